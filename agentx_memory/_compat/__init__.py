@@ -1,0 +1,1 @@
+"""Concurrency primitives with one spelling for the async source and its generated sync twin."""

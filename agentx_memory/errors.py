@@ -1,0 +1,64 @@
+"""The one exception hierarchy of agentx-memory.
+
+Every error the library raises on purpose is an :class:`AgentMemoryError`. Store adapters translate
+driver errors into these in one place each (``raise … from exc``), so callers never need to import a
+database driver to handle a failure.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AgentMemoryError",
+    "ConfigurationError",
+    "ConflictError",
+    "EmbeddingDimensionError",
+    "GraphSyncError",
+    "InvalidInputError",
+    "NotFoundError",
+    "StoreError",
+    "StoreUnavailableError",
+]
+
+
+class AgentMemoryError(Exception):
+    """Root of every error agentx-memory raises."""
+
+
+class InvalidInputError(AgentMemoryError, ValueError):
+    """The caller passed something we refuse to store or query; nothing was changed."""
+
+
+class NotFoundError(AgentMemoryError, LookupError):
+    """The id does not exist for this user (another user's ids are indistinguishable from missing)."""
+
+
+class ConflictError(AgentMemoryError):
+    """The write contradicts what is already stored (e.g. a different turn at the same index)."""
+
+
+class ConfigurationError(AgentMemoryError):
+    """Settings are inconsistent with each other or with the data already stored."""
+
+
+class EmbeddingDimensionError(ConfigurationError):
+    """The embedder's dimension differs from the one locked in the database."""
+
+
+class StoreError(AgentMemoryError):
+    """A store failed while executing a request."""
+
+
+class StoreUnavailableError(StoreError):
+    """A store could not be reached; the message says which one and how to start it."""
+
+
+class GraphSyncError(StoreError):
+    """The turn is durable in the Postgres ledger but the graph write failed.
+
+    The turn is marked unsynced in the ledger and will be replayed by the reconcile job; ``turn``
+    carries what was stored so the caller can continue.
+    """
+
+    def __init__(self, message: str, turn: object) -> None:
+        super().__init__(message)
+        self.turn = turn

@@ -1,0 +1,188 @@
+"""Settings, read from the environment (prefix ``AGENTX_``, nested groups joined by ``__``).
+
+Read only at entry points (the facade when no settings are passed, the CLI, the worker) and passed
+down from there. ``AGENTX_GRAPH__BACKEND=neo4j`` sets ``settings.graph.backend``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = [
+    "AuditSettings",
+    "DecaySettings",
+    "EmbeddedSettings",
+    "EmbeddingSettings",
+    "GraphSettings",
+    "LimitSettings",
+    "PostgresSettings",
+    "PromotionSettings",
+    "RedisSettings",
+    "RetentionSettings",
+    "RetrievalSettings",
+    "Settings",
+    "WorkingMemorySettings",
+    "default_data_dir",
+]
+
+_IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+AuditLevel = Literal["off", "writes", "reads", "verbose"]
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/agentx-memory``, else ``~/.local/share/agentx-memory``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "agentx-memory"
+
+
+class GraphSettings(BaseModel):
+    backend: Literal["falkordb", "neo4j"] = "falkordb"
+    #: ``redis://…`` or ``unix://…`` of a FalkorDB server; ``None`` starts/attaches to the embedded one.
+    falkordb_url: str | None = None
+    neo4j_uri: str | None = None
+    neo4j_user: str = "neo4j"
+    neo4j_password: SecretStr = SecretStr("")
+    neo4j_database: str | None = None
+    #: FalkorDB graph key; several graphs can share one server (tests use one per test).
+    name: str = "agentx"
+
+    @field_validator("name")
+    @classmethod
+    def _graph_name(cls, value: str) -> str:
+        if not _IDENT.match(value):
+            raise ValueError("graph.name must be a lowercase identifier ([a-z_][a-z0-9_]*)")
+        return value
+
+
+class PostgresSettings(BaseModel):
+    #: libpq URL; ``None`` starts/attaches to the embedded server under ``data_dir``.
+    url: str | None = None
+    #: Every table lives in this schema (tests use one per test).
+    schema_name: str = Field(default="agentx", alias="schema")
+    pool_min: int = Field(default=1, ge=0)
+    pool_max: int = Field(default=10, ge=1)
+    connect_timeout_s: float = Field(default=10.0, gt=0)
+    #: Daily audit partitions created ahead of today at start-up.
+    partitions_ahead_days: int = Field(default=7, ge=1, le=366)
+
+    model_config = {"populate_by_name": True}
+
+    @field_validator("schema_name")
+    @classmethod
+    def _schema(cls, value: str) -> str:
+        if not _IDENT.match(value):
+            raise ValueError("postgres.schema must be a lowercase identifier ([a-z_][a-z0-9_]*)")
+        return value
+
+
+class RedisSettings(BaseModel):
+    #: ``redis://…`` or ``unix://…``; ``None`` uses the embedded FalkorDB server (it is a Redis server).
+    url: str | None = None
+    #: Prefix of every key we write, so several deployments (or tests) can share one server.
+    key_prefix: str = "agentx"
+
+    @field_validator("key_prefix")
+    @classmethod
+    def _prefix(cls, value: str) -> str:
+        if not re.match(r"^[A-Za-z0-9_.-]{1,64}$", value):
+            raise ValueError("redis.key_prefix must be 1-64 characters of [A-Za-z0-9_.-]")
+        return value
+
+
+class EmbeddedSettings(BaseModel):
+    #: Also listen on 127.0.0.1:<port> (FalkorDB Browser, redis-cli); 0 = unix socket only.
+    falkordb_tcp_port: int = Field(default=0, ge=0, le=65535)
+    start_timeout_s: float = Field(default=15.0, gt=0)
+
+
+class WorkingMemorySettings(BaseModel):
+    ttl_seconds: int = Field(default=3600, ge=1)
+    max_turns: int = Field(default=50, ge=1)
+    max_thoughts: int = Field(default=50, ge=1)
+
+
+class AuditSettings(BaseModel):
+    level: AuditLevel = "writes"
+    retention_days: int = Field(default=90, ge=1)
+
+
+class EmbeddingSettings(BaseModel):
+    provider: Literal["local", "openai"] = "local"
+    #: ``all-MiniLM-L6-v2`` for ``local``; e.g. ``text-embedding-3-small`` for ``openai``.
+    model: str = "all-MiniLM-L6-v2"
+    dimensions: int = Field(default=384, ge=8, le=4096)
+    batch_size: int = Field(default=64, ge=1, le=2048)
+    openai_api_key: SecretStr | None = None
+    openai_base_url: str | None = None
+    #: onnxruntime intra-op threads for the local model; 0 lets onnxruntime choose.
+    local_threads: int = Field(default=1, ge=0)
+
+
+class LimitSettings(BaseModel):
+    max_content_chars: int = Field(default=32_000, ge=1)
+    max_metadata_bytes: int = Field(default=16_384, ge=2)
+    max_title_chars: int = Field(default=500, ge=1)
+    max_top_k: int = Field(default=200, ge=1)
+
+
+class RetrievalSettings(BaseModel):
+    """Weights of the memory kinds in ``remember`` (the retrieval issue uses all of them)."""
+
+    episodic_weight: float = 0.30
+    fact_weight: float = 0.25
+    entity_weight: float = 0.20
+    procedural_weight: float = 0.15
+    recency_weight: float = 0.10
+    rrf_k: int = 60
+    #: ANN candidates fetched per requested result before the user/channel filter.
+    oversample: int = Field(default=8, ge=1)
+
+
+class PromotionSettings(BaseModel):
+    min_confidence: float = 0.85
+    min_access_count: int = 5
+    min_conversations: int = 2
+
+
+class DecaySettings(BaseModel):
+    factor: float = Field(default=0.95, gt=0, le=1)
+
+
+class RetentionSettings(BaseModel):
+    turn_days: int = Field(default=90, ge=1)
+    low_salience_days: int = Field(default=30, ge=1)
+
+
+class Settings(BaseSettings):
+    """Everything configurable. ``Settings()`` reads ``AGENTX_*`` from the environment."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="AGENTX_", env_nested_delimiter="__", extra="ignore", populate_by_name=True
+    )
+
+    data_dir: Path = Field(default_factory=default_data_dir)
+    graph: GraphSettings = GraphSettings()
+    postgres: PostgresSettings = PostgresSettings()
+    redis: RedisSettings = RedisSettings()
+    embedded: EmbeddedSettings = EmbeddedSettings()
+    working: WorkingMemorySettings = WorkingMemorySettings()
+    audit: AuditSettings = AuditSettings()
+    embedding: EmbeddingSettings = EmbeddingSettings()
+    limits: LimitSettings = LimitSettings()
+    retrieval: RetrievalSettings = RetrievalSettings()
+    promotion: PromotionSettings = PromotionSettings()
+    decay: DecaySettings = DecaySettings()
+    retention: RetentionSettings = RetentionSettings()
+
+    @property
+    def uses_embedded(self) -> bool:
+        """True when any store points at the embedded servers under ``data_dir``."""
+        falkordb_needed = self.graph.backend == "falkordb" and self.graph.falkordb_url is None
+        return self.postgres.url is None or self.redis.url is None or falkordb_needed

@@ -1,0 +1,101 @@
+# Generated from agentx_memory/stores/falkordb_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""FalkorDB adapter (the embedded default). Async source of ``stores/falkordb.py``.
+
+Dialect points handled here: unique constraints via ``GRAPH.CONSTRAINT CREATE`` after a range index, and
+index DDL that has no ``IF NOT EXISTS`` (an existing index is not an error for us).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import redis
+import redis.exceptions
+from falkordb import FalkorDB
+
+from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+from .graph import CypherGraphStore
+from .schema import UNIQUE_KEYS
+
+__all__ = ["FalkorDBStore"]
+
+_ALREADY = ("already indexed", "already exists", "constraint already")
+
+
+def _translate(exc: Exception, what: str) -> AgentMemoryError:
+    """The one place FalkorDB/redis errors become agentx-memory errors."""
+    if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
+        return StoreUnavailableError(
+            f"FalkorDB is unreachable while {what}: {exc}. Start the embedded server with "
+            "`agentx-memory up`, or check AGENTX_GRAPH__FALKORDB_URL."
+        )
+    if "unique constraint violation" in str(exc):
+        return ConflictError(f"FalkorDB refused a duplicate while {what}: {exc}")
+    return StoreError(f"FalkorDB failed while {what}: {exc}")
+
+
+class FalkorDBStore(CypherGraphStore):
+    dialect = "falkordb"
+
+    def __init__(self, url: str, graph_name: str, *, oversample: int = 8, max_connections: int = 16) -> None:
+        super().__init__(oversample)
+        self._pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=30)
+        self._db = FalkorDB(connection_pool=self._pool)
+        self._graph = self._db.select_graph(graph_name)
+        self._graph_name = graph_name
+
+    def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        try:
+            result = self._graph.query(statement, dict(params))
+        except (redis.exceptions.RedisError, OSError) as exc:
+            raise _translate(exc, "running a query") from exc
+        names = [column[1] for column in result.header]
+        return [dict(zip(names, row, strict=True)) for row in result.result_set]
+
+    def apply_schema(self, dimensions: int) -> None:
+        for name, statement in self._queries.items():
+            if not name.startswith("schema_"):
+                continue
+            try:
+                self._graph.query(statement.replace("{dimension}", str(int(dimensions))))
+            except redis.exceptions.ResponseError as exc:
+                if not any(marker in str(exc).lower() for marker in _ALREADY):
+                    raise _translate(exc, f"creating {name}") from exc
+            except (redis.exceptions.RedisError, OSError) as exc:
+                raise _translate(exc, f"creating {name}") from exc
+        for label, key in sorted(UNIQUE_KEYS.items()):
+            try:
+                self._db.connection.execute_command(
+                    "GRAPH.CONSTRAINT",
+                    "CREATE",
+                    self._graph_name,
+                    "UNIQUE",
+                    "NODE",
+                    label,
+                    "PROPERTIES",
+                    1,
+                    key,
+                )
+            except redis.exceptions.ResponseError as exc:
+                if not any(marker in str(exc).lower() for marker in _ALREADY):
+                    raise _translate(exc, f"creating the unique constraint on {label}.{key}") from exc
+            except (redis.exceptions.RedisError, OSError) as exc:
+                raise _translate(exc, "creating constraints") from exc
+
+    def ping(self) -> None:
+        try:
+            self._db.connection.ping()
+        except (redis.exceptions.RedisError, OSError) as exc:
+            raise _translate(exc, "pinging") from exc
+
+    def drop(self) -> None:
+        try:
+            if self._graph_name in self._db.list_graphs():
+                self._graph.delete()
+        except (redis.exceptions.RedisError, OSError) as exc:
+            raise _translate(exc, "dropping the graph") from exc
+
+    def close(self) -> None:
+        self._pool.disconnect()

@@ -1,0 +1,95 @@
+"""The graph port and the Cypher logic both backends share.
+
+This file is the async source; ``stores/graph.py`` is generated from it. A backend adapter only supplies
+``_execute`` (run one statement, rows as dicts), schema creation and its error translation; named
+statements, the per-user guard and vector-search strategy live here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from ..errors import StoreError
+from .cypher import Dialect, load_queries
+from .schema import VECTOR_LABELS, VectorLabel
+
+__all__ = ["AsyncCypherGraphStore", "AsyncGraphStore"]
+
+#: Statements that are not about one user's data (schema DDL); everything else must filter by user.
+_UNSCOPED_PREFIX = "schema_"
+
+
+class AsyncGraphStore(Protocol):
+    """What the subsystems need from a property graph. Conformance: ``tests/conformance``."""
+
+    dialect: Dialect
+
+    async def apply_schema(self, dimensions: int) -> None:
+        """Create constraints and range/vector/full-text indexes; idempotent."""
+
+    async def run(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Run the named statement; ``params`` must carry ``user_id``. Rows come back as dicts."""
+
+    async def vector_search(
+        self,
+        label: VectorLabel,
+        vector: Sequence[float],
+        *,
+        user_id: str,
+        channels: Sequence[str],
+        top_k: int,
+    ) -> list[dict[str, Any]]:
+        """Nearest ``label`` nodes of this user in ``channels``: rows ``{item, similarity}`` (cosine)."""
+
+    async def ping(self) -> None: ...
+
+    async def drop(self) -> None:
+        """Delete the whole graph (tests, ``reset``)."""
+
+    async def close(self) -> None: ...
+
+
+class AsyncCypherGraphStore:
+    """Shared behaviour of the Cypher backends; subclasses implement ``_execute`` and the schema step."""
+
+    dialect: Dialect
+
+    def __init__(self, oversample: int = 8) -> None:
+        self._queries = load_queries(self.dialect)
+        self._oversample = oversample
+
+    def statement(self, name: str) -> str:
+        try:
+            return self._queries[name]
+        except KeyError:
+            raise StoreError(f"no Cypher statement named {name!r} for {self.dialect}") from None
+
+    async def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    async def run(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        # The one per-user guard: a data statement without a user_id is a bug, never a global read.
+        if not name.startswith(_UNSCOPED_PREFIX) and not params.get("user_id"):
+            raise StoreError(f"graph statement {name!r} called without user_id")
+        return await self._execute(self.statement(name), params)
+
+    async def vector_search(
+        self,
+        label: VectorLabel,
+        vector: Sequence[float],
+        *,
+        user_id: str,
+        channels: Sequence[str],
+        top_k: int,
+    ) -> list[dict[str, Any]]:
+        if label not in VECTOR_LABELS:
+            raise StoreError(f"no vector index on {label!r}")
+        suffix = label.lower()
+        params = {"vector": list(vector), "user_id": user_id, "channels": list(channels), "limit": top_k}
+        # ANN first, oversampled because other users' nodes share the index; the exact scan (bounded
+        # by this user's own nodes) covers the case where the filter leaves fewer than top_k rows.
+        rows = await self.run(f"vector_search_{suffix}", {**params, "k": top_k * self._oversample})
+        if len(rows) < top_k:
+            rows = await self.run(f"exact_search_{suffix}", params)
+        return rows

@@ -1,0 +1,33 @@
+"""Every Redis key agentx-memory writes is built here (and nowhere else).
+
+Layout: ``{prefix}:working:{user_id}:{channel}:{conversation_id}:{part}``. The user id comes right after
+the namespace so that forgetting a user is one ``SCAN`` pattern; user ids cannot contain ``:`` or glob
+characters (see ``validation``), so one user's pattern never matches another's keys.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+__all__ = ["WorkingPart", "user_pattern", "working_context_item", "working_key", "working_pattern"]
+
+WorkingPart = Literal["turns", "context", "thoughts", "goal"]
+
+
+def working_key(prefix: str, user_id: str, channel: str, conversation_id: str, part: WorkingPart) -> str:
+    return f"{prefix}:working:{user_id}:{channel}:{conversation_id}:{part}"
+
+
+def working_context_item(prefix: str, user_id: str, channel: str, conversation_id: str, name: str) -> str:
+    """One context value; its own key so that each value carries its own TTL."""
+    return f"{working_key(prefix, user_id, channel, conversation_id, 'context')}:{name}"
+
+
+def working_pattern(prefix: str, user_id: str, channel: str, conversation_id: str) -> str:
+    """Every working-memory key of one conversation (for ``SCAN MATCH``)."""
+    return f"{prefix}:working:{user_id}:{channel}:{conversation_id}:*"
+
+
+def user_pattern(prefix: str, user_id: str) -> str:
+    """Every working-memory key of one user."""
+    return f"{prefix}:working:{user_id}:*"

@@ -1,0 +1,35 @@
+"""Parse files of named statements (``.cypher`` and ``.sql``): pure text handling, no I/O.
+
+Every statement is introduced by a header line ``// name: <name>`` (Cypher) or ``-- name: <name>`` (SQL);
+the text up to the next header is the statement.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["parse_named"]
+
+_HEADERS = {
+    "//": re.compile(r"^//\s*name:\s*([a-z][a-z0-9_]*)\s*$", re.MULTILINE),
+    "--": re.compile(r"^--\s*name:\s*([a-z][a-z0-9_]*)\s*$", re.MULTILINE),
+}
+
+
+def parse_named(text: str, source: str, marker: str) -> dict[str, str]:
+    """Split ``text`` into ``{name: statement}``; ``marker`` is the comment opener (``//`` or ``--``)."""
+    header = _HEADERS[marker]
+    matches = list(header.finditer(text))
+    if not matches and text.strip():
+        raise ValueError(f"{source}: no '{marker} name: …' header before the first statement")
+    statements: dict[str, str] = {}
+    for position, match in enumerate(matches):
+        end = matches[position + 1].start() if position + 1 < len(matches) else len(text)
+        body = text[match.end() : end].strip()
+        name = match.group(1)
+        if not body:
+            raise ValueError(f"{source}: statement {name!r} is empty")
+        if name in statements:
+            raise ValueError(f"{source}: statement {name!r} is defined twice")
+        statements[name] = body
+    return statements

@@ -1,0 +1,72 @@
+# Generated from agentx_memory/stores/neo4j_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Neo4j adapter (production). Async source of ``stores/neo4j.py``.
+
+Uses ``execute_query`` (managed, retried transactions), so every statement we send is idempotent.
+Dialect points: vectors are plain ``LIST<FLOAT>`` (the shared statements' ``vecf32`` is rewritten away by
+the loader), schema DDL has ``IF NOT EXISTS``, vector search goes through named indexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import neo4j
+import neo4j.exceptions
+from neo4j import GraphDatabase
+
+from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+from .graph import CypherGraphStore
+
+__all__ = ["Neo4jStore"]
+
+
+def _translate(exc: Exception, what: str) -> AgentMemoryError:
+    """The one place Neo4j driver errors become agentx-memory errors."""
+    if isinstance(exc, neo4j.exceptions.ServiceUnavailable | neo4j.exceptions.SessionExpired | OSError):
+        return StoreUnavailableError(
+            f"Neo4j is unreachable while {what}: {exc}. Check AGENTX_GRAPH__NEO4J_URI and that the server runs."
+        )
+    if isinstance(exc, neo4j.exceptions.AuthError):
+        return StoreUnavailableError(
+            f"Neo4j refused the credentials while {what}: set AGENTX_GRAPH__NEO4J_USER / _PASSWORD ({exc})"
+        )
+    if isinstance(exc, neo4j.exceptions.ConstraintError):
+        return ConflictError(f"Neo4j refused a duplicate while {what}: {exc}")
+    return StoreError(f"Neo4j failed while {what}: {exc}")
+
+
+class Neo4jStore(CypherGraphStore):
+    dialect = "neo4j"
+
+    def __init__(
+        self, uri: str, user: str, password: str, *, database: str | None = None, oversample: int = 8
+    ) -> None:
+        super().__init__(oversample)
+        self._driver = GraphDatabase.driver(uri, auth=(user, password))
+        self._database = database
+
+    def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        try:
+            result = self._driver.execute_query(statement, parameters_=dict(params), database_=self._database)
+        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+            raise _translate(exc, "running a query") from exc
+        return [record.data() for record in result.records]
+
+    def apply_schema(self, dimensions: int) -> None:
+        for name, statement in self._queries.items():
+            if name.startswith("schema_"):
+                self._execute(statement.replace("{dimension}", str(int(dimensions))), {})
+
+    def ping(self) -> None:
+        try:
+            self._driver.verify_connectivity()
+        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+            raise _translate(exc, "connecting") from exc
+
+    def drop(self) -> None:
+        self._execute("MATCH (n) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS", {})
+
+    def close(self) -> None:
+        self._driver.close()

@@ -1,0 +1,252 @@
+# Generated from agentx_memory/stores/postgres_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Postgres adapter: connection pool, migrations, named statements, error translation.
+
+This file is the async source; ``stores/postgres.py`` is generated from it by ``tools/async_to_sync.py``.
+Every statement comes from ``stores/sql/*.sql`` by name and takes values only as parameters.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+import psycopg
+from pgvector.psycopg import register_vector
+from psycopg import Connection, errors, sql
+from psycopg.rows import DictRow, dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from ..errors import EmbeddingDimensionError, StoreError, StoreUnavailableError
+from ..resources import resource_dir
+from ..settings import PostgresSettings
+from .sql import load_sql
+
+__all__ = ["PostgresStore", "SqlSession", "Jsonb"]
+
+_MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+#: One advisory lock for every migrating process, whatever the schema (CREATE EXTENSION is global).
+_MIGRATION_LOCK = 0x6167_656E_7478
+
+
+@contextmanager
+def _translated(what: str) -> Iterator[None]:
+    """The one place psycopg errors become agentx-memory errors."""
+    try:
+        yield
+    except (psycopg.OperationalError, PoolTimeout) as exc:
+        raise StoreUnavailableError(
+            f"Postgres is unreachable while {what}: {exc}. Check AGENTX_POSTGRES__URL, or unset it to use "
+            "the embedded server (`agentx-memory up`)."
+        ) from exc
+    except psycopg.Error as exc:
+        raise StoreError(f"Postgres failed while {what}: {exc}") from exc
+
+
+class SqlSession:
+    """Named statements on one connection (inside a transaction when obtained from ``transaction``)."""
+
+    def __init__(self, conn: Connection[DictRow]) -> None:
+        self._conn = conn
+
+    def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        with _translated(name):
+            cursor = self._conn.execute(load_sql()[name], params)
+            row = cursor.fetchone()
+        return dict(row) if row is not None else None
+
+    def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        with _translated(name):
+            cursor = self._conn.execute(load_sql()[name], params)
+            rows = cursor.fetchall()
+        return [dict(row) for row in rows]
+
+    def execute(self, name: str, params: Mapping[str, Any]) -> int:
+        """Run a statement; returns the number of rows it touched."""
+        with _translated(name):
+            cursor = self._conn.execute(load_sql()[name], params)
+        return cursor.rowcount
+
+    def execute_composed(self, statement: sql.Composed, what: str) -> None:
+        """Run DDL whose identifiers were composed with ``psycopg.sql`` (never with user input)."""
+        with _translated(what):
+            self._conn.execute(statement)
+
+
+class PostgresStore:
+    """The Postgres port: ledger, timeline, profiles, audit. Build it with :meth:`connect`."""
+
+    def __init__(self, pool: ConnectionPool[Connection[DictRow]], schema: str) -> None:
+        self._pool = pool
+        self.schema = schema
+
+    @classmethod
+    def connect(
+        cls, url: str, settings: PostgresSettings, *, embedding_dim: int, embedding_model: str
+    ) -> PostgresStore:
+        """Migrate the schema (once, under an advisory lock), lock the embedding shape, open the pool."""
+        schema = settings.schema_name
+        with _translated("connecting"):
+            conn = Connection.connect(
+                url, autocommit=True, connect_timeout=int(settings.connect_timeout_s), row_factory=dict_row
+            )
+        with conn:
+            _migrate(conn, schema, embedding_dim, embedding_model)
+            _ensure_partitions(conn, schema, settings.partitions_ahead_days)
+
+        def configure(connection: Connection[DictRow]) -> None:
+            connection.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema)))
+            register_vector(connection)
+
+        pool: ConnectionPool[Connection[DictRow]] = ConnectionPool(
+            url,
+            min_size=settings.pool_min,
+            max_size=settings.pool_max,
+            kwargs={"autocommit": True, "row_factory": dict_row},
+            configure=configure,
+            open=False,
+            timeout=settings.connect_timeout_s,
+        )
+        with _translated("opening the connection pool"):
+            pool.open(wait=True, timeout=settings.connect_timeout_s)
+        return cls(pool, schema)
+
+    def close(self) -> None:
+        self._pool.close()
+
+    @contextmanager
+    def session(self) -> Iterator[SqlSession]:
+        """One pooled connection in autocommit mode."""
+        with _translated("borrowing a connection"):
+            with self._pool.connection() as conn:
+                yield SqlSession(conn)
+
+    @contextmanager
+    def transaction(self) -> Iterator[SqlSession]:
+        """One pooled connection inside a transaction: committed on exit, rolled back on error."""
+        with _translated("running a transaction"):
+            with self._pool.connection() as conn, conn.transaction():
+                yield SqlSession(conn)
+
+    def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        with self.session() as session:
+            return session.fetch_one(name, params)
+
+    def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        with self.session() as session:
+            return session.fetch_all(name, params)
+
+    def execute(self, name: str, params: Mapping[str, Any]) -> int:
+        with self.session() as session:
+            return session.execute(name, params)
+
+    def insert_audit(self, params: Mapping[str, Any]) -> None:
+        """Insert an audit row; a missing day partition is created and the insert retried, never lost."""
+        with self.session() as session:
+            try:
+                session.execute("insert_audit", params)
+            except StoreError as exc:
+                cause = exc.__cause__
+                if not isinstance(cause, errors.CheckViolation) or "no partition" not in str(cause):
+                    raise
+                stamp: datetime = params["timestamp"]
+                session.fetch_one("ensure_audit_partition", {"day": stamp.astimezone(UTC).date()})
+                session.execute("insert_audit", params)
+
+    def ensure_partitions(self, days_ahead: int) -> list[str]:
+        """Create the audit partitions from yesterday to ``days_ahead`` days from now; returns their names."""
+        with self.session() as session:
+            names: list[str] = []
+            for day in _partition_days(days_ahead):
+                row = session.fetch_one("ensure_audit_partition", {"day": day})
+                names.append(str(row["partition"]) if row else "")
+            return names
+
+    def drop_schema(self) -> None:
+        """Remove every table of this store's schema (tests and ``agentx-memory reset`` only)."""
+        statement = sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(self.schema))
+        with self.session() as session:
+            session.execute_composed(statement, "dropping the schema")
+
+
+def _partition_days(days_ahead: int) -> list[date]:
+    today = datetime.now(UTC).date()
+    return [today + timedelta(days=offset) for offset in range(-1, days_ahead + 1)]
+
+
+def _migration_files() -> list[tuple[int, str, str]]:
+    found: list[tuple[int, str, str]] = []
+    for path in sorted(resource_dir("migrations").glob("*.sql")):
+        match = _MIGRATION.match(path.name)
+        if match is None:
+            raise StoreError(f"migration file {path.name!r} is not named NNN_name.sql")
+        found.append((int(match.group(1)), match.group(2), path.read_text(encoding="utf-8")))
+    return found
+
+
+def _migrate(conn: Connection[DictRow], schema: str, embedding_dim: int, embedding_model: str) -> None:
+    ident = sql.Identifier(schema)
+    with _translated("applying migrations"):
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
+            conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(ident))
+            conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(ident))
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, name text NOT NULL,"
+                " checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+            )
+            cursor = conn.execute("SELECT version FROM schema_version")
+            applied = {int(row["version"]) for row in cursor.fetchall()}
+            if applied:
+                _check_embedding_lock(conn, embedding_dim, embedding_model)
+            for version, name, text in _migration_files():
+                if version in applied:
+                    continue
+                body = text.replace("@EMBEDDING_DIM@", str(int(embedding_dim)))
+                conn.execute(body.encode())
+                conn.execute(
+                    "INSERT INTO schema_version (version, name, checksum) VALUES (%s, %s, %s)",
+                    (version, name, hashlib.sha256(text.encode()).hexdigest()),
+                )
+            conn.execute(
+                "INSERT INTO agentx_metadata (key, value) VALUES ('embedding_dimensions', %s),"
+                " ('embedding_model', %s) ON CONFLICT (key) DO NOTHING",
+                (str(embedding_dim), embedding_model),
+            )
+            _check_embedding_lock(conn, embedding_dim, embedding_model)
+
+
+def _check_embedding_lock(conn: Connection[DictRow], embedding_dim: int, embedding_model: str) -> None:
+    cursor = conn.execute(
+        "SELECT key, value FROM agentx_metadata WHERE key IN ('embedding_dimensions', 'embedding_model')"
+    )
+    locked = {str(row["key"]): str(row["value"]) for row in cursor.fetchall()}
+    dim = locked.get("embedding_dimensions")
+    model = locked.get("embedding_model")
+    if dim is not None and int(dim) != embedding_dim:
+        raise EmbeddingDimensionError(
+            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured embedder "
+            f"produces {embedding_dim}. Either set AGENTX_EMBEDDING__DIMENSIONS={dim} (and "
+            f"AGENTX_EMBEDDING__MODEL={model}) back, or re-embed everything with "
+            "`agentx-memory reindex` after changing the settings."
+        )
+    if model is not None and model != embedding_model:
+        raise EmbeddingDimensionError(
+            f"this database stores embeddings of model {model!r} but the configured embedder is "
+            f"{embedding_model!r}; vectors of two models cannot be compared. Set AGENTX_EMBEDDING__MODEL="
+            f"{model} back, or re-embed everything with `agentx-memory reindex`."
+        )
+
+
+def _ensure_partitions(conn: Connection[DictRow], schema: str, days_ahead: int) -> None:
+    with _translated("creating audit partitions"):
+        with conn.transaction():
+            conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(sql.Identifier(schema)))
+            for day in _partition_days(days_ahead):
+                conn.execute("SELECT ensure_audit_partition(%s)", (day,))

@@ -1,0 +1,256 @@
+"""Postgres adapter: connection pool, migrations, named statements, error translation.
+
+This file is the async source; ``stores/postgres.py`` is generated from it by ``tools/async_to_sync.py``.
+Every statement comes from ``stores/sql/*.sql`` by name and takes values only as parameters.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import AsyncIterator, Iterator, Mapping
+from contextlib import asynccontextmanager, contextmanager
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+import psycopg
+from pgvector.psycopg import register_vector_async
+from psycopg import AsyncConnection, errors, sql
+from psycopg.rows import DictRow, dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from ..errors import EmbeddingDimensionError, StoreError, StoreUnavailableError
+from ..resources import resource_dir
+from ..settings import PostgresSettings
+from .sql import load_sql
+
+__all__ = ["AsyncPostgresStore", "AsyncSqlSession", "Jsonb"]
+
+_MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+#: One advisory lock for every migrating process, whatever the schema (CREATE EXTENSION is global).
+_MIGRATION_LOCK = 0x6167_656E_7478
+
+
+@contextmanager
+def _translated(what: str) -> Iterator[None]:
+    """The one place psycopg errors become agentx-memory errors."""
+    try:
+        yield
+    except (psycopg.OperationalError, PoolTimeout) as exc:
+        raise StoreUnavailableError(
+            f"Postgres is unreachable while {what}: {exc}. Check AGENTX_POSTGRES__URL, or unset it to use "
+            "the embedded server (`agentx-memory up`)."
+        ) from exc
+    except psycopg.Error as exc:
+        raise StoreError(f"Postgres failed while {what}: {exc}") from exc
+
+
+class AsyncSqlSession:
+    """Named statements on one connection (inside a transaction when obtained from ``transaction``)."""
+
+    def __init__(self, conn: AsyncConnection[DictRow]) -> None:
+        self._conn = conn
+
+    async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        with _translated(name):
+            cursor = await self._conn.execute(load_sql()[name], params)
+            row = await cursor.fetchone()
+        return dict(row) if row is not None else None
+
+    async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        with _translated(name):
+            cursor = await self._conn.execute(load_sql()[name], params)
+            rows = await cursor.fetchall()
+        return [dict(row) for row in rows]
+
+    async def execute(self, name: str, params: Mapping[str, Any]) -> int:
+        """Run a statement; returns the number of rows it touched."""
+        with _translated(name):
+            cursor = await self._conn.execute(load_sql()[name], params)
+        return cursor.rowcount
+
+    async def execute_composed(self, statement: sql.Composed, what: str) -> None:
+        """Run DDL whose identifiers were composed with ``psycopg.sql`` (never with user input)."""
+        with _translated(what):
+            await self._conn.execute(statement)
+
+
+class AsyncPostgresStore:
+    """The Postgres port: ledger, timeline, profiles, audit. Build it with :meth:`connect`."""
+
+    def __init__(self, pool: AsyncConnectionPool[AsyncConnection[DictRow]], schema: str) -> None:
+        self._pool = pool
+        self.schema = schema
+
+    @classmethod
+    async def connect(
+        cls, url: str, settings: PostgresSettings, *, embedding_dim: int, embedding_model: str
+    ) -> AsyncPostgresStore:
+        """Migrate the schema (once, under an advisory lock), lock the embedding shape, open the pool."""
+        schema = settings.schema_name
+        with _translated("connecting"):
+            conn = await AsyncConnection.connect(
+                url, autocommit=True, connect_timeout=int(settings.connect_timeout_s), row_factory=dict_row
+            )
+        async with conn:
+            await _migrate(conn, schema, embedding_dim, embedding_model)
+            await _ensure_partitions(conn, schema, settings.partitions_ahead_days)
+
+        async def configure(connection: AsyncConnection[DictRow]) -> None:
+            await connection.execute(
+                sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema))
+            )
+            await register_vector_async(connection)
+
+        pool: AsyncConnectionPool[AsyncConnection[DictRow]] = AsyncConnectionPool(
+            url,
+            min_size=settings.pool_min,
+            max_size=settings.pool_max,
+            kwargs={"autocommit": True, "row_factory": dict_row},
+            configure=configure,
+            open=False,
+            timeout=settings.connect_timeout_s,
+        )
+        with _translated("opening the connection pool"):
+            await pool.open(wait=True, timeout=settings.connect_timeout_s)
+        return cls(pool, schema)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[AsyncSqlSession]:
+        """One pooled connection in autocommit mode."""
+        with _translated("borrowing a connection"):
+            async with self._pool.connection() as conn:
+                yield AsyncSqlSession(conn)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSqlSession]:
+        """One pooled connection inside a transaction: committed on exit, rolled back on error."""
+        with _translated("running a transaction"):
+            async with self._pool.connection() as conn, conn.transaction():
+                yield AsyncSqlSession(conn)
+
+    async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        async with self.session() as session:
+            return await session.fetch_one(name, params)
+
+    async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        async with self.session() as session:
+            return await session.fetch_all(name, params)
+
+    async def execute(self, name: str, params: Mapping[str, Any]) -> int:
+        async with self.session() as session:
+            return await session.execute(name, params)
+
+    async def insert_audit(self, params: Mapping[str, Any]) -> None:
+        """Insert an audit row; a missing day partition is created and the insert retried, never lost."""
+        async with self.session() as session:
+            try:
+                await session.execute("insert_audit", params)
+            except StoreError as exc:
+                cause = exc.__cause__
+                if not isinstance(cause, errors.CheckViolation) or "no partition" not in str(cause):
+                    raise
+                stamp: datetime = params["timestamp"]
+                await session.fetch_one("ensure_audit_partition", {"day": stamp.astimezone(UTC).date()})
+                await session.execute("insert_audit", params)
+
+    async def ensure_partitions(self, days_ahead: int) -> list[str]:
+        """Create the audit partitions from yesterday to ``days_ahead`` days from now; returns their names."""
+        async with self.session() as session:
+            names: list[str] = []
+            for day in _partition_days(days_ahead):
+                row = await session.fetch_one("ensure_audit_partition", {"day": day})
+                names.append(str(row["partition"]) if row else "")
+            return names
+
+    async def drop_schema(self) -> None:
+        """Remove every table of this store's schema (tests and ``agentx-memory reset`` only)."""
+        statement = sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(self.schema))
+        async with self.session() as session:
+            await session.execute_composed(statement, "dropping the schema")
+
+
+def _partition_days(days_ahead: int) -> list[date]:
+    today = datetime.now(UTC).date()
+    return [today + timedelta(days=offset) for offset in range(-1, days_ahead + 1)]
+
+
+def _migration_files() -> list[tuple[int, str, str]]:
+    found: list[tuple[int, str, str]] = []
+    for path in sorted(resource_dir("migrations").glob("*.sql")):
+        match = _MIGRATION.match(path.name)
+        if match is None:
+            raise StoreError(f"migration file {path.name!r} is not named NNN_name.sql")
+        found.append((int(match.group(1)), match.group(2), path.read_text(encoding="utf-8")))
+    return found
+
+
+async def _migrate(
+    conn: AsyncConnection[DictRow], schema: str, embedding_dim: int, embedding_model: str
+) -> None:
+    ident = sql.Identifier(schema)
+    with _translated("applying migrations"):
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            await conn.execute("CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
+            await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(ident))
+            await conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(ident))
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, name text NOT NULL,"
+                " checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+            )
+            cursor = await conn.execute("SELECT version FROM schema_version")
+            applied = {int(row["version"]) for row in await cursor.fetchall()}
+            if applied:
+                await _check_embedding_lock(conn, embedding_dim, embedding_model)
+            for version, name, text in _migration_files():
+                if version in applied:
+                    continue
+                body = text.replace("@EMBEDDING_DIM@", str(int(embedding_dim)))
+                await conn.execute(body.encode())
+                await conn.execute(
+                    "INSERT INTO schema_version (version, name, checksum) VALUES (%s, %s, %s)",
+                    (version, name, hashlib.sha256(text.encode()).hexdigest()),
+                )
+            await conn.execute(
+                "INSERT INTO agentx_metadata (key, value) VALUES ('embedding_dimensions', %s),"
+                " ('embedding_model', %s) ON CONFLICT (key) DO NOTHING",
+                (str(embedding_dim), embedding_model),
+            )
+            await _check_embedding_lock(conn, embedding_dim, embedding_model)
+
+
+async def _check_embedding_lock(
+    conn: AsyncConnection[DictRow], embedding_dim: int, embedding_model: str
+) -> None:
+    cursor = await conn.execute(
+        "SELECT key, value FROM agentx_metadata WHERE key IN ('embedding_dimensions', 'embedding_model')"
+    )
+    locked = {str(row["key"]): str(row["value"]) for row in await cursor.fetchall()}
+    dim = locked.get("embedding_dimensions")
+    model = locked.get("embedding_model")
+    if dim is not None and int(dim) != embedding_dim:
+        raise EmbeddingDimensionError(
+            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured embedder "
+            f"produces {embedding_dim}. Either set AGENTX_EMBEDDING__DIMENSIONS={dim} (and "
+            f"AGENTX_EMBEDDING__MODEL={model}) back, or re-embed everything with "
+            "`agentx-memory reindex` after changing the settings."
+        )
+    if model is not None and model != embedding_model:
+        raise EmbeddingDimensionError(
+            f"this database stores embeddings of model {model!r} but the configured embedder is "
+            f"{embedding_model!r}; vectors of two models cannot be compared. Set AGENTX_EMBEDDING__MODEL="
+            f"{model} back, or re-embed everything with `agentx-memory reindex`."
+        )
+
+
+async def _ensure_partitions(conn: AsyncConnection[DictRow], schema: str, days_ahead: int) -> None:
+    with _translated("creating audit partitions"):
+        async with conn.transaction():
+            await conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(sql.Identifier(schema)))
+            for day in _partition_days(days_ahead):
+                await conn.execute("SELECT ensure_audit_partition(%s)", (day,))

@@ -1,0 +1,55 @@
+"""The graph's allow-lists: the only labels, relationship types and indexed properties that exist.
+
+Labels and relationship types are never taken from input; code that needs one picks it from here (and
+the conformance suite checks the DDL in ``cypher/<dialect>/schema.cypher`` covers these lists).
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+__all__ = [
+    "FULLTEXT_PROPERTIES",
+    "NODE_LABELS",
+    "RELATIONSHIP_TYPES",
+    "UNIQUE_KEYS",
+    "VECTOR_LABELS",
+    "VectorLabel",
+    "require_label",
+    "require_relationship",
+]
+
+NODE_LABELS: Final = frozenset(
+    {"User", "Conversation", "Turn", "Entity", "Fact", "Goal", "Strategy", "Tool", "ToolInvocation"}
+)
+
+#: Structural relationships plus the semantic ones an agent may create between entities.
+RELATIONSHIP_TYPES: Final = frozenset(
+    {
+        "HAS_CONVERSATION", "HAS_TURN", "FOLLOWED_BY", "MENTIONS", "ABOUT", "DERIVED_FROM", "SUPERSEDES",
+        "SAME_AS", "PROMOTED_FROM", "USED_TOOL", "INVOKED", "USES_TOOL", "SUCCEEDED_IN", "HAS_GOAL",
+        "SUBGOAL_OF", "BLOCKED_BY", "RELATED_TO", "PART_OF", "LOCATED_IN", "WORKS_FOR", "KNOWS",
+        "CREATED_BY", "REFERENCES",
+    }
+)  # fmt: skip
+
+#: Every node label has a unique ``id`` (``Tool`` is unique per user by ``key`` = user_id + name).
+UNIQUE_KEYS: Final = {label: "key" if label == "Tool" else "id" for label in NODE_LABELS}
+
+VectorLabel = Literal["Turn", "Entity", "Fact", "Strategy", "Goal"]
+VECTOR_LABELS: Final[tuple[VectorLabel, ...]] = ("Turn", "Entity", "Fact", "Strategy", "Goal")
+
+FULLTEXT_PROPERTIES: Final = {"Turn": ("content",), "Fact": ("claim",), "Entity": ("name", "aliases_text")}
+
+
+def require_label(label: str) -> str:
+    """``label`` if it is allowed; a programming error otherwise (labels never come from input)."""
+    if label not in NODE_LABELS:
+        raise ValueError(f"label {label!r} is not in the allow-list")
+    return label
+
+
+def require_relationship(rel_type: str) -> str:
+    if rel_type not in RELATIONSHIP_TYPES:
+        raise ValueError(f"relationship type {rel_type!r} is not in the allow-list")
+    return rel_type

@@ -1,0 +1,72 @@
+-- Conversations and turns: the ledger, source of truth for what was said.
+
+-- name: insert_conversation
+INSERT INTO conversations (id, user_id, channel, title, metadata, created_at)
+VALUES (%(id)s, %(user_id)s, %(channel)s, %(title)s, %(metadata)s, %(created_at)s)
+ON CONFLICT (id) DO NOTHING
+
+-- name: get_conversation
+SELECT id::text AS id, user_id, channel, title, metadata, created_at, next_turn_index, graph_synced
+FROM conversations
+WHERE id = %(conversation_id)s AND user_id = %(user_id)s
+
+-- name: mark_conversation_synced
+UPDATE conversations SET graph_synced = true WHERE id = %(conversation_id)s AND user_id = %(user_id)s
+
+-- name: lock_conversation
+SELECT channel, next_turn_index
+FROM conversations
+WHERE id = %(conversation_id)s AND user_id = %(user_id)s
+FOR UPDATE
+
+-- name: insert_turn
+INSERT INTO conversation_logs
+    (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
+     "timestamp")
+VALUES (%(id)s, %(conversation_id)s, %(user_id)s, %(channel)s, %(turn_index)s, %(role)s, %(content)s,
+        %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s)
+ON CONFLICT (conversation_id, turn_index) DO NOTHING
+RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
+          content, content_hash, metadata, "timestamp", graph_synced
+
+-- name: bump_next_turn_index
+UPDATE conversations
+SET next_turn_index = GREATEST(next_turn_index, %(turn_index)s + 1)
+WHERE id = %(conversation_id)s AND user_id = %(user_id)s
+
+-- name: get_turn_at
+SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
+       content_hash, metadata, "timestamp", graph_synced
+FROM conversation_logs
+WHERE conversation_id = %(conversation_id)s AND turn_index = %(turn_index)s AND user_id = %(user_id)s
+
+-- name: get_turn_embedding
+SELECT embedding FROM conversation_logs WHERE id = %(id)s AND user_id = %(user_id)s
+
+-- name: mark_turn_synced
+UPDATE conversation_logs SET graph_synced = true WHERE id = %(id)s AND user_id = %(user_id)s
+
+-- name: list_turns
+SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
+       content_hash, metadata, "timestamp", graph_synced
+FROM conversation_logs
+WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
+ORDER BY turn_index
+
+-- name: recent_turns
+SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
+       content_hash, metadata, "timestamp", graph_synced
+FROM conversation_logs
+WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s) AND "timestamp" >= %(since)s
+ORDER BY "timestamp" DESC, turn_index DESC
+LIMIT %(limit)s
+
+-- name: count_unsynced_turns
+SELECT count(*) AS n FROM conversation_logs WHERE user_id = %(user_id)s AND NOT graph_synced
+
+-- name: insert_timeline
+INSERT INTO memory_timeline
+    (user_id, channel, memory_type, memory_id, conversation_id, event_time, summary, importance)
+VALUES (%(user_id)s, %(channel)s, %(memory_type)s, %(memory_id)s, %(conversation_id)s, %(event_time)s,
+        %(summary)s, %(importance)s)
+ON CONFLICT (memory_type, memory_id) DO NOTHING

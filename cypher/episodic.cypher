@@ -1,0 +1,45 @@
+// Episodic memory: users, conversations, turns and the FOLLOWED_BY chain. Shared by every backend.
+// Times are epoch milliseconds (FalkorDB has no datetime type); metadata is a JSON string.
+
+// name: ensure_conversation
+MERGE (u:User {id: $user_id})
+ON CREATE SET u.user_id = $user_id, u.created_at = $created_at
+MERGE (c:Conversation {id: $conversation_id, user_id: $user_id})
+ON CREATE SET c.channel = $channel, c.title = $title, c.created_at = $created_at
+MERGE (u)-[:HAS_CONVERSATION]->(c)
+RETURN c.id AS id
+
+// name: create_turn
+MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
+MERGE (t:Turn {id: $id})
+ON CREATE SET t.user_id = $user_id, t.channel = $channel, t.conversation_id = $conversation_id,
+              t.turn_index = $turn_index, t.role = $role, t.content = $content, t.timestamp = $timestamp,
+              t.content_hash = $content_hash, t.metadata = $metadata, t.embedding = vecf32($embedding)
+MERGE (c)-[:HAS_TURN]->(t)
+WITH c, t
+OPTIONAL MATCH (c)-[:HAS_TURN]->(prev:Turn {turn_index: $turn_index - 1})
+OPTIONAL MATCH (c)-[:HAS_TURN]->(next:Turn {turn_index: $turn_index + 1})
+FOREACH (p IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | MERGE (p)-[:FOLLOWED_BY]->(t))
+FOREACH (n IN CASE WHEN next IS NULL THEN [] ELSE [next] END | MERGE (t)-[:FOLLOWED_BY]->(n))
+RETURN t.id AS id
+
+// name: get_conversation_turns
+MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})-[:HAS_TURN]->(t:Turn)
+RETURN t {.id, .conversation_id, .user_id, .channel, .turn_index, .role, .content, .timestamp,
+          .content_hash, .metadata} AS item
+ORDER BY t.turn_index
+
+// name: get_turn_chain
+MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})-[:HAS_TURN]->(a:Turn)-[:FOLLOWED_BY]->(b:Turn)
+RETURN a.turn_index AS source, b.turn_index AS target
+ORDER BY source
+
+// name: count_user_nodes
+MATCH (n {user_id: $user_id})
+RETURN labels(n)[0] AS label, count(n) AS count
+ORDER BY label
+
+// name: delete_user_graph
+MATCH (n {user_id: $user_id})
+DETACH DELETE n
+RETURN count(n) AS deleted

@@ -1,0 +1,38 @@
+// FalkorDB schema. Unique constraints need a range index first and are created by the adapter with
+// GRAPH.CONSTRAINT CREATE (stores/schema.py UNIQUE_KEYS). Vector indexes take no name and no IF NOT
+// EXISTS: the adapter ignores "already indexed". {dimension} is the locked embedding dimension.
+
+// name: schema_user_id
+CREATE INDEX FOR (n:User) ON (n.id)
+// name: schema_conversation_id
+CREATE INDEX FOR (n:Conversation) ON (n.id, n.user_id)
+// name: schema_turn_id
+CREATE INDEX FOR (n:Turn) ON (n.id, n.user_id, n.conversation_id)
+// name: schema_entity_id
+CREATE INDEX FOR (n:Entity) ON (n.id, n.user_id, n.name)
+// name: schema_fact_id
+CREATE INDEX FOR (n:Fact) ON (n.id, n.user_id)
+// name: schema_goal_id
+CREATE INDEX FOR (n:Goal) ON (n.id, n.user_id)
+// name: schema_strategy_id
+CREATE INDEX FOR (n:Strategy) ON (n.id, n.user_id)
+// name: schema_tool_key
+CREATE INDEX FOR (n:Tool) ON (n.key, n.user_id)
+// name: schema_toolinvocation_id
+CREATE INDEX FOR (n:ToolInvocation) ON (n.id, n.user_id)
+// name: schema_vector_turn
+CREATE VECTOR INDEX FOR (n:Turn) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
+// name: schema_vector_entity
+CREATE VECTOR INDEX FOR (n:Entity) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
+// name: schema_vector_fact
+CREATE VECTOR INDEX FOR (n:Fact) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
+// name: schema_vector_strategy
+CREATE VECTOR INDEX FOR (n:Strategy) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
+// name: schema_vector_goal
+CREATE VECTOR INDEX FOR (n:Goal) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
+// name: schema_fulltext_turn
+CALL db.idx.fulltext.createNodeIndex('Turn', 'content')
+// name: schema_fulltext_fact
+CALL db.idx.fulltext.createNodeIndex('Fact', 'claim')
+// name: schema_fulltext_entity
+CALL db.idx.fulltext.createNodeIndex('Entity', 'name', 'aliases_text')

@@ -1,0 +1,115 @@
+"""Generate the sync modules from their async sources (psycopg's approach, done with tokens).
+
+Every ``agentx_memory/**/*_async.py`` is the source of the module of the same name without ``_async``.
+The rewrite is mechanical: ``async def``/``async with``/``async for`` lose ``async``, ``await`` goes,
+``AsyncName`` becomes ``Name``, ``module_async`` becomes ``module`` and the names in ``_RENAMES`` are
+swapped. The output is formatted with ruff. ``--check`` fails when a generated file is stale (the test
+suite runs it), so the twins can never drift apart.
+
+    python tools/async_to_sync.py          # regenerate
+    python tools/async_to_sync.py --check  # verify
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "agentx_memory"
+
+_RENAMES = {
+    "asynccontextmanager": "contextmanager",
+    "__aenter__": "__enter__",
+    "__aexit__": "__exit__",
+    "aclose": "close",
+    "aio": "sync",
+    "AsyncConnection": "Connection",
+}
+_DOTTED = {"redis.asyncio": "redis", "falkordb.asyncio": "falkordb"}
+_ASYNC_NAME = re.compile(r"^Async([A-Z]\w*)$")
+_ASYNC_MODULE = re.compile(r"^(\w+)_async$")
+
+
+def _rename(name: str) -> str:
+    if name in _RENAMES:
+        return _RENAMES[name]
+    if match := _ASYNC_NAME.match(name):
+        return match.group(1)
+    if match := _ASYNC_MODULE.match(name):
+        return match.group(1)
+    return name
+
+
+def unasync_source(source: str, origin: str) -> str:
+    """The sync twin of ``source`` (unformatted): token-level edits applied to the original text."""
+    for dotted, plain in _DOTTED.items():
+        source = source.replace(dotted, plain)
+    lines = source.splitlines(keepends=True)
+    edits: list[tuple[int, int, int, str]] = []  # (line, start col, end col, replacement)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        (row, col), (end_row, end_col) = token.start, token.end
+        if token.type == tokenize.NAME and token.string in {"async", "await"}:
+            line = lines[row - 1]
+            while end_col < len(line) and line[end_col] == " ":
+                end_col += 1
+            edits.append((row, col, end_col, ""))
+        elif token.type == tokenize.NAME and (renamed := _rename(token.string)) != token.string:
+            edits.append((row, col, end_col, renamed))
+        elif token.type in {tokenize.STRING, tokenize.COMMENT} and row == end_row:
+            renamed = re.sub(r"\bAsync([A-Z])", r"\1", token.string)
+            if renamed != token.string:
+                edits.append((row, col, end_col, renamed))
+    for row, col, end_col, replacement in sorted(edits, reverse=True):
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + replacement + line[end_col:]
+    header = f"# Generated from {origin} by tools/async_to_sync.py.\n# Edit the source, not this file.\n"
+    return header + "".join(lines)
+
+
+def _format(text: str, path: Path) -> str:
+    ruff = [sys.executable, "-m", "ruff"]
+    fixed = subprocess.run(
+        [*ruff, "check", "--select", "I,F401,UP", "--fix-only", "--quiet", "--stdin-filename", str(path), "-"],
+        input=text, capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout
+    return subprocess.run(
+        [*ruff, "format", "--quiet", "--stdin-filename", str(path), "-"],
+        input=fixed, capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout
+
+
+def pairs() -> list[tuple[Path, Path]]:
+    """(async source, generated sync target) for every source module."""
+    return [(src, src.with_name(src.name.removesuffix("_async.py") + ".py")) for src in sorted(PACKAGE.rglob("*_async.py"))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="fail if a generated file is out of date")
+    args = parser.parse_args(argv)
+    stale: list[str] = []
+    for source, target in pairs():
+        origin = source.relative_to(ROOT).as_posix()
+        generated = _format(unasync_source(source.read_text(encoding="utf-8"), origin), target)
+        current = target.read_text(encoding="utf-8") if target.exists() else None
+        if generated == current:
+            continue
+        if args.check:
+            stale.append(target.relative_to(ROOT).as_posix())
+        else:
+            target.write_text(generated, encoding="utf-8")
+            print(f"wrote {target.relative_to(ROOT)}")
+    if stale:
+        print("stale generated files (run `python tools/async_to_sync.py`): " + ", ".join(stale))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
