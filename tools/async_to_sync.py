@@ -75,18 +75,39 @@ def unasync_source(source: str, origin: str) -> str:
 def _format(text: str, path: Path) -> str:
     ruff = [sys.executable, "-m", "ruff"]
     fixed = subprocess.run(
-        [*ruff, "check", "--select", "I,F401,UP", "--fix-only", "--quiet", "--stdin-filename", str(path), "-"],
-        input=text, capture_output=True, text=True, check=True, cwd=ROOT,
+        [
+            *ruff,
+            "check",
+            "--select",
+            "I,F401,UP",
+            "--fix-only",
+            "--quiet",
+            "--stdin-filename",
+            str(path),
+            "-",
+        ],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     ).stdout
     return subprocess.run(
         [*ruff, "format", "--quiet", "--stdin-filename", str(path), "-"],
-        input=fixed, capture_output=True, text=True, check=True, cwd=ROOT,
+        input=fixed,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     ).stdout
 
 
 def pairs() -> list[tuple[Path, Path]]:
     """(async source, generated sync target) for every source module."""
-    return [(src, src.with_name(src.name.removesuffix("_async.py") + ".py")) for src in sorted(PACKAGE.rglob("*_async.py"))]
+    return [
+        (src, src.with_name(src.name.removesuffix("_async.py") + ".py"))
+        for src in sorted(PACKAGE.rglob("*_async.py"))
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

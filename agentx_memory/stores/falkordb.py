@@ -16,12 +16,17 @@ import redis.exceptions
 from falkordb import FalkorDB
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+from .cypher import Dialect
 from .graph import CypherGraphStore
 from .schema import UNIQUE_KEYS
 
 __all__ = ["FalkorDBStore"]
 
 _ALREADY = ("already indexed", "already exists", "constraint already")
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _translate(exc: Exception, what: str) -> AgentMemoryError:
@@ -37,7 +42,7 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
 
 
 class FalkorDBStore(CypherGraphStore):
-    dialect = "falkordb"
+    dialect: Dialect = "falkordb"
 
     def __init__(self, url: str, graph_name: str, *, oversample: int = 8, max_connections: int = 16) -> None:
         super().__init__(oversample)
@@ -51,7 +56,7 @@ class FalkorDBStore(CypherGraphStore):
             result = self._graph.query(statement, dict(params))
         except (redis.exceptions.RedisError, OSError) as exc:
             raise _translate(exc, "running a query") from exc
-        names = [column[1] for column in result.header]
+        names = [_text(column[1]) for column in result.header]
         return [dict(zip(names, row, strict=True)) for row in result.result_set]
 
     def apply_schema(self, dimensions: int) -> None:

@@ -14,12 +14,17 @@ import redis.exceptions
 from falkordb.asyncio import FalkorDB
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+from .cypher import Dialect
 from .graph_async import AsyncCypherGraphStore
 from .schema import UNIQUE_KEYS
 
 __all__ = ["AsyncFalkorDBStore"]
 
 _ALREADY = ("already indexed", "already exists", "constraint already")
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _translate(exc: Exception, what: str) -> AgentMemoryError:
@@ -35,7 +40,7 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
 
 
 class AsyncFalkorDBStore(AsyncCypherGraphStore):
-    dialect = "falkordb"
+    dialect: Dialect = "falkordb"
 
     def __init__(self, url: str, graph_name: str, *, oversample: int = 8, max_connections: int = 16) -> None:
         super().__init__(oversample)
@@ -51,7 +56,7 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
             result = await self._graph.query(statement, dict(params))
         except (redis.exceptions.RedisError, OSError) as exc:
             raise _translate(exc, "running a query") from exc
-        names = [column[1] for column in result.header]
+        names = [_text(column[1]) for column in result.header]
         return [dict(zip(names, row, strict=True)) for row in result.result_set]
 
     async def apply_schema(self, dimensions: int) -> None:
@@ -68,7 +73,15 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
         for label, key in sorted(UNIQUE_KEYS.items()):
             try:
                 await self._db.connection.execute_command(
-                    "GRAPH.CONSTRAINT", "CREATE", self._graph_name, "UNIQUE", "NODE", label, "PROPERTIES", 1, key
+                    "GRAPH.CONSTRAINT",
+                    "CREATE",
+                    self._graph_name,
+                    "UNIQUE",
+                    "NODE",
+                    label,
+                    "PROPERTIES",
+                    1,
+                    key,
                 )
             except redis.exceptions.ResponseError as exc:
                 if not any(marker in str(exc).lower() for marker in _ALREADY):

@@ -17,6 +17,7 @@ import neo4j.exceptions
 from neo4j import GraphDatabase
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+from .cypher import Dialect
 from .graph import CypherGraphStore
 
 __all__ = ["Neo4jStore"]
@@ -26,7 +27,8 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
     """The one place Neo4j driver errors become agentx-memory errors."""
     if isinstance(exc, neo4j.exceptions.ServiceUnavailable | neo4j.exceptions.SessionExpired | OSError):
         return StoreUnavailableError(
-            f"Neo4j is unreachable while {what}: {exc}. Check AGENTX_GRAPH__NEO4J_URI and that the server runs."
+            f"Neo4j is unreachable while {what}: {exc}. "
+            "Check AGENTX_GRAPH__NEO4J_URI and that the server runs."
         )
     if isinstance(exc, neo4j.exceptions.AuthError):
         return StoreUnavailableError(
@@ -38,7 +40,7 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
 
 
 class Neo4jStore(CypherGraphStore):
-    dialect = "neo4j"
+    dialect: Dialect = "neo4j"
 
     def __init__(
         self, uri: str, user: str, password: str, *, database: str | None = None, oversample: int = 8

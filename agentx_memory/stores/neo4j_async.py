@@ -15,6 +15,7 @@ import neo4j.exceptions
 from neo4j import AsyncGraphDatabase
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+from .cypher import Dialect
 from .graph_async import AsyncCypherGraphStore
 
 __all__ = ["AsyncNeo4jStore"]
@@ -24,7 +25,8 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
     """The one place Neo4j driver errors become agentx-memory errors."""
     if isinstance(exc, neo4j.exceptions.ServiceUnavailable | neo4j.exceptions.SessionExpired | OSError):
         return StoreUnavailableError(
-            f"Neo4j is unreachable while {what}: {exc}. Check AGENTX_GRAPH__NEO4J_URI and that the server runs."
+            f"Neo4j is unreachable while {what}: {exc}. "
+            "Check AGENTX_GRAPH__NEO4J_URI and that the server runs."
         )
     if isinstance(exc, neo4j.exceptions.AuthError):
         return StoreUnavailableError(
@@ -36,7 +38,7 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
 
 
 class AsyncNeo4jStore(AsyncCypherGraphStore):
-    dialect = "neo4j"
+    dialect: Dialect = "neo4j"
 
     def __init__(
         self, uri: str, user: str, password: str, *, database: str | None = None, oversample: int = 8

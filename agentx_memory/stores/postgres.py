@@ -19,7 +19,6 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg import Connection, errors, sql
 from psycopg.rows import DictRow, dict_row
-from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..errors import EmbeddingDimensionError, StoreError, StoreUnavailableError
@@ -27,7 +26,7 @@ from ..resources import resource_dir
 from ..settings import PostgresSettings
 from .sql import load_sql
 
-__all__ = ["PostgresStore", "SqlSession", "Jsonb"]
+__all__ = ["PostgresStore", "SqlSession"]
 
 _MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 #: One advisory lock for every migrating process, whatever the schema (CREATE EXTENSION is global).
@@ -231,8 +230,8 @@ def _check_embedding_lock(conn: Connection[DictRow], embedding_dim: int, embeddi
     model = locked.get("embedding_model")
     if dim is not None and int(dim) != embedding_dim:
         raise EmbeddingDimensionError(
-            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured embedder "
-            f"produces {embedding_dim}. Either set AGENTX_EMBEDDING__DIMENSIONS={dim} (and "
+            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured "
+            f"embedder produces {embedding_dim}. Either set AGENTX_EMBEDDING__DIMENSIONS={dim} (and "
             f"AGENTX_EMBEDDING__MODEL={model}) back, or re-embed everything with "
             "`agentx-memory reindex` after changing the settings."
         )

@@ -17,7 +17,6 @@ import psycopg
 from pgvector.psycopg import register_vector_async
 from psycopg import AsyncConnection, errors, sql
 from psycopg.rows import DictRow, dict_row
-from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from ..errors import EmbeddingDimensionError, StoreError, StoreUnavailableError
@@ -25,7 +24,7 @@ from ..resources import resource_dir
 from ..settings import PostgresSettings
 from .sql import load_sql
 
-__all__ = ["AsyncPostgresStore", "AsyncSqlSession", "Jsonb"]
+__all__ = ["AsyncPostgresStore", "AsyncSqlSession"]
 
 _MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 #: One advisory lock for every migrating process, whatever the schema (CREATE EXTENSION is global).
@@ -98,9 +97,7 @@ class AsyncPostgresStore:
             await _ensure_partitions(conn, schema, settings.partitions_ahead_days)
 
         async def configure(connection: AsyncConnection[DictRow]) -> None:
-            await connection.execute(
-                sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema))
-            )
+            await connection.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema)))
             await register_vector_async(connection)
 
         pool: AsyncConnectionPool[AsyncConnection[DictRow]] = AsyncConnectionPool(
@@ -235,8 +232,8 @@ async def _check_embedding_lock(
     model = locked.get("embedding_model")
     if dim is not None and int(dim) != embedding_dim:
         raise EmbeddingDimensionError(
-            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured embedder "
-            f"produces {embedding_dim}. Either set AGENTX_EMBEDDING__DIMENSIONS={dim} (and "
+            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured "
+            f"embedder produces {embedding_dim}. Either set AGENTX_EMBEDDING__DIMENSIONS={dim} (and "
             f"AGENTX_EMBEDDING__MODEL={model}) back, or re-embed everything with "
             "`agentx-memory reindex` after changing the settings."
         )

@@ -1,0 +1,93 @@
+# Generated from agentx_memory/audit_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""MemoryAuditLogger: who changed or read what, when, under which settings. Async source of ``audit.py``.
+
+Levels: ``off`` (nothing), ``writes`` (every write), ``reads`` (writes and reads), ``verbose`` (both,
+with payloads). The row never carries secrets; ``config_snapshot`` records the settings in force.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from .models import Scope
+from .settings import AuditLevel, Settings
+from .stores.postgres import PostgresStore
+
+__all__ = ["MemoryAuditLogger", "config_snapshot"]
+
+_RANK = {"off": 0, "writes": 1, "reads": 2, "verbose": 3}
+
+
+def config_snapshot(settings: Settings) -> dict[str, Any]:
+    """The settings that shape what is stored and recalled (no URLs, no secrets)."""
+    return {
+        "graph_backend": settings.graph.backend,
+        "embedding": {"provider": settings.embedding.provider, "model": settings.embedding.model,
+                      "dimensions": settings.embedding.dimensions},
+        "audit_level": settings.audit.level,
+        "working": settings.working.model_dump(),
+        "retrieval": settings.retrieval.model_dump(),
+        "promotion": settings.promotion.model_dump(),
+        "decay": settings.decay.model_dump(),
+    }  # fmt: skip
+
+
+class MemoryAuditLogger:
+    def __init__(self, ledger: PostgresStore, level: AuditLevel, snapshot: dict[str, Any]) -> None:
+        self._ledger = ledger
+        self.level = level
+        self._snapshot = snapshot
+
+    def enabled(self, kind: AuditLevel) -> bool:
+        return _RANK[self.level] >= _RANK[kind] > 0
+
+    def log_write(
+        self,
+        scope: Scope,
+        operation: str,
+        memory_type: str | None,
+        memory_id: str | None,
+        details: dict[str, Any] | None = None,
+        payload: dict[str, Any] | None = None,
+    ) -> None:
+        if self.enabled("writes"):
+            self._insert(scope, operation, memory_type, memory_id, "writes", details, payload)
+
+    def log_read(
+        self,
+        scope: Scope,
+        operation: str,
+        details: dict[str, Any] | None = None,
+        payload: dict[str, Any] | None = None,
+    ) -> None:
+        if self.enabled("reads"):
+            self._insert(scope, operation, None, None, "reads", details, payload)
+
+    def _insert(
+        self,
+        scope: Scope,
+        operation: str,
+        memory_type: str | None,
+        memory_id: str | None,
+        kind: AuditLevel,
+        details: dict[str, Any] | None,
+        payload: dict[str, Any] | None,
+    ) -> None:
+        self._ledger.insert_audit(
+            {
+                "timestamp": datetime.now(UTC),
+                "user_id": scope.user_id,
+                "channel": scope.channel,
+                "operation": operation,
+                "memory_type": memory_type,
+                "memory_id": memory_id,
+                "level": kind,
+                "details": Jsonb(details or {}),
+                "payload": Jsonb(payload) if payload is not None and self.enabled("verbose") else None,
+                "config_snapshot": Jsonb(self._snapshot),
+            }
+        )

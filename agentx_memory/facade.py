@@ -1,0 +1,315 @@
+# Generated from agentx_memory/facade_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""``AsyncAgentMemory``: the facade most users touch. Async source of ``facade.py`` (``AgentMemory``).
+
+It only orchestrates: validates input, embeds, then calls the subsystems in the write order
+ledger → graph → Redis, and records the audit trail. It holds typed ports and never knows which
+database is behind them.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any
+
+from ._compat.sync import Lock, to_thread
+from .audit import MemoryAuditLogger, config_snapshot
+from .embedded import resolve_endpoints
+from .embedding import Embedder, build_embedder, check_dimensions
+from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
+from .memory.episodic import EpisodicMemory
+from .memory.working import WorkingMemory
+from .models import MemoryBundle, MemoryItem, Scope, Turn
+from .settings import Settings
+from .stores.factory import open_graph
+from .stores.graph import GraphStore
+from .stores.postgres import PostgresStore
+from .stores.redis import RedisStore
+from .validation import (
+    validate_channel,
+    validate_content,
+    validate_metadata,
+    validate_role,
+    validate_top_k,
+    validate_user_id,
+    validate_uuid,
+)
+
+__all__ = ["AgentMemory"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _AsyncBackends:
+    """The open stores and services; shared by every facade made with ``for_user``."""
+
+    settings: Settings
+    ledger: PostgresStore
+    graph: GraphStore
+    redis: RedisStore
+    embedder: Embedder
+    audit: MemoryAuditLogger
+    episodic: EpisodicMemory
+
+    @classmethod
+    def open(cls, settings: Settings, embedder: Embedder | None) -> _AsyncBackends:
+        endpoints = to_thread(resolve_endpoints, settings)
+        if embedder is None:
+            embedder = to_thread(build_embedder, settings.embedding)
+        ledger = PostgresStore.connect(
+            endpoints.postgres_url,
+            settings.postgres,
+            embedding_dim=embedder.dimensions,
+            embedding_model=embedder.model_id,
+        )
+        graph: GraphStore | None = None
+        try:
+            graph = open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
+            redis = RedisStore(endpoints.redis_url)
+            redis.ping()
+        except BaseException:
+            if graph is not None:
+                graph.close()
+            ledger.close()
+            raise
+        audit = MemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
+        return cls(settings, ledger, graph, redis, embedder, audit, EpisodicMemory(ledger, graph))
+
+    def close(self) -> None:
+        self.redis.close()
+        self.graph.close()
+        self.ledger.close()
+
+
+class AgentMemory:
+    """Long-term memory for one user (``user_id``) working in one channel.
+
+    Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached
+    on first use (or on ``open()`` / entering the context manager); ``close()`` releases connections
+    but leaves the embedded servers running for other processes (``agentx-memory down`` stops them).
+    """
+
+    def __init__(
+        self,
+        user_id: str = "default",
+        channel: str = "_global",
+        *,
+        settings: Settings | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
+        self.scope = Scope(user_id=validate_user_id(user_id), channel=validate_channel(channel))
+        self.settings = settings if settings is not None else Settings()
+        self._embedder = embedder
+        self._backends: _AsyncBackends | None = None
+        self._owns_backends = True
+        self._lock = Lock()
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+
+    def open(self) -> AgentMemory:
+        """Start or attach to the servers, migrate, and connect. Idempotent."""
+        self._open_backends()
+        return self
+
+    def _open_backends(self) -> _AsyncBackends:
+        if self._backends is not None:
+            return self._backends
+        with self._lock:
+            if self._backends is None:
+                self._backends = _AsyncBackends.open(self.settings, self._embedder)
+            return self._backends
+
+    def close(self) -> None:
+        backends, self._backends = self._backends, None
+        if backends is not None and self._owns_backends:
+            backends.close()
+
+    def __enter__(self) -> AgentMemory:
+        return self.open()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def for_user(self, user_id: str, channel: str | None = None) -> AgentMemory:
+        """A facade for another user (or channel) sharing this one's connections; closing it is a no-op."""
+        backends = self._open_backends()
+        other = AgentMemory(
+            user_id, self.scope.channel if channel is None else channel, settings=self.settings
+        )
+        other._backends = backends
+        other._owns_backends = False
+        return other
+
+    # -- episodic ----------------------------------------------------------------------------------
+
+    def new_conversation(self, title: str | None = None, metadata: dict[str, Any] | None = None) -> str:
+        """Start a conversation in the active channel; returns its id (a UUID string)."""
+        limits = self.settings.limits
+        if title is not None:
+            title = validate_content(title, limits, "title")
+            if len(title) > limits.max_title_chars:
+                raise InvalidInputError(f"title is longer than {limits.max_title_chars} characters")
+        meta = validate_metadata(metadata, limits)
+        backends = self._open_backends()
+        conversation_id = str(uuid.uuid4())
+        backends.episodic.create_conversation(self.scope, conversation_id, title, meta)
+        backends.audit.log_write(
+            self.scope, "new_conversation", "conversation", conversation_id, {"title": title}
+        )
+        return conversation_id
+
+    def store_turn(
+        self,
+        conversation_id: str,
+        role: str,
+        content: str,
+        timestamp: datetime | None = None,
+        turn_index: int | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> Turn:
+        """Store one turn durably; idempotent for a given ``(conversation_id, turn_index)``.
+
+        Without ``turn_index`` the next index is allocated atomically. Raises :class:`GraphSyncError`
+        (carrying the stored turn) if only the graph write failed: the turn is safe in the ledger.
+        """
+        limits = self.settings.limits
+        conversation_id = validate_uuid(conversation_id, "conversation_id")
+        checked_role = validate_role(role)
+        content = validate_content(content, limits)
+        meta = validate_metadata(metadata, limits)
+        stamp = _utc(timestamp)
+        if turn_index is not None and (
+            not isinstance(turn_index, int) or isinstance(turn_index, bool) or turn_index < 0
+        ):
+            raise InvalidInputError(f"turn_index must be a non-negative integer, not {turn_index!r}")
+        backends = self._open_backends()
+        embedding = to_thread(backends.embedder.embed_one, content)
+        check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
+        turn, created = backends.episodic.store_turn_log(
+            self.scope,
+            turn_id=str(uuid.uuid4()),
+            conversation_id=conversation_id,
+            role=checked_role,
+            content=content,
+            timestamp=stamp,
+            turn_index=turn_index,
+            metadata=meta,
+            embedding=embedding,
+        )
+        sync_error: GraphSyncError | None = None
+        if not turn.synced:
+            if not created:  # a retry of an unsynced turn replays the graph write with the stored vector
+                embedding = backends.episodic.stored_embedding(turn) or embedding
+            try:
+                turn = backends.episodic.sync_turn(turn, embedding)
+            except GraphSyncError as exc:
+                sync_error = exc
+        if created:
+            self._cache_turn(backends, turn)
+            backends.audit.log_write(
+                self.scope,
+                "store_turn",
+                "turn",
+                turn.id,
+                {"conversation_id": conversation_id, "turn_index": turn.index, "role": turn.role,
+                 "graph_synced": turn.synced},
+                {"content": content},
+            )  # fmt: skip
+        if sync_error is not None:
+            raise sync_error
+        return turn
+
+    def _cache_turn(self, backends: _AsyncBackends, turn: Turn) -> None:
+        # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
+        session = WorkingMemory(
+            backends.redis,
+            Scope(user_id=turn.user_id, channel=turn.channel),
+            turn.conversation_id,
+            self.settings.working,
+            self.settings.redis.key_prefix,
+        )
+        try:
+            session.add_turn(turn)
+        except AgentMemoryError as exc:
+            log.warning("turn %s stored, but working memory was not updated: %s", turn.id, exc)
+
+    def get_conversation(self, conversation_id: str) -> list[Turn]:
+        """Every turn of the conversation, ordered by index (empty if it is not this user's)."""
+        conversation_id = validate_uuid(conversation_id, "conversation_id")
+        backends = self._open_backends()
+        turns = backends.episodic.get_conversation(self.scope, conversation_id)
+        backends.audit.log_read(
+            self.scope, "get_conversation", {"conversation_id": conversation_id, "results": len(turns)}
+        )
+        return turns
+
+    def get_recent_turns(self, hours: float = 24, limit: int = 20) -> list[Turn]:
+        """This user's turns of the last ``hours``, newest first, in the active channel and ``_global``."""
+        if not isinstance(hours, int | float) or isinstance(hours, bool) or hours <= 0:
+            raise InvalidInputError(f"hours must be a positive number, not {hours!r}")
+        limit = validate_top_k(limit, self.settings.limits)
+        backends = self._open_backends()
+        turns = backends.episodic.get_recent_turns(self.scope, float(hours), limit)
+        backends.audit.log_read(
+            self.scope, "get_recent_turns", {"hours": hours, "limit": limit, "results": len(turns)}
+        )
+        return turns
+
+    def remember(self, query: str, top_k: int = 10) -> MemoryBundle:
+        """Recall the memories most relevant to ``query`` (vector search over turns for now)."""
+        query = validate_content(query, self.settings.limits, "query")
+        top_k = validate_top_k(top_k, self.settings.limits)
+        backends = self._open_backends()
+        timings: dict[str, float] = {}
+        started = time.perf_counter()
+        vector = to_thread(backends.embedder.embed_one, query)
+        timings["embed"] = (time.perf_counter() - started) * 1000
+        started = time.perf_counter()
+        hits = backends.episodic.vector_search(self.scope, vector, top_k)
+        timings["vector_turns"] = (time.perf_counter() - started) * 1000
+        items = [
+            MemoryItem(
+                kind="episodic",
+                id=turn.id,
+                content=turn.content,
+                score=score,
+                channel=turn.channel,
+                timestamp=turn.timestamp,
+                conversation_id=turn.conversation_id,
+                turn_index=turn.index,
+                role=turn.role,
+                metadata=turn.metadata,
+            )
+            for turn, score in hits
+        ]
+        backends.audit.log_read(
+            self.scope, "remember", {"top_k": top_k, "results": len(items)}, {"query": query}
+        )
+        return MemoryBundle(query=query, items=items, timings_ms=timings)
+
+    # -- working memory ----------------------------------------------------------------------------
+
+    def working(self, conversation_id: str) -> WorkingMemory:
+        """The working memory (Redis, TTL-bound) of one conversation session."""
+        conversation_id = validate_uuid(conversation_id, "conversation_id")
+        backends = self._open_backends()
+        return WorkingMemory(
+            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
+        )
+
+
+def _utc(timestamp: datetime | None) -> datetime:
+    if timestamp is None:
+        return datetime.now(UTC)
+    if not isinstance(timestamp, datetime):
+        raise InvalidInputError(f"timestamp must be a datetime, not {type(timestamp).__name__}")
+    # A naive timestamp is taken as UTC, the only zone the stores use.
+    return timestamp.replace(tzinfo=UTC) if timestamp.tzinfo is None else timestamp.astimezone(UTC)

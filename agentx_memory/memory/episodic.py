@@ -1,0 +1,251 @@
+# Generated from agentx_memory/memory/episodic_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Episodic memory: conversations and their turns. Async source of ``memory/episodic.py``.
+
+Write order is the ledger (Postgres, source of truth) first, then the graph. A turn whose graph write
+fails stays in the ledger with ``graph_synced = false``; a retry of the same ``store_turn`` (or the
+reconcile job) replays it from the ledger, embedding included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import numpy as np
+from psycopg.types.json import Jsonb
+
+from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundError
+from ..models import Role, Scope, Turn
+from ..stores.graph import GraphStore
+from ..stores.postgres import PostgresStore
+
+__all__ = ["EpisodicMemory", "content_hash", "epoch_ms", "turn_from_graph", "turn_from_row"]
+
+log = logging.getLogger(__name__)
+
+
+def content_hash(role: str, content: str) -> str:
+    """What makes two writes at one index "the same turn": role and exact content."""
+    return hashlib.sha256(f"{role}\x00{content}".encode()).hexdigest()
+
+
+def epoch_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def turn_from_row(row: dict[str, Any]) -> Turn:
+    return Turn(
+        id=row["id"],
+        conversation_id=row["conversation_id"],
+        user_id=row["user_id"],
+        channel=row["channel"],
+        index=row["turn_index"],
+        role=row["role"],
+        content=row["content"],
+        timestamp=row["timestamp"],
+        content_hash=row["content_hash"],
+        metadata=row["metadata"] or {},
+        synced=row["graph_synced"],
+    )
+
+
+def turn_from_graph(item: dict[str, Any]) -> Turn:
+    return Turn(
+        id=item["id"],
+        conversation_id=item["conversation_id"],
+        user_id=item["user_id"],
+        channel=item["channel"],
+        index=item["turn_index"],
+        role=item["role"],
+        content=item["content"],
+        timestamp=datetime.fromtimestamp(item["timestamp"] / 1000, tz=UTC),
+        content_hash=item["content_hash"],
+        metadata=json.loads(item["metadata"]) if item.get("metadata") else {},
+    )
+
+
+class EpisodicMemory:
+    """Conversations and turns over the ledger and the graph."""
+
+    def __init__(self, ledger: PostgresStore, graph: GraphStore) -> None:
+        self._ledger = ledger
+        self._graph = graph
+
+    def create_conversation(
+        self, scope: Scope, conversation_id: str, title: str | None, metadata: dict[str, Any]
+    ) -> datetime:
+        created_at = datetime.now(UTC)
+        self._ledger.execute(
+            "insert_conversation",
+            {
+                "id": conversation_id,
+                "user_id": scope.user_id,
+                "channel": scope.channel,
+                "title": title,
+                "metadata": Jsonb(metadata),
+                "created_at": created_at,
+            },
+        )
+        try:
+            self._ensure_graph_conversation(scope.user_id, conversation_id, scope.channel, title, created_at)
+        except AgentMemoryError as exc:
+            # The ledger row is enough: the first synced turn (or reconcile) creates the graph node.
+            log.warning("conversation %s is in the ledger but not yet in the graph: %s", conversation_id, exc)
+        return created_at
+
+    def _ensure_graph_conversation(
+        self, user_id: str, conversation_id: str, channel: str, title: str | None, created_at: datetime
+    ) -> None:
+        self._graph.run(
+            "ensure_conversation",
+            {
+                "user_id": user_id,
+                "conversation_id": conversation_id,
+                "channel": channel,
+                "title": title,
+                "created_at": epoch_ms(created_at),
+            },
+        )
+        self._ledger.execute(
+            "mark_conversation_synced", {"conversation_id": conversation_id, "user_id": user_id}
+        )
+
+    def store_turn_log(
+        self,
+        scope: Scope,
+        *,
+        turn_id: str,
+        conversation_id: str,
+        role: Role,
+        content: str,
+        timestamp: datetime,
+        turn_index: int | None,
+        metadata: dict[str, Any],
+        embedding: Sequence[float],
+    ) -> tuple[Turn, bool]:
+        """Write the ledger row; returns the stored turn and whether this call created it.
+
+        The conversation row is locked for the transaction, so concurrent writers without an index get
+        consecutive indexes; a retry at an existing index returns the stored turn (same role and content)
+        or raises :class:`ConflictError` (different ones).
+        """
+        key = {"conversation_id": conversation_id, "user_id": scope.user_id}
+        digest = content_hash(role, content)
+        with self._ledger.transaction() as tx:
+            conversation = tx.fetch_one("lock_conversation", key)
+            if conversation is None:
+                raise NotFoundError(
+                    f"conversation {conversation_id} does not exist for user {scope.user_id!r}"
+                )
+            index = conversation["next_turn_index"] if turn_index is None else turn_index
+            row = tx.fetch_one(
+                "insert_turn",
+                {
+                    **key,
+                    "id": turn_id,
+                    "channel": conversation["channel"],
+                    "turn_index": index,
+                    "role": role,
+                    "content": content,
+                    "content_hash": digest,
+                    "metadata": Jsonb(metadata),
+                    "embedding": np.asarray(embedding, dtype=np.float32),
+                    "timestamp": timestamp,
+                },
+            )
+            if row is not None:
+                tx.execute("bump_next_turn_index", {**key, "turn_index": index})
+                return turn_from_row(row), True
+            existing = tx.fetch_one("get_turn_at", {**key, "turn_index": index})
+        if existing is None:  # pragma: no cover - the unique index guarantees a row exists
+            raise ConflictError(f"turn {index} of conversation {conversation_id} could not be stored")
+        if existing["content_hash"] != digest:
+            raise ConflictError(
+                f"conversation {conversation_id} already has a different turn at index {index}; "
+                "omit turn_index to append, or use the stored content to retry"
+            )
+        return turn_from_row(existing), False
+
+    def sync_turn(self, turn: Turn, embedding: Sequence[float]) -> Turn:
+        """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure."""
+        params = {
+            "id": turn.id,
+            "user_id": turn.user_id,
+            "channel": turn.channel,
+            "conversation_id": turn.conversation_id,
+            "turn_index": turn.index,
+            "role": turn.role,
+            "content": turn.content,
+            "timestamp": epoch_ms(turn.timestamp),
+            "content_hash": turn.content_hash,
+            "metadata": json.dumps(turn.metadata, ensure_ascii=False),
+            "embedding": list(embedding),
+        }
+        try:
+            rows = self._graph.run("create_turn", params)
+            if not rows:  # the conversation node is missing (its own graph write failed earlier)
+                conversation = self._ledger.fetch_one(
+                    "get_conversation", {"conversation_id": turn.conversation_id, "user_id": turn.user_id}
+                )
+                if conversation is None:
+                    raise NotFoundError(f"conversation {turn.conversation_id} vanished from the ledger")
+                self._ensure_graph_conversation(
+                    turn.user_id,
+                    turn.conversation_id,
+                    conversation["channel"],
+                    conversation["title"],
+                    conversation["created_at"],
+                )
+                rows = self._graph.run("create_turn", params)
+            self._ledger.execute("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
+        except AgentMemoryError as exc:
+            raise GraphSyncError(
+                f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "
+                f"graph write failed ({exc}); it is marked unsynced and will be replayed by reconcile "
+                "(or retry the same store_turn call)",
+                turn,
+            ) from exc
+        return turn.model_copy(update={"synced": True})
+
+    def stored_embedding(self, turn: Turn) -> list[float] | None:
+        row = self._ledger.fetch_one("get_turn_embedding", {"id": turn.id, "user_id": turn.user_id})
+        if row is None or row["embedding"] is None:
+            return None
+        return [float(value) for value in row["embedding"]]
+
+    def get_conversation(self, scope: Scope, conversation_id: str) -> list[Turn]:
+        """Every turn of a conversation of this user, in index order (empty for another user's id)."""
+        rows = self._ledger.fetch_all(
+            "list_turns", {"conversation_id": conversation_id, "user_id": scope.user_id}
+        )
+        return [turn_from_row(row) for row in rows]
+
+    def conversation_exists(self, scope: Scope, conversation_id: str) -> bool:
+        row = self._ledger.fetch_one(
+            "get_conversation", {"conversation_id": conversation_id, "user_id": scope.user_id}
+        )
+        return row is not None
+
+    def get_recent_turns(self, scope: Scope, hours: float, limit: int) -> list[Turn]:
+        """This user's turns of the last ``hours`` in the active channel and ``_global``, newest first."""
+        rows = self._ledger.fetch_all(
+            "recent_turns",
+            {
+                "user_id": scope.user_id,
+                "channels": scope.read_channels,
+                "since": datetime.now(UTC) - timedelta(hours=hours),
+                "limit": limit,
+            },
+        )
+        return [turn_from_row(row) for row in rows]
+
+    def vector_search(self, scope: Scope, vector: Sequence[float], top_k: int) -> list[tuple[Turn, float]]:
+        rows = self._graph.vector_search(
+            "Turn", vector, user_id=scope.user_id, channels=scope.read_channels, top_k=top_k
+        )
+        return [(turn_from_graph(row["item"]), float(row["similarity"])) for row in rows]

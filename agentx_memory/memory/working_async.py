@@ -1,0 +1,134 @@
+"""Working memory: the short-lived state of one conversation session, in Redis.
+
+Async source of ``memory/working.py``. Keys come from ``stores/keys.py``; every key has a TTL
+(``working.ttl_seconds``) and lists are trimmed to ``working.max_turns`` / ``max_thoughts``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..errors import InvalidInputError
+from ..models import Scope, Turn
+from ..settings import WorkingMemorySettings
+from ..stores import keys
+from ..stores.redis_async import AsyncRedisStore
+
+__all__ = ["AsyncWorkingMemory"]
+
+_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
+
+
+def _name(name: object) -> str:
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise InvalidInputError(f"working-memory key {name!r} must be 1-100 characters of [A-Za-z0-9_.-]")
+    return name
+
+
+def _dumps(value: object) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInputError(f"working-memory values must be JSON-serialisable: {exc}") from exc
+
+
+class AsyncWorkingMemory:
+    """Recent turns, scratch context, thoughts and the active goal of one conversation."""
+
+    def __init__(
+        self,
+        store: AsyncRedisStore,
+        scope: Scope,
+        conversation_id: str,
+        settings: WorkingMemorySettings,
+        key_prefix: str,
+    ) -> None:
+        self._store = store
+        self._settings = settings
+        self.scope = scope
+        self.conversation_id = conversation_id
+        self._prefix = key_prefix
+
+    def _key(self, part: keys.WorkingPart) -> str:
+        return keys.working_key(
+            self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id, part
+        )
+
+    def _ttl(self, ttl_s: int | None) -> int:
+        if ttl_s is None:
+            return self._settings.ttl_seconds
+        if not isinstance(ttl_s, int) or isinstance(ttl_s, bool) or ttl_s < 1:
+            raise InvalidInputError(f"ttl must be a positive number of seconds, not {ttl_s!r}")
+        return ttl_s
+
+    async def add_turn(self, turn: Turn) -> None:
+        await self.add_turns([turn])
+
+    async def add_turns(self, turns: list[Turn]) -> None:
+        if turns:
+            values = [turn.model_dump_json() for turn in turns]
+            await self._store.push_capped(
+                self._key("turns"), values, self._settings.max_turns, self._settings.ttl_seconds
+            )
+
+    async def get_recent_turns(self, n: int = 10) -> list[Turn]:
+        """The last ``n`` turns of this session, oldest first."""
+        if n < 1:
+            return []
+        raw = await self._store.tail(self._key("turns"), n)
+        return [Turn.model_validate_json(item) for item in raw]
+
+    async def set(self, name: str, value: Any, ttl_s: int | None = None) -> None:
+        """Store a JSON value under ``name`` for ``ttl_s`` seconds (default ``working.ttl_seconds``)."""
+        item = keys.working_context_item(
+            self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id, _name(name)
+        )
+        await self._store.set_value(item, _dumps(value), self._ttl(ttl_s), index_key=self._key("context"))
+
+    async def get(self, name: str, default: Any = None) -> Any:
+        item = keys.working_context_item(
+            self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id, _name(name)
+        )
+        raw = await self._store.get_value(item)
+        return default if raw is None else json.loads(raw)
+
+    async def delete(self, name: str) -> bool:
+        item = keys.working_context_item(
+            self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id, _name(name)
+        )
+        return await self._store.delete(item, index_key=self._key("context")) > 0
+
+    async def get_context(self) -> dict[str, Any]:
+        """Every live context value of this session, by name."""
+        index = self._key("context")
+        values = await self._store.indexed_values(index)
+        return {key.removeprefix(index + ":"): json.loads(raw) for key, raw in values.items()}
+
+    async def set_active_goal(self, goal: str | dict[str, Any]) -> None:
+        await self._store.set_value(self._key("goal"), _dumps(goal), self._settings.ttl_seconds)
+
+    async def get_active_goal(self) -> str | dict[str, Any] | None:
+        raw = await self._store.get_value(self._key("goal"))
+        if raw is None:
+            return None
+        goal: str | dict[str, Any] = json.loads(raw)
+        return goal
+
+    async def push_thought(self, thought: str) -> None:
+        if not isinstance(thought, str) or not thought.strip():
+            raise InvalidInputError("a thought must be a non-empty string")
+        await self._store.push_capped(
+            self._key("thoughts"), [thought], self._settings.max_thoughts, self._settings.ttl_seconds
+        )
+
+    async def get_thoughts(self, limit: int | None = None) -> list[str]:
+        return await self._store.tail(self._key("thoughts"), limit or self._settings.max_thoughts)
+
+    async def clear_session(self) -> int:
+        """Delete every key of this session; returns how many keys went."""
+        pattern = keys.working_pattern(
+            self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id
+        )
+        return await self._store.delete_matching(pattern)

@@ -1,0 +1,48 @@
+# Generated from agentx_memory/stores/factory_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Build the store adapters from settings: the one place that picks a graph backend.
+
+Async source of ``stores/factory.py``.
+"""
+
+from __future__ import annotations
+
+from ..errors import ConfigurationError
+from ..settings import Settings
+from .falkordb import FalkorDBStore
+from .graph import GraphStore
+from .neo4j import Neo4jStore
+
+__all__ = ["open_graph"]
+
+
+def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> GraphStore:
+    """Connect to the configured graph, check it answers, and apply the schema (idempotent)."""
+    graph: GraphStore
+    oversample = settings.retrieval.oversample
+    if settings.graph.backend == "neo4j":
+        if not settings.graph.neo4j_uri:
+            raise ConfigurationError(
+                "graph.backend is 'neo4j' but no URI is set: export AGENTX_GRAPH__NEO4J_URI=bolt://host:7687"
+            )
+        graph = Neo4jStore(
+            settings.graph.neo4j_uri,
+            settings.graph.neo4j_user,
+            settings.graph.neo4j_password.get_secret_value(),
+            database=settings.graph.neo4j_database,
+            oversample=oversample,
+        )
+    else:
+        if falkordb_url is None:
+            raise ConfigurationError(
+                "no FalkorDB URL resolved: set AGENTX_GRAPH__FALKORDB_URL, or leave it unset to use the "
+                "embedded server"
+            )
+        graph = FalkorDBStore(falkordb_url, settings.graph.name, oversample=oversample)
+    try:
+        graph.ping()
+        graph.apply_schema(dimensions)
+    except BaseException:
+        graph.close()
+        raise
+    return graph

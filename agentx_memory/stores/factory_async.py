@@ -1,0 +1,46 @@
+"""Build the store adapters from settings: the one place that picks a graph backend.
+
+Async source of ``stores/factory.py``.
+"""
+
+from __future__ import annotations
+
+from ..errors import ConfigurationError
+from ..settings import Settings
+from .falkordb_async import AsyncFalkorDBStore
+from .graph_async import AsyncGraphStore
+from .neo4j_async import AsyncNeo4jStore
+
+__all__ = ["open_graph"]
+
+
+async def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> AsyncGraphStore:
+    """Connect to the configured graph, check it answers, and apply the schema (idempotent)."""
+    graph: AsyncGraphStore
+    oversample = settings.retrieval.oversample
+    if settings.graph.backend == "neo4j":
+        if not settings.graph.neo4j_uri:
+            raise ConfigurationError(
+                "graph.backend is 'neo4j' but no URI is set: export AGENTX_GRAPH__NEO4J_URI=bolt://host:7687"
+            )
+        graph = AsyncNeo4jStore(
+            settings.graph.neo4j_uri,
+            settings.graph.neo4j_user,
+            settings.graph.neo4j_password.get_secret_value(),
+            database=settings.graph.neo4j_database,
+            oversample=oversample,
+        )
+    else:
+        if falkordb_url is None:
+            raise ConfigurationError(
+                "no FalkorDB URL resolved: set AGENTX_GRAPH__FALKORDB_URL, or leave it unset to use the "
+                "embedded server"
+            )
+        graph = AsyncFalkorDBStore(falkordb_url, settings.graph.name, oversample=oversample)
+    try:
+        await graph.ping()
+        await graph.apply_schema(dimensions)
+    except BaseException:
+        await graph.close()
+        raise
+    return graph

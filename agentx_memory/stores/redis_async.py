@@ -1,0 +1,129 @@
+"""Redis adapter for working memory (and, later, locks and caches). Async source of ``stores/redis.py``.
+
+Thin on purpose: each method is one atomic round trip (a MULTI pipeline where several commands must
+land together) and every key it touches carries a TTL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import contextmanager
+
+import redis.asyncio
+import redis.exceptions
+
+from ..errors import StoreError, StoreUnavailableError
+
+__all__ = ["AsyncRedisStore"]
+
+
+def _text(value: bytes | str) -> str:
+    # The pool decodes responses, so values are str; the typing of redis-py allows bytes too.
+    return value.decode() if isinstance(value, bytes) else value
+
+
+@contextmanager
+def _translated(what: str) -> Iterator[None]:
+    """The one place redis-py errors become agentx-memory errors."""
+    try:
+        yield
+    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
+        raise StoreUnavailableError(
+            f"Redis is unreachable while {what}: {exc}. Start the embedded server with `agentx-memory up`, "
+            "or check AGENTX_REDIS__URL."
+        ) from exc
+    except redis.exceptions.RedisError as exc:
+        raise StoreError(f"Redis failed while {what}: {exc}") from exc
+
+
+class AsyncRedisStore:
+    def __init__(self, url: str, *, max_connections: int = 32) -> None:
+        self._pool = redis.asyncio.BlockingConnectionPool.from_url(
+            url, max_connections=max_connections, timeout=30, decode_responses=True
+        )
+        self._client: redis.asyncio.Redis = redis.asyncio.Redis(connection_pool=self._pool)
+
+    async def ping(self) -> None:
+        with _translated("pinging"):
+            await self._client.ping()
+
+    async def push_capped(self, key: str, values: Sequence[str], max_len: int, ttl_s: int) -> None:
+        """Append to a list, keep its last ``max_len`` items, refresh its TTL — atomically."""
+        with _translated("appending to working memory"):
+            async with self._client.pipeline(transaction=True) as pipe:
+                pipe.rpush(key, *values)
+                pipe.ltrim(key, -max_len, -1)
+                pipe.expire(key, ttl_s)
+                await pipe.execute()
+
+    async def tail(self, key: str, count: int) -> list[str]:
+        """The last ``count`` items of a list, oldest first."""
+        with _translated("reading working memory"):
+            items = await self._client.lrange(key, -count, -1)
+        return [_text(item) for item in items]
+
+    async def set_value(self, key: str, value: str, ttl_s: int, index_key: str | None = None) -> None:
+        """Set a string with a TTL; optionally record it in an index set that lives at least as long."""
+        with _translated("writing working memory"):
+            async with self._client.pipeline(transaction=True) as pipe:
+                pipe.set(key, value, ex=ttl_s)
+                if index_key is not None:
+                    pipe.sadd(index_key, key)
+                    # GT keeps the longest TTL of any member, so the index never expires before one.
+                    pipe.expire(index_key, ttl_s, gt=True)
+                    pipe.expire(index_key, ttl_s, nx=True)
+                await pipe.execute()
+
+    async def get_value(self, key: str) -> str | None:
+        with _translated("reading working memory"):
+            value = await self._client.get(key)
+        return None if value is None else _text(value)
+
+    async def delete(self, *keys: str, index_key: str | None = None) -> int:
+        with _translated("deleting from working memory"):
+            async with self._client.pipeline(transaction=True) as pipe:
+                pipe.delete(*keys)
+                if index_key is not None:
+                    pipe.srem(index_key, *keys)
+                results = await pipe.execute()
+        return int(results[0])
+
+    async def indexed_values(self, index_key: str) -> dict[str, str]:
+        """Values of every live key in an index set; expired members are pruned on the way."""
+        with _translated("reading working memory"):
+            members = sorted(_text(member) for member in await self._client.smembers(index_key))
+            if not members:
+                return {}
+            values = await self._client.mget(members)
+            dead = [member for member, value in zip(members, values, strict=True) if value is None]
+            if dead:
+                await self._client.srem(index_key, *dead)
+        return {
+            member: _text(value) for member, value in zip(members, values, strict=True) if value is not None
+        }
+
+    async def ttl(self, key: str) -> int:
+        with _translated("reading a TTL"):
+            return int(await self._client.ttl(key))
+
+    async def scan(self, pattern: str) -> AsyncIterator[str]:
+        with _translated("scanning keys"):
+            async for key in self._client.scan_iter(match=pattern, count=500):
+                yield _text(key)
+
+    async def delete_matching(self, pattern: str) -> int:
+        """Delete every key matching ``pattern`` (used to forget sessions and users)."""
+        deleted = 0
+        batch: list[str] = []
+        async for key in self.scan(pattern):
+            batch.append(key)
+            if len(batch) >= 500:
+                deleted += await self.delete(*batch)
+                batch = []
+        if batch:
+            deleted += await self.delete(*batch)
+        return deleted
+
+    async def close(self) -> None:
+        await self._client.aclose()
+        await self._pool.disconnect()
