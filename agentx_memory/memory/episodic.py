@@ -202,7 +202,9 @@ class EpisodicMemory:
                     conversation["created_at"],
                 )
                 rows = self._graph.run("create_turn", params)
-            self._ledger.execute("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
+            with self._ledger.transaction() as tx:
+                tx.execute("relax_commit", {})
+                tx.execute("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
         except AgentMemoryError as exc:
             raise GraphSyncError(
                 f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "

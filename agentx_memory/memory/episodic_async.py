@@ -202,7 +202,9 @@ class AsyncEpisodicMemory:
                     conversation["created_at"],
                 )
                 rows = await self._graph.run("create_turn", params)
-            await self._ledger.execute("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
+            async with self._ledger.transaction() as tx:
+                await tx.execute("relax_commit", {})
+                await tx.execute("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
         except AgentMemoryError as exc:
             raise GraphSyncError(
                 f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "

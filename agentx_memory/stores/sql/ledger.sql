@@ -70,3 +70,8 @@ INSERT INTO memory_timeline
 VALUES (%(user_id)s, %(channel)s, %(memory_type)s, %(memory_id)s, %(conversation_id)s, %(event_time)s,
         %(summary)s, %(importance)s)
 ON CONFLICT (memory_type, memory_id) DO NOTHING
+
+-- name: relax_commit
+-- Only for flags that a replay can recompute (graph_synced): skip the WAL flush wait. A server crash
+-- may forget the flag, and reconcile then replays an idempotent graph write; no data is at risk.
+SET LOCAL synchronous_commit TO OFF

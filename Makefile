@@ -1,0 +1,53 @@
+# Two commands from a fresh clone: `make demo` and `make test`. Both create .venv when it is missing.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+LINT_STAMP := tools/cypher-lint/node_modules/.installed
+
+.PHONY: demo test lint typecheck unit bench setup clean generate
+
+# Pick the newest Python >= 3.11 on the machine.
+PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
+	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+	&& { echo $$p; break; }; done)
+
+$(PY):
+	@if [ -z "$(PYTHON)" ]; then echo "agentx-memory needs Python >= 3.11: install it (e.g. apt-get install python3.11) and run make again." >&2; exit 1; fi
+	@echo "creating $(VENV) with $$($(PYTHON) --version)"
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(PY) pyproject.toml
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+$(LINT_STAMP): tools/cypher-lint/package.json tools/cypher-lint/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --prefix tools/cypher-lint --no-audit --no-fund --loglevel=error && touch $(LINT_STAMP); \
+	else echo "npm not found: the Neo4j Cypher syntax check will be skipped"; fi
+
+setup: $(STAMP) $(LINT_STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/agentx-memory demo
+
+generate: $(STAMP)
+	$(PY) tools/async_to_sync.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) tools/async_to_sync.py --check
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+test: setup lint typecheck
+	$(VENV)/bin/pytest -q
+
+bench: $(STAMP)
+	$(PY) benchmarks/store_turn.py
+
+clean:
+	rm -rf $(VENV) tools/cypher-lint/node_modules .mypy_cache .ruff_cache .pytest_cache
