@@ -1,6 +1,6 @@
 # Generated from agentx_memory/facade_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""``AsyncAgentMemory``: the facade most users touch. Async source of ``facade.py`` (``AgentMemory``).
+"""``AgentMemory``: the facade most users touch. Async source of ``facade.py`` (``AgentMemory``).
 
 It only orchestrates: validates input, embeds, then calls the subsystems in the write order
 ledger → graph → Redis, and records the audit trail. It holds typed ports and never knows which
@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 
 @dataclass
-class _AsyncBackends:
+class _Backends:
     """The open stores and services; shared by every facade made with ``for_user``."""
 
     settings: Settings
@@ -58,7 +58,7 @@ class _AsyncBackends:
     episodic: EpisodicMemory
 
     @classmethod
-    def open(cls, settings: Settings, embedder: Embedder | None) -> _AsyncBackends:
+    def open(cls, settings: Settings, embedder: Embedder | None) -> _Backends:
         endpoints = to_thread(resolve_endpoints, settings)
         if embedder is None:
             embedder = to_thread(build_embedder, settings.embedding)
@@ -69,11 +69,14 @@ class _AsyncBackends:
             embedding_model=embedder.model_id,
         )
         graph: GraphStore | None = None
+        redis: RedisStore | None = None
         try:
             graph = open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
             redis = RedisStore(endpoints.redis_url)
             redis.ping()
         except BaseException:
+            if redis is not None:
+                redis.close()
             if graph is not None:
                 graph.close()
             ledger.close()
@@ -106,7 +109,7 @@ class AgentMemory:
         self.scope = Scope(user_id=validate_user_id(user_id), channel=validate_channel(channel))
         self.settings = settings if settings is not None else Settings()
         self._embedder = embedder
-        self._backends: _AsyncBackends | None = None
+        self._backends: _Backends | None = None
         self._owns_backends = True
         self._lock = Lock()
 
@@ -117,12 +120,12 @@ class AgentMemory:
         self._open_backends()
         return self
 
-    def _open_backends(self) -> _AsyncBackends:
+    def _open_backends(self) -> _Backends:
         if self._backends is not None:
             return self._backends
         with self._lock:
             if self._backends is None:
-                self._backends = _AsyncBackends.open(self.settings, self._embedder)
+                self._backends = _Backends.open(self.settings, self._embedder)
             return self._backends
 
     def close(self) -> None:
@@ -227,11 +230,12 @@ class AgentMemory:
             raise sync_error
         return turn
 
-    def _cache_turn(self, backends: _AsyncBackends, turn: Turn) -> None:
+    def _cache_turn(self, backends: _Backends, turn: Turn) -> None:
         # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
+        # Keyed like ``working(cid)`` of this facade, so the session sees the turns it stored.
         session = WorkingMemory(
             backends.redis,
-            Scope(user_id=turn.user_id, channel=turn.channel),
+            self.scope,
             turn.conversation_id,
             self.settings.working,
             self.settings.redis.key_prefix,
@@ -255,7 +259,7 @@ class AgentMemory:
         """This user's turns of the last ``hours``, newest first, in the active channel and ``_global``."""
         if not isinstance(hours, int | float) or isinstance(hours, bool) or hours <= 0:
             raise InvalidInputError(f"hours must be a positive number, not {hours!r}")
-        limit = validate_top_k(limit, self.settings.limits)
+        limit = validate_top_k(limit, self.settings.limits, "limit")
         backends = self._open_backends()
         turns = backends.episodic.get_recent_turns(self.scope, float(hours), limit)
         backends.audit.log_read(
@@ -271,6 +275,7 @@ class AgentMemory:
         timings: dict[str, float] = {}
         started = time.perf_counter()
         vector = to_thread(backends.embedder.embed_one, query)
+        check_dimensions([vector], backends.embedder.dimensions, backends.embedder.model_id)
         timings["embed"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
         hits = backends.episodic.vector_search(self.scope, vector, top_k)

@@ -67,11 +67,14 @@ class _AsyncBackends:
             embedding_model=embedder.model_id,
         )
         graph: AsyncGraphStore | None = None
+        redis: AsyncRedisStore | None = None
         try:
             graph = await open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
             redis = AsyncRedisStore(endpoints.redis_url)
             await redis.ping()
         except BaseException:
+            if redis is not None:
+                await redis.close()
             if graph is not None:
                 await graph.close()
             await ledger.close()
@@ -227,9 +230,10 @@ class AsyncAgentMemory:
 
     async def _cache_turn(self, backends: _AsyncBackends, turn: Turn) -> None:
         # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
+        # Keyed like ``working(cid)`` of this facade, so the session sees the turns it stored.
         session = AsyncWorkingMemory(
             backends.redis,
-            Scope(user_id=turn.user_id, channel=turn.channel),
+            self.scope,
             turn.conversation_id,
             self.settings.working,
             self.settings.redis.key_prefix,
@@ -253,7 +257,7 @@ class AsyncAgentMemory:
         """This user's turns of the last ``hours``, newest first, in the active channel and ``_global``."""
         if not isinstance(hours, int | float) or isinstance(hours, bool) or hours <= 0:
             raise InvalidInputError(f"hours must be a positive number, not {hours!r}")
-        limit = validate_top_k(limit, self.settings.limits)
+        limit = validate_top_k(limit, self.settings.limits, "limit")
         backends = await self._open_backends()
         turns = await backends.episodic.get_recent_turns(self.scope, float(hours), limit)
         await backends.audit.log_read(
@@ -269,6 +273,7 @@ class AsyncAgentMemory:
         timings: dict[str, float] = {}
         started = time.perf_counter()
         vector = await to_thread(backends.embedder.embed_one, query)
+        check_dimensions([vector], backends.embedder.dimensions, backends.embedder.model_id)
         timings["embed"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
         hits = await backends.episodic.vector_search(self.scope, vector, top_k)

@@ -101,7 +101,7 @@ def validate_uuid(value: object, what: str) -> str:
         raise InvalidInputError(f"{what} {value!r} is not a UUID") from exc
 
 
-def validate_top_k(top_k: object, limits: LimitSettings) -> int:
+def validate_top_k(top_k: object, limits: LimitSettings, what: str = "top_k") -> int:
     if not isinstance(top_k, int) or isinstance(top_k, bool) or not 1 <= top_k <= limits.max_top_k:
-        raise InvalidInputError(f"top_k must be an integer from 1 to {limits.max_top_k}, not {top_k!r}")
+        raise InvalidInputError(f"{what} must be an integer from 1 to {limits.max_top_k}, not {top_k!r}")
     return top_k

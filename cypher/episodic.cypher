@@ -11,8 +11,8 @@ RETURN c.id AS id
 
 // name: create_turn
 MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
-MERGE (t:Turn {id: $id})
-ON CREATE SET t.user_id = $user_id, t.channel = $channel, t.conversation_id = $conversation_id,
+MERGE (t:Turn {id: $id, user_id: $user_id})
+ON CREATE SET t.channel = $channel, t.conversation_id = $conversation_id,
               t.turn_index = $turn_index, t.role = $role, t.content = $content, t.timestamp = $timestamp,
               t.content_hash = $content_hash, t.metadata = $metadata, t.embedding = vecf32($embedding)
 MERGE (c)-[:HAS_TURN]->(t)

@@ -32,7 +32,7 @@ _RENAMES = {
     "AsyncConnection": "Connection",
 }
 _DOTTED = {"redis.asyncio": "redis", "falkordb.asyncio": "falkordb"}
-_ASYNC_NAME = re.compile(r"^Async([A-Z]\w*)$")
+_ASYNC_NAME = re.compile(r"^(_?)Async([A-Z]\w*)$")
 _ASYNC_MODULE = re.compile(r"^(\w+)_async$")
 
 
@@ -40,7 +40,7 @@ def _rename(name: str) -> str:
     if name in _RENAMES:
         return _RENAMES[name]
     if match := _ASYNC_NAME.match(name):
-        return match.group(1)
+        return match.group(1) + match.group(2)
     if match := _ASYNC_MODULE.match(name):
         return match.group(1)
     return name
@@ -51,25 +51,27 @@ def unasync_source(source: str, origin: str) -> str:
     for dotted, plain in _DOTTED.items():
         source = source.replace(dotted, plain)
     lines = source.splitlines(keepends=True)
-    edits: list[tuple[int, int, int, str]] = []  # (line, start col, end col, replacement)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    edits: list[tuple[int, int, str]] = []  # absolute (start, end, replacement)
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        (row, col), (end_row, end_col) = token.start, token.end
+        start = starts[token.start[0] - 1] + token.start[1]
+        end = starts[token.end[0] - 1] + token.end[1]
         if token.type == tokenize.NAME and token.string in {"async", "await"}:
-            line = lines[row - 1]
-            while end_col < len(line) and line[end_col] == " ":
-                end_col += 1
-            edits.append((row, col, end_col, ""))
+            while end < len(source) and source[end] == " ":
+                end += 1
+            edits.append((start, end, ""))
         elif token.type == tokenize.NAME and (renamed := _rename(token.string)) != token.string:
-            edits.append((row, col, end_col, renamed))
-        elif token.type in {tokenize.STRING, tokenize.COMMENT} and row == end_row:
+            edits.append((start, end, renamed))
+        elif token.type in {tokenize.STRING, tokenize.COMMENT}:
             renamed = re.sub(r"\bAsync([A-Z])", r"\1", token.string)
             if renamed != token.string:
-                edits.append((row, col, end_col, renamed))
-    for row, col, end_col, replacement in sorted(edits, reverse=True):
-        line = lines[row - 1]
-        lines[row - 1] = line[:col] + replacement + line[end_col:]
+                edits.append((start, end, renamed))
+    for start, end, replacement in sorted(edits, reverse=True):
+        source = source[:start] + replacement + source[end:]
     header = f"# Generated from {origin} by tools/async_to_sync.py.\n# Edit the source, not this file.\n"
-    return header + "".join(lines)
+    return header + source
 
 
 def _format(text: str, path: Path) -> str:

@@ -218,7 +218,9 @@ class EpisodicMemory:
         row = self._ledger.fetch_one("get_turn_embedding", {"id": turn.id, "user_id": turn.user_id})
         if row is None or row["embedding"] is None:
             return None
-        return [float(value) for value in row["embedding"]]
+        stored = row["embedding"]  # a pgvector Vector (or ndarray, depending on the pgvector version)
+        values = stored.to_list() if hasattr(stored, "to_list") else stored
+        return [float(value) for value in values]
 
     def get_conversation(self, scope: Scope, conversation_id: str) -> list[Turn]:
         """Every turn of a conversation of this user, in index order (empty for another user's id)."""

@@ -126,6 +126,8 @@ class WorkingMemory:
         )
 
     def get_thoughts(self, limit: int | None = None) -> list[str]:
+        if limit is not None and limit < 1:
+            return []
         return self._store.tail(self._key("thoughts"), limit or self._settings.max_thoughts)
 
     def clear_session(self) -> int:

@@ -124,6 +124,8 @@ class AsyncWorkingMemory:
         )
 
     async def get_thoughts(self, limit: int | None = None) -> list[str]:
+        if limit is not None and limit < 1:
+            return []
         return await self._store.tail(self._key("thoughts"), limit or self._settings.max_thoughts)
 
     async def clear_session(self) -> int:

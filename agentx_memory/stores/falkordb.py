@@ -13,7 +13,7 @@ from typing import Any
 
 import redis
 import redis.exceptions
-from falkordb import FalkorDB
+from falkordb.graph import Graph
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect
@@ -46,9 +46,13 @@ class FalkorDBStore(CypherGraphStore):
 
     def __init__(self, url: str, graph_name: str, *, oversample: int = 8, max_connections: int = 16) -> None:
         super().__init__(oversample)
-        self._pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=30)
-        self._db = FalkorDB(connection_pool=self._pool)
-        self._graph = self._db.select_graph(graph_name)
+        # falkordb's FalkorDB() class probes the server in its constructor (blocking, untranslated
+        # errors); its Graph only needs a client, so we build the client ourselves. No I/O here.
+        self._pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=max_connections, timeout=30, decode_responses=True
+        )
+        self._client: redis.Redis = redis.Redis(connection_pool=self._pool)
+        self._graph = Graph(self._client, graph_name)
         self._graph_name = graph_name
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -72,7 +76,7 @@ class FalkorDBStore(CypherGraphStore):
                 raise _translate(exc, f"creating {name}") from exc
         for label, key in sorted(UNIQUE_KEYS.items()):
             try:
-                self._db.connection.execute_command(
+                self._client.execute_command(  # type: ignore[no-untyped-call]
                     "GRAPH.CONSTRAINT",
                     "CREATE",
                     self._graph_name,
@@ -91,16 +95,18 @@ class FalkorDBStore(CypherGraphStore):
 
     def ping(self) -> None:
         try:
-            self._db.connection.ping()
+            self._client.ping()
         except (redis.exceptions.RedisError, OSError) as exc:
             raise _translate(exc, "pinging") from exc
 
     def drop(self) -> None:
         try:
-            if self._graph_name in self._db.list_graphs():
+            graphs = self._client.execute_command("GRAPH.LIST")  # type: ignore[no-untyped-call]
+            if self._graph_name in graphs:
                 self._graph.delete()
         except (redis.exceptions.RedisError, OSError) as exc:
             raise _translate(exc, "dropping the graph") from exc
 
     def close(self) -> None:
+        self._client.close()
         self._pool.disconnect()

@@ -11,7 +11,7 @@ from typing import Any
 
 import redis.asyncio
 import redis.exceptions
-from falkordb.asyncio import FalkorDB
+from falkordb.asyncio.graph import AsyncGraph
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect
@@ -44,11 +44,13 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
 
     def __init__(self, url: str, graph_name: str, *, oversample: int = 8, max_connections: int = 16) -> None:
         super().__init__(oversample)
+        # falkordb's FalkorDB() class probes the server in its constructor (blocking, untranslated
+        # errors); its Graph only needs a client, so we build the client ourselves. No I/O here.
         self._pool = redis.asyncio.BlockingConnectionPool.from_url(
-            url, max_connections=max_connections, timeout=30
+            url, max_connections=max_connections, timeout=30, decode_responses=True
         )
-        self._db = FalkorDB(connection_pool=self._pool)
-        self._graph = self._db.select_graph(graph_name)
+        self._client: redis.asyncio.Redis = redis.asyncio.Redis(connection_pool=self._pool)
+        self._graph = AsyncGraph(self._client, graph_name)
         self._graph_name = graph_name
 
     async def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -72,7 +74,7 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
                 raise _translate(exc, f"creating {name}") from exc
         for label, key in sorted(UNIQUE_KEYS.items()):
             try:
-                await self._db.connection.execute_command(
+                await self._client.execute_command(  # type: ignore[no-untyped-call]
                     "GRAPH.CONSTRAINT",
                     "CREATE",
                     self._graph_name,
@@ -91,16 +93,18 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
 
     async def ping(self) -> None:
         try:
-            await self._db.connection.ping()
+            await self._client.ping()
         except (redis.exceptions.RedisError, OSError) as exc:
             raise _translate(exc, "pinging") from exc
 
     async def drop(self) -> None:
         try:
-            if self._graph_name in await self._db.list_graphs():
+            graphs = await self._client.execute_command("GRAPH.LIST")  # type: ignore[no-untyped-call]
+            if self._graph_name in graphs:
                 await self._graph.delete()
         except (redis.exceptions.RedisError, OSError) as exc:
             raise _translate(exc, "dropping the graph") from exc
 
     async def close(self) -> None:
+        await self._client.aclose()
         await self._pool.disconnect()

@@ -22,6 +22,12 @@ def parse_named(text: str, source: str, marker: str) -> dict[str, str]:
     matches = list(header.finditer(text))
     if not matches and text.strip():
         raise ValueError(f"{source}: no '{marker} name: …' header before the first statement")
+    preamble = text[: matches[0].start()] if matches else ""
+    if any(line.strip() and not line.strip().startswith(marker) for line in preamble.splitlines()):
+        raise ValueError(f"{source}: text before the first '{marker} name: …' header would be ignored")
+    for line in text.splitlines():
+        if re.match(rf"^{re.escape(marker)}\s*name:", line) and not header.match(line):
+            raise ValueError(f"{source}: malformed header {line!r}: names are lowercase [a-z0-9_]")
     statements: dict[str, str] = {}
     for position, match in enumerate(matches):
         end = matches[position + 1].start() if position + 1 < len(matches) else len(text)

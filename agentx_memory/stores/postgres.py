@@ -9,6 +9,7 @@ Every statement comes from ``stores/sql/*.sql`` by name and takes values only as
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -92,7 +93,10 @@ class PostgresStore:
         schema = settings.schema_name
         with _translated("connecting"):
             conn = Connection.connect(
-                url, autocommit=True, connect_timeout=int(settings.connect_timeout_s), row_factory=dict_row
+                url,
+                autocommit=True,
+                connect_timeout=max(1, math.ceil(settings.connect_timeout_s)),
+                row_factory=dict_row,
             )
         with conn:
             _migrate(conn, schema, embedding_dim, embedding_model)

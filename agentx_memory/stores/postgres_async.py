@@ -7,6 +7,7 @@ Every statement comes from ``stores/sql/*.sql`` by name and takes values only as
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
@@ -90,7 +91,10 @@ class AsyncPostgresStore:
         schema = settings.schema_name
         with _translated("connecting"):
             conn = await AsyncConnection.connect(
-                url, autocommit=True, connect_timeout=int(settings.connect_timeout_s), row_factory=dict_row
+                url,
+                autocommit=True,
+                connect_timeout=max(1, math.ceil(settings.connect_timeout_s)),
+                row_factory=dict_row,
             )
         async with conn:
             await _migrate(conn, schema, embedding_dim, embedding_model)

@@ -1,0 +1,187 @@
+"""The ``agentx-memory`` command line: manage the embedded servers and run the demo.
+
+Settings are read once, in the root callback, and handed to every command. Library errors
+(:class:`~agentx_memory.errors.AgentMemoryError`) are printed in red without a traceback, exit code 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from agentx_memory import embedded
+from agentx_memory.errors import AgentMemoryError, ConfigurationError
+from agentx_memory.settings import Settings
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="agentx-memory",
+    help="Long-term memory for LLM agents: manage the embedded servers, run the demo.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+_NAMES = {"falkordb": "FalkorDB", "postgres": "PostgreSQL"}
+_HOW_TO_START = "Start them with `agentx-memory up` (AgentMemory() also starts them on first use)."
+
+
+@dataclass(frozen=True)
+class _State:
+    settings: Settings
+    out: Console
+    err: Console
+
+
+@contextlib.contextmanager
+def _errors(err: Console) -> Iterator[None]:
+    """Turn a library error into a red message and exit code 2."""
+    try:
+        yield
+    except AgentMemoryError as exc:
+        _print_error(err, exc)
+        raise typer.Exit(2) from None
+
+
+def _print_error(err: Console, exc: AgentMemoryError) -> None:
+    err.print(Text(f"Error: {exc}", style="red"), soft_wrap=True)
+
+
+def _state(ctx: typer.Context) -> _State:
+    state = ctx.obj
+    assert isinstance(state, _State)
+    return state
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option("--data-dir", help="Data directory of the embedded servers (default: AGENTX_DATA_DIR)."),
+    ] = None,
+) -> None:
+    err = Console(stderr=True)
+    with _errors(err):
+        try:
+            settings = Settings()
+        except ValidationError as exc:
+            raise ConfigurationError(f"Invalid AGENTX_* settings:\n{exc}") from exc
+    if data_dir is not None:
+        settings = settings.model_copy(update={"data_dir": data_dir})
+    ctx.obj = _State(settings=settings, out=Console(), err=err)
+
+
+@app.command()
+def up(ctx: typer.Context) -> None:
+    """Start the embedded FalkorDB and PostgreSQL servers, or attach to them if they run."""
+    state = _state(ctx)
+    started_at = time.monotonic()
+    with _errors(state.err):
+        report = embedded.start_or_attach(state.settings)
+    out = state.out
+    for action in report.actions:
+        out.print(
+            f"{_NAMES[action.server]:<11} {action.action:<8} pid {action.pid:<8} {action.seconds:6.2f} s",
+            highlight=False,
+        )
+    endpoints = report.endpoints
+    port = state.settings.embedded.falkordb_tcp_port
+    lines = [
+        ("data dir", str(endpoints.data_dir)),
+        ("postgres", endpoints.postgres_url),
+        ("falkordb", endpoints.falkordb_url + "  (also the Redis server)"),
+        *([("tcp", f"redis://127.0.0.1:{port}  (FalkorDB Browser, redis-cli)")] if port else []),
+    ]
+    for label, value in lines:
+        out.print(f"{label + ':':<10} {value}", soft_wrap=True, highlight=False)
+    out.print(
+        f"Ready in {time.monotonic() - started_at:.2f} s. Stop with `agentx-memory down`.", highlight=False
+    )
+
+
+@app.command()
+def down(ctx: typer.Context) -> None:
+    """Stop the embedded servers; the data stays in the data directory."""
+    state = _state(ctx)
+    with _errors(state.err):
+        stopped = embedded.stop(state.settings)
+    for line in stopped:
+        state.out.print(line, soft_wrap=True, highlight=False)
+    if not stopped:
+        state.out.print(
+            f"Nothing was running under {state.settings.data_dir}.", soft_wrap=True, highlight=False
+        )
+
+
+@app.command()
+def status(ctx: typer.Context) -> None:
+    """Show whether the embedded servers run; exit code 0 if both do, 1 otherwise."""
+    state = _state(ctx)
+    with _errors(state.err):
+        report = embedded.status(state.settings)
+    table = Table(title=f"Embedded servers in {report.data_dir}", title_justify="left")
+    for column in ("server", "state", "pid", "uptime", "endpoint / note"):
+        table.add_column(column, overflow="fold")
+    for server in (report.falkordb, report.postgres):
+        table.add_row(
+            _NAMES[server.server],
+            Text("running", style="green") if server.running else Text("stopped", style="red"),
+            str(server.pid) if server.pid is not None else "-",
+            _duration(server.uptime_s),
+            server.endpoint if server.running and server.endpoint else server.note,
+        )
+    state.out.print(table)
+    if report.all_running:
+        state.out.print("Both embedded servers are running.")
+        return
+    stopped = [_NAMES[s.server] for s in (report.falkordb, report.postgres) if not s.running]
+    state.out.print(f"Not running: {', '.join(stopped)}. {_HOW_TO_START}", soft_wrap=True)
+    raise typer.Exit(1)
+
+
+@app.command()
+def demo(ctx: typer.Context) -> None:
+    """Store a short conversation and recall from it, end to end, on the embedded servers."""
+    state = _state(ctx)
+    with _errors(state.err):
+        try:
+            # Imported here so the rest of the CLI works (and starts fast) without the demo's imports.
+            from agentx_memory.demo import run_demo  # type: ignore[import-not-found, unused-ignore]
+        except ModuleNotFoundError as exc:
+            if exc.name != "agentx_memory.demo":
+                raise
+            raise ConfigurationError("The demo is not part of this installation of agentx-memory.") from exc
+        code = run_demo(state.settings, state.out)
+    raise typer.Exit(int(code))
+
+
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}h {minutes:02d}m"
+    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+
+
+def main() -> None:
+    """Console-script entry point ``agentx-memory``."""
+    try:
+        app()
+    except AgentMemoryError as exc:  # a command without its own ``_errors`` guard
+        _print_error(Console(stderr=True), exc)
+        raise SystemExit(2) from None

@@ -1,0 +1,50 @@
+"""The demo end to end on the test's isolated stores: it stores the scripted chat and recalls the answers."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+
+from agentx_memory import Settings
+from agentx_memory.demo import load_script, run_demo
+
+
+def test_script_spans_sessions_days_apart() -> None:
+    script = load_script()
+    assert len(script.sessions) == 3
+    assert 25 <= sum(len(session.turns) for session in script.sessions) <= 40
+    assert [session.ago.get("days", 0) for session in script.sessions] == sorted(
+        (session.ago.get("days", 0) for session in script.sessions), reverse=True
+    )
+    assert len(script.questions) >= 5
+
+
+def test_demo_recalls_answers_from_earlier_sessions(settings: Settings) -> None:
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=200, color_system=None, force_terminal=False)
+
+    code = run_demo(settings, console)
+
+    out = buffer.getvalue()
+    assert code == 0, out
+    assert "Stored 30 turns" in out
+    assert re.search(r"user demo-[0-9a-f]{8}", out)
+    # The allergy was mentioned twelve days ago, in other words: the top result must be about it.
+    allergy = out.split("“Is there anything I can't eat?”", 1)[1]
+    assert allergy.startswith("  answer at rank 1"), allergy[:300]
+    first_row = allergy.split("│ 1 │", 1)[1].split("│ 2 │", 1)[0]
+    assert "allergic to peanuts" in first_row or "cannot eat peanuts" in first_row
+    assert "Japan trip: first" in first_row  # the session of twelve days ago
+    for question in load_script().questions:
+        verdict = out.split(f"“{question.question}”", 1)[1]
+        assert verdict.startswith("  answer at rank"), f"{question.question}: {verdict[:300]}"
+    assert "Verdant" in out
+    assert "traditional inns" in out
+    assert "for 5 of 5 questions" in out
+    # Working memory and the 24-hour ledger window show the last session only.
+    recent = out.split("Short-term state", 1)[1]
+    assert "Kenji" in recent
+    assert "EpiPen" not in recent
+    assert "store_turn" in out.split("Timings", 1)[1]

@@ -1,0 +1,497 @@
+"""Graph-store conformance: every backend behind ``GraphStore`` must pass the same suite.
+
+FalkorDB runs on the session's embedded server (one fresh graph per test, dropped afterwards). Neo4j runs
+only when ``AGENTX_NEO4J_URI`` points at a live server; each test then uses its own user ids and deletes
+them afterwards, so a shared database is left as it was found.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import numpy as np
+import pytest
+
+from agentx_memory.embedded import ResolvedEndpoints
+from agentx_memory.errors import ConflictError, StoreError
+from agentx_memory.stores.cypher import Dialect, load_queries
+from agentx_memory.stores.falkordb import FalkorDBStore
+from agentx_memory.stores.graph import GraphStore
+from agentx_memory.stores.neo4j import Neo4jStore
+from agentx_memory.stores.schema import FULLTEXT_PROPERTIES, UNIQUE_KEYS, VECTOR_LABELS, VectorLabel
+
+DIM = 384
+DIALECTS: tuple[Dialect, ...] = ("falkordb", "neo4j")
+
+INJECTIONS = [
+    'quote " inside',
+    "single ' quote",
+    "back`tick` MATCH (n) DETACH DELETE n",
+    '"}) DETACH DELETE n //',
+    "' OR 1=1 --",
+    '\\"}) MATCH (n) DETACH DELETE n //',
+    "trailing backslash \\",
+    "literal \\n escape and \\u0041",
+    "unicode Ωmega 😀 中文 \u202e reversed",
+    "new\nline\r\nand\ttab",
+    "$user_id {dimension} ${x}",
+    "CYPHER user_id='bob' MATCH (n) RETURN n",
+]
+
+
+@dataclass
+class GraphUnderTest:
+    """One backend with the user ids a test created (Neo4j cleans up by user)."""
+
+    backend: str
+    store: GraphStore
+    users: list[str] = field(default_factory=list)
+
+    def user(self, name: str) -> str:
+        user_id = f"{name}-{uuid.uuid4().hex[:8]}"
+        self.users.append(user_id)
+        return user_id
+
+
+@pytest.fixture(params=["falkordb", pytest.param("neo4j", marks=pytest.mark.neo4j)])
+def graph(request: pytest.FixtureRequest, endpoints: ResolvedEndpoints) -> Iterator[GraphUnderTest]:
+    store: GraphStore
+    if request.param == "neo4j":
+        uri = os.environ.get("AGENTX_NEO4J_URI")
+        if not uri:
+            pytest.skip("AGENTX_NEO4J_URI is not set: Neo4j conformance needs a live server")
+        store = Neo4jStore(
+            uri,
+            os.environ.get("AGENTX_NEO4J_USER", "neo4j"),
+            os.environ.get("AGENTX_NEO4J_PASSWORD", "neo4j"),
+        )
+    else:
+        assert endpoints.falkordb_url, "the session has no FalkorDB endpoint"
+        store = FalkorDBStore(endpoints.falkordb_url, f"conf_{uuid.uuid4().hex[:12]}")
+    case = GraphUnderTest(request.param, store)
+    try:
+        store.apply_schema(DIM)
+        yield case
+    finally:
+        if isinstance(store, FalkorDBStore):
+            store.drop()
+        else:
+            for user_id in case.users:
+                store.run("delete_user_graph", {"user_id": user_id})
+        store.close()
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+
+
+def unit_vectors(count: int, seed: int) -> list[list[float]]:
+    rng = np.random.default_rng(seed)
+    matrix = rng.normal(size=(count, DIM))
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+    return [[float(x) for x in row] for row in matrix]
+
+
+def at_similarity(query: list[float], cosine: float, seed: int) -> list[float]:
+    """A unit vector whose cosine similarity with the unit vector ``query`` is exactly ``cosine``."""
+    q = np.asarray(query)
+    other = np.random.default_rng(seed).normal(size=DIM)
+    orthogonal = other - other.dot(q) * q
+    orthogonal /= np.linalg.norm(orthogonal)
+    vector = cosine * q + np.sqrt(max(0.0, 1.0 - cosine**2)) * orthogonal
+    return [float(x) for x in vector]
+
+
+def add_conversation(
+    store: GraphStore, user_id: str, conversation_id: str, channel: str = "_global", title: str = "t"
+) -> None:
+    rows = store.run(
+        "ensure_conversation",
+        {
+            "user_id": user_id,
+            "conversation_id": conversation_id,
+            "channel": channel,
+            "title": title,
+            "created_at": 1_700_000_000_000,
+        },
+    )
+    assert rows == [{"id": conversation_id}]
+
+
+def add_turn(
+    store: GraphStore,
+    user_id: str,
+    conversation_id: str,
+    index: int,
+    *,
+    vector: list[float] | None = None,
+    content: str | None = None,
+    channel: str = "_global",
+    turn_id: str | None = None,
+    metadata: str = "{}",
+) -> list[dict[str, Any]]:
+    return store.run(
+        "create_turn",
+        {
+            "id": turn_id or str(uuid.uuid4()),
+            "user_id": user_id,
+            "channel": channel,
+            "conversation_id": conversation_id,
+            "turn_index": index,
+            "role": "user",
+            "content": f"turn {index}" if content is None else content,
+            "timestamp": 1_700_000_000_000 + index,
+            "content_hash": f"hash-{index}",
+            "metadata": metadata,
+            "embedding": vector if vector is not None else unit_vectors(1, seed=1000 + index)[0],
+        },
+    )
+
+
+def node_counts(store: GraphStore, user_id: str) -> dict[str, int]:
+    return {
+        str(row["label"]): int(row["count"]) for row in store.run("count_user_nodes", {"user_id": user_id})
+    }
+
+
+def chain(store: GraphStore, user_id: str, conversation_id: str) -> list[tuple[int, int]]:
+    rows = store.run("get_turn_chain", {"user_id": user_id, "conversation_id": conversation_id})
+    return [(int(row["source"]), int(row["target"])) for row in rows]
+
+
+def turns(store: GraphStore, user_id: str, conversation_id: str) -> list[dict[str, Any]]:
+    rows = store.run("get_conversation_turns", {"user_id": user_id, "conversation_id": conversation_id})
+    return [dict(row["item"]) for row in rows]
+
+
+def search(
+    store: GraphStore, query: list[float], user_id: str, top_k: int, channels: list[str] | None = None
+) -> list[tuple[str, float]]:
+    rows = store.vector_search("Turn", query, user_id=user_id, channels=channels or ["_global"], top_k=top_k)
+    return [(str(row["item"]["id"]), float(row["similarity"])) for row in rows]
+
+
+# --------------------------------------------------------------------------------------------- schema
+
+
+def test_apply_schema_is_idempotent(graph: GraphUnderTest) -> None:
+    graph.store.apply_schema(DIM)  # the fixture applied it once already
+    graph.store.apply_schema(DIM)
+    alice = graph.user("alice")
+    add_conversation(graph.store, alice, "c1")
+    vector = unit_vectors(1, seed=1)[0]
+    add_turn(graph.store, alice, "c1", 0, vector=vector, turn_id="t0")
+    hits = search(graph.store, vector, alice, top_k=1)
+    assert [hit_id for hit_id, _ in hits] == ["t0"]
+
+
+def test_unique_conversation_id_across_users_raises_conflict(graph: GraphUnderTest) -> None:
+    alice, bob = graph.user("alice"), graph.user("bob")
+    conversation_id = str(uuid.uuid4())
+    add_conversation(graph.store, alice, conversation_id, title="alice's")
+    add_turn(graph.store, alice, conversation_id, 0)
+    # MERGE on (id, user_id) misses for bob, so it tries to CREATE a second node with the same id.
+    with pytest.raises(ConflictError):
+        graph.store.run(
+            "ensure_conversation",
+            {
+                "user_id": bob,
+                "conversation_id": conversation_id,
+                "channel": "_global",
+                "title": "bob's",
+                "created_at": 1,
+            },
+        )
+    assert node_counts(graph.store, bob) == {}
+    assert node_counts(graph.store, alice) == {"Conversation": 1, "Turn": 1, "User": 1}
+
+
+def test_ensure_conversation_is_idempotent(graph: GraphUnderTest) -> None:
+    alice = graph.user("alice")
+    add_conversation(graph.store, alice, "c1")
+    add_conversation(graph.store, alice, "c1")
+    assert node_counts(graph.store, alice) == {"Conversation": 1, "User": 1}
+
+
+def test_create_turn_with_the_same_id_twice_makes_one_node(graph: GraphUnderTest) -> None:
+    alice = graph.user("alice")
+    add_conversation(graph.store, alice, "c1")
+    add_turn(graph.store, alice, "c1", 0, turn_id="t0")
+    assert add_turn(graph.store, alice, "c1", 1, turn_id="t1") == [{"id": "t1"}]
+    assert add_turn(graph.store, alice, "c1", 1, turn_id="t1") == [{"id": "t1"}]
+    assert node_counts(graph.store, alice) == {"Conversation": 1, "Turn": 2, "User": 1}
+    assert chain(graph.store, alice, "c1") == [(0, 1)]
+    assert [item["id"] for item in turns(graph.store, alice, "c1")] == ["t0", "t1"]
+
+
+def test_create_turn_without_its_conversation_writes_nothing(graph: GraphUnderTest) -> None:
+    alice = graph.user("alice")
+    assert add_turn(graph.store, alice, "missing", 0) == []
+    assert node_counts(graph.store, alice) == {}
+
+
+def test_create_turn_never_adopts_another_users_turn(graph: GraphUnderTest) -> None:
+    alice, bob = graph.user("alice"), graph.user("bob")
+    add_conversation(graph.store, alice, "ca")
+    add_turn(graph.store, alice, "ca", 0, turn_id="shared-id", content="alice's secret")
+    add_conversation(graph.store, bob, "cb")
+    with contextlib.suppress(ConflictError):  # refusing the write is fine; adopting the node is not
+        add_turn(graph.store, bob, "cb", 0, turn_id="shared-id", content="bob's text")
+    assert turns(graph.store, bob, "cb") == []
+    assert [item["content"] for item in turns(graph.store, alice, "ca")] == ["alice's secret"]
+
+
+# ------------------------------------------------------------------------------------------ the guard
+
+
+@pytest.mark.parametrize("params", [{}, {"user_id": ""}, {"user_id": None}], ids=["missing", "empty", "none"])
+def test_run_without_user_id_raises_store_error(graph: GraphUnderTest, params: dict[str, Any]) -> None:
+    alice = graph.user("alice")
+    add_conversation(graph.store, alice, "c1")
+    for name in ("count_user_nodes", "delete_user_graph", "get_conversation_turns"):
+        with pytest.raises(StoreError, match="without user_id"):
+            graph.store.run(name, {"conversation_id": "c1", **params})
+    assert node_counts(graph.store, alice) == {"Conversation": 1, "User": 1}
+
+
+def test_unknown_statement_raises_store_error(graph: GraphUnderTest) -> None:
+    with pytest.raises(StoreError, match="no_such_statement"):
+        graph.store.run("no_such_statement", {"user_id": graph.user("alice")})
+
+
+def test_vector_search_on_a_label_without_index_raises_store_error(graph: GraphUnderTest) -> None:
+    with pytest.raises(StoreError, match="Person"):
+        graph.store.vector_search(
+            cast(VectorLabel, "Person"), unit_vectors(1, 1)[0], user_id="alice", channels=["_global"], top_k=1
+        )
+
+
+# --------------------------------------------------------------------------------------- turns & chain
+
+
+def test_chain_is_complete_when_turns_arrive_out_of_order(graph: GraphUnderTest) -> None:
+    alice = graph.user("alice")
+    add_conversation(graph.store, alice, "c1")
+    for index in (2, 0, 1):
+        assert len(add_turn(graph.store, alice, "c1", index)) == 1
+    assert chain(graph.store, alice, "c1") == [(0, 1), (1, 2)]
+    assert node_counts(graph.store, alice) == {"Conversation": 1, "Turn": 3, "User": 1}
+
+
+def test_get_conversation_turns_is_ordered_by_index(graph: GraphUnderTest) -> None:
+    alice = graph.user("alice")
+    add_conversation(graph.store, alice, "c1")
+    order = [5, 1, 3, 0, 4, 2]
+    for index in order:
+        add_turn(graph.store, alice, "c1", index, content=f"content {index}")
+    items = turns(graph.store, alice, "c1")
+    assert [item["turn_index"] for item in items] == list(range(6))
+    assert [item["content"] for item in items] == [f"content {index}" for index in range(6)]
+    assert {item["user_id"] for item in items} == {alice}
+    assert chain(graph.store, alice, "c1") == [(i, i + 1) for i in range(5)]
+
+
+def test_conversation_turns_are_per_user(graph: GraphUnderTest) -> None:
+    alice, bob = graph.user("alice"), graph.user("bob")
+    add_conversation(graph.store, alice, "c1")
+    add_turn(graph.store, alice, "c1", 0)
+    assert turns(graph.store, bob, "c1") == []
+    assert chain(graph.store, bob, "c1") == []
+
+
+# ---------------------------------------------------------------------------------------- vector search
+
+
+def test_vector_search_similarity_is_cosine_and_descending(graph: GraphUnderTest) -> None:
+    alice = graph.user("alice")
+    add_conversation(graph.store, alice, "c1")
+    query = unit_vectors(1, seed=7)[0]
+    cosines = [0.0, 0.9, 1.0, 0.3, 0.6]
+    for index, cosine in enumerate(cosines):
+        add_turn(
+            graph.store,
+            alice,
+            "c1",
+            index,
+            vector=at_similarity(query, cosine, seed=index),
+            turn_id=f"t{index}",
+        )
+    hits = search(graph.store, query, alice, top_k=5)
+    assert [hit_id for hit_id, _ in hits] == ["t2", "t1", "t4", "t3", "t0"]
+    assert [score for _, score in hits] == pytest.approx([1.0, 0.9, 0.6, 0.3, 0.0], abs=2e-3)
+    assert [hit_id for hit_id, _ in search(graph.store, query, alice, top_k=2)] == ["t2", "t1"]
+
+
+def test_vector_search_never_returns_another_users_nodes(graph: GraphUnderTest) -> None:
+    alice, bob = graph.user("alice"), graph.user("bob")
+    query = unit_vectors(1, seed=11)[0]
+    add_conversation(graph.store, bob, "cb")
+    for index in range(5):
+        add_turn(graph.store, bob, "cb", index, vector=query, turn_id=f"bob-{index}")
+    add_conversation(graph.store, alice, "ca")
+    add_turn(graph.store, alice, "ca", 0, vector=at_similarity(query, 0.5, seed=3), turn_id="alice-0")
+    hits = search(graph.store, query, alice, top_k=10)
+    assert [hit_id for hit_id, _ in hits] == ["alice-0"]
+    assert hits[0][1] == pytest.approx(0.5, abs=2e-3)
+    assert len(search(graph.store, query, bob, top_k=10)) == 5
+
+
+def test_vector_search_respects_channels(graph: GraphUnderTest) -> None:
+    alice = graph.user("alice")
+    query = unit_vectors(1, seed=12)[0]
+    for channel in ("_global", "proj-a", "proj-b"):
+        add_conversation(graph.store, alice, f"c-{channel}", channel=channel)
+        add_turn(graph.store, alice, f"c-{channel}", 0, vector=query, channel=channel, turn_id=f"t-{channel}")
+    hits = search(graph.store, query, alice, top_k=10, channels=["proj-a", "_global"])
+    assert sorted(hit_id for hit_id, _ in hits) == ["t-_global", "t-proj-a"]
+    only_global = search(graph.store, query, alice, top_k=10, channels=["_global"])
+    assert [hit_id for hit_id, _ in only_global] == ["t-_global"]
+
+
+def test_vector_search_falls_back_to_exact_when_ann_is_crowded_out(graph: GraphUnderTest) -> None:
+    alice, bob = graph.user("alice"), graph.user("bob")
+    query = unit_vectors(1, seed=21)[0]
+    add_conversation(graph.store, bob, "cb")
+    for index in range(40):  # all much closer to the query than alice's node
+        add_turn(graph.store, bob, "cb", index, vector=at_similarity(query, 0.99, seed=100 + index))
+    add_conversation(graph.store, alice, "ca")
+    add_turn(graph.store, alice, "ca", 0, vector=at_similarity(query, 0.1, seed=5), turn_id="alice-only")
+    # Precondition: the ANN statement alone (k = top_k * oversample = 8) finds nothing of alice's.
+    ann = graph.store.run(
+        "vector_search_turn", {"vector": query, "user_id": alice, "channels": ["_global"], "limit": 1, "k": 8}
+    )
+    assert ann == []
+    hits = search(graph.store, query, alice, top_k=1)
+    assert [hit_id for hit_id, _ in hits] == ["alice-only"]
+    assert hits[0][1] == pytest.approx(0.1, abs=2e-3)
+
+
+def test_vector_search_for_a_user_with_nothing_is_empty(graph: GraphUnderTest) -> None:
+    alice = graph.user("alice")
+    query = unit_vectors(1, seed=2)[0]
+    add_conversation(graph.store, alice, "c1")
+    add_turn(graph.store, alice, "c1", 0, vector=query)
+    assert search(graph.store, query, graph.user("nobody"), top_k=5) == []
+
+
+# ------------------------------------------------------------------------------------------- injection
+
+
+def test_injection_payloads_round_trip_verbatim(graph: GraphUnderTest) -> None:
+    alice, bob = graph.user("alice"), graph.user("bob")
+    add_conversation(graph.store, bob, "cb")
+    add_turn(graph.store, bob, "cb", 0)
+    bob_before = node_counts(graph.store, bob)
+    conversation_id = INJECTIONS[3]  # ids are values too
+    add_conversation(graph.store, alice, conversation_id, title=INJECTIONS[4])
+    for index, payload in enumerate(INJECTIONS):
+        rows = add_turn(
+            graph.store, alice, conversation_id, index, content=payload, metadata=json.dumps({"p": payload})
+        )
+        assert len(rows) == 1
+    items = turns(graph.store, alice, conversation_id)
+    assert [item["content"] for item in items] == INJECTIONS
+    assert [json.loads(item["metadata"])["p"] for item in items] == INJECTIONS
+    assert {item["conversation_id"] for item in items} == {conversation_id}
+    assert node_counts(graph.store, alice) == {"Conversation": 1, "Turn": len(INJECTIONS), "User": 1}
+    assert node_counts(graph.store, bob) == bob_before
+    assert chain(graph.store, alice, conversation_id) == [(i, i + 1) for i in range(len(INJECTIONS) - 1)]
+
+
+@pytest.mark.parametrize("payload", INJECTIONS)
+def test_injection_payload_as_user_id_touches_nobody(graph: GraphUnderTest, payload: str) -> None:
+    alice = graph.user("alice")
+    add_conversation(graph.store, alice, "c1")
+    add_turn(graph.store, alice, "c1", 0)
+    assert graph.store.run("count_user_nodes", {"user_id": payload}) == []
+    deleted = graph.store.run("delete_user_graph", {"user_id": payload})
+    assert [int(row["deleted"]) for row in deleted] == [0]
+    assert node_counts(graph.store, alice) == {"Conversation": 1, "Turn": 1, "User": 1}
+
+
+# ------------------------------------------------------------------------------------- per-user admin
+
+
+def test_count_and_delete_only_touch_that_user(graph: GraphUnderTest) -> None:
+    alice, bob = graph.user("alice"), graph.user("bob")
+    prefixed = alice + "2"  # a user id that extends alice's must not be caught by her delete
+    graph.users.append(prefixed)
+    for user_id, count in ((alice, 3), (bob, 2), (prefixed, 1)):
+        add_conversation(graph.store, user_id, f"c-{user_id}")
+        for index in range(count):
+            add_turn(graph.store, user_id, f"c-{user_id}", index)
+    assert node_counts(graph.store, alice) == {"Conversation": 1, "Turn": 3, "User": 1}
+    deleted = graph.store.run("delete_user_graph", {"user_id": alice})
+    assert [int(row["deleted"]) for row in deleted] == [5]
+    assert node_counts(graph.store, alice) == {}
+    assert node_counts(graph.store, bob) == {"Conversation": 1, "Turn": 2, "User": 1}
+    assert node_counts(graph.store, prefixed) == {"Conversation": 1, "Turn": 1, "User": 1}
+    assert chain(graph.store, bob, f"c-{bob}") == [(0, 1)]
+    assert search(graph.store, unit_vectors(1, seed=1000)[0], alice, top_k=3) == []
+
+
+# ------------------------------------------------------------------------------ statements (no server)
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_every_data_statement_filters_by_user(dialect: Dialect) -> None:
+    queries = load_queries(dialect)
+    unscoped = [
+        name
+        for name, statement in queries.items()
+        if not name.startswith("schema_") and not re.search(r"\$user_id\b", statement)
+    ]
+    assert unscoped == []
+    assert any(not name.startswith("schema_") for name in queries)
+
+
+def test_both_dialects_define_the_same_statements() -> None:
+    falkordb, neo4j = load_queries("falkordb"), load_queries("neo4j")
+    # The shared code calls data statements by name, so those must match exactly.
+    assert sorted(n for n in falkordb if not n.startswith("schema_")) == sorted(
+        n for n in neo4j if not n.startswith("schema_")
+    )
+    # Schema DDL is only iterated by prefix; Neo4j adds plain range indexes (FalkorDB folds user_id into
+    # its composite id indexes), but every schema statement FalkorDB has must exist for Neo4j too.
+    assert sorted(set(falkordb) - set(neo4j)) == []
+    assert sorted(set(neo4j) - set(falkordb)) == [
+        "schema_entity_user",
+        "schema_fact_user",
+        "schema_turn_user",
+    ]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_every_vector_label_has_a_vector_index(dialect: Dialect) -> None:
+    queries = load_queries(dialect)
+    missing = [label for label in VECTOR_LABELS if f"schema_vector_{label.lower()}" not in queries]
+    assert missing == []
+    for label in VECTOR_LABELS:
+        statement = queries[f"schema_vector_{label.lower()}"]
+        assert f":{label})" in statement
+        assert "{dimension}" in statement
+        assert "cosine" in statement
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_every_unique_key_and_fulltext_property_has_ddl(dialect: Dialect) -> None:
+    queries = load_queries(dialect)
+    for label, key in UNIQUE_KEYS.items():
+        statement = queries[f"schema_{label.lower()}_{key}"]
+        assert f":{label})" in statement
+        assert f"n.{key}" in statement
+    for label, properties in FULLTEXT_PROPERTIES.items():
+        statement = queries[f"schema_fulltext_{label.lower()}"]
+        for prop in properties:
+            assert prop in statement
+
+
+def test_neo4j_statements_carry_no_falkordb_vector_constructor() -> None:
+    assert [name for name, text in load_queries("neo4j").items() if "vecf32" in text] == []
+    assert "vecf32($embedding)" in load_queries("falkordb")["create_turn"]

@@ -1,0 +1,277 @@
+"""PostgresStore against the session's real Postgres: migrations, the embedding lock, audit partitions."""
+
+from __future__ import annotations
+
+import hashlib
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from psycopg import sql
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+
+from agentx_memory.embedding import Embedder
+from agentx_memory.errors import EmbeddingDimensionError, StoreUnavailableError
+from agentx_memory.settings import PostgresSettings, Settings
+from agentx_memory.stores.postgres import PostgresStore
+
+DIM = 384
+MODEL = "test-model"
+
+
+@pytest.fixture
+def pg_settings(settings: Settings) -> PostgresSettings:
+    """The test's own (not yet created) schema; the ``settings`` fixture drops it afterwards."""
+    return settings.postgres
+
+
+@pytest.fixture
+def store(pg_settings: PostgresSettings) -> Iterator[PostgresStore]:
+    opened = PostgresStore.connect(
+        pg_settings.url or "", pg_settings, embedding_dim=DIM, embedding_model=MODEL
+    )
+    yield opened
+    opened.close()
+
+
+def query(pg_settings: PostgresSettings, statement: str, *params: Any) -> list[dict[str, Any]]:
+    """Raw SQL against the test's schema, for looking at what the store created."""
+    with psycopg.connect(pg_settings.url or "", autocommit=True, row_factory=dict_row) as conn:
+        conn.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(pg_settings.schema_name)))
+        return [dict(row) for row in conn.execute(statement, params).fetchall()]
+
+
+def partitions(pg_settings: PostgresSettings) -> dict[str, str]:
+    """Partition name → bound expression of this schema's memory_audit_log."""
+    rows = query(
+        pg_settings,
+        """
+        SELECT child.relname AS name, pg_get_expr(child.relpartbound, child.oid) AS bound
+        FROM pg_inherits
+        JOIN pg_class parent ON parent.oid = pg_inherits.inhparent
+        JOIN pg_class child ON child.oid = pg_inherits.inhrelid
+        JOIN pg_namespace ns ON ns.oid = parent.relnamespace
+        WHERE parent.relname = 'memory_audit_log' AND ns.nspname = %s
+        """,
+        pg_settings.schema_name,
+    )
+    return {str(row["name"]): str(row["bound"]) for row in rows}
+
+
+def audit_row(stamp: datetime, operation: str = "probe") -> dict[str, Any]:
+    return {
+        "timestamp": stamp,
+        "user_id": "alice",
+        "channel": "_global",
+        "operation": operation,
+        "memory_type": None,
+        "memory_id": None,
+        "level": "writes",
+        "details": Jsonb({"k": 1}),
+        "payload": None,
+        "config_snapshot": Jsonb({}),
+    }
+
+
+def test_migrations_are_recorded_in_schema_version(
+    store: PostgresStore, pg_settings: PostgresSettings
+) -> None:
+    rows = query(pg_settings, "SELECT version, name, checksum FROM schema_version ORDER BY version")
+    migrations = sorted((Path(__file__).resolve().parents[2] / "migrations").glob("*.sql"))
+    assert [row["version"] for row in rows] == [int(path.name[:3]) for path in migrations]
+    assert rows[0]["name"] == "core"
+    assert (
+        rows[0]["checksum"] == hashlib.sha256(migrations[0].read_text(encoding="utf-8").encode()).hexdigest()
+    )
+    metadata = query(pg_settings, "SELECT key, value FROM agentx_metadata ORDER BY key")
+    assert {row["key"]: row["value"] for row in metadata} == {
+        "embedding_dimensions": str(DIM),
+        "embedding_model": MODEL,
+    }
+    column = query(
+        pg_settings,
+        "SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute "
+        "WHERE attrelid = 'conversation_logs'::regclass AND attname = 'embedding'",
+    )
+    assert column == [{"type": f"vector({DIM})"}]
+
+
+def test_applying_migrations_again_is_a_no_op(store: PostgresStore, pg_settings: PostgresSettings) -> None:
+    before = query(pg_settings, "SELECT version, checksum, applied_at FROM schema_version ORDER BY version")
+    tables_before = query(
+        pg_settings, "SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema()"
+    )
+    for _ in range(2):
+        again = PostgresStore.connect(
+            pg_settings.url or "", pg_settings, embedding_dim=DIM, embedding_model=MODEL
+        )
+        again.close()
+    assert (
+        query(pg_settings, "SELECT version, checksum, applied_at FROM schema_version ORDER BY version")
+        == before
+    )
+    tables_after = query(
+        pg_settings, "SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema()"
+    )
+    assert tables_after == tables_before
+
+
+def test_audit_partitions_cover_the_coming_week_without_a_default(
+    store: PostgresStore, pg_settings: PostgresSettings
+) -> None:
+    found = partitions(pg_settings)
+    today = datetime.now(UTC).date()
+    for offset in range(pg_settings.partitions_ahead_days + 1):
+        day = today + timedelta(days=offset)
+        name = f"memory_audit_log_{day:%Y%m%d}"
+        assert name in found, f"no audit partition for {day}"
+        assert day.isoformat() in found[name]
+    assert not any("DEFAULT" in bound for bound in found.values())
+    default = query(
+        pg_settings,
+        "SELECT partdefid FROM pg_partitioned_table WHERE partrelid = 'memory_audit_log'::regclass",
+    )
+    assert default == [{"partdefid": 0}]
+
+
+def test_audit_row_for_a_far_day_creates_its_partition(
+    store: PostgresStore, pg_settings: PostgresSettings
+) -> None:
+    stamp = datetime.now(UTC) + timedelta(days=30)
+    name = f"memory_audit_log_{stamp.date():%Y%m%d}"
+    assert name not in partitions(pg_settings)
+    store.insert_audit(audit_row(stamp, "far-future"))
+    assert name in partitions(pg_settings)
+    rows = [
+        row for row in store.fetch_all("list_audit", {"user_id": "alice"}) if row["operation"] == "far-future"
+    ]
+    assert len(rows) == 1
+    assert rows[0]["timestamp"] == stamp
+    assert rows[0]["details"] == {"k": 1}
+
+
+def test_concurrent_audit_rows_for_a_new_day_are_never_lost(
+    store: PostgresStore, pg_settings: PostgresSettings
+) -> None:
+    stamp = datetime.now(UTC) + timedelta(days=45)
+    errors: list[BaseException] = []
+
+    def write(worker: int) -> None:
+        try:
+            for n in range(3):
+                store.insert_audit(audit_row(stamp + timedelta(seconds=n), f"w{worker}"))
+        except BaseException as exc:  # reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(worker,)) for worker in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert errors == []
+    rows = store.fetch_all("list_audit", {"user_id": "alice"})
+    assert sorted(row["operation"] for row in rows) == sorted(f"w{w}" for w in range(4) for _ in range(3))
+
+
+def test_ensure_partitions_is_idempotent(store: PostgresStore, pg_settings: PostgresSettings) -> None:
+    before = partitions(pg_settings)
+    names = store.ensure_partitions(3)
+    assert names == [f"memory_audit_log_{day:%Y%m%d}" for day in _days(-1, 3)]
+    assert partitions(pg_settings) == before
+
+
+def _days(first: int, last: int) -> list[date]:
+    today = datetime.now(UTC).date()
+    return [today + timedelta(days=offset) for offset in range(first, last + 1)]
+
+
+def test_other_embedding_dimension_is_refused(store: PostgresStore, pg_settings: PostgresSettings) -> None:
+    with pytest.raises(EmbeddingDimensionError) as caught:
+        PostgresStore.connect(pg_settings.url or "", pg_settings, embedding_dim=768, embedding_model=MODEL)
+    message = str(caught.value)
+    assert "AGENTX_EMBEDDING__DIMENSIONS" in message
+    assert "384" in message
+    assert "768" in message
+    metadata = query(pg_settings, "SELECT value FROM agentx_metadata WHERE key = 'embedding_dimensions'")
+    assert metadata == [{"value": str(DIM)}]
+
+
+def test_other_embedding_model_is_refused(store: PostgresStore, pg_settings: PostgresSettings) -> None:
+    with pytest.raises(EmbeddingDimensionError, match="AGENTX_EMBEDDING__MODEL"):
+        PostgresStore.connect(pg_settings.url or "", pg_settings, embedding_dim=DIM, embedding_model="other")
+
+
+def test_facade_schema_locks_the_real_embedder(settings: Settings, embedder: Embedder) -> None:
+    opened = PostgresStore.connect(
+        settings.postgres.url or "", settings.postgres, embedding_dim=embedder.dimensions,
+        embedding_model=embedder.model_id,
+    )  # fmt: skip
+    opened.close()
+    with pytest.raises(EmbeddingDimensionError, match="AGENTX_EMBEDDING__DIMENSIONS"):
+        PostgresStore.connect(
+            settings.postgres.url or "",
+            settings.postgres,
+            embedding_dim=1536,
+            embedding_model=embedder.model_id,
+        )
+
+
+def test_unreachable_postgres_fails_fast(pg_settings: PostgresSettings) -> None:
+    unreachable = pg_settings.model_copy(update={"connect_timeout_s": 2.0})
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailableError, match="AGENTX_POSTGRES__URL"):
+        PostgresStore.connect(
+            "postgresql://postgres@127.0.0.1:1/postgres",
+            unreachable,
+            embedding_dim=DIM,
+            embedding_model=MODEL,
+        )
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize(
+    "timeout_s",
+    [
+        2.0,
+        pytest.param(
+            0.5,
+        ),
+    ],
+)
+def test_silent_postgres_times_out(pg_settings: PostgresSettings, timeout_s: float) -> None:
+    """A server that accepts TCP but never answers must not hang the caller past the timeout."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    port = listener.getsockname()[1]
+    outcome: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            PostgresStore.connect(
+                f"postgresql://postgres@127.0.0.1:{port}/postgres",
+                pg_settings.model_copy(update={"connect_timeout_s": timeout_s}),
+                embedding_dim=DIM,
+                embedding_model=MODEL,
+            )
+        except BaseException as exc:  # inspected below
+            outcome.append(exc)
+
+    started = time.monotonic()
+    worker = threading.Thread(target=connect, daemon=True)
+    worker.start()
+    worker.join(timeout_s + 2.5)  # libpq rounds a timeout up to 2 s at least
+    gave_up_in_time = bool(outcome)
+    elapsed = time.monotonic() - started
+    listener.close()  # resets a connection still waiting, so the worker never outlives the test
+    worker.join(5)
+    assert gave_up_in_time, f"still connecting after {elapsed:.1f} s with connect_timeout_s={timeout_s}"
+    assert isinstance(outcome[0], StoreUnavailableError)
+    assert "AGENTX_POSTGRES__URL" in str(outcome[0])

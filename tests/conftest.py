@@ -1,0 +1,110 @@
+"""Shared fixtures: one set of real embedded servers per test session, an isolated namespace per test.
+
+Isolation: each test gets its own Postgres schema, FalkorDB graph and Redis key prefix on the session's
+servers, and they are dropped afterwards. Nothing here fakes a store.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
+from agentx_memory.embedded import ResolvedEndpoints, resolve_endpoints, stop
+from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
+from agentx_memory.stores.postgres import PostgresStore
+from agentx_memory.stores.redis import RedisStore
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Iterator[Path]:
+    # A short path: unix socket paths are limited to 107 bytes.
+    with tempfile.TemporaryDirectory(prefix="agx-", dir="/tmp") as directory:
+        yield Path(directory)
+
+
+@pytest.fixture(scope="session")
+def endpoints(data_dir: Path) -> Iterator[ResolvedEndpoints]:
+    """The session's embedded servers (started once, stopped at the end)."""
+    settings = Settings(data_dir=data_dir)
+    yield resolve_endpoints(settings)
+    stop(settings)
+
+
+@pytest.fixture(scope="session")
+def embedder() -> Embedder:
+    return LocalOnnxEmbedder()
+
+
+def isolated_settings(endpoints: ResolvedEndpoints, data_dir: Path, **overrides: object) -> Settings:
+    """Settings pointing at the session servers with a fresh schema / graph / key prefix."""
+    suffix = uuid.uuid4().hex[:12]
+    values: dict[str, object] = {
+        "data_dir": data_dir,
+        "postgres": {"url": endpoints.postgres_url, "schema": f"t_{suffix}", "pool_max": 12},
+        "graph": {"falkordb_url": endpoints.falkordb_url, "name": f"g_{suffix}"},
+        "redis": {"url": endpoints.redis_url, "key_prefix": f"t{suffix}"},
+    }
+    for key, value in overrides.items():
+        if isinstance(value, dict) and isinstance(values.get(key), dict):
+            values[key] = {**values[key], **value}  # type: ignore[dict-item]
+        else:
+            values[key] = value
+    return Settings.model_validate(values)
+
+
+@pytest.fixture
+def settings(endpoints: ResolvedEndpoints, data_dir: Path) -> Iterator[Settings]:
+    chosen = isolated_settings(endpoints, data_dir)
+    yield chosen
+    cleanup(chosen, endpoints)
+
+
+def cleanup(settings: Settings, endpoints: ResolvedEndpoints) -> None:
+    """Drop the test's schema, graph and keys."""
+    from agentx_memory.stores.falkordb import FalkorDBStore
+
+    graph = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
+    graph.drop()
+    graph.close()
+    redis = RedisStore(endpoints.redis_url)
+    redis.delete_matching(f"{settings.redis.key_prefix}:*")
+    redis.close()
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(endpoints.postgres_url, autocommit=True) as conn:
+        conn.execute(
+            sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(settings.postgres.schema_name))
+        )
+
+
+@pytest.fixture
+def memory(settings: Settings, embedder: Embedder) -> Iterator[AgentMemory]:
+    """A sync facade for user ``alice`` in ``_global``."""
+    with AgentMemory(user_id="alice", settings=settings, embedder=embedder) as mem:
+        yield mem
+
+
+@pytest.fixture
+async def amemory(settings: Settings, embedder: Embedder) -> AsyncIterator[AsyncAgentMemory]:
+    """An async facade for user ``alice`` in ``_global``."""
+    async with AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder) as mem:
+        yield mem
+
+
+@pytest.fixture
+def ledger(settings: Settings, memory: AgentMemory) -> Iterator[PostgresStore]:
+    """Direct access to the test's Postgres schema (after the facade migrated it)."""
+    store = PostgresStore.connect(
+        settings.postgres.url or "",
+        settings.postgres,
+        embedding_dim=384,
+        embedding_model=LocalOnnxEmbedder().model_id,
+    )
+    yield store
+    store.close()
