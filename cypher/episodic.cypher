@@ -17,8 +17,9 @@ ON CREATE SET t.channel = $channel, t.conversation_id = $conversation_id,
               t.content_hash = $content_hash, t.metadata = $metadata, t.embedding = vecf32($embedding)
 MERGE (c)-[:HAS_TURN]->(t)
 WITH c, t
-OPTIONAL MATCH (c)-[:HAS_TURN]->(prev:Turn {turn_index: $turn_index - 1})
-OPTIONAL MATCH (c)-[:HAS_TURN]->(next:Turn {turn_index: $turn_index + 1})
+// Neighbours by index lookup (conversation_id, turn_index), not by walking every HAS_TURN edge.
+OPTIONAL MATCH (prev:Turn {conversation_id: $conversation_id, user_id: $user_id, turn_index: $turn_index - 1})
+OPTIONAL MATCH (next:Turn {conversation_id: $conversation_id, user_id: $user_id, turn_index: $turn_index + 1})
 FOREACH (p IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | MERGE (p)-[:FOLLOWED_BY]->(t))
 FOREACH (n IN CASE WHEN next IS NULL THEN [] ELSE [next] END | MERGE (t)-[:FOLLOWED_BY]->(n))
 RETURN t.id AS id

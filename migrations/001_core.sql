@@ -30,6 +30,7 @@ CREATE TABLE conversation_logs (
     content         text NOT NULL,
     content_hash    text NOT NULL,
     metadata        jsonb NOT NULL DEFAULT '{}'::jsonb,
+    -- kept so the graph can be rebuilt without re-embedding; searched in the graph, so no ANN index here
     embedding       vector(@EMBEDDING_DIM@),
     "timestamp"     timestamptz NOT NULL,
     created_at      timestamptz NOT NULL DEFAULT now(),
@@ -40,8 +41,6 @@ CREATE TABLE conversation_logs (
 CREATE INDEX conversation_logs_ts_brin ON conversation_logs USING brin ("timestamp");
 CREATE INDEX conversation_logs_user_ts ON conversation_logs (user_id, "timestamp" DESC);
 CREATE INDEX conversation_logs_unsynced ON conversation_logs (created_at) WHERE NOT graph_synced;
-CREATE INDEX conversation_logs_embedding ON conversation_logs
-    USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64);
 
 CREATE TABLE memory_timeline (
     id              bigserial PRIMARY KEY,

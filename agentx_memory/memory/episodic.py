@@ -130,39 +130,35 @@ class EpisodicMemory:
     ) -> tuple[Turn, bool]:
         """Write the ledger row; returns the stored turn and whether this call created it.
 
-        The conversation row is locked for the transaction, so concurrent writers without an index get
-        consecutive indexes; a retry at an existing index returns the stored turn (same role and content)
-        or raises :class:`ConflictError` (different ones).
+        One statement allocates the index under the conversation's row lock, so concurrent writers
+        without an index get consecutive ones; a retry at an existing index returns the stored turn
+        (same role and content) or raises :class:`ConflictError` (different ones).
         """
         key = {"conversation_id": conversation_id, "user_id": scope.user_id}
         digest = content_hash(role, content)
-        with self._ledger.transaction() as tx:
-            conversation = tx.fetch_one("lock_conversation", key)
-            if conversation is None:
-                raise NotFoundError(
-                    f"conversation {conversation_id} does not exist for user {scope.user_id!r}"
-                )
-            index = conversation["next_turn_index"] if turn_index is None else turn_index
-            row = tx.fetch_one(
-                "insert_turn",
-                {
-                    **key,
-                    "id": turn_id,
-                    "channel": conversation["channel"],
-                    "turn_index": index,
-                    "role": role,
-                    "content": content,
-                    "content_hash": digest,
-                    "metadata": Jsonb(metadata),
-                    "embedding": np.asarray(embedding, dtype=np.float32),
-                    "timestamp": timestamp,
-                },
-            )
-            if row is not None:
-                tx.execute("bump_next_turn_index", {**key, "turn_index": index})
-                return turn_from_row(row), True
-            existing = tx.fetch_one("get_turn_at", {**key, "turn_index": index})
-        if existing is None:  # pragma: no cover - the unique index guarantees a row exists
+        row = self._ledger.fetch_one(
+            "append_turn",
+            {
+                **key,
+                "id": turn_id,
+                "turn_index": turn_index,
+                "role": role,
+                "content": content,
+                "content_hash": digest,
+                "metadata": Jsonb(metadata),
+                "embedding": np.asarray(embedding, dtype=np.float32),
+                "timestamp": timestamp,
+            },
+        )
+        if row is not None:
+            return turn_from_row(row), True
+        if not self.conversation_exists(scope, conversation_id):
+            raise NotFoundError(f"conversation {conversation_id} does not exist for user {scope.user_id!r}")
+        if turn_index is None:  # the allocated index was taken by a concurrent explicit write: retry
+            raise ConflictError(f"turn index allocation raced in conversation {conversation_id}; retry")
+        index = turn_index
+        existing = self._ledger.fetch_one("get_turn_at", {**key, "turn_index": index})
+        if existing is None:  # the index was taken, so only a concurrent forget can get here
             raise ConflictError(f"turn {index} of conversation {conversation_id} could not be stored")
         if existing["content_hash"] != digest:
             raise ConflictError(
@@ -202,9 +198,7 @@ class EpisodicMemory:
                     conversation["created_at"],
                 )
                 rows = self._graph.run("create_turn", params)
-            with self._ledger.transaction() as tx:
-                tx.execute("relax_commit", {})
-                tx.execute("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
+            self._ledger.execute_relaxed("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
         except AgentMemoryError as exc:
             raise GraphSyncError(
                 f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "

@@ -148,6 +148,17 @@ class PostgresStore:
         with self.session() as session:
             return session.execute(name, params)
 
+    def execute_relaxed(self, name: str, params: Mapping[str, Any]) -> int:
+        """Run one statement without waiting for the WAL flush, in one pipelined round trip.
+
+        Only for state a replay recomputes (sync flags): a server crash may lose the last such writes.
+        """
+        with _translated(name):
+            with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
+                conn.execute(load_sql()["relax_commit"])
+                cursor = conn.execute(load_sql()[name], params)
+        return cursor.rowcount
+
     def insert_audit(self, params: Mapping[str, Any]) -> None:
         """Insert an audit row; a missing day partition is created and the insert retried, never lost."""
         with self.session() as session:

@@ -146,6 +146,17 @@ class AsyncPostgresStore:
         async with self.session() as session:
             return await session.execute(name, params)
 
+    async def execute_relaxed(self, name: str, params: Mapping[str, Any]) -> int:
+        """Run one statement without waiting for the WAL flush, in one pipelined round trip.
+
+        Only for state a replay recomputes (sync flags): a server crash may lose the last such writes.
+        """
+        with _translated(name):
+            async with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
+                await conn.execute(load_sql()["relax_commit"])
+                cursor = await conn.execute(load_sql()[name], params)
+        return cursor.rowcount
+
     async def insert_audit(self, params: Mapping[str, Any]) -> None:
         """Insert an audit row; a missing day partition is created and the insert retried, never lost."""
         async with self.session() as session:

@@ -7,7 +7,7 @@ CREATE INDEX FOR (n:User) ON (n.id)
 // name: schema_conversation_id
 CREATE INDEX FOR (n:Conversation) ON (n.id, n.user_id)
 // name: schema_turn_id
-CREATE INDEX FOR (n:Turn) ON (n.id, n.user_id, n.conversation_id)
+CREATE INDEX FOR (n:Turn) ON (n.id, n.user_id, n.conversation_id, n.turn_index)
 // name: schema_entity_id
 CREATE INDEX FOR (n:Entity) ON (n.id, n.user_id, n.name)
 // name: schema_fact_id

@@ -20,6 +20,8 @@ CREATE CONSTRAINT tool_key IF NOT EXISTS FOR (n:Tool) REQUIRE n.key IS UNIQUE
 CREATE CONSTRAINT toolinvocation_id IF NOT EXISTS FOR (n:ToolInvocation) REQUIRE n.id IS UNIQUE
 // name: schema_turn_user
 CREATE INDEX turn_user IF NOT EXISTS FOR (n:Turn) ON (n.user_id, n.conversation_id)
+// name: schema_turn_position
+CREATE INDEX turn_position IF NOT EXISTS FOR (n:Turn) ON (n.conversation_id, n.turn_index)
 // name: schema_entity_user
 CREATE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id, n.name)
 // name: schema_fact_user

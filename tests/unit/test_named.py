@@ -77,7 +77,7 @@ def test_shipped_statement_files_parse() -> None:
         assert {"create_turn", "ensure_conversation", "vector_search_turn", "exact_search_turn"} <= set(
             queries
         )
-    assert {"insert_turn", "lock_conversation", "list_turns", "insert_audit"} <= set(load_sql())
+    assert {"append_turn", "get_turn_at", "list_turns", "insert_audit"} <= set(load_sql())
 
 
 # ------------------------------------------------------------------------------------------ unasync

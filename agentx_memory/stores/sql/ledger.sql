@@ -13,26 +13,25 @@ WHERE id = %(conversation_id)s AND user_id = %(user_id)s
 -- name: mark_conversation_synced
 UPDATE conversations SET graph_synced = true WHERE id = %(conversation_id)s AND user_id = %(user_id)s
 
--- name: lock_conversation
-SELECT channel, next_turn_index
-FROM conversations
-WHERE id = %(conversation_id)s AND user_id = %(user_id)s
-FOR UPDATE
-
--- name: insert_turn
+-- name: append_turn
+-- One statement, one round trip: the UPDATE takes the conversation's row lock (so concurrent writers
+-- without an index get consecutive ones) and hands out the index; the INSERT is skipped when the index
+-- is taken (an idempotent retry or a conflict, told apart by the caller with get_turn_at).
+WITH allocated AS (
+    UPDATE conversations
+    SET next_turn_index = GREATEST(next_turn_index, COALESCE(%(turn_index)s::integer, next_turn_index) + 1)
+    WHERE id = %(conversation_id)s AND user_id = %(user_id)s
+    RETURNING channel, COALESCE(%(turn_index)s::integer, next_turn_index - 1) AS turn_index
+)
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
      "timestamp")
-VALUES (%(id)s, %(conversation_id)s, %(user_id)s, %(channel)s, %(turn_index)s, %(role)s, %(content)s,
-        %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s)
+SELECT %(id)s, %(conversation_id)s, %(user_id)s, allocated.channel, allocated.turn_index, %(role)s,
+       %(content)s, %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s
+FROM allocated
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
           content, content_hash, metadata, "timestamp", graph_synced
-
--- name: bump_next_turn_index
-UPDATE conversations
-SET next_turn_index = GREATEST(next_turn_index, %(turn_index)s + 1)
-WHERE id = %(conversation_id)s AND user_id = %(user_id)s
 
 -- name: get_turn_at
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
@@ -45,6 +44,11 @@ SELECT embedding FROM conversation_logs WHERE id = %(id)s AND user_id = %(user_i
 
 -- name: mark_turn_synced
 UPDATE conversation_logs SET graph_synced = true WHERE id = %(id)s AND user_id = %(user_id)s
+
+-- name: relax_commit
+-- Only for flags that a replay can recompute (graph_synced): skip the WAL flush wait. A server crash
+-- may forget the flag, and reconcile then replays an idempotent graph write; no data is at risk.
+SET LOCAL synchronous_commit TO OFF
 
 -- name: list_turns
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
@@ -70,8 +74,3 @@ INSERT INTO memory_timeline
 VALUES (%(user_id)s, %(channel)s, %(memory_type)s, %(memory_id)s, %(conversation_id)s, %(event_time)s,
         %(summary)s, %(importance)s)
 ON CONFLICT (memory_type, memory_id) DO NOTHING
-
--- name: relax_commit
--- Only for flags that a replay can recompute (graph_synced): skip the WAL flush wait. A server crash
--- may forget the flag, and reconcile then replays an idempotent graph write; no data is at risk.
-SET LOCAL synchronous_commit TO OFF
