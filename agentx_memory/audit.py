@@ -45,6 +45,15 @@ class MemoryAuditLogger:
     def enabled(self, kind: AuditLevel) -> bool:
         return _RANK[self.level] >= _RANK[kind] > 0
 
+    def inline_write(self, payload: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Parameters for a statement that writes its own audit row in the same commit (``append_turn``)."""
+        return {
+            "audit": self.enabled("writes"),
+            "audited_at": datetime.now(UTC),
+            "audit_payload": Jsonb(payload) if payload is not None and self.enabled("verbose") else None,
+            "audit_config": Jsonb(self._snapshot),
+        }
+
     def log_write(
         self,
         scope: Scope,

@@ -206,6 +206,7 @@ class AgentMemory:
             turn_index=turn_index,
             metadata=meta,
             embedding=embedding,
+            audit=backends.audit.inline_write({"content": content}),
         )
         sync_error: GraphSyncError | None = None
         if not turn.synced:
@@ -217,15 +218,6 @@ class AgentMemory:
                 sync_error = exc
         if created:
             self._cache_turn(backends, turn)
-            backends.audit.log_write(
-                self.scope,
-                "store_turn",
-                "turn",
-                turn.id,
-                {"conversation_id": conversation_id, "turn_index": turn.index, "role": turn.role,
-                 "graph_synced": turn.synced},
-                {"content": content},
-            )  # fmt: skip
         if sync_error is not None:
             raise sync_error
         return turn

@@ -204,6 +204,7 @@ class AsyncAgentMemory:
             turn_index=turn_index,
             metadata=meta,
             embedding=embedding,
+            audit=backends.audit.inline_write({"content": content}),
         )
         sync_error: GraphSyncError | None = None
         if not turn.synced:
@@ -215,15 +216,6 @@ class AsyncAgentMemory:
                 sync_error = exc
         if created:
             await self._cache_turn(backends, turn)
-            await backends.audit.log_write(
-                self.scope,
-                "store_turn",
-                "turn",
-                turn.id,
-                {"conversation_id": conversation_id, "turn_index": turn.index, "role": turn.role,
-                 "graph_synced": turn.synced},
-                {"content": content},
-            )  # fmt: skip
         if sync_error is not None:
             raise sync_error
         return turn

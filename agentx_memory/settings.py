@@ -121,8 +121,9 @@ class EmbeddingSettings(BaseModel):
     batch_size: int = Field(default=64, ge=1, le=2048)
     openai_api_key: SecretStr | None = None
     openai_base_url: str | None = None
-    #: onnxruntime intra-op threads for the local model; 0 lets onnxruntime choose.
-    local_threads: int = Field(default=1, ge=0)
+    #: onnxruntime intra-op threads for the local model; 0 lets onnxruntime choose. Two threads cut a
+    #: single-sentence embedding from ~7.6 to ~4.7 ms here; more mostly add synchronisation cost.
+    local_threads: int = Field(default=2, ge=0)
 
 
 class LimitSettings(BaseModel):

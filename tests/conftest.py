@@ -37,7 +37,7 @@ def endpoints(data_dir: Path) -> Iterator[ResolvedEndpoints]:
 
 @pytest.fixture(scope="session")
 def embedder() -> Embedder:
-    return LocalOnnxEmbedder()
+    return LocalOnnxEmbedder(threads=2)
 
 
 def isolated_settings(endpoints: ResolvedEndpoints, data_dir: Path, **overrides: object) -> Settings:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -127,6 +127,7 @@ class EpisodicMemory:
         turn_index: int | None,
         metadata: dict[str, Any],
         embedding: Sequence[float],
+        audit: Mapping[str, Any],
     ) -> tuple[Turn, bool]:
         """Write the ledger row; returns the stored turn and whether this call created it.
 
@@ -148,6 +149,7 @@ class EpisodicMemory:
                 "metadata": Jsonb(metadata),
                 "embedding": np.asarray(embedding, dtype=np.float32),
                 "timestamp": timestamp,
+                **audit,
             },
         )
         if row is not None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import psycopg
 from pgvector.psycopg import register_vector
-from psycopg import Connection, errors, sql
+from psycopg import Connection, Cursor, errors, sql
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
@@ -48,29 +48,51 @@ def _translated(what: str) -> Iterator[None]:
         raise StoreError(f"Postgres failed while {what}: {exc}") from exc
 
 
+def _missing_audit_partition(exc: errors.CheckViolation) -> bool:
+    return "no partition" in str(exc) and "memory_audit_log" in str(exc)
+
+
+def _audit_day(params: Mapping[str, Any]) -> date:
+    stamp = params.get("audited_at") or params["timestamp"]
+    return stamp.astimezone(UTC).date()  # type: ignore[no-any-return]
+
+
 class SqlSession:
     """Named statements on one connection (inside a transaction when obtained from ``transaction``)."""
 
-    def __init__(self, conn: Connection[DictRow]) -> None:
+    def __init__(self, conn: Connection[DictRow], *, in_transaction: bool = False) -> None:
         self._conn = conn
+        self._in_transaction = in_transaction
+
+    def _run(self, name: str, params: Mapping[str, Any]) -> Cursor[DictRow]:
+        statement = load_sql()[name]
+        with _translated(name):
+            try:
+                return self._conn.execute(statement, params)
+            except errors.CheckViolation as exc:
+                # An audit row for a day without a partition: create the partition and write again, so
+                # the row is never lost (no DEFAULT partition to fall into, by design). In autocommit
+                # only: inside a transaction the failure has already aborted it.
+                if self._in_transaction or not _missing_audit_partition(exc):
+                    raise
+            self._conn.execute(load_sql()["ensure_audit_partition"], {"day": _audit_day(params)})
+            return self._conn.execute(statement, params)
 
     def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        cursor = self._run(name, params)
         with _translated(name):
-            cursor = self._conn.execute(load_sql()[name], params)
             row = cursor.fetchone()
         return dict(row) if row is not None else None
 
     def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        cursor = self._run(name, params)
         with _translated(name):
-            cursor = self._conn.execute(load_sql()[name], params)
             rows = cursor.fetchall()
         return [dict(row) for row in rows]
 
     def execute(self, name: str, params: Mapping[str, Any]) -> int:
         """Run a statement; returns the number of rows it touched."""
-        with _translated(name):
-            cursor = self._conn.execute(load_sql()[name], params)
-        return cursor.rowcount
+        return (self._run(name, params)).rowcount
 
     def execute_composed(self, statement: sql.Composed, what: str) -> None:
         """Run DDL whose identifiers were composed with ``psycopg.sql`` (never with user input)."""
@@ -134,7 +156,7 @@ class PostgresStore:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
         with _translated("running a transaction"):
             with self._pool.connection() as conn, conn.transaction():
-                yield SqlSession(conn)
+                yield SqlSession(conn, in_transaction=True)
 
     def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
         with self.session() as session:
@@ -161,16 +183,7 @@ class PostgresStore:
 
     def insert_audit(self, params: Mapping[str, Any]) -> None:
         """Insert an audit row; a missing day partition is created and the insert retried, never lost."""
-        with self.session() as session:
-            try:
-                session.execute("insert_audit", params)
-            except StoreError as exc:
-                cause = exc.__cause__
-                if not isinstance(cause, errors.CheckViolation) or "no partition" not in str(cause):
-                    raise
-                stamp: datetime = params["timestamp"]
-                session.fetch_one("ensure_audit_partition", {"day": stamp.astimezone(UTC).date()})
-                session.execute("insert_audit", params)
+        self.execute("insert_audit", params)
 
     def ensure_partitions(self, days_ahead: int) -> list[str]:
         """Create the audit partitions from yesterday to ``days_ahead`` days from now; returns their names."""

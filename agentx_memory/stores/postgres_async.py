@@ -16,7 +16,7 @@ from typing import Any
 
 import psycopg
 from pgvector.psycopg import register_vector_async
-from psycopg import AsyncConnection, errors, sql
+from psycopg import AsyncConnection, AsyncCursor, errors, sql
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
@@ -46,29 +46,51 @@ def _translated(what: str) -> Iterator[None]:
         raise StoreError(f"Postgres failed while {what}: {exc}") from exc
 
 
+def _missing_audit_partition(exc: errors.CheckViolation) -> bool:
+    return "no partition" in str(exc) and "memory_audit_log" in str(exc)
+
+
+def _audit_day(params: Mapping[str, Any]) -> date:
+    stamp = params.get("audited_at") or params["timestamp"]
+    return stamp.astimezone(UTC).date()  # type: ignore[no-any-return]
+
+
 class AsyncSqlSession:
     """Named statements on one connection (inside a transaction when obtained from ``transaction``)."""
 
-    def __init__(self, conn: AsyncConnection[DictRow]) -> None:
+    def __init__(self, conn: AsyncConnection[DictRow], *, in_transaction: bool = False) -> None:
         self._conn = conn
+        self._in_transaction = in_transaction
+
+    async def _run(self, name: str, params: Mapping[str, Any]) -> AsyncCursor[DictRow]:
+        statement = load_sql()[name]
+        with _translated(name):
+            try:
+                return await self._conn.execute(statement, params)
+            except errors.CheckViolation as exc:
+                # An audit row for a day without a partition: create the partition and write again, so
+                # the row is never lost (no DEFAULT partition to fall into, by design). In autocommit
+                # only: inside a transaction the failure has already aborted it.
+                if self._in_transaction or not _missing_audit_partition(exc):
+                    raise
+            await self._conn.execute(load_sql()["ensure_audit_partition"], {"day": _audit_day(params)})
+            return await self._conn.execute(statement, params)
 
     async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        cursor = await self._run(name, params)
         with _translated(name):
-            cursor = await self._conn.execute(load_sql()[name], params)
             row = await cursor.fetchone()
         return dict(row) if row is not None else None
 
     async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        cursor = await self._run(name, params)
         with _translated(name):
-            cursor = await self._conn.execute(load_sql()[name], params)
             rows = await cursor.fetchall()
         return [dict(row) for row in rows]
 
     async def execute(self, name: str, params: Mapping[str, Any]) -> int:
         """Run a statement; returns the number of rows it touched."""
-        with _translated(name):
-            cursor = await self._conn.execute(load_sql()[name], params)
-        return cursor.rowcount
+        return (await self._run(name, params)).rowcount
 
     async def execute_composed(self, statement: sql.Composed, what: str) -> None:
         """Run DDL whose identifiers were composed with ``psycopg.sql`` (never with user input)."""
@@ -132,7 +154,7 @@ class AsyncPostgresStore:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
         with _translated("running a transaction"):
             async with self._pool.connection() as conn, conn.transaction():
-                yield AsyncSqlSession(conn)
+                yield AsyncSqlSession(conn, in_transaction=True)
 
     async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
         async with self.session() as session:
@@ -159,16 +181,7 @@ class AsyncPostgresStore:
 
     async def insert_audit(self, params: Mapping[str, Any]) -> None:
         """Insert an audit row; a missing day partition is created and the insert retried, never lost."""
-        async with self.session() as session:
-            try:
-                await session.execute("insert_audit", params)
-            except StoreError as exc:
-                cause = exc.__cause__
-                if not isinstance(cause, errors.CheckViolation) or "no partition" not in str(cause):
-                    raise
-                stamp: datetime = params["timestamp"]
-                await session.fetch_one("ensure_audit_partition", {"day": stamp.astimezone(UTC).date()})
-                await session.execute("insert_audit", params)
+        await self.execute("insert_audit", params)
 
     async def ensure_partitions(self, days_ahead: int) -> list[str]:
         """Create the audit partitions from yesterday to ``days_ahead`` days from now; returns their names."""

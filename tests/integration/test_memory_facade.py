@@ -372,9 +372,8 @@ def test_audit_levels(endpoints: ResolvedEndpoints, data_dir: Path, embedder: Em
     store_row = by_operation["store_turn"]
     assert store_row["level"] == "writes"
     assert (store_row["memory_type"], store_row["memory_id"]) == ("turn", turn.id)
-    assert store_row["details"] == {
-        "conversation_id": cid, "turn_index": 0, "role": "user", "graph_synced": True,
-    }  # fmt: skip
+    # Written in the same commit as the turn (before the graph write), so no sync state in it.
+    assert store_row["details"] == {"conversation_id": cid, "turn_index": 0, "role": "user"}
     snapshot = store_row["config_snapshot"]
     assert snapshot["audit_level"] == level
     assert snapshot["embedding"]["dimensions"] == 384

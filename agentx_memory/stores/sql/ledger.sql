@@ -14,15 +14,16 @@ WHERE id = %(conversation_id)s AND user_id = %(user_id)s
 UPDATE conversations SET graph_synced = true WHERE id = %(conversation_id)s AND user_id = %(user_id)s
 
 -- name: append_turn
--- One statement, one round trip: the UPDATE takes the conversation's row lock (so concurrent writers
--- without an index get consecutive ones) and hands out the index; the INSERT is skipped when the index
--- is taken (an idempotent retry or a conflict, told apart by the caller with get_turn_at).
+-- One statement, one round trip, one commit: the UPDATE takes the conversation's row lock (so concurrent
+-- writers without an index get consecutive ones) and hands out the index; the INSERT is skipped when
+-- the index is taken (an idempotent retry or a conflict, told apart by the caller with get_turn_at);
+-- the audit row (when %(audit)s) is written in the same commit as the turn, and only for a new turn.
 WITH allocated AS (
     UPDATE conversations
     SET next_turn_index = GREATEST(next_turn_index, COALESCE(%(turn_index)s::integer, next_turn_index) + 1)
     WHERE id = %(conversation_id)s AND user_id = %(user_id)s
     RETURNING channel, COALESCE(%(turn_index)s::integer, next_turn_index - 1) AS turn_index
-)
+), inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
      "timestamp")
@@ -32,6 +33,18 @@ FROM allocated
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
           content, content_hash, metadata, "timestamp", graph_synced
+), audited AS (
+INSERT INTO memory_audit_log
+    ("timestamp", user_id, channel, operation, memory_type, memory_id, level, details, payload,
+     config_snapshot)
+SELECT %(audited_at)s, inserted.user_id, inserted.channel, 'store_turn', 'turn', inserted.id, 'writes',
+       jsonb_build_object('conversation_id', inserted.conversation_id, 'turn_index', inserted.turn_index,
+                          'role', inserted.role),
+       %(audit_payload)s, %(audit_config)s
+FROM inserted
+WHERE %(audit)s
+)
+SELECT * FROM inserted
 
 -- name: get_turn_at
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
