@@ -9,6 +9,9 @@ with AgentMemory(user_id="alice") as mem:
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     AgentMemoryError,
     ConfigurationError,
@@ -20,12 +23,32 @@ from .errors import (
     StoreError,
     StoreUnavailableError,
 )
-from .facade import AgentMemory
-from .facade_async import AsyncAgentMemory
-from .memory.working import WorkingMemory
-from .memory.working_async import AsyncWorkingMemory
 from .models import MemoryBundle, MemoryItem, Scope, Turn
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .facade import AgentMemory
+    from .facade_async import AsyncAgentMemory
+    from .memory.working import WorkingMemory
+    from .memory.working_async import AsyncWorkingMemory
+
+# The facades pull in every driver (psycopg, redis, neo4j, onnxruntime); importing them on first use
+# keeps `agentx-memory status` and other light entry points fast.
+_LAZY = {
+    "AgentMemory": ".facade",
+    "AsyncAgentMemory": ".facade_async",
+    "WorkingMemory": ".memory.working",
+    "AsyncWorkingMemory": ".memory.working_async",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "AgentMemory",

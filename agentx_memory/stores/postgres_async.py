@@ -258,18 +258,21 @@ async def _check_embedding_lock(
     locked = {str(row["key"]): str(row["value"]) for row in await cursor.fetchall()}
     dim = locked.get("embedding_dimensions")
     model = locked.get("embedding_model")
+    # Vectors of two spaces cannot be compared, so a changed embedder is refused, never mixed in.
+    fresh_store = (
+        "or keep both by pointing AGENTX_DATA_DIR (or postgres.schema and graph.name) at a new store"
+    )
     if dim is not None and int(dim) != embedding_dim:
         raise EmbeddingDimensionError(
             f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured "
-            f"embedder produces {embedding_dim}. Either set AGENTX_EMBEDDING__DIMENSIONS={dim} (and "
-            f"AGENTX_EMBEDDING__MODEL={model}) back, or re-embed everything with "
-            "`agentx-memory reindex` after changing the settings."
+            f"embedder produces {embedding_dim}. Set AGENTX_EMBEDDING__DIMENSIONS={dim} and "
+            f"AGENTX_EMBEDDING__MODEL={model} back, {fresh_store}."
         )
     if model is not None and model != embedding_model:
         raise EmbeddingDimensionError(
             f"this database stores embeddings of model {model!r} but the configured embedder is "
-            f"{embedding_model!r}; vectors of two models cannot be compared. Set AGENTX_EMBEDDING__MODEL="
-            f"{model} back, or re-embed everything with `agentx-memory reindex`."
+            f"{embedding_model!r}. Set AGENTX_EMBEDDING__MODEL back to the model that wrote them, "
+            f"{fresh_store}."
         )
 
 
