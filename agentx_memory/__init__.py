@@ -9,8 +9,8 @@ with AgentMemory(user_id="alice") as mem:
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
 from .errors import (
     AgentMemoryError,
@@ -26,7 +26,7 @@ from .errors import (
 from .models import MemoryBundle, MemoryItem, Scope, Turn
 from .settings import Settings
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from .facade import AgentMemory
     from .facade_async import AsyncAgentMemory
     from .memory.working import WorkingMemory
@@ -42,9 +42,9 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     if name in _LAZY:
-        value = getattr(import_module(_LAZY[name], __name__), name)
+        value = getattr(_importlib.import_module(_LAZY[name], __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
