@@ -12,24 +12,18 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
 from ._compat.sync import Lock, to_thread
-from .audit import MemoryAuditLogger, config_snapshot
-from .embedded import resolve_endpoints
-from .embedding import Embedder, build_embedder, check_dimensions
+from .api.core import FacadeCore
+from .backends import Backends
+from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
-from .memory.episodic import EpisodicMemory
 from .memory.working import WorkingMemory
 from .models import MemoryBundle, MemoryItem, Scope, Turn
 from .settings import Settings
-from .stores.factory import open_graph
-from .stores.graph import GraphStore
-from .stores.postgres import PostgresStore
-from .stores.redis import RedisStore
 from .validation import (
     validate_channel,
     validate_content,
@@ -45,52 +39,7 @@ __all__ = ["AgentMemory"]
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class _Backends:
-    """The open stores and services; shared by every facade made with ``for_user``."""
-
-    settings: Settings
-    ledger: PostgresStore
-    graph: GraphStore
-    redis: RedisStore
-    embedder: Embedder
-    audit: MemoryAuditLogger
-    episodic: EpisodicMemory
-
-    @classmethod
-    def open(cls, settings: Settings, embedder: Embedder | None) -> _Backends:
-        endpoints = to_thread(resolve_endpoints, settings)
-        if embedder is None:
-            embedder = to_thread(build_embedder, settings.embedding)
-        ledger = PostgresStore.connect(
-            endpoints.postgres_url,
-            settings.postgres,
-            embedding_dim=embedder.dimensions,
-            embedding_model=embedder.model_id,
-        )
-        graph: GraphStore | None = None
-        redis: RedisStore | None = None
-        try:
-            graph = open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
-            redis = RedisStore(endpoints.redis_url)
-            redis.ping()
-        except BaseException:
-            if redis is not None:
-                redis.close()
-            if graph is not None:
-                graph.close()
-            ledger.close()
-            raise
-        audit = MemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
-        return cls(settings, ledger, graph, redis, embedder, audit, EpisodicMemory(ledger, graph))
-
-    def close(self) -> None:
-        self.redis.close()
-        self.graph.close()
-        self.ledger.close()
-
-
-class AgentMemory:
+class AgentMemory(FacadeCore):
     """Long-term memory for one user (``user_id``) working in one channel.
 
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached
@@ -109,7 +58,7 @@ class AgentMemory:
         self.scope = Scope(user_id=validate_user_id(user_id), channel=validate_channel(channel))
         self.settings = settings if settings is not None else Settings()
         self._embedder = embedder
-        self._backends: _Backends | None = None
+        self._backends: Backends | None = None
         self._owns_backends = True
         self._lock = Lock()
 
@@ -120,12 +69,12 @@ class AgentMemory:
         self._open_backends()
         return self
 
-    def _open_backends(self) -> _Backends:
+    def _open_backends(self) -> Backends:
         if self._backends is not None:
             return self._backends
         with self._lock:
             if self._backends is None:
-                self._backends = _Backends.open(self.settings, self._embedder)
+                self._backends = Backends.open(self.settings, self._embedder)
             return self._backends
 
     def close(self) -> None:
@@ -222,7 +171,7 @@ class AgentMemory:
             raise sync_error
         return turn
 
-    def _cache_turn(self, backends: _Backends, turn: Turn) -> None:
+    def _cache_turn(self, backends: Backends, turn: Turn) -> None:
         # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
         # Keyed like ``working(cid)`` of this facade, so the session sees the turns it stored.
         session = WorkingMemory(

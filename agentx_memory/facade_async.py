@@ -10,24 +10,18 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
 from ._compat.aio import Lock, to_thread
-from .audit_async import AsyncMemoryAuditLogger, config_snapshot
-from .embedded import resolve_endpoints
-from .embedding import Embedder, build_embedder, check_dimensions
+from .api.core_async import AsyncFacadeCore
+from .backends_async import AsyncBackends
+from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
-from .memory.episodic_async import AsyncEpisodicMemory
 from .memory.working_async import AsyncWorkingMemory
 from .models import MemoryBundle, MemoryItem, Scope, Turn
 from .settings import Settings
-from .stores.factory_async import open_graph
-from .stores.graph_async import AsyncGraphStore
-from .stores.postgres_async import AsyncPostgresStore
-from .stores.redis_async import AsyncRedisStore
 from .validation import (
     validate_channel,
     validate_content,
@@ -43,52 +37,7 @@ __all__ = ["AsyncAgentMemory"]
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class _AsyncBackends:
-    """The open stores and services; shared by every facade made with ``for_user``."""
-
-    settings: Settings
-    ledger: AsyncPostgresStore
-    graph: AsyncGraphStore
-    redis: AsyncRedisStore
-    embedder: Embedder
-    audit: AsyncMemoryAuditLogger
-    episodic: AsyncEpisodicMemory
-
-    @classmethod
-    async def open(cls, settings: Settings, embedder: Embedder | None) -> _AsyncBackends:
-        endpoints = await to_thread(resolve_endpoints, settings)
-        if embedder is None:
-            embedder = await to_thread(build_embedder, settings.embedding)
-        ledger = await AsyncPostgresStore.connect(
-            endpoints.postgres_url,
-            settings.postgres,
-            embedding_dim=embedder.dimensions,
-            embedding_model=embedder.model_id,
-        )
-        graph: AsyncGraphStore | None = None
-        redis: AsyncRedisStore | None = None
-        try:
-            graph = await open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
-            redis = AsyncRedisStore(endpoints.redis_url)
-            await redis.ping()
-        except BaseException:
-            if redis is not None:
-                await redis.close()
-            if graph is not None:
-                await graph.close()
-            await ledger.close()
-            raise
-        audit = AsyncMemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
-        return cls(settings, ledger, graph, redis, embedder, audit, AsyncEpisodicMemory(ledger, graph))
-
-    async def close(self) -> None:
-        await self.redis.close()
-        await self.graph.close()
-        await self.ledger.close()
-
-
-class AsyncAgentMemory:
+class AsyncAgentMemory(AsyncFacadeCore):
     """Long-term memory for one user (``user_id``) working in one channel.
 
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached
@@ -107,7 +56,7 @@ class AsyncAgentMemory:
         self.scope = Scope(user_id=validate_user_id(user_id), channel=validate_channel(channel))
         self.settings = settings if settings is not None else Settings()
         self._embedder = embedder
-        self._backends: _AsyncBackends | None = None
+        self._backends: AsyncBackends | None = None
         self._owns_backends = True
         self._lock = Lock()
 
@@ -118,12 +67,12 @@ class AsyncAgentMemory:
         await self._open_backends()
         return self
 
-    async def _open_backends(self) -> _AsyncBackends:
+    async def _open_backends(self) -> AsyncBackends:
         if self._backends is not None:
             return self._backends
         async with self._lock:
             if self._backends is None:
-                self._backends = await _AsyncBackends.open(self.settings, self._embedder)
+                self._backends = await AsyncBackends.open(self.settings, self._embedder)
             return self._backends
 
     async def close(self) -> None:
@@ -220,7 +169,7 @@ class AsyncAgentMemory:
             raise sync_error
         return turn
 
-    async def _cache_turn(self, backends: _AsyncBackends, turn: Turn) -> None:
+    async def _cache_turn(self, backends: AsyncBackends, turn: Turn) -> None:
         # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
         # Keyed like ``working(cid)`` of this facade, so the session sees the turns it stored.
         session = AsyncWorkingMemory(

@@ -1,0 +1,1 @@
+"""Facade mixins, one per memory kind: ``AsyncAgentMemory`` (and its generated twin) inherits them."""
