@@ -18,6 +18,10 @@ from typing import Any
 
 from ._compat.sync import Lock, to_thread
 from .api.core import FacadeCore
+from .api.goals import GoalsApi
+from .api.procedural import ProceduralApi
+from .api.profile import ProfileApi
+from .api.semantic import SemanticApi
 from .backends import Backends
 from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
@@ -39,7 +43,7 @@ __all__ = ["AgentMemory"]
 log = logging.getLogger(__name__)
 
 
-class AgentMemory(FacadeCore):
+class AgentMemory(SemanticApi, ProceduralApi, GoalsApi, ProfileApi, FacadeCore):
     """Long-term memory for one user (``user_id``) working in one channel.
 
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached

@@ -16,6 +16,10 @@ from typing import Any
 
 from ._compat.aio import Lock, to_thread
 from .api.core_async import AsyncFacadeCore
+from .api.goals_async import AsyncGoalsApi
+from .api.procedural_async import AsyncProceduralApi
+from .api.profile_async import AsyncProfileApi
+from .api.semantic_async import AsyncSemanticApi
 from .backends_async import AsyncBackends
 from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
@@ -37,7 +41,7 @@ __all__ = ["AsyncAgentMemory"]
 log = logging.getLogger(__name__)
 
 
-class AsyncAgentMemory(AsyncFacadeCore):
+class AsyncAgentMemory(AsyncSemanticApi, AsyncProceduralApi, AsyncGoalsApi, AsyncProfileApi, AsyncFacadeCore):
     """Long-term memory for one user (``user_id``) working in one channel.
 
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached

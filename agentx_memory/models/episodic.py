@@ -1,4 +1,4 @@
-"""Data models (pydantic, no I/O). What the public API accepts and returns."""
+"""Episodic models and the shared ones: scope, turns, recalled items."""
 
 from __future__ import annotations
 
