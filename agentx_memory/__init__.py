@@ -23,7 +23,19 @@ from .errors import (
     StoreError,
     StoreUnavailableError,
 )
-from .models import MemoryBundle, MemoryItem, Scope, Turn
+from .models import (
+    Goal,
+    GoalStatus,
+    MemoryBundle,
+    MemoryItem,
+    Scope,
+    Strategy,
+    StrategyMatch,
+    ToolInvocation,
+    ToolStats,
+    Turn,
+    UserProfile,
+)
 from .settings import Settings
 
 if _typing.TYPE_CHECKING:
@@ -58,6 +70,8 @@ __all__ = [
     "ConfigurationError",
     "ConflictError",
     "EmbeddingDimensionError",
+    "Goal",
+    "GoalStatus",
     "GraphSyncError",
     "InvalidInputError",
     "MemoryBundle",
@@ -67,7 +81,12 @@ __all__ = [
     "Settings",
     "StoreError",
     "StoreUnavailableError",
+    "Strategy",
+    "StrategyMatch",
+    "ToolInvocation",
+    "ToolStats",
     "Turn",
+    "UserProfile",
     "WorkingMemory",
 ]
 

@@ -4,10 +4,143 @@
 
 from __future__ import annotations
 
+import uuid
+from datetime import UTC, datetime
+
+from .._compat.sync import to_thread
+from ..embedding import check_dimensions
+from ..errors import InvalidInputError
+from ..memory.goals import GoalMemory
+from ..memory.timeline import record_timeline
+from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
+from ..validation import validate_content, validate_top_k, validate_uuid
 from .core import FacadeCore
 
 __all__ = ["GoalsApi"]
 
+#: Priorities are small integers; higher comes first in ``active_goals``.
+_PRIORITY_RANGE = range(-1000, 1001)
+
+
+def _priority(priority: object) -> int:
+    if not isinstance(priority, int) or isinstance(priority, bool) or priority not in _PRIORITY_RANGE:
+        raise InvalidInputError(f"priority must be an integer from -1000 to 1000, not {priority!r}")
+    return priority
+
+
+def _deadline(deadline: object) -> datetime | None:
+    if deadline is None:
+        return None
+    if not isinstance(deadline, datetime):
+        raise InvalidInputError(f"deadline must be a datetime or None, not {type(deadline).__name__}")
+    # A naive deadline is taken as UTC, the only zone the stores use.
+    return deadline.replace(tzinfo=UTC) if deadline.tzinfo is None else deadline.astimezone(UTC)
+
+
+def _importance(priority: int) -> float:
+    """Timeline importance from priority: 0.5 for the default 0, 1.0 from priority 10 up."""
+    return 0.5 + min(max(priority, 0), 10) / 20
+
 
 class GoalsApi(FacadeCore):
-    """Goals methods of ``AgentMemory`` (filled in by the memory-types issue)."""
+    """Goals of ``AgentMemory``: a tree of subgoals, blockers and status transitions.
+
+    A goal starts ``active``; ``complete_goal`` moves it to ``completed`` or ``abandoned`` (final) or
+    ``blocked``; ``block_goal`` records what it waits on. Cycles in either relation are refused.
+    """
+
+    def add_goal(
+        self,
+        description: str,
+        priority: int = 0,
+        deadline: datetime | None = None,
+        parent_id: str | None = None,
+    ) -> Goal:
+        """Add an active goal in the active channel, optionally as a subgoal of ``parent_id``."""
+        description = validate_content(description, self.settings.limits, "description")
+        priority = _priority(priority)
+        checked_deadline = _deadline(deadline)
+        parent = None if parent_id is None else validate_uuid(parent_id, "parent_id")
+        backends = self._open_backends()
+        embedding = to_thread(backends.embedder.embed_one, description)
+        check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
+        created_at = datetime.now(UTC)
+        goal = GoalMemory(backends.graph).add(
+            self.scope,
+            goal_id=str(uuid.uuid4()),
+            description=description,
+            priority=priority,
+            deadline=checked_deadline,
+            parent_id=parent,
+            embedding=embedding,
+            created_at=created_at,
+        )
+        record_timeline(
+            backends.ledger,
+            self.scope,
+            memory_type="goal",
+            memory_id=goal.id,
+            event_time=created_at,
+            summary=description,
+            importance=_importance(priority),
+        )
+        backends.audit.log_write(
+            self.scope,
+            "add_goal",
+            "goal",
+            goal.id,
+            {"priority": priority, "parent_id": parent},
+            {"description": description},
+        )
+        return goal
+
+    def get_goal(self, goal_id: str) -> Goal:
+        """The goal with its parent, subgoals and blockers; :class:`NotFoundError` if not this user's."""
+        goal_id = validate_uuid(goal_id, "goal_id")
+        backends = self._open_backends()
+        goal = GoalMemory(backends.graph).get(self.scope, goal_id)
+        backends.audit.log_read(self.scope, "get_goal", {"goal_id": goal_id})
+        return goal
+
+    def complete_goal(
+        self, goal_id: str, status: GoalEndStatus = "completed", result: str | None = None
+    ) -> Goal:
+        """Move an active or blocked goal to ``status``; a completed or abandoned one is a conflict."""
+        goal_id = validate_uuid(goal_id, "goal_id")
+        if status not in GOAL_END_STATUSES:
+            allowed = ", ".join(sorted(GOAL_END_STATUSES))
+            raise InvalidInputError(f"status {status!r} is unknown: use one of {allowed}")
+        if result is not None:
+            result = validate_content(result, self.settings.limits, "result")
+        backends = self._open_backends()
+        goal = GoalMemory(backends.graph).finish(self.scope, goal_id, status, result, datetime.now(UTC))
+        backends.audit.log_write(
+            self.scope, "complete_goal", "goal", goal_id, {"status": status}, {"result": result}
+        )
+        return goal
+
+    def block_goal(self, goal_id: str, blocked_by_id: str) -> Goal:
+        """Mark ``goal_id`` blocked by ``blocked_by_id``; refused for a finished goal or a cycle."""
+        goal_id = validate_uuid(goal_id, "goal_id")
+        blocked_by_id = validate_uuid(blocked_by_id, "blocked_by_id")
+        backends = self._open_backends()
+        goal = GoalMemory(backends.graph).block(self.scope, goal_id, blocked_by_id)
+        backends.audit.log_write(self.scope, "block_goal", "goal", goal_id, {"blocked_by_id": blocked_by_id})
+        return goal
+
+    def set_goal_parent(self, goal_id: str, parent_id: str) -> Goal:
+        """Move ``goal_id`` under ``parent_id``; refused when the parent is (transitively) its subgoal."""
+        goal_id = validate_uuid(goal_id, "goal_id")
+        parent_id = validate_uuid(parent_id, "parent_id")
+        backends = self._open_backends()
+        goal = GoalMemory(backends.graph).set_parent(self.scope, goal_id, parent_id)
+        backends.audit.log_write(self.scope, "set_goal_parent", "goal", goal_id, {"parent_id": parent_id})
+        return goal
+
+    def active_goals(self, limit: int = 100) -> list[Goal]:
+        """Active and blocked goals in the active channel and ``_global``: highest priority, then oldest."""
+        limit = validate_top_k(limit, self.settings.limits, "limit")
+        backends = self._open_backends()
+        goals = GoalMemory(backends.graph).active(self.scope, limit)
+        backends.audit.log_read(self.scope, "active_goals", {"limit": limit, "results": len(goals)})
+        return goals

@@ -4,10 +4,76 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import InvalidInputError
+from ..memory.profile import ProfileMemory
+from ..models.profile import UserProfile
+from ..validation import validate_content, validate_metadata
 from .core import FacadeCore
 
 __all__ = ["ProfileApi"]
 
+_MAX_EXPERTISE_AREAS = 200
+_MAX_LABEL_CHARS = 200
+
+
+def _expertise(areas: object) -> list[str] | None:
+    if areas is None:
+        return None
+    if isinstance(areas, str) or not isinstance(areas, Sequence):
+        raise InvalidInputError("expertise_areas must be a list of strings")
+    unique: list[str] = []
+    for area in areas:
+        if not isinstance(area, str) or not area.strip() or "\x00" in area or len(area) > _MAX_LABEL_CHARS:
+            raise InvalidInputError(
+                f"expertise area {area!r} is not allowed: use a non-empty string of at most "
+                f"{_MAX_LABEL_CHARS} characters"
+            )
+        if area not in unique:
+            unique.append(area)
+    if len(unique) > _MAX_EXPERTISE_AREAS:
+        raise InvalidInputError(f"at most {_MAX_EXPERTISE_AREAS} expertise areas are allowed")
+    return unique
+
 
 class ProfileApi(FacadeCore):
-    """Profile methods of ``AgentMemory`` (filled in by the memory-types issue)."""
+    """The user's profile (shared by every channel): preferences, expertise, communication style."""
+
+    def get_profile(self) -> UserProfile:
+        """The stored profile, or the defaults when none is stored yet."""
+        backends = self._open_backends()
+        profile = ProfileMemory(backends.ledger).get(self.scope)
+        backends.audit.log_read(self.scope, "get_profile", {"stored": profile.created_at is not None})
+        return profile
+
+    def update_profile(
+        self,
+        preferences: dict[str, Any] | None = None,
+        expertise_areas: Sequence[str] | None = None,
+        communication_style: str | None = None,
+    ) -> UserProfile:
+        """Merge into the profile: ``preferences`` key by key, ``expertise_areas`` as an ordered union,
+        ``communication_style`` replaced. ``None`` leaves a field untouched."""
+        prefs = None if preferences is None else validate_metadata(preferences, self.settings.limits)
+        areas = _expertise(expertise_areas)
+        style = None
+        if communication_style is not None:
+            style = validate_content(communication_style, self.settings.limits, "communication_style")
+            if len(style) > self.settings.limits.max_title_chars:
+                raise InvalidInputError(
+                    f"communication_style is longer than {self.settings.limits.max_title_chars} characters"
+                )
+        backends = self._open_backends()
+        profile = ProfileMemory(backends.ledger).update(self.scope, prefs, areas, style)
+        values = {"preferences": prefs, "expertise_areas": areas, "communication_style": style}
+        backends.audit.log_write(
+            self.scope,
+            "update_profile",
+            "profile",
+            self.scope.user_id,
+            {"fields": [name for name, value in values.items() if value is not None]},
+            values,
+        )
+        return profile

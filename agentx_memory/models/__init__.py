@@ -3,5 +3,25 @@
 from __future__ import annotations
 
 from .episodic import ROLES, MemoryBundle, MemoryItem, MemoryKind, Role, Scope, Turn
+from .goals import GOAL_END_STATUSES, Goal, GoalEndStatus, GoalStatus
+from .procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
+from .profile import UserProfile
 
-__all__ = ["ROLES", "MemoryBundle", "MemoryItem", "MemoryKind", "Role", "Scope", "Turn"]
+__all__ = [
+    "GOAL_END_STATUSES",
+    "ROLES",
+    "Goal",
+    "GoalEndStatus",
+    "GoalStatus",
+    "MemoryBundle",
+    "MemoryItem",
+    "MemoryKind",
+    "Role",
+    "Scope",
+    "Strategy",
+    "StrategyMatch",
+    "ToolInvocation",
+    "ToolStats",
+    "Turn",
+    "UserProfile",
+]

@@ -36,6 +36,8 @@ EXPECTED_ALL = [
     "ConfigurationError",
     "ConflictError",
     "EmbeddingDimensionError",
+    "Goal",
+    "GoalStatus",
     "GraphSyncError",
     "InvalidInputError",
     "MemoryBundle",
@@ -45,7 +47,12 @@ EXPECTED_ALL = [
     "Settings",
     "StoreError",
     "StoreUnavailableError",
+    "Strategy",
+    "StrategyMatch",
+    "ToolInvocation",
+    "ToolStats",
     "Turn",
+    "UserProfile",
     "WorkingMemory",
 ]
 

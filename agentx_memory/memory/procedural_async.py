@@ -1,0 +1,299 @@
+"""Procedural memory: tool invocations, tool counters, strategies. Async source of ``memory/procedural.py``.
+
+Invocations go to the ledger (``tool_invocations``) first, then to the graph, where one statement
+creates ``(:Conversation)-[:USED_TOOL]->(:ToolInvocation)-[:INVOKED]->(:Tool)`` and moves the tool's
+counters atomically, only when it created the invocation (a replay of the same id counts once).
+Strategies live in the graph (with a ``memory_timeline`` row); they are ranked by :func:`strategy_score`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from ..errors import AgentMemoryError, GraphSyncError, NotFoundError
+from ..models import Scope
+from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
+from ..stores.graph_async import AsyncGraphStore
+from ..stores.postgres_async import AsyncPostgresStore
+from .episodic_async import epoch_ms
+
+__all__ = [
+    "SIMILARITY_WEIGHT",
+    "AsyncProceduralMemory",
+    "laplace_success_rate",
+    "rank_strategies",
+    "strategy_score",
+    "tool_key",
+]
+
+#: Share of the ranking score taken by similarity; the rest is the smoothed success rate.
+SIMILARITY_WEIGHT = 0.7
+
+
+def tool_key(user_id: str, tool_name: str) -> str:
+    """The unique key of a user's Tool node (user ids cannot contain ':', so keys never collide)."""
+    return f"{user_id}:{tool_name}"
+
+
+def laplace_success_rate(successes: int, failures: int) -> float:
+    """``(s + 1) / (s + f + 2)``: 0.5 with no evidence, moving towards the observed rate as it grows."""
+    return (successes + 1) / (successes + failures + 2)
+
+
+def strategy_score(similarity: float, successes: int, failures: int) -> float:
+    """``0.7 · max(similarity, 0) + 0.3 · (s + 1) / (s + f + 2)``, in [0, 1].
+
+    Similarity dominates, so a strategy for another kind of task never wins on its track record alone;
+    among similar strategies the one that worked more often comes first.
+    """
+    relevance = min(max(similarity, 0.0), 1.0)
+    return SIMILARITY_WEIGHT * relevance + (1 - SIMILARITY_WEIGHT) * laplace_success_rate(successes, failures)
+
+
+def rank_strategies(hits: Sequence[tuple[Strategy, float]], top_k: int) -> list[StrategyMatch]:
+    """The ``top_k`` best hits by :func:`strategy_score` (ties: more similar, then newer first)."""
+    matches = [
+        StrategyMatch(
+            strategy=strategy,
+            similarity=similarity,
+            success_rate=laplace_success_rate(strategy.success_count, strategy.failure_count),
+            score=strategy_score(similarity, strategy.success_count, strategy.failure_count),
+        )
+        for strategy, similarity in hits
+    ]
+    matches.sort(key=lambda m: (m.score, m.similarity, m.strategy.created_at), reverse=True)
+    return matches[:top_k]
+
+
+def _from_ms(value: int | None) -> datetime | None:
+    return None if value is None else datetime.fromtimestamp(value / 1000, tz=UTC)
+
+
+def strategy_from_graph(item: dict[str, Any]) -> Strategy:
+    return Strategy(
+        id=item["id"],
+        user_id=item["user_id"],
+        channel=item["channel"],
+        description=item["description"],
+        context_pattern=item["context_pattern"],
+        tool_sequence=list(item["tool_sequence"]),
+        success_count=item["success_count"],
+        failure_count=item["failure_count"],
+        source_conversation_id=item.get("source_conversation_id"),
+        created_at=datetime.fromtimestamp(item["created_at"] / 1000, tz=UTC),
+        updated_at=datetime.fromtimestamp(item["updated_at"] / 1000, tz=UTC),
+    )
+
+
+def tool_stats_from_graph(item: dict[str, Any]) -> ToolStats:
+    usage = int(item.get("usage_count") or 0)
+    successes = int(item.get("success_count") or 0)
+    return ToolStats(
+        tool_name=item["name"],
+        usage_count=usage,
+        success_count=successes,
+        success_rate=successes / usage if usage else None,
+        avg_latency_ms=float(item.get("avg_latency_ms") or 0.0),
+        last_used=_from_ms(item.get("last_used")),
+    )
+
+
+def invocation_from_row(row: dict[str, Any]) -> ToolInvocation:
+    return ToolInvocation(
+        id=row["id"],
+        conversation_id=row["conversation_id"],
+        user_id=row["user_id"],
+        channel=row["channel"],
+        turn_index=row["turn_index"],
+        tool_name=row["tool_name"],
+        tool_input=row["tool_input"] or {},
+        tool_output=row["tool_output"],
+        success=row["success"],
+        latency_ms=row["latency_ms"],
+        error_message=row["error_message"],
+        created_at=row["created_at"],
+    )
+
+
+class AsyncProceduralMemory:
+    """Tools, invocations and strategies over the ledger and the graph (inputs already validated)."""
+
+    def __init__(self, ledger: AsyncPostgresStore, graph: AsyncGraphStore) -> None:
+        self._ledger = ledger
+        self._graph = graph
+
+    async def record_invocation(
+        self, scope: Scope, invocation: ToolInvocation
+    ) -> tuple[ToolInvocation, bool]:
+        """Store ``invocation`` (ledger, then graph); returns the stored one and whether it is new.
+
+        Idempotent on ``invocation.id``: a replay returns the stored row and re-runs the graph write,
+        which counts the invocation only if the graph has not seen it. Raises :class:`NotFoundError`
+        if the conversation is not this user's, :class:`GraphSyncError` if only the graph write failed.
+        """
+        row = await self._ledger.fetch_one(
+            "insert_tool_invocation",
+            {
+                "id": invocation.id,
+                "conversation_id": invocation.conversation_id,
+                "turn_index": invocation.turn_index,
+                "user_id": scope.user_id,
+                "channel": scope.channel,
+                "tool_name": invocation.tool_name,
+                "tool_input": Jsonb(invocation.tool_input),
+                "tool_output": None if invocation.tool_output is None else Jsonb(invocation.tool_output),
+                "success": invocation.success,
+                "latency_ms": invocation.latency_ms,
+                "error_message": invocation.error_message,
+                "created_at": invocation.created_at,
+            },
+        )
+        created = row is not None
+        if row is None:
+            row = await self._ledger.fetch_one(
+                "get_tool_invocation", {"id": invocation.id, "user_id": scope.user_id}
+            )
+        if row is None or row["conversation_id"] != invocation.conversation_id:
+            raise NotFoundError(
+                f"conversation {invocation.conversation_id} does not exist for user {scope.user_id!r}"
+            )
+        stored = invocation_from_row(row)
+        try:
+            await self._sync_invocation(stored)
+        except AgentMemoryError as exc:
+            raise GraphSyncError(
+                f"tool invocation {stored.id} is safe in the ledger but the graph write failed ({exc}); "
+                "record it again with the same id to replay it",
+                stored,
+            ) from exc
+        return stored, created
+
+    async def _sync_invocation(self, invocation: ToolInvocation) -> None:
+        params = {
+            "id": invocation.id,
+            "user_id": invocation.user_id,
+            "channel": invocation.channel,
+            "conversation_id": invocation.conversation_id,
+            "turn_index": invocation.turn_index,
+            "tool_name": invocation.tool_name,
+            "tool_key": tool_key(invocation.user_id, invocation.tool_name),
+            "tool_input": json.dumps(invocation.tool_input, ensure_ascii=False),
+            "tool_output": json.dumps(invocation.tool_output, ensure_ascii=False),
+            "success": invocation.success,
+            "latency_ms": float(invocation.latency_ms),
+            "error_message": invocation.error_message,
+            "created_at": epoch_ms(invocation.created_at),
+        }
+        if await self._graph.run("record_tool_invocation", params):
+            return
+        # The conversation node is missing (its own graph write failed earlier): create it from the ledger.
+        conversation = await self._ledger.fetch_one(
+            "get_conversation", {"conversation_id": invocation.conversation_id, "user_id": invocation.user_id}
+        )
+        if conversation is None:
+            raise NotFoundError(f"conversation {invocation.conversation_id} vanished from the ledger")
+        await self._graph.run(
+            "ensure_conversation",
+            {
+                "user_id": invocation.user_id,
+                "conversation_id": invocation.conversation_id,
+                "channel": conversation["channel"],
+                "title": conversation["title"],
+                "created_at": epoch_ms(conversation["created_at"]),
+            },
+        )
+        if not await self._graph.run("record_tool_invocation", params):
+            raise NotFoundError(f"conversation {invocation.conversation_id} is missing from the graph")
+
+    async def learn_strategy(
+        self,
+        scope: Scope,
+        *,
+        strategy_id: str,
+        description: str,
+        context_pattern: str,
+        tool_sequence: Sequence[str],
+        conversation_id: str | None,
+        success: bool,
+        embedding: Sequence[float],
+        created_at: datetime,
+    ) -> Strategy:
+        """Create the strategy node, its ``USES_TOOL`` edges (with positions) and ``SUCCEEDED_IN``."""
+        rows = await self._graph.run(
+            "create_strategy",
+            {
+                "id": strategy_id,
+                "user_id": scope.user_id,
+                "channel": scope.channel,
+                "description": description,
+                "context_pattern": context_pattern,
+                "tool_names": list(tool_sequence),
+                "tool_keys": [tool_key(scope.user_id, name) for name in tool_sequence],
+                "success_count": 1 if success else 0,
+                "failure_count": 0 if success else 1,
+                "success": success,
+                "conversation_id": conversation_id,
+                "created_at": epoch_ms(created_at),
+                "embedding": list(embedding),
+            },
+        )
+        strategy = strategy_from_graph(rows[0]["item"])
+        await self._ledger.execute(
+            "insert_timeline",
+            {
+                "user_id": scope.user_id,
+                "channel": scope.channel,
+                "memory_type": "strategy",
+                "memory_id": strategy.id,
+                "conversation_id": conversation_id,
+                "event_time": created_at,
+                "summary": description[:500],
+                "importance": 0.5,
+            },
+        )
+        return strategy
+
+    async def find_strategies(
+        self, scope: Scope, vector: Sequence[float], top_k: int, candidates: int
+    ) -> list[StrategyMatch]:
+        """The ``candidates`` nearest strategies (active channel and ``_global``), re-ranked to ``top_k``."""
+        rows = await self._graph.vector_search(
+            "Strategy", vector, user_id=scope.user_id, channels=scope.read_channels, top_k=candidates
+        )
+        hits = [(strategy_from_graph(row["item"]), float(row["similarity"])) for row in rows]
+        return rank_strategies(hits, top_k)
+
+    async def reinforce_strategy(self, scope: Scope, strategy_id: str, success: bool) -> Strategy:
+        rows = await self._graph.run(
+            "reinforce_strategy",
+            {
+                "id": strategy_id,
+                "user_id": scope.user_id,
+                "channels": scope.read_channels,
+                "success": success,
+                "updated_at": epoch_ms(datetime.now(UTC)),
+            },
+        )
+        if not rows:
+            raise NotFoundError(f"strategy {strategy_id} does not exist for user {scope.user_id!r}")
+        return strategy_from_graph(rows[0]["item"])
+
+    async def tool_stats(self, scope: Scope, task_type: str | None, limit: int) -> list[ToolStats]:
+        if task_type is None:
+            rows = await self._graph.run("tool_stats", {"user_id": scope.user_id, "limit": limit})
+        else:
+            rows = await self._graph.run(
+                "tool_stats_for_task",
+                {
+                    "user_id": scope.user_id,
+                    "channels": scope.read_channels,
+                    "task_type": task_type,
+                    "limit": limit,
+                },
+            )
+        return [tool_stats_from_graph(row["item"]) for row in rows]
