@@ -18,6 +18,7 @@ from typing import Any
 
 from ._compat.sync import Lock, to_thread
 from .api.core import FacadeCore
+from .api.forget import ForgetApi
 from .api.goals import GoalsApi
 from .api.procedural import ProceduralApi
 from .api.profile import ProfileApi
@@ -43,7 +44,7 @@ __all__ = ["AgentMemory"]
 log = logging.getLogger(__name__)
 
 
-class AgentMemory(SemanticApi, ProceduralApi, GoalsApi, ProfileApi, FacadeCore):
+class AgentMemory(ForgetApi, SemanticApi, ProceduralApi, GoalsApi, ProfileApi, FacadeCore):
     """Long-term memory for one user (``user_id``) working in one channel.
 
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached

@@ -16,6 +16,7 @@ from typing import Any
 
 from ._compat.aio import Lock, to_thread
 from .api.core_async import AsyncFacadeCore
+from .api.forget_async import AsyncForgetApi
 from .api.goals_async import AsyncGoalsApi
 from .api.procedural_async import AsyncProceduralApi
 from .api.profile_async import AsyncProfileApi
@@ -41,7 +42,9 @@ __all__ = ["AsyncAgentMemory"]
 log = logging.getLogger(__name__)
 
 
-class AsyncAgentMemory(AsyncSemanticApi, AsyncProceduralApi, AsyncGoalsApi, AsyncProfileApi, AsyncFacadeCore):
+class AsyncAgentMemory(
+    AsyncForgetApi, AsyncSemanticApi, AsyncProceduralApi, AsyncGoalsApi, AsyncProfileApi, AsyncFacadeCore
+):
     """Long-term memory for one user (``user_id``) working in one channel.
 
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached

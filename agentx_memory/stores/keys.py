@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["WorkingPart", "user_pattern", "working_context_item", "working_key", "working_pattern"]
+__all__ = [
+    "WorkingPart",
+    "conversation_pattern",
+    "user_pattern",
+    "working_context_item",
+    "working_key",
+    "working_pattern",
+]
 
 WorkingPart = Literal["turns", "context", "thoughts", "goal"]
 
@@ -26,6 +33,11 @@ def working_context_item(prefix: str, user_id: str, channel: str, conversation_i
 def working_pattern(prefix: str, user_id: str, channel: str, conversation_id: str) -> str:
     """Every working-memory key of one conversation (for ``SCAN MATCH``)."""
     return f"{prefix}:working:{user_id}:{channel}:{conversation_id}:*"
+
+
+def conversation_pattern(prefix: str, user_id: str, conversation_id: str) -> str:
+    """Every working-memory key of one conversation, whichever channel's session wrote it."""
+    return f"{prefix}:working:{user_id}:*:{conversation_id}:*"
 
 
 def user_pattern(prefix: str, user_id: str) -> str:

@@ -1,0 +1,41 @@
+# Generated from agentx_memory/api/forget_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Facade methods that forget. Async source of ``api/forget.py``."""
+
+from __future__ import annotations
+
+from ..errors import NotFoundError
+from ..memory.forgetting import Forgetting
+from ..validation import validate_uuid
+from .core import FacadeCore
+
+__all__ = ["ForgetApi"]
+
+
+class ForgetApi(FacadeCore):
+    def _forgetting(self) -> Forgetting:
+        backends = self._open_backends()
+        return Forgetting(backends.ledger, backends.graph, backends.redis, self.settings.redis.key_prefix)
+
+    def forget_conversation(self, conversation_id: str) -> dict[str, int]:
+        """Delete a conversation of this user from Postgres, the graph and Redis; returns the counts.
+
+        The audit log keeps that it happened (with counts), and its older rows about the conversation
+        lose their details and payload. Raises :class:`NotFoundError` for an id that is not this user's.
+        """
+        conversation_id = validate_uuid(conversation_id, "conversation_id")
+        backends = self._open_backends()
+        if not backends.episodic.conversation_exists(self.scope, conversation_id):
+            raise NotFoundError(
+                f"conversation {conversation_id} does not exist for user {self.scope.user_id!r}"
+            )
+        report = (self._forgetting()).forget_conversation(self.scope, conversation_id)
+        backends.audit.log_write(self.scope, "forget_conversation", "conversation", conversation_id, report)
+        return report
+
+    def forget_user(self) -> dict[str, int]:
+        """Delete everything this user has in every channel and store; returns the counts."""
+        backends = self._open_backends()
+        report = (self._forgetting()).forget_user(self.scope)
+        backends.audit.log_write(self.scope, "forget_user", "user", self.scope.user_id, report)
+        return report

@@ -1,0 +1,43 @@
+"""Facade methods that forget. Async source of ``api/forget.py``."""
+
+from __future__ import annotations
+
+from ..errors import NotFoundError
+from ..memory.forgetting_async import AsyncForgetting
+from ..validation import validate_uuid
+from .core_async import AsyncFacadeCore
+
+__all__ = ["AsyncForgetApi"]
+
+
+class AsyncForgetApi(AsyncFacadeCore):
+    async def _forgetting(self) -> AsyncForgetting:
+        backends = await self._open_backends()
+        return AsyncForgetting(
+            backends.ledger, backends.graph, backends.redis, self.settings.redis.key_prefix
+        )
+
+    async def forget_conversation(self, conversation_id: str) -> dict[str, int]:
+        """Delete a conversation of this user from Postgres, the graph and Redis; returns the counts.
+
+        The audit log keeps that it happened (with counts), and its older rows about the conversation
+        lose their details and payload. Raises :class:`NotFoundError` for an id that is not this user's.
+        """
+        conversation_id = validate_uuid(conversation_id, "conversation_id")
+        backends = await self._open_backends()
+        if not await backends.episodic.conversation_exists(self.scope, conversation_id):
+            raise NotFoundError(
+                f"conversation {conversation_id} does not exist for user {self.scope.user_id!r}"
+            )
+        report = await (await self._forgetting()).forget_conversation(self.scope, conversation_id)
+        await backends.audit.log_write(
+            self.scope, "forget_conversation", "conversation", conversation_id, report
+        )
+        return report
+
+    async def forget_user(self) -> dict[str, int]:
+        """Delete everything this user has in every channel and store; returns the counts."""
+        backends = await self._open_backends()
+        report = await (await self._forgetting()).forget_user(self.scope)
+        await backends.audit.log_write(self.scope, "forget_user", "user", self.scope.user_id, report)
+        return report

@@ -1,0 +1,65 @@
+# Generated from agentx_memory/memory/forgetting_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Forgetting: hard deletion that reaches the ledger, the graph and Redis. Async source of ``forgetting.py``.
+
+Order matters: the ledger first (the source of truth; once its rows are gone reconcile can never bring
+the data back), then the graph, then Redis. Every step is idempotent, so a failed call can be retried.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models import Scope
+from ..stores import keys
+from ..stores.graph import GraphStore
+from ..stores.postgres import PostgresStore
+from ..stores.redis import RedisStore
+
+__all__ = ["Forgetting"]
+
+
+class Forgetting:
+    def __init__(self, ledger: PostgresStore, graph: GraphStore, redis: RedisStore, key_prefix: str) -> None:
+        self._ledger = ledger
+        self._graph = graph
+        self._redis = redis
+        self._prefix = key_prefix
+
+    def forget_conversation(self, scope: Scope, conversation_id: str) -> dict[str, int]:
+        """Delete one conversation of this user everywhere; returns what was removed per store."""
+        key = {"conversation_id": conversation_id, "user_id": scope.user_id}
+        rows = self._ledger.fetch_one("forget_conversation_rows", key) or {}
+        graph = self._graph.run("forget_conversation_graph", key)
+        pattern = keys.conversation_pattern(self._prefix, scope.user_id, conversation_id)
+        removed_keys = self._redis.delete_matching(pattern)
+        report = _ints(rows)
+        report["graph_turns"] = int(graph[0]["turns"]) if graph else 0
+        report["graph_tool_invocations"] = int(graph[0]["invocations"]) if graph else 0
+        report["redis_keys"] = removed_keys
+        return report
+
+    def forget_user(self, scope: Scope) -> dict[str, int]:
+        """Delete everything of this user in every channel; returns what was removed per store."""
+        key = {"user_id": scope.user_id}
+        rows = self._ledger.fetch_one("forget_user_rows", key) or {}
+        graph = self._graph.run("delete_user_graph", key)
+        removed_keys = self._redis.delete_matching(keys.user_pattern(self._prefix, scope.user_id))
+        report = _ints(rows)
+        report["graph_nodes"] = int(graph[0]["deleted"]) if graph else 0
+        report["redis_keys"] = removed_keys
+        return report
+
+    def remaining(self, scope: Scope) -> dict[str, int]:
+        """What is left of this user in each store (``doctor`` and the tests use it)."""
+        rows = self._ledger.fetch_one("count_user_rows", {"user_id": scope.user_id}) or {}
+        counts = _ints(rows)
+        graph = self._graph.run("count_user_nodes", {"user_id": scope.user_id})
+        counts["graph_nodes"] = sum(int(row["count"]) for row in graph)
+        pattern = keys.user_pattern(self._prefix, scope.user_id)
+        counts["redis_keys"] = len([key for key in self._redis.scan(pattern)])
+        return counts
+
+
+def _ints(row: dict[str, Any]) -> dict[str, int]:
+    return {name: int(value) for name, value in row.items()}

@@ -1,0 +1,55 @@
+-- Forgetting: hard deletion from the ledger. The audit log keeps that a deletion happened, not what was
+-- deleted: rows about the forgotten data lose their details and payload.
+
+-- name: forget_conversation_rows
+WITH turns AS (
+    DELETE FROM conversation_logs WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
+    RETURNING id::text AS id
+), tools AS (
+    DELETE FROM tool_invocations WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
+    RETURNING id
+), timeline AS (
+    DELETE FROM memory_timeline
+    WHERE user_id = %(user_id)s
+      AND (conversation_id = %(conversation_id)s OR memory_id IN (SELECT id FROM turns))
+    RETURNING id
+), redacted AS (
+    UPDATE memory_audit_log
+    SET details = '{"redacted": true}'::jsonb, payload = NULL
+    WHERE user_id = %(user_id)s
+      AND (memory_id = %(conversation_id)s::text OR memory_id IN (SELECT id FROM turns)
+           OR details ->> 'conversation_id' = %(conversation_id)s::text)
+    RETURNING id
+), conversation AS (
+    DELETE FROM conversations WHERE id = %(conversation_id)s AND user_id = %(user_id)s RETURNING id
+)
+SELECT (SELECT count(*) FROM conversation) AS conversations, (SELECT count(*) FROM turns) AS turns,
+       (SELECT count(*) FROM tools) AS tool_invocations, (SELECT count(*) FROM timeline) AS timeline,
+       (SELECT count(*) FROM redacted) AS audit_redacted
+
+-- name: forget_user_rows
+WITH turns AS (
+    DELETE FROM conversation_logs WHERE user_id = %(user_id)s RETURNING id
+), tools AS (
+    DELETE FROM tool_invocations WHERE user_id = %(user_id)s RETURNING id
+), conversations AS (
+    DELETE FROM conversations WHERE user_id = %(user_id)s RETURNING id
+), timeline AS (
+    DELETE FROM memory_timeline WHERE user_id = %(user_id)s RETURNING id
+), profile AS (
+    DELETE FROM user_profiles WHERE user_id = %(user_id)s RETURNING user_id
+), redacted AS (
+    UPDATE memory_audit_log SET details = '{"redacted": true}'::jsonb, payload = NULL
+    WHERE user_id = %(user_id)s
+    RETURNING id
+)
+SELECT (SELECT count(*) FROM conversations) AS conversations, (SELECT count(*) FROM turns) AS turns,
+       (SELECT count(*) FROM tools) AS tool_invocations, (SELECT count(*) FROM timeline) AS timeline,
+       (SELECT count(*) FROM profile) AS profiles, (SELECT count(*) FROM redacted) AS audit_redacted
+
+-- name: count_user_rows
+SELECT (SELECT count(*) FROM conversations WHERE user_id = %(user_id)s) AS conversations,
+       (SELECT count(*) FROM conversation_logs WHERE user_id = %(user_id)s) AS turns,
+       (SELECT count(*) FROM tool_invocations WHERE user_id = %(user_id)s) AS tool_invocations,
+       (SELECT count(*) FROM memory_timeline WHERE user_id = %(user_id)s) AS timeline,
+       (SELECT count(*) FROM user_profiles WHERE user_id = %(user_id)s) AS profiles

@@ -1,0 +1,160 @@
+"""Forgetting reaches Postgres, the graph and Redis, leaves no orphans, and touches no one else."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from agentx_memory import AgentMemory, NotFoundError
+from agentx_memory.embedded import ResolvedEndpoints
+from agentx_memory.embedding import Embedder
+from agentx_memory.memory.forgetting import Forgetting
+from agentx_memory.stores.redis import RedisStore
+from tests.conftest import cleanup, isolated_settings
+
+
+def _populate(mem: AgentMemory, words: str) -> str:
+    cid = mem.new_conversation(title=f"about {words}")
+    mem.store_turn(cid, "user", f"I love {words} and my sister Maya")
+    mem.store_turn(cid, "assistant", f"Noted: {words}.")
+    mem.record_invocation(cid, 1, "search", {"q": words}, {"hits": 3}, True, 12.5)
+    working = mem.working(cid)
+    working.set("draft", {"words": words})
+    working.push_thought(f"thinking about {words}")
+    return cid
+
+
+def _remaining(mem: AgentMemory) -> dict[str, int]:
+    backends = mem._open_backends()
+    forgetting = Forgetting(backends.ledger, backends.graph, backends.redis, mem.settings.redis.key_prefix)
+    return forgetting.remaining(mem.scope)
+
+
+def _audit_rows(postgres_url: str, schema: str, user_id: str) -> list[tuple[str, object, object]]:
+    with psycopg.connect(postgres_url) as conn:
+        conn.execute(f'SET search_path TO "{schema}", public')
+        rows = conn.execute(
+            "SELECT operation, details, payload FROM memory_audit_log WHERE user_id = %s ORDER BY id",
+            (user_id,),
+        ).fetchall()
+    return [(str(op), details, payload) for op, details, payload in rows]
+
+
+@pytest.fixture
+def verbose_memory(
+    endpoints: ResolvedEndpoints, data_dir: Path, embedder: Embedder
+) -> Iterator[tuple[AgentMemory, ResolvedEndpoints]]:
+    settings = isolated_settings(endpoints, data_dir, audit={"level": "verbose"})
+    mem = AgentMemory(user_id="alice", settings=settings, embedder=embedder).open()
+    yield mem, endpoints
+    mem.close()
+    cleanup(settings, endpoints)
+
+
+def test_forget_conversation_everywhere_and_only_it(
+    verbose_memory: tuple[AgentMemory, ResolvedEndpoints],
+) -> None:
+    mem, endpoints = verbose_memory
+    bob = mem.for_user("bob")
+    gone = _populate(mem, "hiking")
+    kept = _populate(mem, "chess")
+    _populate(bob, "hiking")
+    before_bob = _remaining(bob)
+
+    report = mem.forget_conversation(gone)
+    # the audit keeps that it happened, not what was said (checked before any read logs a new query)
+    rows = _audit_rows(endpoints.postgres_url, mem.settings.postgres.schema_name, "alice")
+    assert "forget_conversation" in [operation for operation, _, _ in rows]
+    assert not any("hiking" in str(details) + str(payload) for _, details, payload in rows)
+    assert any("chess" in str(payload) for _, _, payload in rows)
+
+    assert report["conversations"] == 1
+    assert report["turns"] == 2
+    assert report["tool_invocations"] == 1
+    assert report["graph_turns"] == 2
+    assert report["graph_tool_invocations"] == 1
+    assert report["redis_keys"] >= 3
+    assert mem.get_conversation(gone) == []
+    assert [t.content for t in mem.get_conversation(kept)] == [
+        "I love chess and my sister Maya",
+        "Noted: chess.",
+    ]
+    assert all("hiking" not in item.content for item in mem.remember("hiking", top_k=10).items)
+    assert all(turn.conversation_id != gone for turn in mem.get_recent_turns())
+    assert mem.working(gone).get_context() == {}
+    assert mem.working(gone).get_thoughts() == []
+    assert mem.working(kept).get("draft") == {"words": "chess"}
+    with pytest.raises(NotFoundError):
+        mem.store_turn(gone, "user", "still there?")
+    # what is left of alice is exactly the kept conversation (graph: User, Conversation, 2 turns,
+    # 1 invocation, the shared Tool)
+    left = _remaining(mem)
+    assert (left["conversations"], left["turns"], left["tool_invocations"]) == (1, 2, 1)
+    assert left["graph_nodes"] == 6
+    assert _remaining(bob) == before_bob
+
+
+def test_forget_conversation_of_another_user_is_not_found(
+    verbose_memory: tuple[AgentMemory, ResolvedEndpoints],
+) -> None:
+    mem, _ = verbose_memory
+    cid = _populate(mem, "sailing")
+    with pytest.raises(NotFoundError):
+        mem.for_user("bob").forget_conversation(cid)
+    assert len(mem.get_conversation(cid)) == 2
+
+
+def test_forget_user_leaves_nothing_and_spares_others(
+    verbose_memory: tuple[AgentMemory, ResolvedEndpoints],
+) -> None:
+    mem, endpoints = verbose_memory
+    bob = mem.for_user("bob")
+    project = mem.for_user("alice", channel="proj-a")
+    _populate(mem, "hiking")
+    _populate(project, "budgets")
+    mem.add_goal("Plan the trip")
+    mem.update_profile(preferences={"seat": "window"})
+    bob_cid = _populate(bob, "hiking")
+    before_bob = _remaining(bob)
+
+    report = mem.forget_user()
+    rows = _audit_rows(endpoints.postgres_url, mem.settings.postgres.schema_name, "alice")
+    assert "forget_user" in [operation for operation, _, _ in rows]
+    assert not any("hiking" in str(details) + str(payload) for _, details, payload in rows)
+
+    assert report["conversations"] == 2
+    assert report["profiles"] == 1
+    assert report["graph_nodes"] > 0
+    assert _remaining(mem) == {
+        "conversations": 0, "turns": 0, "tool_invocations": 0, "timeline": 0, "profiles": 0,
+        "graph_nodes": 0, "redis_keys": 0,
+    }  # fmt: skip
+    assert mem.get_recent_turns() == []
+    assert project.get_recent_turns() == []
+    assert mem.remember("hiking").items == []
+    assert mem.active_goals() == []
+    assert mem.get_profile().preferences == {}
+    assert _remaining(bob) == before_bob
+    assert len(bob.get_conversation(bob_cid)) == 2
+    # idempotent: forgetting again finds nothing and fails nothing
+    again = mem.forget_user()
+    assert again["conversations"] == 0
+    assert again["graph_nodes"] == 0
+
+
+def test_forget_user_removes_redis_keys_written_directly(
+    verbose_memory: tuple[AgentMemory, ResolvedEndpoints],
+) -> None:
+    mem, endpoints = verbose_memory
+    cid = mem.new_conversation()
+    mem.working(cid).set_active_goal("book flights")
+    redis = RedisStore(endpoints.redis_url)
+    try:
+        assert any(True for _ in redis.scan(f"{mem.settings.redis.key_prefix}:working:alice:*"))
+        mem.forget_user()
+        assert not any(True for _ in redis.scan(f"{mem.settings.redis.key_prefix}:working:alice:*"))
+    finally:
+        redis.close()
