@@ -17,7 +17,8 @@ UPDATE conversations SET graph_synced = true WHERE id = %(conversation_id)s AND 
 -- One statement, one round trip, one commit: the UPDATE takes the conversation's row lock (so concurrent
 -- writers without an index get consecutive ones) and hands out the index; the INSERT is skipped when
 -- the index is taken (an idempotent retry or a conflict, told apart by the caller with get_turn_at);
--- the audit row (when %(audit)s) is written in the same commit as the turn, and only for a new turn.
+-- the audit row (when %(audit)s) and the timeline row are written in the same commit as the turn, and
+-- only for a new turn.
 WITH allocated AS (
     UPDATE conversations
     SET next_turn_index = GREATEST(next_turn_index, COALESCE(%(turn_index)s::integer, next_turn_index) + 1)
@@ -43,6 +44,13 @@ SELECT %(audited_at)s, inserted.user_id, inserted.channel, 'store_turn', 'turn',
        %(audit_payload)s, %(audit_config)s
 FROM inserted
 WHERE %(audit)s
+), timeline AS (
+INSERT INTO memory_timeline
+    (user_id, channel, memory_type, memory_id, conversation_id, event_time, summary, importance)
+SELECT inserted.user_id, inserted.channel, 'turn', inserted.id, inserted.conversation_id::uuid,
+       inserted."timestamp", left(inserted.content, 200), 0.5
+FROM inserted
+ON CONFLICT (memory_type, memory_id) DO NOTHING
 )
 SELECT * FROM inserted
 
