@@ -1,11 +1,388 @@
-"""Facade methods for semantic memory. Async source of ``api/semantic.py``."""
+"""Facade methods for semantic memory. Async source of ``api/semantic.py``.
+
+Writes land in the active channel; reads cover it and ``_global``. Every write gets a timeline row and
+an audit row; ids of another user's nodes are indistinguishable from missing ones (``NotFoundError``).
+"""
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from .._compat.aio import to_thread
+from ..backends_async import AsyncBackends
+from ..embedding import check_dimensions
+from ..errors import InvalidInputError, NotFoundError
+from ..memory.entities_async import AsyncEntityMemory
+from ..memory.episodic_async import turn_from_graph
+from ..memory.facts_async import AsyncFactMemory
+from ..models.semantic import (
+    ENTITY_RELATIONSHIPS,
+    ENTITY_TYPES,
+    FACT_PRIORITIES,
+    FACT_TEMPORALS,
+    Entity,
+    EntityEdge,
+    EntityGraph,
+    EntityInfo,
+    Fact,
+    MemoryStats,
+)
+from ..validation import validate_content, validate_metadata, validate_top_k, validate_uuid
 from .core_async import AsyncFacadeCore
 
 __all__ = ["AsyncSemanticApi"]
 
+#: Facts and mentioning turns ``get_entity_info`` returns at most.
+_INFO_LIMIT = 50
+
 
 class AsyncSemanticApi(AsyncFacadeCore):
-    """Semantic methods of ``AsyncAgentMemory`` (filled in by the memory-types issue)."""
+    """Semantic methods of ``AsyncAgentMemory``: entities, facts, relationships and their search."""
+
+    # -- entities ----------------------------------------------------------------------------------
+
+    async def upsert_entity(
+        self,
+        name: str,
+        type: str,
+        aliases: Sequence[str] = (),
+        description: str | None = None,
+        properties: dict[str, Any] | None = None,
+    ) -> Entity:
+        """Create the entity or merge into the one it resolves to (same type only).
+
+        Resolution: canonical name (casefolded, whitespace-collapsed), then aliases, then embedding
+        similarity of ``"name: description"`` — ≥ 0.90 merges, 0.85–0.90 creates a new node linked
+        ``SAME_AS {status: 'candidate', score}`` to the nearest one. A merge adds ``name`` and
+        ``aliases`` as aliases, increments ``mention_count`` and ``access_count``, keeps the old
+        description unless a new one is given, and merges ``properties`` key by key (new values win,
+        no key is ever dropped). Look-ups cover the active channel and ``_global`` (the active one
+        first); an entity found in ``_global`` is merged in place and stays global.
+        """
+        name = self._check_name(name, "name")
+        if type not in ENTITY_TYPES:
+            raise InvalidInputError(
+                f"entity type {type!r} is unknown: use one of {', '.join(sorted(ENTITY_TYPES))}"
+            )
+        if isinstance(aliases, str) or not all(isinstance(alias, str) for alias in aliases):
+            raise InvalidInputError("aliases must be a sequence of strings")
+        checked_aliases = [self._check_name(alias, "alias") for alias in aliases]
+        if description is not None:
+            description = validate_content(description, self.settings.limits, "description")
+        props = validate_metadata(properties, self.settings.limits)
+        backends = await self._open_backends()
+        entities = AsyncEntityMemory(backends.graph)
+        text = f"{name}: {description}" if description else name
+        embedding = await self._embed(backends, text)
+        found, candidate, score = await entities.resolve(self.scope, name, type, checked_aliases, embedding)
+        if found is not None:
+            entity = await entities.merge(
+                self.scope,
+                found,
+                name=name,
+                aliases=checked_aliases,
+                description=description,
+                properties=props,
+            )
+            operation = "merge_entity"
+        else:
+            entity = await entities.create(
+                self.scope,
+                name=name,
+                entity_type=type,
+                aliases=checked_aliases,
+                description=description,
+                properties=props,
+                embedding=embedding,
+            )
+            operation = "create_entity"
+            if candidate is not None:
+                await entities.link_candidate(self.scope, entity.id, candidate.id, score)
+            await self._timeline(backends, "entity", entity.id, f"{type}: {name}", 0.5)
+        await backends.audit.log_write(
+            self.scope, operation, "entity", entity.id, {"type": type, "score": score}, {"name": name}
+        )
+        return entity
+
+    async def create_relationship(
+        self, source_id: str, target_id: str, rel_type: str, properties: dict[str, Any] | None = None
+    ) -> EntityEdge:
+        """Link two of this user's entities ``(source)-[rel_type]->(target)``; idempotent per type.
+
+        ``rel_type`` must be one of RELATED_TO, PART_OF, LOCATED_IN, WORKS_FOR, KNOWS, CREATED_BY,
+        REFERENCES; ``properties`` (JSON) replace the edge's previous ones.
+        """
+        source_id = validate_uuid(source_id, "source_id")
+        target_id = validate_uuid(target_id, "target_id")
+        if rel_type not in ENTITY_RELATIONSHIPS:
+            raise InvalidInputError(
+                f"relationship type {rel_type!r} is not allowed: "
+                f"use one of {', '.join(sorted(ENTITY_RELATIONSHIPS))}"
+            )
+        props = validate_metadata(properties, self.settings.limits)
+        backends = await self._open_backends()
+        edge = await AsyncEntityMemory(backends.graph).relate(
+            self.scope, source_id, target_id, rel_type, props
+        )
+        await backends.audit.log_write(
+            self.scope, "create_relationship", "entity", source_id, {"type": rel_type, "target_id": target_id}
+        )
+        return edge
+
+    async def get_entity_graph(self, entity_ids: Sequence[str], depth: int = 2) -> EntityGraph:
+        """Entities within ``depth`` hops (capped at 3) of ``entity_ids`` and the typed edges among them."""
+        if isinstance(entity_ids, str):
+            entity_ids = [entity_ids]
+        ids = [validate_uuid(entity_id, "entity_id") for entity_id in entity_ids]
+        if not ids:
+            raise InvalidInputError("entity_ids is empty")
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
+            raise InvalidInputError(f"depth must be a positive integer, not {depth!r}")
+        backends = await self._open_backends()
+        entities = AsyncEntityMemory(backends.graph)
+        found = {entity.id for entity in await entities.get_many(self.scope, ids)}
+        if missing := [entity_id for entity_id in ids if entity_id not in found]:
+            raise NotFoundError(f"entity {', '.join(missing)} does not exist for user {self.scope.user_id!r}")
+        graph = await entities.graph(self.scope, ids, depth)
+        await backends.audit.log_read(
+            self.scope,
+            "get_entity_graph",
+            {"depth": depth, "nodes": len(graph.nodes), "edges": len(graph.edges)},
+        )
+        return graph
+
+    async def search_entities(self, query: str, top_k: int = 10) -> list[tuple[Entity, float]]:
+        """This user's entities best matching ``query``: embedding similarity fused with a full-text match
+        on names and aliases (reciprocal rank fusion), best first, with the fused score."""
+        query = validate_content(query, self.settings.limits, "query")
+        top_k = validate_top_k(top_k, self.settings.limits)
+        backends = await self._open_backends()
+        vector = await self._embed(backends, query)
+        hits = await AsyncEntityMemory(backends.graph).search(
+            self.scope, query, vector, top_k, self.settings.retrieval.rrf_k
+        )
+        await backends.audit.log_read(
+            self.scope, "search_entities", {"top_k": top_k, "results": len(hits)}, {"query": query}
+        )
+        return hits
+
+    async def get_entity_info(self, name_or_id: str) -> EntityInfo:
+        """An entity (by id, name or alias) with its current facts, neighbours and mentioning turns."""
+        if not isinstance(name_or_id, str):
+            raise InvalidInputError(f"name_or_id must be a string, not {name_or_id!r}")
+        backends = await self._open_backends()
+        entities = AsyncEntityMemory(backends.graph)
+        entity = await self._find_entity(entities, name_or_id)
+        if entity is None:
+            raise NotFoundError(f"no entity {name_or_id!r} for user {self.scope.user_id!r}")
+        await entities.touch(self.scope, entity.id)
+        info = EntityInfo(
+            entity=entity,
+            facts=await AsyncFactMemory(backends.graph).facts_about(self.scope, entity.id, _INFO_LIMIT),
+            neighbours=await entities.neighbours(self.scope, entity.id),
+            turns=[
+                turn_from_graph(item)
+                for item in await entities.mentioning_turns(self.scope, entity.id, _INFO_LIMIT)
+            ],
+        )
+        await backends.audit.log_read(self.scope, "get_entity_info", {"entity_id": entity.id})
+        return info
+
+    async def _find_entity(self, entities: AsyncEntityMemory, name_or_id: str) -> Entity | None:
+        try:
+            entity_id = str(uuid.UUID(name_or_id))
+        except ValueError:
+            return await entities.find_by_name(self.scope, self._check_name(name_or_id, "name"))
+        found = await entities.get_many(self.scope, [entity_id])
+        return found[0] if found else None
+
+    # -- facts -------------------------------------------------------------------------------------
+
+    async def learn_fact(
+        self,
+        claim: str,
+        *,
+        confidence: float,
+        source: str,
+        about: Sequence[str] = (),
+        source_turn_id: str | None = None,
+        temporal: str = "current",
+        priority: str = "medium",
+    ) -> Fact:
+        """Store a claim ``(:Fact)-[:ABOUT]->(:Entity)`` for each of ``about`` (ids, or names resolved
+        like :meth:`upsert_entity` with type ``other`` when no entity of that name exists), and
+        ``-[:DERIVED_FROM]->(:Turn)`` when ``source_turn_id`` is one of this user's turns."""
+        limits = self.settings.limits
+        claim = validate_content(claim, limits, "claim")
+        confidence = _check_confidence(confidence)
+        source = self._check_name(source, "source")
+        if temporal not in FACT_TEMPORALS:
+            raise InvalidInputError(
+                f"temporal {temporal!r} is unknown: use one of {', '.join(sorted(FACT_TEMPORALS))}"
+            )
+        if priority not in FACT_PRIORITIES:
+            raise InvalidInputError(
+                f"priority {priority!r} is unknown: use one of {', '.join(sorted(FACT_PRIORITIES))}"
+            )
+        if isinstance(about, str) or not all(isinstance(item, str) for item in about):
+            raise InvalidInputError("about must be a sequence of entity ids or names")
+        turn_id = None if source_turn_id is None else validate_uuid(source_turn_id, "source_turn_id")
+        backends = await self._open_backends()
+        facts = AsyncFactMemory(backends.graph)
+        if turn_id is not None and not await facts.turn_exists(self.scope, turn_id):
+            raise NotFoundError(f"turn {turn_id} does not exist for user {self.scope.user_id!r}")
+        entity_ids = await self._resolve_about(backends, about)
+        fact = await facts.create(
+            self.scope,
+            claim=claim,
+            confidence=confidence,
+            source=source,
+            temporal=temporal,
+            priority=priority,
+            embedding=await self._embed(backends, claim),
+            about=entity_ids,
+            source_turn_id=turn_id,
+        )
+        await self._timeline(backends, "fact", fact.id, claim, fact.salience)
+        await backends.audit.log_write(
+            self.scope,
+            "learn_fact",
+            "fact",
+            fact.id,
+            {"confidence": confidence, "about": entity_ids},
+            {"claim": claim},
+        )
+        return fact
+
+    async def _resolve_about(self, backends: AsyncBackends, about: Sequence[str]) -> list[str]:
+        entities = AsyncEntityMemory(backends.graph)
+        ids: dict[str, str] = {}
+        names: list[str] = []
+        for item in about:
+            try:
+                ids[item] = str(uuid.UUID(item))
+            except ValueError:
+                names.append(self._check_name(item, "about"))
+        # Every id is checked (NotFoundError for another user's) before any name creates an entity.
+        known = {entity.id for entity in await entities.get_many(self.scope, list(ids.values()))}
+        if missing := [entity_id for entity_id in ids.values() if entity_id not in known]:
+            raise NotFoundError(f"entity {', '.join(missing)} does not exist for user {self.scope.user_id!r}")
+        for name in names:
+            found = await entities.find_by_name(self.scope, name)
+            ids[name] = found.id if found is not None else (await self.upsert_entity(name, "other")).id
+        return list(dict.fromkeys(ids[item] for item in about))
+
+    async def search_facts(
+        self, query: str, top_k: int = 10, min_confidence: float = 0.0
+    ) -> list[tuple[Fact, float]]:
+        """Current facts nearest ``query``, best first, with cosine similarity; counts their access."""
+        query = validate_content(query, self.settings.limits, "query")
+        top_k = validate_top_k(top_k, self.settings.limits)
+        min_confidence = _check_confidence(min_confidence, "min_confidence")
+        backends = await self._open_backends()
+        vector = await self._embed(backends, query)
+        hits = await AsyncFactMemory(backends.graph).search(self.scope, vector, top_k, min_confidence)
+        await backends.audit.log_read(
+            self.scope, "search_facts", {"top_k": top_k, "results": len(hits)}, {"query": query}
+        )
+        return hits
+
+    async def correct_fact(self, fact_id: str, new_claim: str) -> Fact:
+        """Replace a current fact: the old one is soft-deleted and superseded by the returned one
+        (same confidence, source and ABOUT links), reversible with :meth:`undo_correction`."""
+        fact_id = validate_uuid(fact_id, "fact_id")
+        new_claim = validate_content(new_claim, self.settings.limits, "new_claim")
+        backends = await self._open_backends()
+        facts = AsyncFactMemory(backends.graph)
+        old = await facts.get(self.scope, fact_id)
+        if not old.is_current:
+            raise InvalidInputError(
+                f"fact {fact_id} is no longer current (superseded by {old.superseded_by})"
+            )
+        new = await facts.create(
+            self.scope,
+            claim=new_claim,
+            confidence=old.confidence,
+            source=old.source,
+            temporal=old.temporal,
+            priority=old.priority,
+            embedding=await self._embed(backends, new_claim),
+            about=old.about,
+            source_turn_id=None,
+        )
+        await facts.supersede(self.scope, old, new.id)
+        await self._timeline(backends, "fact", new.id, new_claim, new.salience)
+        await backends.audit.log_write(
+            self.scope, "correct_fact", "fact", new.id, {"supersedes": old.id}, {"claim": new_claim}
+        )
+        return new
+
+    async def undo_correction(self, fact_id: str) -> Fact:
+        """Reverse :meth:`correct_fact`: ``fact_id`` (the correction, or the fact it superseded) decides
+        which correction; the correction is soft-deleted and the restored original is returned."""
+        fact_id = validate_uuid(fact_id, "fact_id")
+        backends = await self._open_backends()
+        facts = AsyncFactMemory(backends.graph)
+        fact = await facts.get(self.scope, fact_id)
+        correction_id = fact.superseded_by or fact.id
+        restored = await facts.undo_correction(self.scope, correction_id)
+        await backends.audit.log_write(
+            self.scope, "undo_correction", "fact", restored.id, {"undone": correction_id}
+        )
+        return restored
+
+    async def confirm_fact(self, fact_id: str) -> Fact:
+        """Mark a fact as confirmed: confidence 1.0 and decay rate 0 (it never fades)."""
+        fact_id = validate_uuid(fact_id, "fact_id")
+        backends = await self._open_backends()
+        fact = await AsyncFactMemory(backends.graph).confirm(self.scope, fact_id)
+        await backends.audit.log_write(self.scope, "confirm_fact", "fact", fact.id)
+        return fact
+
+    async def memory_stats(self) -> MemoryStats:
+        """Node counts by kind and channel over the channels this memory reads, and the latest write."""
+        backends = await self._open_backends()
+        stats = await AsyncFactMemory(backends.graph).stats(self.scope)
+        await backends.audit.log_read(self.scope, "memory_stats", {"total": stats.total})
+        return stats
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    def _check_name(self, value: object, what: str) -> str:
+        text = validate_content(value, self.settings.limits, what)
+        if len(text) > self.settings.limits.max_title_chars:
+            raise InvalidInputError(
+                f"{what} is longer than {self.settings.limits.max_title_chars} characters"
+            )
+        return text
+
+    async def _embed(self, backends: AsyncBackends, text: str) -> list[float]:
+        vector = await to_thread(backends.embedder.embed_one, text)
+        check_dimensions([vector], backends.embedder.dimensions, backends.embedder.model_id)
+        return list(vector)
+
+    async def _timeline(
+        self, backends: AsyncBackends, memory_type: str, memory_id: str, summary: str, importance: float
+    ) -> None:
+        await backends.ledger.execute(
+            "insert_timeline",
+            {
+                "user_id": self.scope.user_id,
+                "channel": self.scope.channel,
+                "memory_type": memory_type,
+                "memory_id": memory_id,
+                "conversation_id": None,
+                "event_time": datetime.now(UTC),
+                "summary": summary[:500],
+                "importance": importance,
+            },
+        )
+
+
+def _check_confidence(value: object, what: str = "confidence") -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not 0.0 <= value <= 1.0:
+        raise InvalidInputError(f"{what} must be a number from 0 to 1, not {value!r}")
+    return float(value)

@@ -1,0 +1,336 @@
+# Generated from agentx_memory/memory/entities_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Semantic memory, entities: resolution, relationships, neighbourhoods. Source of ``memory/entities.py``.
+
+Resolution keeps one real-world thing one node, always within one entity type: the canonical name first,
+then the aliases, then embedding similarity (:func:`resolution_band`). The decisions are pure functions
+at the top of this module; the I/O below only runs named statements from ``cypher/entities.cypher``.
+Two concurrent upserts of a brand-new name may still create two nodes; the candidate ``SAME_AS`` review
+(and a later merge job) is the remedy, not a lock.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, Final, Literal
+
+from ..errors import NotFoundError, StoreError
+from ..models import Scope
+from ..models.semantic import Entity, EntityEdge, EntityGraph, Neighbour
+from ..stores.graph import GraphStore
+from .episodic import epoch_ms
+
+__all__ = [
+    "CANDIDATE_THRESHOLD",
+    "MAX_GRAPH_DEPTH",
+    "MERGE_THRESHOLD",
+    "EntityMemory",
+    "ResolutionBand",
+    "canonical_name",
+    "entity_from_graph",
+    "fulltext_terms",
+    "merge_aliases",
+    "merge_properties",
+    "resolution_band",
+    "rrf_fuse",
+]
+
+#: Similarity from which a new mention is the same entity (merged automatically).
+MERGE_THRESHOLD: Final = 0.90
+#: Similarity from which a new entity is linked to the nearest one as a ``SAME_AS`` candidate.
+CANDIDATE_THRESHOLD: Final = 0.85
+MAX_GRAPH_DEPTH: Final = 3
+#: Upper bound on the rows of any traversal (nodes of a neighbourhood, edges, neighbours).
+TRAVERSAL_LIMIT: Final = 200
+#: Nearest entities fetched for the similarity step (then filtered by type).
+_SIMILAR_CANDIDATES: Final = 10
+
+ResolutionBand = Literal["merge", "candidate", "new"]
+
+#: The statement that creates each allowed relationship type (types are never built from input).
+RELATIONSHIP_STATEMENTS: Final = {
+    "RELATED_TO": "relate_related_to",
+    "PART_OF": "relate_part_of",
+    "LOCATED_IN": "relate_located_in",
+    "WORKS_FOR": "relate_works_for",
+    "KNOWS": "relate_knows",
+    "CREATED_BY": "relate_created_by",
+    "REFERENCES": "relate_references",
+}
+
+
+def canonical_name(name: str) -> str:
+    """The key two spellings of one name share: casefolded, whitespace collapsed."""
+    return " ".join(name.casefold().split())
+
+
+def resolution_band(similarity: float) -> ResolutionBand:
+    """What a new mention with this similarity to the nearest same-type entity becomes."""
+    if similarity >= MERGE_THRESHOLD:
+        return "merge"
+    if similarity >= CANDIDATE_THRESHOLD:
+        return "candidate"
+    return "new"
+
+
+def merge_aliases(name: str, aliases: Sequence[str], new_name: str, new_aliases: Iterable[str]) -> list[str]:
+    """``aliases`` plus every new spelling (``new_name`` included) not already known, in first-seen order."""
+    seen = {canonical_name(name)}
+    merged: list[str] = []
+    for alias in [*aliases, new_name, *new_aliases]:
+        key = canonical_name(alias)
+        if key and key not in seen:
+            seen.add(key)
+            merged.append(alias)
+    return merged
+
+
+def merge_properties(existing: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """Shallow JSON merge: keys are never dropped; a key given again takes the new value."""
+    return {**existing, **new}
+
+
+_WORD = re.compile(r"\w+")
+
+
+def fulltext_terms(query: str, max_terms: int = 16) -> str:
+    """``query`` as lowercase words only: no RediSearch or Lucene operator can survive (``AND``, ``|``,
+    ``@field:``, quotes, wildcards), so the text is safe to hand to either full-text engine."""
+    return " ".join(_WORD.findall(query.casefold())[:max_terms])
+
+
+def rrf_fuse(rankings: Sequence[Sequence[str]], k: int = 60) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion of ranked id lists: ``sum(1 / (k + rank))``, best first (ties by first seen)."""
+    scores: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, item_id in enumerate(ranking, start=1):
+            scores[item_id] = scores.get(item_id, 0.0) + 1.0 / (k + rank)
+    return sorted(scores.items(), key=lambda pair: -pair[1])
+
+
+def alias_keys(name: str, aliases: Iterable[str]) -> list[str]:
+    return sorted({canonical_name(name), *(canonical_name(alias) for alias in aliases)})
+
+
+def _from_ms(value: int | float) -> datetime:
+    return datetime.fromtimestamp(value / 1000, tz=UTC)
+
+
+def entity_from_graph(item: Mapping[str, Any]) -> Entity:
+    return Entity(
+        id=item["id"],
+        user_id=item["user_id"],
+        channel=item["channel"],
+        name=item["name"],
+        type=item["type"],
+        aliases=list(item.get("aliases") or []),
+        description=item.get("description"),
+        properties=json.loads(item["properties"]) if item.get("properties") else {},
+        mention_count=item.get("mention_count") or 0,
+        access_count=item.get("access_count") or 0,
+        created_at=_from_ms(item["created_at"]),
+        updated_at=_from_ms(item["updated_at"]),
+    )
+
+
+class EntityMemory:
+    """Entities of one user over the graph; a stateless view the facade builds per call."""
+
+    def __init__(self, graph: GraphStore) -> None:
+        self._graph = graph
+
+    def _params(self, scope: Scope, **values: Any) -> dict[str, Any]:
+        return {"user_id": scope.user_id, "channel": scope.channel, "channels": scope.read_channels, **values}
+
+    def _one(self, name: str, params: Mapping[str, Any]) -> Entity | None:
+        rows = self._graph.run(name, params)
+        return entity_from_graph(rows[0]["item"]) if rows else None
+
+    def resolve(
+        self, scope: Scope, name: str, entity_type: str, aliases: Sequence[str], embedding: Sequence[float]
+    ) -> tuple[Entity | None, Entity | None, float]:
+        """The entity to merge into (if any), else the nearest ``SAME_AS`` candidate and its similarity."""
+        key = canonical_name(name)
+        found = self._one("find_entity_by_name", self._params(scope, type=entity_type, canonical=key))
+        if found is None:
+            keys = alias_keys(name, aliases)
+            found = self._one("find_entity_by_alias", self._params(scope, type=entity_type, keys=keys))
+        if found is not None:
+            return found, None, 1.0
+        rows = self._graph.vector_search(
+            "Entity",
+            embedding,
+            user_id=scope.user_id,
+            channels=scope.read_channels,
+            top_k=_SIMILAR_CANDIDATES,
+        )
+        same_type = [row for row in rows if row["item"]["type"] == entity_type]
+        if not same_type:
+            return None, None, 0.0
+        nearest, similarity = entity_from_graph(same_type[0]["item"]), float(same_type[0]["similarity"])
+        band = resolution_band(similarity)
+        if band == "merge":
+            return nearest, None, similarity
+        return None, (nearest if band == "candidate" else None), similarity
+
+    def create(
+        self,
+        scope: Scope,
+        *,
+        name: str,
+        entity_type: str,
+        aliases: Sequence[str],
+        description: str | None,
+        properties: Mapping[str, Any],
+        embedding: Sequence[float],
+    ) -> Entity:
+        known = merge_aliases(name, [], name, aliases)
+        params = self._params(
+            scope,
+            id=str(uuid.uuid4()),
+            name=name,
+            type=entity_type,
+            canonical=canonical_name(name),
+            aliases=known,
+            alias_keys=alias_keys(name, known),
+            aliases_text=" ".join(known),
+            description=description,
+            properties=json.dumps(dict(properties), ensure_ascii=False),
+            now=epoch_ms(datetime.now(UTC)),
+            embedding=list(embedding),
+        )
+        entity = self._one("create_entity", params)
+        if entity is None:  # CREATE always returns its row; no row means the store misbehaved
+            raise StoreError(f"entity {name!r} was not created")
+        return entity
+
+    def merge(
+        self,
+        scope: Scope,
+        entity: Entity,
+        *,
+        name: str,
+        aliases: Sequence[str],
+        description: str | None,
+        properties: Mapping[str, Any],
+    ) -> Entity:
+        known = merge_aliases(entity.name, entity.aliases, name, aliases)
+        params = self._params(
+            scope,
+            id=entity.id,
+            aliases=known,
+            alias_keys=alias_keys(entity.name, known),
+            aliases_text=" ".join(known),
+            description=description,
+            properties=json.dumps(merge_properties(entity.properties, properties), ensure_ascii=False),
+            now=epoch_ms(datetime.now(UTC)),
+        )
+        merged = self._one("merge_entity", params)
+        if merged is None:
+            raise NotFoundError(f"entity {entity.id} vanished while merging")
+        return merged
+
+    def link_candidate(self, scope: Scope, entity_id: str, other_id: str, score: float) -> None:
+        self._graph.run(
+            "link_same_as_candidate",
+            self._params(
+                scope, id=entity_id, other_id=other_id, score=score, now=epoch_ms(datetime.now(UTC))
+            ),
+        )
+
+    def same_as_candidates(self, scope: Scope, entity_id: str) -> list[tuple[str, float]]:
+        rows = self._graph.run("same_as_candidates", self._params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
+        return [(row["id"], float(row["score"])) for row in rows if row["status"] == "candidate"]
+
+    def get_many(self, scope: Scope, ids: Sequence[str]) -> list[Entity]:
+        rows = self._graph.run("get_entities", self._params(scope, ids=list(ids)))
+        return [entity_from_graph(row["item"]) for row in rows]
+
+    def get(self, scope: Scope, entity_id: str) -> Entity:
+        found = self.get_many(scope, [entity_id])
+        if not found:
+            raise NotFoundError(f"entity {entity_id} does not exist for user {scope.user_id!r}")
+        return found[0]
+
+    def find_by_name(self, scope: Scope, name: str) -> Entity | None:
+        """The entity named (or aliased) ``name`` of any type; exact names and the active channel first."""
+        return self._one("find_entity_any_type", self._params(scope, key=canonical_name(name)))
+
+    def touch(self, scope: Scope, entity_id: str) -> None:
+        self._graph.run("touch_entity", self._params(scope, id=entity_id, now=epoch_ms(datetime.now(UTC))))
+
+    def relate(
+        self, scope: Scope, source_id: str, target_id: str, rel_type: str, properties: Mapping[str, Any]
+    ) -> EntityEdge:
+        statement = RELATIONSHIP_STATEMENTS[rel_type]  # the caller checked rel_type against the allow-list
+        params = self._params(
+            scope,
+            source_id=source_id,
+            target_id=target_id,
+            properties=json.dumps(dict(properties), ensure_ascii=False),
+            now=epoch_ms(datetime.now(UTC)),
+        )
+        if not self._graph.run(statement, params):
+            missing = [i for i in (source_id, target_id) if not self.get_many(scope, [i])]
+            raise NotFoundError(f"entity {', '.join(missing)} does not exist for user {scope.user_id!r}")
+        return EntityEdge(
+            source_id=source_id, target_id=target_id, type=rel_type, properties=dict(properties)
+        )
+
+    def graph(self, scope: Scope, ids: Sequence[str], depth: int) -> EntityGraph:
+        """Entities within ``depth`` (≤ 3) hops of ``ids`` and the edges among them, both bounded."""
+        depth = max(1, min(depth, MAX_GRAPH_DEPTH))
+        rows = self._graph.run(
+            f"entity_graph_depth_{depth}", self._params(scope, ids=list(ids), limit=TRAVERSAL_LIMIT)
+        )
+        nodes = [entity_from_graph(row["item"]) for row in rows]
+        edge_rows = self._graph.run(
+            "entity_graph_edges", self._params(scope, ids=[node.id for node in nodes], limit=TRAVERSAL_LIMIT)
+        )
+        edges = [_edge_from_row(row) for row in edge_rows]
+        return EntityGraph(nodes=nodes, edges=edges)
+
+    def neighbours(self, scope: Scope, entity_id: str) -> list[Neighbour]:
+        found: list[Neighbour] = []
+        for statement, outgoing in (("entity_neighbours_out", True), ("entity_neighbours_in", False)):
+            rows = self._graph.run(statement, self._params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
+            found += [
+                Neighbour(entity=entity_from_graph(row["item"]), type=row["type"], outgoing=outgoing)
+                for row in rows
+            ]
+        return found
+
+    def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[dict[str, Any]]:
+        rows = self._graph.run("entity_turns", self._params(scope, id=entity_id, limit=limit))
+        return [dict(row["item"]) for row in rows]
+
+    def search(
+        self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int
+    ) -> list[tuple[Entity, float]]:
+        """Vector and full-text (name, aliases) rankings fused by RRF; scores are RRF scores."""
+        rows = self._graph.vector_search(
+            "Entity", vector, user_id=scope.user_id, channels=scope.read_channels, top_k=top_k
+        )
+        text_rows: list[dict[str, Any]] = []
+        if terms := fulltext_terms(query):
+            text_rows = self._graph.run(
+                "fulltext_search_entity", self._params(scope, text=terms, k=top_k * 8, limit=top_k)
+            )
+        found = {row["item"]["id"]: entity_from_graph(row["item"]) for row in [*rows, *text_rows]}
+        fused = rrf_fuse(
+            [[row["item"]["id"] for row in rows], [row["item"]["id"] for row in text_rows]], rrf_k
+        )
+        return [(found[entity_id], score) for entity_id, score in fused[:top_k]]
+
+
+def _edge_from_row(row: Mapping[str, Any]) -> EntityEdge:
+    properties: dict[str, Any] = json.loads(row["properties"]) if row.get("properties") else {}
+    if row.get("status") is not None:  # SAME_AS candidates carry their review state, not JSON properties
+        properties = {**properties, "status": row["status"], "score": row["score"]}
+    return EntityEdge(
+        source_id=row["source_id"], target_id=row["target_id"], type=row["type"], properties=properties
+    )

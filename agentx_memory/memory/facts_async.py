@@ -1,0 +1,182 @@
+"""Semantic memory, facts: claims, links, corrections and statistics. Source of ``memory/facts.py``.
+
+A fact is never overwritten: a correction soft-deletes the old one (``valid_until``, ``superseded_by``)
+and links the new one ``(:Fact new)-[:SUPERSEDES]->(:Fact old)``, so ``undo_correction`` can restore it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from ..errors import ConflictError, NotFoundError
+from ..models import Scope
+from ..models.semantic import Fact, MemoryStats
+from ..stores.graph_async import AsyncGraphStore
+from .episodic_async import epoch_ms
+
+__all__ = ["DEFAULT_DECAY_RATE", "PRIORITY_SALIENCE", "AsyncFactMemory", "fact_from_graph"]
+
+DEFAULT_DECAY_RATE: Final = 0.05
+#: A fact's starting salience from its priority.
+PRIORITY_SALIENCE: Final = {"low": 0.25, "medium": 0.5, "high": 0.75, "critical": 1.0}
+
+
+def _from_ms(value: int | float | None) -> datetime | None:
+    return None if value is None else datetime.fromtimestamp(value / 1000, tz=UTC)
+
+
+def fact_from_graph(item: Mapping[str, Any], about: Sequence[str] = (), turns: Sequence[str] = ()) -> Fact:
+    created_at = _from_ms(item["created_at"])
+    assert created_at is not None  # every statement that creates a fact sets created_at
+    return Fact(
+        id=item["id"],
+        user_id=item["user_id"],
+        channel=item["channel"],
+        claim=item["claim"],
+        confidence=float(item["confidence"]),
+        source=item["source"],
+        temporal=item.get("temporal") or "current",
+        priority=item.get("priority") or "medium",
+        salience=float(item.get("salience") or 0.0),
+        decay_rate=float(item.get("decay_rate") or 0.0),
+        access_count=item.get("access_count") or 0,
+        last_accessed=_from_ms(item.get("last_accessed")),
+        created_at=created_at,
+        valid_until=_from_ms(item.get("valid_until")),
+        superseded_by=item.get("superseded_by"),
+        about=sorted(about),
+        source_turn_id=turns[0] if turns else None,
+    )
+
+
+class AsyncFactMemory:
+    """Facts of one user over the graph; a stateless view the facade builds per call."""
+
+    def __init__(self, graph: AsyncGraphStore) -> None:
+        self._graph = graph
+
+    def _params(self, scope: Scope, **values: Any) -> dict[str, Any]:
+        return {"user_id": scope.user_id, "channel": scope.channel, "channels": scope.read_channels, **values}
+
+    async def turn_exists(self, scope: Scope, turn_id: str) -> bool:
+        return bool(await self._graph.run("find_turn", self._params(scope, turn_id=turn_id)))
+
+    async def create(
+        self,
+        scope: Scope,
+        *,
+        claim: str,
+        confidence: float,
+        source: str,
+        temporal: str,
+        priority: str,
+        embedding: Sequence[float],
+        about: Sequence[str],
+        source_turn_id: str | None,
+    ) -> Fact:
+        """Create the fact and its ABOUT / DERIVED_FROM edges (ids already checked by the caller)."""
+        fact_id = str(uuid.uuid4())
+        await self._graph.run(
+            "create_fact",
+            self._params(
+                scope,
+                id=fact_id,
+                claim=claim,
+                confidence=confidence,
+                source=source,
+                temporal=temporal,
+                priority=priority,
+                salience=PRIORITY_SALIENCE[priority],
+                decay_rate=DEFAULT_DECAY_RATE,
+                now=epoch_ms(datetime.now(UTC)),
+                embedding=list(embedding),
+            ),
+        )
+        if about:
+            await self._graph.run(
+                "link_fact_about", self._params(scope, fact_id=fact_id, entity_ids=list(about))
+            )
+        if source_turn_id is not None:
+            await self._graph.run(
+                "link_fact_turn", self._params(scope, fact_id=fact_id, turn_id=source_turn_id)
+            )
+        return await self.get(scope, fact_id)
+
+    async def get_many(self, scope: Scope, ids: Sequence[str]) -> list[Fact]:
+        """The facts with these ids (current or not), in the order of ``ids``."""
+        rows = await self._graph.run("get_facts", self._params(scope, ids=list(ids)))
+        by_id = {row["item"]["id"]: fact_from_graph(row["item"], row["about"], row["turns"]) for row in rows}
+        return [by_id[fact_id] for fact_id in ids if fact_id in by_id]
+
+    async def get(self, scope: Scope, fact_id: str) -> Fact:
+        found = await self.get_many(scope, [fact_id])
+        if not found:
+            raise NotFoundError(f"fact {fact_id} does not exist for user {scope.user_id!r}")
+        return found[0]
+
+    async def search(
+        self, scope: Scope, vector: Sequence[float], top_k: int, min_confidence: float
+    ) -> list[tuple[Fact, float]]:
+        """Current facts nearest ``vector`` with at least ``min_confidence``; their access is counted."""
+        # Low-confidence facts are filtered after the ANN step, so fetch more when a filter applies.
+        fetch = top_k if min_confidence <= 0 else top_k * 4
+        rows = await self._graph.vector_search(
+            "Fact", vector, user_id=scope.user_id, channels=scope.read_channels, top_k=fetch
+        )
+        scores = {
+            row["item"]["id"]: float(row["similarity"])
+            for row in rows
+            if float(row["item"]["confidence"]) >= min_confidence
+        }
+        ids = sorted(scores, key=lambda fact_id: -scores[fact_id])[:top_k]
+        if not ids:
+            return []
+        await self._graph.run("touch_facts", self._params(scope, ids=ids, now=epoch_ms(datetime.now(UTC))))
+        return [(fact, scores[fact.id]) for fact in await self.get_many(scope, ids)]
+
+    async def facts_about(self, scope: Scope, entity_id: str, limit: int) -> list[Fact]:
+        rows = await self._graph.run("entity_facts", self._params(scope, id=entity_id, limit=limit))
+        return await self.get_many(scope, [row["id"] for row in rows])
+
+    async def supersede(self, scope: Scope, old: Fact, new_id: str) -> None:
+        rows = await self._graph.run(
+            "supersede_fact",
+            self._params(scope, old_id=old.id, new_id=new_id, now=epoch_ms(datetime.now(UTC))),
+        )
+        if not rows:
+            raise ConflictError(f"fact {old.id} was superseded concurrently")
+
+    async def undo_correction(self, scope: Scope, correction_id: str) -> Fact:
+        rows = await self._graph.run(
+            "undo_correction", self._params(scope, id=correction_id, now=epoch_ms(datetime.now(UTC)))
+        )
+        if not rows:
+            raise ConflictError(f"fact {correction_id} is not a current correction of another fact")
+        return await self.get(scope, rows[0]["id"])
+
+    async def confirm(self, scope: Scope, fact_id: str) -> Fact:
+        rows = await self._graph.run(
+            "confirm_fact", self._params(scope, id=fact_id, now=epoch_ms(datetime.now(UTC)))
+        )
+        if not rows:
+            raise NotFoundError(f"fact {fact_id} does not exist for user {scope.user_id!r}")
+        return await self.get(scope, fact_id)
+
+    async def stats(self, scope: Scope) -> MemoryStats:
+        rows = await self._graph.run("semantic_counts", self._params(scope))
+        counts: dict[str, dict[str, int]] = {}
+        current = 0
+        latest: int | float | None = None
+        for row in rows:
+            if not row["count"]:
+                continue
+            if row["label"] == "current_facts":
+                current += int(row["count"])
+                continue
+            counts.setdefault(row["label"], {})[row["channel"]] = int(row["count"])
+            if row["latest"] is not None and (latest is None or row["latest"] > latest):
+                latest = row["latest"]
+        return MemoryStats(counts=counts, current_facts=current, latest_write=_from_ms(latest))

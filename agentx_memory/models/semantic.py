@@ -1,0 +1,144 @@
+"""Semantic models: entities, facts, the relationships between entities, and memory statistics."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .episodic import Turn
+
+__all__ = [
+    "ENTITY_RELATIONSHIPS",
+    "ENTITY_TYPES",
+    "FACT_PRIORITIES",
+    "FACT_TEMPORALS",
+    "Entity",
+    "EntityEdge",
+    "EntityGraph",
+    "EntityInfo",
+    "EntityRelationship",
+    "EntityType",
+    "Fact",
+    "FactPriority",
+    "FactTemporal",
+    "MemoryStats",
+    "Neighbour",
+]
+
+EntityType = Literal["person", "organization", "project", "location", "tool", "concept", "event", "other"]
+ENTITY_TYPES: Final = frozenset(
+    {"person", "organization", "project", "location", "tool", "concept", "event", "other"}
+)
+
+#: The relationship types ``create_relationship`` accepts between two entities.
+EntityRelationship = Literal[
+    "RELATED_TO", "PART_OF", "LOCATED_IN", "WORKS_FOR", "KNOWS", "CREATED_BY", "REFERENCES"
+]
+ENTITY_RELATIONSHIPS: Final = frozenset(
+    {"RELATED_TO", "PART_OF", "LOCATED_IN", "WORKS_FOR", "KNOWS", "CREATED_BY", "REFERENCES"}
+)
+
+FactTemporal = Literal["current", "past", "future", "timeless"]
+FACT_TEMPORALS: Final = frozenset({"current", "past", "future", "timeless"})
+FactPriority = Literal["low", "medium", "high", "critical"]
+FACT_PRIORITIES: Final = frozenset({"low", "medium", "high", "critical"})
+
+
+class Entity(BaseModel):
+    """One real-world thing (person, project, tool …) of one user; resolution keeps it one node."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    user_id: str
+    channel: str
+    name: str
+    type: EntityType
+    aliases: list[str] = Field(default_factory=list)
+    description: str | None = None
+    properties: dict[str, Any] = Field(default_factory=dict)
+    mention_count: int = 1
+    access_count: int = 0
+    created_at: datetime
+    updated_at: datetime
+
+
+class Fact(BaseModel):
+    """A claim the agent learned; ``valid_until`` set means it is no longer current (soft-deleted)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    user_id: str
+    channel: str
+    claim: str
+    confidence: float
+    source: str
+    temporal: FactTemporal = "current"
+    priority: FactPriority = "medium"
+    salience: float = 0.5
+    #: How fast the fact's strength fades; 0 means protected (confirmed facts never decay).
+    decay_rate: float = 0.05
+    access_count: int = 0
+    last_accessed: datetime | None = None
+    created_at: datetime
+    valid_until: datetime | None = None
+    superseded_by: str | None = None
+    #: Ids of the entities the fact is about.
+    about: list[str] = Field(default_factory=list)
+    source_turn_id: str | None = None
+
+    @property
+    def is_current(self) -> bool:
+        return self.valid_until is None
+
+
+class EntityEdge(BaseModel):
+    """A typed, directed edge between two entities of an :class:`EntityGraph`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source_id: str
+    target_id: str
+    type: str
+    properties: dict[str, Any] = Field(default_factory=dict)
+
+
+class EntityGraph(BaseModel):
+    """The neighbourhood ``get_entity_graph`` returns: the entities reached and the edges among them."""
+
+    nodes: list[Entity] = Field(default_factory=list)
+    edges: list[EntityEdge] = Field(default_factory=list)
+
+
+class Neighbour(BaseModel):
+    """An entity linked to another one, with the edge type and its direction seen from the first."""
+
+    model_config = ConfigDict(frozen=True)
+
+    entity: Entity
+    type: str
+    outgoing: bool
+
+
+class EntityInfo(BaseModel):
+    """Everything known about one entity: profile, current facts, neighbours and mentioning turns."""
+
+    entity: Entity
+    facts: list[Fact] = Field(default_factory=list)
+    neighbours: list[Neighbour] = Field(default_factory=list)
+    turns: list[Turn] = Field(default_factory=list)
+
+
+class MemoryStats(BaseModel):
+    """Node counts per kind (graph label) and channel, over the channels this memory reads."""
+
+    counts: dict[str, dict[str, int]] = Field(default_factory=dict)
+    current_facts: int = 0
+    latest_write: datetime | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(sum(per_channel.values()) for per_channel in self.counts.values())

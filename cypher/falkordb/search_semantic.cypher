@@ -1,0 +1,50 @@
+// falkordb vector search over Entity and Fact: the Turn statements of search.cypher with the
+// label, the index and the projection swapped (same similarity conversion). Facts: current only.
+
+// name: vector_search_entity
+CALL db.idx.vector.queryNodes('Entity', 'embedding', $k, vecf32($vector)) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels
+RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
+             .access_count, .created_at, .updated_at} AS item, 1.0 - score AS similarity
+ORDER BY similarity DESC
+LIMIT $limit
+
+// name: exact_search_entity
+MATCH (node:Entity {user_id: $user_id})
+WHERE node.channel IN $channels AND node.embedding IS NOT NULL
+WITH node, 1.0 - vec.cosineDistance(node.embedding, vecf32($vector)) AS similarity
+RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
+             .access_count, .created_at, .updated_at} AS item, similarity
+ORDER BY similarity DESC
+LIMIT $limit
+
+// name: vector_search_fact
+CALL db.idx.vector.queryNodes('Fact', 'embedding', $k, vecf32($vector)) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
+RETURN node {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience,
+             .decay_rate, .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, 1.0 - score AS similarity
+ORDER BY similarity DESC
+LIMIT $limit
+
+// name: exact_search_fact
+MATCH (node:Fact {user_id: $user_id})
+WHERE node.channel IN $channels AND node.valid_until IS NULL AND node.embedding IS NOT NULL
+WITH node, 1.0 - vec.cosineDistance(node.embedding, vecf32($vector)) AS similarity
+RETURN node {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience,
+             .decay_rate, .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, similarity
+ORDER BY similarity DESC
+LIMIT $limit
+
+// Full-text over Entity.name and Entity.aliases_text. $text is built by fulltext_terms (lowercase word
+// characters only, so it carries no query-syntax operator in either RediSearch or Lucene).
+
+// name: fulltext_search_entity
+CALL db.idx.fulltext.queryNodes('Entity', $text) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels
+RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
+             .access_count, .created_at, .updated_at} AS item, score
+ORDER BY score DESC
+LIMIT $limit
