@@ -17,6 +17,7 @@ from types import TracebackType
 from typing import Any
 
 from ._compat.sync import Lock, to_thread
+from .api.channels import ChannelsApi
 from .api.core import FacadeCore
 from .api.forget import ForgetApi
 from .api.goals import GoalsApi
@@ -44,7 +45,15 @@ __all__ = ["AgentMemory"]
 log = logging.getLogger(__name__)
 
 
-class AgentMemory(ForgetApi, SemanticApi, ProceduralApi, GoalsApi, ProfileApi, FacadeCore):
+class AgentMemory(
+    ChannelsApi,
+    ForgetApi,
+    SemanticApi,
+    ProceduralApi,
+    GoalsApi,
+    ProfileApi,
+    FacadeCore,
+):
     """Long-term memory for one user (``user_id``) working in one channel.
 
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached

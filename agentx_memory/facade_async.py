@@ -15,6 +15,7 @@ from types import TracebackType
 from typing import Any
 
 from ._compat.aio import Lock, to_thread
+from .api.channels_async import AsyncChannelsApi
 from .api.core_async import AsyncFacadeCore
 from .api.forget_async import AsyncForgetApi
 from .api.goals_async import AsyncGoalsApi
@@ -43,7 +44,13 @@ log = logging.getLogger(__name__)
 
 
 class AsyncAgentMemory(
-    AsyncForgetApi, AsyncSemanticApi, AsyncProceduralApi, AsyncGoalsApi, AsyncProfileApi, AsyncFacadeCore
+    AsyncChannelsApi,
+    AsyncForgetApi,
+    AsyncSemanticApi,
+    AsyncProceduralApi,
+    AsyncGoalsApi,
+    AsyncProfileApi,
+    AsyncFacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.
 
