@@ -33,6 +33,19 @@ class ForgetApi(FacadeCore):
         backends.audit.log_write(self.scope, "forget_conversation", "conversation", conversation_id, report)
         return report
 
+    def forget_fact(self, fact_id: str) -> dict[str, int]:
+        """Delete a fact of this user, with its correction chain and promoted copies, everywhere.
+
+        Raises :class:`NotFoundError` for an id that is not this user's fact.
+        """
+        fact_id = validate_uuid(fact_id, "fact_id")
+        backends = self._open_backends()
+        report = (self._forgetting()).forget_fact(self.scope, fact_id)
+        if report is None:
+            raise NotFoundError(f"fact {fact_id} does not exist for user {self.scope.user_id!r}")
+        backends.audit.log_write(self.scope, "forget_fact", "fact", fact_id, report)
+        return report
+
     def forget_user(self) -> dict[str, int]:
         """Delete everything this user has in every channel and store; returns the counts."""
         backends = self._open_backends()

@@ -35,6 +35,19 @@ class AsyncForgetApi(AsyncFacadeCore):
         )
         return report
 
+    async def forget_fact(self, fact_id: str) -> dict[str, int]:
+        """Delete a fact of this user, with its correction chain and promoted copies, everywhere.
+
+        Raises :class:`NotFoundError` for an id that is not this user's fact.
+        """
+        fact_id = validate_uuid(fact_id, "fact_id")
+        backends = await self._open_backends()
+        report = await (await self._forgetting()).forget_fact(self.scope, fact_id)
+        if report is None:
+            raise NotFoundError(f"fact {fact_id} does not exist for user {self.scope.user_id!r}")
+        await backends.audit.log_write(self.scope, "forget_fact", "fact", fact_id, report)
+        return report
+
     async def forget_user(self) -> dict[str, int]:
         """Delete everything this user has in every channel and store; returns the counts."""
         backends = await self._open_backends()

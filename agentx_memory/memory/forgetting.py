@@ -39,6 +39,24 @@ class Forgetting:
         report["redis_keys"] = removed_keys
         return report
 
+    def forget_fact(self, scope: Scope, fact_id: str) -> dict[str, int] | None:
+        """Delete a fact with its corrections and promoted copies; ``None`` if it is not this user's.
+
+        Facts live in the graph; the ledger holds their timeline and audit rows. The versions are read
+        first, the ledger rows go (timeline deleted, audit redacted), then the nodes: a retry after a
+        failure finds the same versions again and every step is idempotent.
+        """
+        key = {"fact_id": fact_id, "user_id": scope.user_id}
+        found = self._graph.run("fact_versions", key)
+        if not found:
+            return None
+        ids = [str(value) for value in found[0]["ids"]]
+        rows = self._ledger.fetch_one("forget_memory_rows", {"user_id": scope.user_id, "memory_ids": ids})
+        deleted = self._graph.run("forget_facts_graph", {"fact_ids": ids, "user_id": scope.user_id})
+        report = _ints(rows or {})
+        report["graph_facts"] = int(deleted[0]["deleted"]) if deleted else 0
+        return report
+
     def forget_user(self, scope: Scope) -> dict[str, int]:
         """Delete everything of this user in every channel; returns what was removed per store."""
         key = {"user_id": scope.user_id}

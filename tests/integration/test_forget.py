@@ -158,3 +158,30 @@ def test_forget_user_removes_redis_keys_written_directly(
         assert not any(True for _ in redis.scan(f"{mem.settings.redis.key_prefix}:working:alice:*"))
     finally:
         redis.close()
+
+
+def test_forget_fact_takes_its_corrections_and_leaves_the_rest(
+    verbose_memory: tuple[AgentMemory, ResolvedEndpoints],
+) -> None:
+    mem, endpoints = verbose_memory
+    original = mem.learn_fact("Maya lives in Kyoto", confidence=0.9, source="user", about=["Maya"])
+    corrected = mem.correct_fact(original.id, "Maya lives in Osaka")
+    kept = mem.learn_fact("Maya is a violinist", confidence=0.8, source="user", about=["Maya"])
+    bobs = mem.for_user("bob").learn_fact("Maya lives in Osaka", confidence=0.9, source="user")
+
+    report = mem.forget_fact(corrected.id)
+
+    assert report["graph_facts"] == 2
+    assert report["timeline"] == 2
+    claims = [fact.claim for fact, _ in mem.search_facts("Where does Maya live?", top_k=10)]
+    assert claims == ["Maya is a violinist"]
+    assert [fact.id for fact in mem.get_entity_info("Maya").facts] == [kept.id]
+    assert [fact.id for fact, _ in mem.for_user("bob").search_facts("Maya", top_k=5)] == [bobs.id]
+    rows = _audit_rows(endpoints.postgres_url, mem.settings.postgres.schema_name, "alice")
+    assert "forget_fact" in [operation for operation, _, _ in rows]
+    assert not any("Kyoto" in str(details) + str(payload) for _, details, payload in rows)
+    with pytest.raises(NotFoundError):
+        mem.forget_fact(original.id)
+    with pytest.raises(NotFoundError):
+        mem.for_user("bob").forget_fact(kept.id)
+    assert [fact.id for fact in mem.get_entity_info("Maya").facts] == [kept.id]

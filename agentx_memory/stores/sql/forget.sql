@@ -53,3 +53,14 @@ SELECT (SELECT count(*) FROM conversations WHERE user_id = %(user_id)s) AS conve
        (SELECT count(*) FROM tool_invocations WHERE user_id = %(user_id)s) AS tool_invocations,
        (SELECT count(*) FROM memory_timeline WHERE user_id = %(user_id)s) AS timeline,
        (SELECT count(*) FROM user_profiles WHERE user_id = %(user_id)s) AS profiles
+
+-- name: forget_memory_rows
+-- The ledger side of forgetting graph-only memories (facts): timeline rows go, audit rows are redacted.
+WITH timeline AS (
+    DELETE FROM memory_timeline WHERE user_id = %(user_id)s AND memory_id = ANY(%(memory_ids)s) RETURNING id
+), redacted AS (
+    UPDATE memory_audit_log SET details = '{"redacted": true}'::jsonb, payload = NULL
+    WHERE user_id = %(user_id)s AND memory_id = ANY(%(memory_ids)s)
+    RETURNING id
+)
+SELECT (SELECT count(*) FROM timeline) AS timeline, (SELECT count(*) FROM redacted) AS audit_redacted
