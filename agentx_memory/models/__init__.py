@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .channels import PromotionCandidate
 from .episodic import ROLES, MemoryBundle, MemoryItem, MemoryKind, Role, Scope, Turn
 from .goals import GOAL_END_STATUSES, Goal, GoalEndStatus, GoalStatus
 from .procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
@@ -48,6 +49,7 @@ __all__ = [
     "MemoryKind",
     "MemoryStats",
     "Neighbour",
+    "PromotionCandidate",
     "Role",
     "Scope",
     "Strategy",

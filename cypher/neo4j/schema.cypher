@@ -18,6 +18,9 @@ CREATE CONSTRAINT strategy_id IF NOT EXISTS FOR (n:Strategy) REQUIRE n.id IS UNI
 CREATE CONSTRAINT tool_key IF NOT EXISTS FOR (n:Tool) REQUIRE n.key IS UNIQUE
 // name: schema_toolinvocation_id
 CREATE CONSTRAINT toolinvocation_id IF NOT EXISTS FOR (n:ToolInvocation) REQUIRE n.id IS UNIQUE
+// name: schema_fact_promotion
+// One _global copy per promoted fact even under concurrent promotions (FalkorDB serialises writes).
+CREATE CONSTRAINT fact_promotion IF NOT EXISTS FOR (n:Fact) REQUIRE (n.user_id, n.promoted_from) IS UNIQUE
 // name: schema_turn_user
 CREATE INDEX turn_user IF NOT EXISTS FOR (n:Turn) ON (n.user_id, n.conversation_id)
 // name: schema_turn_position

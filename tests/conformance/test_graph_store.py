@@ -462,6 +462,7 @@ def test_both_dialects_define_the_same_statements() -> None:
     assert sorted(set(falkordb) - set(neo4j)) == []
     assert sorted(set(neo4j) - set(falkordb)) == [
         "schema_entity_user",
+        "schema_fact_promotion",
         "schema_fact_user",
         "schema_turn_position",
         "schema_turn_user",

@@ -50,6 +50,7 @@ EXPECTED_ALL = [
     "MemoryStats",
     "Neighbour",
     "NotFoundError",
+    "PromotionCandidate",
     "Scope",
     "Settings",
     "StoreError",

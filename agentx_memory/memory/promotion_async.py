@@ -1,0 +1,86 @@
+"""Promotion of project facts to ``_global``. Source of ``memory/promotion.py``.
+
+A promoted fact is a new ``_global`` node ``(:Fact global)-[:PROMOTED_FROM]->(:Fact project)`` keyed by
+``promoted_from`` (the project fact's id), so a repeated promotion returns the first copy.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from ..models import Scope
+from ..models.channels import PromotionCandidate
+from ..settings import PromotionSettings
+from ..stores.graph_async import AsyncGraphStore
+from .episodic_async import epoch_ms
+from .facts_async import AsyncFactMemory
+
+__all__ = ["CANDIDATE_LIMIT", "AsyncPromotion"]
+
+#: Candidates one call returns at most (best confidence, then access count, first).
+CANDIDATE_LIMIT: Final = 500
+
+
+class AsyncPromotion:
+    """Promotion over the graph for one user; a stateless view the facade builds per call."""
+
+    def __init__(self, graph: AsyncGraphStore) -> None:
+        self._graph = graph
+        self._facts = AsyncFactMemory(graph)
+
+    def _params(self, scope: Scope, **values: Any) -> dict[str, Any]:
+        return {"user_id": scope.user_id, "channel": scope.channel, "channels": scope.read_channels, **values}
+
+    async def candidates(self, scope: Scope, thresholds: PromotionSettings) -> list[PromotionCandidate]:
+        """Current, not yet promoted facts of the active channel that meet every threshold."""
+        rows = await self._graph.run(
+            "promotion_candidates",
+            self._params(
+                scope,
+                min_confidence=float(thresholds.min_confidence),
+                min_access_count=int(thresholds.min_access_count),
+                min_conversations=int(thresholds.min_conversations),
+                limit=CANDIDATE_LIMIT,
+            ),
+        )
+        conversations = {row["id"]: int(row["conversations"]) for row in rows}
+        facts = await self._facts.get_many(scope, list(conversations))
+        return [
+            PromotionCandidate(
+                fact=fact,
+                confidence=fact.confidence,
+                access_count=fact.access_count,
+                conversations=conversations[fact.id],
+            )
+            for fact in facts
+        ]
+
+    async def conversations(self, scope: Scope, fact_id: str) -> int:
+        """Distinct conversations of the turns ``fact_id`` is derived from (for the audit row)."""
+        rows = await self._graph.run("fact_conversations", self._params(scope, fact_id=fact_id))
+        return int(rows[0]["conversations"]) if rows else 0
+
+    async def promote(self, scope: Scope, fact_id: str, reason: str) -> tuple[str, bool] | None:
+        """Copy the current project fact to ``_global`` (or find its copy): ``(global id, created)``,
+        or ``None`` when the fact is not a current project fact of this user."""
+        rows = await self._graph.run(
+            "promote_fact",
+            self._params(
+                scope,
+                fact_id=fact_id,
+                new_id=str(uuid.uuid4()),
+                reason=reason,
+                now=epoch_ms(datetime.now(UTC)),
+            ),
+        )
+        if not rows:
+            return None
+        global_id = str(rows[0]["id"])
+        about = await self._facts.get_many(scope, [fact_id])
+        if about and about[0].about:
+            await self._graph.run(
+                "link_fact_about", self._params(scope, fact_id=global_id, entity_ids=about[0].about)
+            )
+        return global_id, bool(rows[0]["created"])
