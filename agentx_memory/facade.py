@@ -253,18 +253,7 @@ class AgentMemory(
         backends.audit.log_read(
             self.scope, "remember", {"top_k": top_k, "results": len(items)}, {"query": query}
         )
-        crossed = [
-            {"id": item.id, "channel": item.channel} for item in items if item.channel != self.scope.channel
-        ]
-        if crossed:
-            # Recall that crossed channels is part of the trail even at the default level ("writes").
-            backends.audit.log_write(
-                self.scope,
-                "cross_channel_recall",
-                "turn",
-                None,
-                {"channel": self.scope.channel, "matches": crossed},
-            )
+        self._audit_cross_channel(backends, "turn", [(item.id, item.channel) for item in items])
         return MemoryBundle(query=query, items=items, timings_ms=timings)
 
     # -- working memory ----------------------------------------------------------------------------

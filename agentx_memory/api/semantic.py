@@ -17,6 +17,7 @@ from .._compat.sync import to_thread
 from ..backends import Backends
 from ..embedding import check_dimensions
 from ..errors import InvalidInputError, NotFoundError
+from ..memory.channels import merge_channels
 from ..memory.entities import EntityMemory
 from ..memory.episodic import turn_from_graph
 from ..memory.facts import FactMemory
@@ -167,6 +168,7 @@ class SemanticApi(FacadeCore):
         backends.audit.log_read(
             self.scope, "search_entities", {"top_k": top_k, "results": len(hits)}, {"query": query}
         )
+        self._audit_cross_channel(backends, "entity", [(entity.id, entity.channel) for entity, _ in hits])
         return hits
 
     def get_entity_info(self, name_or_id: str) -> EntityInfo:
@@ -284,10 +286,20 @@ class SemanticApi(FacadeCore):
         min_confidence = _check_confidence(min_confidence, "min_confidence")
         backends = self._open_backends()
         vector = self._embed(backends, query)
-        hits = FactMemory(backends.graph).search(self.scope, vector, top_k, min_confidence)
+        # Twice as many candidates: a promoted fact can come back from both channels and is merged.
+        wide = min(2 * top_k, self.settings.limits.max_top_k)
+        found = FactMemory(backends.graph).search(self.scope, vector, wide, min_confidence)
+        hits = merge_channels(
+            found,
+            active=self.scope.channel,
+            channel_of=lambda fact: fact.channel,
+            key_of=lambda fact: " ".join(fact.claim.casefold().split()),
+            limit=top_k,
+        )
         backends.audit.log_read(
             self.scope, "search_facts", {"top_k": top_k, "results": len(hits)}, {"query": query}
         )
+        self._audit_cross_channel(backends, "fact", [(fact.id, fact.channel) for fact, _ in hits])
         return hits
 
     def correct_fact(self, fact_id: str, new_claim: str) -> Fact:

@@ -15,6 +15,7 @@ from .._compat.aio import to_thread
 from ..backends_async import AsyncBackends
 from ..embedding import check_dimensions
 from ..errors import InvalidInputError, NotFoundError
+from ..memory.channels import merge_channels
 from ..memory.entities_async import AsyncEntityMemory
 from ..memory.episodic_async import turn_from_graph
 from ..memory.facts_async import AsyncFactMemory
@@ -167,6 +168,9 @@ class AsyncSemanticApi(AsyncFacadeCore):
         await backends.audit.log_read(
             self.scope, "search_entities", {"top_k": top_k, "results": len(hits)}, {"query": query}
         )
+        await self._audit_cross_channel(
+            backends, "entity", [(entity.id, entity.channel) for entity, _ in hits]
+        )
         return hits
 
     async def get_entity_info(self, name_or_id: str) -> EntityInfo:
@@ -284,10 +288,20 @@ class AsyncSemanticApi(AsyncFacadeCore):
         min_confidence = _check_confidence(min_confidence, "min_confidence")
         backends = await self._open_backends()
         vector = await self._embed(backends, query)
-        hits = await AsyncFactMemory(backends.graph).search(self.scope, vector, top_k, min_confidence)
+        # Twice as many candidates: a promoted fact can come back from both channels and is merged.
+        wide = min(2 * top_k, self.settings.limits.max_top_k)
+        found = await AsyncFactMemory(backends.graph).search(self.scope, vector, wide, min_confidence)
+        hits = merge_channels(
+            found,
+            active=self.scope.channel,
+            channel_of=lambda fact: fact.channel,
+            key_of=lambda fact: " ".join(fact.claim.casefold().split()),
+            limit=top_k,
+        )
         await backends.audit.log_read(
             self.scope, "search_facts", {"top_k": top_k, "results": len(hits)}, {"query": query}
         )
+        await self._audit_cross_channel(backends, "fact", [(fact.id, fact.channel) for fact, _ in hits])
         return hits
 
     async def correct_fact(self, fact_id: str, new_claim: str) -> Fact:

@@ -52,3 +52,25 @@ def test_recall_across_channels_is_audited(memory: AgentMemory, endpoints: Resol
     assert {"id": shared.id, "channel": "_global"} in details["matches"]  # type: ignore[index]
     # recall inside _global never crosses: _global reads do not cover project channels
     assert all(item.channel == "_global" for item in memory.remember("Osaka", top_k=5).items)
+
+
+def test_promoted_fact_is_found_once_and_global_hits_are_audited(
+    memory: AgentMemory, endpoints: ResolvedEndpoints
+) -> None:
+    project = memory.for_user("alice", channel="proj-a")
+    fact = project.learn_fact("The team standup is at 9:30", confidence=0.95, source="user")
+    copy = project.promote_to_global(fact.id, "applies to every project")
+    # both copies match; the project one wins, once
+    hits = project.search_facts("When is the standup?", top_k=5)
+    assert [(found.id, found.channel) for found, _ in hits] == [(fact.id, "proj-a")]
+    # another project sees the _global copy, and that crossing is in the trail
+    other = memory.for_user("alice", channel="proj-b")
+    assert [found.id for found, _ in other.search_facts("When is the standup?", top_k=5)] == [copy.id]
+    rows = _query(
+        endpoints,
+        memory,
+        "SELECT channel, memory_type, details FROM memory_audit_log "
+        "WHERE user_id = %s AND operation = 'cross_channel_recall'",
+    )
+    assert [(channel, kind) for channel, kind, _ in rows] == [("proj-b", "fact")]
+    assert rows[0][2] == {"channel": "proj-b", "matches": [{"id": copy.id, "channel": "_global"}]}
