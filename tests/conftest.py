@@ -16,6 +16,7 @@ import pytest
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
 from agentx_memory.embedded import ResolvedEndpoints, resolve_endpoints, stop
 from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
+from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from agentx_memory.stores.redis import RedisStore
 
@@ -66,8 +67,6 @@ def settings(endpoints: ResolvedEndpoints, data_dir: Path) -> Iterator[Settings]
 
 def cleanup(settings: Settings, endpoints: ResolvedEndpoints) -> None:
     """Drop the test's schema, graph and keys."""
-    from agentx_memory.stores.falkordb import FalkorDBStore
-
     graph = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
     graph.drop()
     graph.close()
@@ -95,6 +94,14 @@ async def amemory(settings: Settings, embedder: Embedder) -> AsyncIterator[Async
     """An async facade for user ``alice`` in ``_global``."""
     async with AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder) as mem:
         yield mem
+
+
+@pytest.fixture
+def graph(settings: Settings, endpoints: ResolvedEndpoints, memory: AgentMemory) -> Iterator[FalkorDBStore]:
+    """Direct access to the test's graph (after the facade created its schema)."""
+    store = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
+    yield store
+    store.close()
 
 
 @pytest.fixture

@@ -32,15 +32,7 @@ from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from agentx_memory.stores.redis import RedisStore
 from tests.conftest import cleanup, isolated_settings
-
-INJECTIONS = [
-    "'); DROP TABLE conversation_logs; --",
-    '"}) MATCH (n) DETACH DELETE n //',
-    "` OR 1=1 --",
-    "\\'; DELETE FROM conversations; --",
-    "$user_id ${user_id} %(user_id)s {0}",
-    "unicode Ωmega 😀 中文 \u202e and new\nlines\r\n",
-]
+from tests.payloads import INJECTIONS
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,16 +28,9 @@ from agentx_memory.models.goals import Goal
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from tests.conftest import cleanup, isolated_settings
+from tests.payloads import INJECTIONS
 
 MISSING = "00000000-0000-4000-8000-000000000000"
-INJECTIONS = ['it\'s "quoted"', "`backticked` name", '"}) DETACH DELETE n //', "'}) DETACH DELETE n //"]
-
-
-@pytest.fixture
-def graph(settings: Settings, endpoints: ResolvedEndpoints, memory: AgentMemory) -> Iterator[FalkorDBStore]:
-    store = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
-    yield store
-    store.close()
 
 
 def node_counts(graph: FalkorDBStore, user_id: str = "alice") -> dict[str, int]:

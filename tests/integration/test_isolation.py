@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
 
-from agentx_memory import AgentMemory, AsyncAgentMemory, NotFoundError, Settings
-from agentx_memory.embedded import ResolvedEndpoints
+from agentx_memory import AgentMemory, AsyncAgentMemory, NotFoundError
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 
@@ -21,13 +19,6 @@ SECRET = "alice's secret: the vault code is 4711"
 class AliceData:
     conversation_id: str
     turn_ids: frozenset[str]
-
-
-@pytest.fixture
-def graph(settings: Settings, endpoints: ResolvedEndpoints, memory: AgentMemory) -> Iterator[FalkorDBStore]:
-    store = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
-    yield store
-    store.close()
 
 
 @pytest.fixture

@@ -24,14 +24,6 @@ from tests.conftest import cleanup, isolated_settings
 
 
 @pytest.fixture
-def graph(settings: Settings, endpoints: ResolvedEndpoints, memory: AgentMemory) -> Iterator[FalkorDBStore]:
-    """The test's graph, opened after the facade created it."""
-    store = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def redis_store(endpoints: ResolvedEndpoints) -> Iterator[RedisStore]:
     store = RedisStore(endpoints.redis_url)
     yield store

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,7 +11,6 @@ import pytest
 from psycopg import sql
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, InvalidInputError, NotFoundError, Settings
-from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.memory.procedural import (
     ProceduralMemory,
     laplace_success_rate,
@@ -22,21 +20,7 @@ from agentx_memory.memory.procedural import (
 from agentx_memory.models.procedural import Strategy, ToolInvocation, ToolStats
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
-
-INJECTIONS = [
-    'it\'s a "quoted" `backtick` value',
-    "x'}) DETACH DELETE n //",
-    '"}) MATCH (n) DETACH DELETE n RETURN 1 //',
-    "'; DROP TABLE tool_invocations; --",
-]
-
-
-@pytest.fixture
-def graph(settings: Settings, endpoints: ResolvedEndpoints, memory: AgentMemory) -> Iterator[FalkorDBStore]:
-    """The test's graph, opened after the facade created it."""
-    store = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
-    yield store
-    store.close()
+from tests.payloads import INJECTIONS
 
 
 def stats_by_name(stats: list[ToolStats]) -> dict[str, ToolStats]:

@@ -13,8 +13,7 @@ from agentx_memory.embedding import Embedder
 from agentx_memory.models.profile import UserProfile
 from agentx_memory.stores.postgres import PostgresStore
 from tests.conftest import cleanup, isolated_settings
-
-INJECTIONS = ['it\'s "quoted"', "`backticked`", '"}) DETACH DELETE n //', "'); DROP TABLE user_profiles; --"]
+from tests.payloads import INJECTIONS
 
 
 def test_defaults_when_missing(memory: AgentMemory) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,21 +23,7 @@ from agentx_memory.embedding import Embedder
 from agentx_memory.models.semantic import Fact
 from agentx_memory.stores.falkordb import FalkorDBStore
 from tests.conftest import cleanup, isolated_settings
-
-INJECTIONS = [
-    "Robert'); DROP TABLE memory_timeline; --",
-    "quote \" and ' both",
-    "back`tick` `Fact`",
-    '"}) DETACH DELETE n //',
-    "'}) MATCH (n) DETACH DELETE n //",
-]
-
-
-@pytest.fixture
-def graph(settings: Settings, endpoints: ResolvedEndpoints, memory: AgentMemory) -> Iterator[FalkorDBStore]:
-    store = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
-    yield store
-    store.close()
+from tests.payloads import INJECTIONS
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -20,24 +19,9 @@ from agentx_memory import (
     NotFoundError,
     Settings,
 )
-from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.models.semantic import Entity
 from agentx_memory.stores.falkordb import FalkorDBStore
-
-INJECTIONS = [
-    "Robert'); DROP TABLE memory_timeline; --",
-    "quote \" and ' both",
-    "back`tick` `Entity`",
-    '"}) DETACH DELETE n //',
-    "'}) MATCH (n) DETACH DELETE n //",
-]
-
-
-@pytest.fixture
-def graph(settings: Settings, endpoints: ResolvedEndpoints, memory: AgentMemory) -> Iterator[FalkorDBStore]:
-    store = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
-    yield store
-    store.close()
+from tests.payloads import INJECTIONS
 
 
 @pytest.fixture
