@@ -89,11 +89,14 @@ def run_demo(settings: Settings, console: Console) -> int:
         titles, store_ns = _ingest(mem, script, console)
         remember_ns = _ask(mem, script, titles, console)
         _show_recent(mem, next(reversed(titles)), console)
+        _show_timings(store_ns, remember_ns, time.perf_counter() - started, console)
+        removed = mem.forget_user()
     finally:
         mem.close()
-    _show_timings(store_ns, remember_ns, time.perf_counter() - started, console)
     console.print(
-        f"The demo's turns stay stored under user {user_id} (nothing deletes them yet). "
+        f"Finally forget_user() removed the demo user everywhere: {removed['turns']} turns and "
+        f"{removed['conversations']} conversations from Postgres, {removed['graph_nodes']} graph nodes, "
+        f"{removed['redis_keys']} Redis keys (the audit log keeps that it happened, not what was said). "
         "`agentx-memory status` shows the servers; `agentx-memory down` stops them.",
         soft_wrap=True,
         highlight=False,
@@ -166,7 +169,7 @@ def _ask(mem: AgentMemory, script: DemoScript, titles: dict[str, str], console: 
         console.print(_results_table(item, bundle, titles, rank))
     console.print(
         f"The answer was among the top {_TOP_K} for {found} of {len(script.questions)} questions "
-        "(vector search over turns; facts and entities come with semantic memory).",
+        "(vector search over turns; facts and entities join recall with the retrieval layer).",
         highlight=False,
     )
     return latencies

@@ -48,3 +48,6 @@ def test_demo_recalls_answers_from_earlier_sessions(settings: Settings) -> None:
     assert "Kenji" in recent
     assert "EpiPen" not in recent
     assert "store_turn" in out.split("Timings", 1)[1]
+    # The demo ends by forgetting its user: 30 turns, 3 conversations, and nothing left behind.
+    assert "removed the demo user everywhere: 30 turns and 3 conversations" in out
+    assert re.search(r"\d+ graph nodes, \d+ Redis keys", out)
