@@ -19,7 +19,7 @@ from ..embedding import check_dimensions
 from ..errors import InvalidInputError, NotFoundError
 from ..memory.channels import merge_channels
 from ..memory.entities import EntityMemory
-from ..memory.episodic import turn_from_graph
+from ..memory.episodic_pure import turn_from_graph
 from ..memory.facts import FactMemory
 from ..models.semantic import (
     ENTITY_RELATIONSHIPS,

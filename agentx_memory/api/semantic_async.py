@@ -17,7 +17,7 @@ from ..embedding import check_dimensions
 from ..errors import InvalidInputError, NotFoundError
 from ..memory.channels import merge_channels
 from ..memory.entities_async import AsyncEntityMemory
-from ..memory.episodic_async import turn_from_graph
+from ..memory.episodic_pure import turn_from_graph
 from ..memory.facts_async import AsyncFactMemory
 from ..models.semantic import (
     ENTITY_RELATIONSHIPS,

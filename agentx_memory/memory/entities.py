@@ -12,129 +12,32 @@ Two concurrent upserts of a brand-new name may still create two nodes; the candi
 from __future__ import annotations
 
 import json
-import re
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, Final, Literal
+from typing import Any
 
 from ..errors import NotFoundError, StoreError
 from ..models import Scope
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Neighbour
 from ..stores.graph import GraphStore
-from .episodic import epoch_ms
+from .entities_pure import (
+    _SIMILAR_CANDIDATES,
+    MAX_GRAPH_DEPTH,
+    RELATIONSHIP_STATEMENTS,
+    TRAVERSAL_LIMIT,
+    alias_keys,
+    canonical_name,
+    entity_from_graph,
+    fulltext_terms,
+    merge_aliases,
+    merge_properties,
+    resolution_band,
+    rrf_fuse,
+)
+from .episodic_pure import epoch_ms
 
-__all__ = [
-    "CANDIDATE_THRESHOLD",
-    "MAX_GRAPH_DEPTH",
-    "MERGE_THRESHOLD",
-    "EntityMemory",
-    "ResolutionBand",
-    "canonical_name",
-    "entity_from_graph",
-    "fulltext_terms",
-    "merge_aliases",
-    "merge_properties",
-    "resolution_band",
-    "rrf_fuse",
-]
-
-#: Similarity from which a new mention is the same entity (merged automatically).
-MERGE_THRESHOLD: Final = 0.90
-#: Similarity from which a new entity is linked to the nearest one as a ``SAME_AS`` candidate.
-CANDIDATE_THRESHOLD: Final = 0.85
-MAX_GRAPH_DEPTH: Final = 3
-#: Upper bound on the rows of any traversal (nodes of a neighbourhood, edges, neighbours).
-TRAVERSAL_LIMIT: Final = 200
-#: Nearest entities fetched for the similarity step (then filtered by type).
-_SIMILAR_CANDIDATES: Final = 10
-
-ResolutionBand = Literal["merge", "candidate", "new"]
-
-#: The statement that creates each allowed relationship type (types are never built from input).
-RELATIONSHIP_STATEMENTS: Final = {
-    "RELATED_TO": "relate_related_to",
-    "PART_OF": "relate_part_of",
-    "LOCATED_IN": "relate_located_in",
-    "WORKS_FOR": "relate_works_for",
-    "KNOWS": "relate_knows",
-    "CREATED_BY": "relate_created_by",
-    "REFERENCES": "relate_references",
-}
-
-
-def canonical_name(name: str) -> str:
-    """The key two spellings of one name share: casefolded, whitespace collapsed."""
-    return " ".join(name.casefold().split())
-
-
-def resolution_band(similarity: float) -> ResolutionBand:
-    """What a new mention with this similarity to the nearest same-type entity becomes."""
-    if similarity >= MERGE_THRESHOLD:
-        return "merge"
-    if similarity >= CANDIDATE_THRESHOLD:
-        return "candidate"
-    return "new"
-
-
-def merge_aliases(name: str, aliases: Sequence[str], new_name: str, new_aliases: Iterable[str]) -> list[str]:
-    """``aliases`` plus every new spelling (``new_name`` included) not already known, in first-seen order."""
-    seen = {canonical_name(name)}
-    merged: list[str] = []
-    for alias in [*aliases, new_name, *new_aliases]:
-        key = canonical_name(alias)
-        if key and key not in seen:
-            seen.add(key)
-            merged.append(alias)
-    return merged
-
-
-def merge_properties(existing: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
-    """Shallow JSON merge: keys are never dropped; a key given again takes the new value."""
-    return {**existing, **new}
-
-
-_WORD = re.compile(r"\w+")
-
-
-def fulltext_terms(query: str, max_terms: int = 16) -> str:
-    """``query`` as lowercase words only: no RediSearch or Lucene operator can survive (``AND``, ``|``,
-    ``@field:``, quotes, wildcards), so the text is safe to hand to either full-text engine."""
-    return " ".join(_WORD.findall(query.casefold())[:max_terms])
-
-
-def rrf_fuse(rankings: Sequence[Sequence[str]], k: int = 60) -> list[tuple[str, float]]:
-    """Reciprocal rank fusion of ranked id lists: ``sum(1 / (k + rank))``, best first (ties by first seen)."""
-    scores: dict[str, float] = {}
-    for ranking in rankings:
-        for rank, item_id in enumerate(ranking, start=1):
-            scores[item_id] = scores.get(item_id, 0.0) + 1.0 / (k + rank)
-    return sorted(scores.items(), key=lambda pair: -pair[1])
-
-
-def alias_keys(name: str, aliases: Iterable[str]) -> list[str]:
-    return sorted({canonical_name(name), *(canonical_name(alias) for alias in aliases)})
-
-
-def _from_ms(value: int | float) -> datetime:
-    return datetime.fromtimestamp(value / 1000, tz=UTC)
-
-
-def entity_from_graph(item: Mapping[str, Any]) -> Entity:
-    return Entity(
-        id=item["id"],
-        user_id=item["user_id"],
-        channel=item["channel"],
-        name=item["name"],
-        type=item["type"],
-        aliases=list(item.get("aliases") or []),
-        description=item.get("description"),
-        properties=json.loads(item["properties"]) if item.get("properties") else {},
-        mention_count=item.get("mention_count") or 0,
-        access_count=item.get("access_count") or 0,
-        created_at=_from_ms(item["created_at"]),
-        updated_at=_from_ms(item["updated_at"]),
-    )
+__all__ = ["EntityMemory"]
 
 
 class EntityMemory:

@@ -7,7 +7,6 @@ reconcile job) replays it from the ledger, embedding included.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 from collections.abc import Mapping, Sequence
@@ -21,50 +20,11 @@ from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundEr
 from ..models import Role, Scope, Turn
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.postgres_async import AsyncPostgresStore
+from .episodic_pure import content_hash, epoch_ms, turn_from_graph, turn_from_row
 
-__all__ = ["AsyncEpisodicMemory", "content_hash", "epoch_ms", "turn_from_graph", "turn_from_row"]
+__all__ = ["AsyncEpisodicMemory"]
 
 log = logging.getLogger(__name__)
-
-
-def content_hash(role: str, content: str) -> str:
-    """What makes two writes at one index "the same turn": role and exact content."""
-    return hashlib.sha256(f"{role}\x00{content}".encode()).hexdigest()
-
-
-def epoch_ms(moment: datetime) -> int:
-    return int(moment.timestamp() * 1000)
-
-
-def turn_from_row(row: dict[str, Any]) -> Turn:
-    return Turn(
-        id=row["id"],
-        conversation_id=row["conversation_id"],
-        user_id=row["user_id"],
-        channel=row["channel"],
-        index=row["turn_index"],
-        role=row["role"],
-        content=row["content"],
-        timestamp=row["timestamp"],
-        content_hash=row["content_hash"],
-        metadata=row["metadata"] or {},
-        synced=row["graph_synced"],
-    )
-
-
-def turn_from_graph(item: dict[str, Any]) -> Turn:
-    return Turn(
-        id=item["id"],
-        conversation_id=item["conversation_id"],
-        user_id=item["user_id"],
-        channel=item["channel"],
-        index=item["turn_index"],
-        role=item["role"],
-        content=item["content"],
-        timestamp=datetime.fromtimestamp(item["timestamp"] / 1000, tz=UTC),
-        content_hash=item["content_hash"],
-        metadata=json.loads(item["metadata"]) if item.get("metadata") else {},
-    )
 
 
 class AsyncEpisodicMemory:

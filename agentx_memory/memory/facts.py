@@ -9,49 +9,18 @@ and links the new one ``(:Fact new)-[:SUPERSEDES]->(:Fact old)``, so ``undo_corr
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any
 
 from ..errors import ConflictError, NotFoundError
 from ..models import Scope
 from ..models.semantic import Fact, MemoryStats
 from ..stores.graph import GraphStore
-from .episodic import epoch_ms
+from .episodic_pure import epoch_ms, maybe_from_epoch_ms
+from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, fact_from_graph
 
-__all__ = ["DEFAULT_DECAY_RATE", "PRIORITY_SALIENCE", "FactMemory", "fact_from_graph"]
-
-DEFAULT_DECAY_RATE: Final = 0.05
-#: A fact's starting salience from its priority.
-PRIORITY_SALIENCE: Final = {"low": 0.25, "medium": 0.5, "high": 0.75, "critical": 1.0}
-
-
-def _from_ms(value: int | float | None) -> datetime | None:
-    return None if value is None else datetime.fromtimestamp(value / 1000, tz=UTC)
-
-
-def fact_from_graph(item: Mapping[str, Any], about: Sequence[str] = (), turns: Sequence[str] = ()) -> Fact:
-    created_at = _from_ms(item["created_at"])
-    assert created_at is not None  # every statement that creates a fact sets created_at
-    return Fact(
-        id=item["id"],
-        user_id=item["user_id"],
-        channel=item["channel"],
-        claim=item["claim"],
-        confidence=float(item["confidence"]),
-        source=item["source"],
-        temporal=item.get("temporal") or "current",
-        priority=item.get("priority") or "medium",
-        salience=float(item.get("salience") or 0.0),
-        decay_rate=float(item.get("decay_rate") or 0.0),
-        access_count=item.get("access_count") or 0,
-        last_accessed=_from_ms(item.get("last_accessed")),
-        created_at=created_at,
-        valid_until=_from_ms(item.get("valid_until")),
-        superseded_by=item.get("superseded_by"),
-        about=sorted(about),
-        source_turn_id=turns[0] if turns else None,
-    )
+__all__ = ["FactMemory"]
 
 
 class FactMemory:
@@ -177,4 +146,4 @@ class FactMemory:
             counts.setdefault(row["label"], {})[row["channel"]] = int(row["count"])
             if row["latest"] is not None and (latest is None or row["latest"] > latest):
                 latest = row["latest"]
-        return MemoryStats(counts=counts, current_facts=current, latest_write=_from_ms(latest))
+        return MemoryStats(counts=counts, current_facts=current, latest_write=maybe_from_epoch_ms(latest))

@@ -8,43 +8,15 @@ from :class:`ConflictError` (an illegal transition).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
-from typing import Any
+from datetime import datetime
 
 from ..errors import ConflictError, NotFoundError
 from ..models import Scope
 from ..models.goals import Goal, GoalEndStatus
 from ..stores.graph_async import AsyncGraphStore
+from .goals_pure import _ms, goal_from_row
 
-__all__ = ["AsyncGoalMemory", "goal_from_row"]
-
-
-def _ms(moment: datetime | None) -> int | None:
-    return None if moment is None else int(moment.timestamp() * 1000)
-
-
-def _time(ms: int | None) -> datetime | None:
-    return None if ms is None else datetime.fromtimestamp(ms / 1000, tz=UTC)
-
-
-def goal_from_row(row: dict[str, Any]) -> Goal:
-    """A :class:`Goal` from a ``get_goals`` row (``item`` map plus parent, subgoals, blocked_by)."""
-    item = row["item"]
-    return Goal(
-        id=item["id"],
-        user_id=item["user_id"],
-        channel=item["channel"],
-        description=item["description"],
-        priority=item["priority"],
-        status=item["status"],
-        deadline=_time(item.get("deadline")),
-        created_at=_time(item["created_at"]),
-        completed_at=_time(item.get("completed_at")),
-        result=item.get("result"),
-        parent=row.get("parent"),
-        subgoals=list(row.get("subgoals") or []),
-        blocked_by=list(row.get("blocked_by") or []),
-    )
+__all__ = ["AsyncGoalMemory"]
 
 
 class AsyncGoalMemory:

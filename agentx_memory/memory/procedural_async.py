@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
 
 from psycopg.types.json import Jsonb
 
@@ -20,104 +19,16 @@ from ..models import Scope
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.postgres_async import AsyncPostgresStore
-from .episodic_async import epoch_ms
+from .episodic_pure import epoch_ms
+from .procedural_pure import (
+    invocation_from_row,
+    rank_strategies,
+    strategy_from_graph,
+    tool_key,
+    tool_stats_from_graph,
+)
 
-__all__ = [
-    "SIMILARITY_WEIGHT",
-    "AsyncProceduralMemory",
-    "laplace_success_rate",
-    "rank_strategies",
-    "strategy_score",
-    "tool_key",
-]
-
-#: Share of the ranking score taken by similarity; the rest is the smoothed success rate.
-SIMILARITY_WEIGHT = 0.7
-
-
-def tool_key(user_id: str, tool_name: str) -> str:
-    """The unique key of a user's Tool node (user ids cannot contain ':', so keys never collide)."""
-    return f"{user_id}:{tool_name}"
-
-
-def laplace_success_rate(successes: int, failures: int) -> float:
-    """``(s + 1) / (s + f + 2)``: 0.5 with no evidence, moving towards the observed rate as it grows."""
-    return (successes + 1) / (successes + failures + 2)
-
-
-def strategy_score(similarity: float, successes: int, failures: int) -> float:
-    """``0.7 · max(similarity, 0) + 0.3 · (s + 1) / (s + f + 2)``, in [0, 1].
-
-    Similarity dominates, so a strategy for another kind of task never wins on its track record alone;
-    among similar strategies the one that worked more often comes first.
-    """
-    relevance = min(max(similarity, 0.0), 1.0)
-    return SIMILARITY_WEIGHT * relevance + (1 - SIMILARITY_WEIGHT) * laplace_success_rate(successes, failures)
-
-
-def rank_strategies(hits: Sequence[tuple[Strategy, float]], top_k: int) -> list[StrategyMatch]:
-    """The ``top_k`` best hits by :func:`strategy_score` (ties: more similar, then newer first)."""
-    matches = [
-        StrategyMatch(
-            strategy=strategy,
-            similarity=similarity,
-            success_rate=laplace_success_rate(strategy.success_count, strategy.failure_count),
-            score=strategy_score(similarity, strategy.success_count, strategy.failure_count),
-        )
-        for strategy, similarity in hits
-    ]
-    matches.sort(key=lambda m: (m.score, m.similarity, m.strategy.created_at), reverse=True)
-    return matches[:top_k]
-
-
-def _from_ms(value: int | None) -> datetime | None:
-    return None if value is None else datetime.fromtimestamp(value / 1000, tz=UTC)
-
-
-def strategy_from_graph(item: dict[str, Any]) -> Strategy:
-    return Strategy(
-        id=item["id"],
-        user_id=item["user_id"],
-        channel=item["channel"],
-        description=item["description"],
-        context_pattern=item["context_pattern"],
-        tool_sequence=list(item["tool_sequence"]),
-        success_count=item["success_count"],
-        failure_count=item["failure_count"],
-        source_conversation_id=item.get("source_conversation_id"),
-        created_at=datetime.fromtimestamp(item["created_at"] / 1000, tz=UTC),
-        updated_at=datetime.fromtimestamp(item["updated_at"] / 1000, tz=UTC),
-    )
-
-
-def tool_stats_from_graph(item: dict[str, Any]) -> ToolStats:
-    usage = int(item.get("usage_count") or 0)
-    successes = int(item.get("success_count") or 0)
-    return ToolStats(
-        tool_name=item["name"],
-        usage_count=usage,
-        success_count=successes,
-        success_rate=successes / usage if usage else None,
-        avg_latency_ms=float(item.get("avg_latency_ms") or 0.0),
-        last_used=_from_ms(item.get("last_used")),
-    )
-
-
-def invocation_from_row(row: dict[str, Any]) -> ToolInvocation:
-    return ToolInvocation(
-        id=row["id"],
-        conversation_id=row["conversation_id"],
-        user_id=row["user_id"],
-        channel=row["channel"],
-        turn_index=row["turn_index"],
-        tool_name=row["tool_name"],
-        tool_input=row["tool_input"] or {},
-        tool_output=row["tool_output"],
-        success=row["success"],
-        latency_ms=row["latency_ms"],
-        error_message=row["error_message"],
-        created_at=row["created_at"],
-    )
+__all__ = ["AsyncProceduralMemory"]
 
 
 class AsyncProceduralMemory:

@@ -16,7 +16,7 @@ from ..models import Scope
 from ..models.channels import PromotionCandidate
 from ..settings import PromotionSettings
 from ..stores.graph import GraphStore
-from .episodic import epoch_ms
+from .episodic_pure import epoch_ms
 from .facts import FactMemory
 
 __all__ = ["CANDIDATE_LIMIT", "Promotion"]

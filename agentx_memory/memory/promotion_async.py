@@ -14,7 +14,7 @@ from ..models import Scope
 from ..models.channels import PromotionCandidate
 from ..settings import PromotionSettings
 from ..stores.graph_async import AsyncGraphStore
-from .episodic_async import epoch_ms
+from .episodic_pure import epoch_ms
 from .facts_async import AsyncFactMemory
 
 __all__ = ["CANDIDATE_LIMIT", "AsyncPromotion"]

@@ -18,7 +18,7 @@ import pytest
 from agentx_memory import AgentMemory, ConflictError, InvalidInputError, NotFoundError
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
-from agentx_memory.memory.procedural import strategy_score
+from agentx_memory.memory.procedural_pure import strategy_score
 from agentx_memory.models.procedural import ToolStats
 from agentx_memory.models.semantic import Entity
 from tests.conftest import cleanup, isolated_settings

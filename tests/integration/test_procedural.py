@@ -11,12 +11,8 @@ import pytest
 from psycopg import sql
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, InvalidInputError, NotFoundError, Settings
-from agentx_memory.memory.procedural import (
-    ProceduralMemory,
-    laplace_success_rate,
-    rank_strategies,
-    strategy_score,
-)
+from agentx_memory.memory.procedural import ProceduralMemory
+from agentx_memory.memory.procedural_pure import laplace_success_rate, rank_strategies, strategy_score
 from agentx_memory.models.procedural import Strategy, ToolInvocation, ToolStats
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore

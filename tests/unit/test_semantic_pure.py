@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentx_memory.memory.entities_async import (
+from agentx_memory.memory.entities_pure import (
     CANDIDATE_THRESHOLD,
     MERGE_THRESHOLD,
     ResolutionBand,

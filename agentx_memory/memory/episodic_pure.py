@@ -1,0 +1,68 @@
+"""Episodic memory's pure functions and constants, shared by the async source and its generated twin."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from ..models import Turn
+
+__all__ = [
+    "content_hash",
+    "epoch_ms",
+    "from_epoch_ms",
+    "maybe_from_epoch_ms",
+    "turn_from_graph",
+    "turn_from_row",
+]
+
+
+def content_hash(role: str, content: str) -> str:
+    """What makes two writes at one index "the same turn": role and exact content."""
+    return hashlib.sha256(f"{role}\x00{content}".encode()).hexdigest()
+
+
+def epoch_ms(moment: datetime) -> int:
+    """Graph times are epoch milliseconds (FalkorDB has no datetime type)."""
+    return int(moment.timestamp() * 1000)
+
+
+def from_epoch_ms(value: float) -> datetime:
+    return datetime.fromtimestamp(value / 1000, tz=UTC)
+
+
+def maybe_from_epoch_ms(value: float | None) -> datetime | None:
+    return None if value is None else from_epoch_ms(value)
+
+
+def turn_from_row(row: dict[str, Any]) -> Turn:
+    return Turn(
+        id=row["id"],
+        conversation_id=row["conversation_id"],
+        user_id=row["user_id"],
+        channel=row["channel"],
+        index=row["turn_index"],
+        role=row["role"],
+        content=row["content"],
+        timestamp=row["timestamp"],
+        content_hash=row["content_hash"],
+        metadata=row["metadata"] or {},
+        synced=row["graph_synced"],
+    )
+
+
+def turn_from_graph(item: dict[str, Any]) -> Turn:
+    return Turn(
+        id=item["id"],
+        conversation_id=item["conversation_id"],
+        user_id=item["user_id"],
+        channel=item["channel"],
+        index=item["turn_index"],
+        role=item["role"],
+        content=item["content"],
+        timestamp=from_epoch_ms(item["timestamp"]),
+        content_hash=item["content_hash"],
+        metadata=json.loads(item["metadata"]) if item.get("metadata") else {},
+    )

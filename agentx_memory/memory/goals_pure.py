@@ -1,0 +1,35 @@
+"""Goals memory's pure functions and constants, shared by the async source and its generated twin."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ..models.goals import Goal
+from .episodic_pure import maybe_from_epoch_ms
+
+__all__ = ["goal_from_row"]
+
+
+def _ms(moment: datetime | None) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
+
+
+def goal_from_row(row: dict[str, Any]) -> Goal:
+    """A :class:`Goal` from a ``get_goals`` row (``item`` map plus parent, subgoals, blocked_by)."""
+    item = row["item"]
+    return Goal(
+        id=item["id"],
+        user_id=item["user_id"],
+        channel=item["channel"],
+        description=item["description"],
+        priority=item["priority"],
+        status=item["status"],
+        deadline=maybe_from_epoch_ms(item.get("deadline")),
+        created_at=maybe_from_epoch_ms(item["created_at"]),
+        completed_at=maybe_from_epoch_ms(item.get("completed_at")),
+        result=item.get("result"),
+        parent=row.get("parent"),
+        subgoals=list(row.get("subgoals") or []),
+        blocked_by=list(row.get("blocked_by") or []),
+    )
