@@ -4,13 +4,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 
-from ._compat.sync import to_thread
+from ._compat.sync import drain, to_thread
 from .audit import MemoryAuditLogger, config_snapshot
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder
+from .llm import LLM, build_llm
 from .memory.episodic import EpisodicMemory
+from .retrieval.metrics import RecallMonitor
 from .settings import Settings
 from .stores.factory import open_graph
 from .stores.graph import GraphStore
@@ -35,12 +38,19 @@ class Backends:
     embedder: Embedder
     audit: MemoryAuditLogger
     episodic: EpisodicMemory
+    #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
+    llm: LLM | None = None
+    #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
+    recall_monitor: RecallMonitor = field(default_factory=RecallMonitor)
+    #: Background steps (access reinforcement) that ``close()`` waits for.
+    pending: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
     def open(cls, settings: Settings, embedder: Embedder | None) -> Backends:
         endpoints = to_thread(resolve_endpoints, settings)
         if embedder is None:
             embedder = to_thread(build_embedder, settings.embedding)
+        llm = build_llm(settings.llm)  # before any connection: a bad LLM setting leaks nothing
         ledger = PostgresStore.connect(
             endpoints.postgres_url,
             settings.postgres,
@@ -61,9 +71,10 @@ class Backends:
             ledger.close()
             raise
         audit = MemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
-        return cls(settings, ledger, graph, redis, embedder, audit, EpisodicMemory(ledger, graph))
+        return cls(settings, ledger, graph, redis, embedder, audit, EpisodicMemory(ledger, graph), llm)
 
     def close(self) -> None:
+        drain(self.pending)
         self.redis.close()
         self.graph.close()
         self.ledger.close()

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 
-from ._compat.aio import to_thread
+from ._compat.aio import drain, to_thread
 from .audit_async import AsyncMemoryAuditLogger, config_snapshot
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder
+from .llm import LLM, build_llm
 from .memory.episodic_async import AsyncEpisodicMemory
+from .retrieval.metrics import RecallMonitor
 from .settings import Settings
 from .stores.factory_async import open_graph
 from .stores.graph_async import AsyncGraphStore
@@ -33,12 +36,19 @@ class AsyncBackends:
     embedder: Embedder
     audit: AsyncMemoryAuditLogger
     episodic: AsyncEpisodicMemory
+    #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
+    llm: LLM | None = None
+    #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
+    recall_monitor: RecallMonitor = field(default_factory=RecallMonitor)
+    #: Background steps (access reinforcement) that ``close()`` waits for.
+    pending: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
     async def open(cls, settings: Settings, embedder: Embedder | None) -> AsyncBackends:
         endpoints = await to_thread(resolve_endpoints, settings)
         if embedder is None:
             embedder = await to_thread(build_embedder, settings.embedding)
+        llm = build_llm(settings.llm)  # before any connection: a bad LLM setting leaks nothing
         ledger = await AsyncPostgresStore.connect(
             endpoints.postgres_url,
             settings.postgres,
@@ -59,9 +69,10 @@ class AsyncBackends:
             await ledger.close()
             raise
         audit = AsyncMemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
-        return cls(settings, ledger, graph, redis, embedder, audit, AsyncEpisodicMemory(ledger, graph))
+        return cls(settings, ledger, graph, redis, embedder, audit, AsyncEpisodicMemory(ledger, graph), llm)
 
     async def close(self) -> None:
+        await drain(self.pending)
         await self.redis.close()
         await self.graph.close()
         await self.ledger.close()

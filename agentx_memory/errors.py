@@ -14,6 +14,7 @@ __all__ = [
     "EmbeddingDimensionError",
     "GraphSyncError",
     "InvalidInputError",
+    "LLMError",
     "NotFoundError",
     "StoreError",
     "StoreUnavailableError",
@@ -62,3 +63,7 @@ class GraphSyncError(StoreError):
     def __init__(self, message: str, turn: object) -> None:
         super().__init__(message)
         self.turn = turn
+
+
+class LLMError(AgentMemoryError):
+    """The configured LLM provider failed or answered something unusable (retrieval falls back to rules)."""

@@ -10,13 +10,13 @@ database is behind them.
 from __future__ import annotations
 
 import logging
-import time
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from ._compat.sync import Lock, to_thread
+from ._compat.sync import Lock, spawn, to_thread
 from .api.channels import ChannelsApi
 from .api.core import FacadeCore
 from .api.forget import ForgetApi
@@ -27,8 +27,12 @@ from .api.semantic import SemanticApi
 from .backends import Backends
 from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
+from .memory.entities import EntityMemory
+from .memory.facts import FactMemory
 from .memory.working import WorkingMemory
-from .models import MemoryBundle, MemoryItem, Scope, Turn
+from .models import MemoryBundle, MemoryKind, Scope, Turn
+from .retrieval.items import reinforcement_targets
+from .retrieval.recall import RecallLayer, RecallRequest
 from .settings import Settings
 from .validation import (
     validate_channel,
@@ -222,39 +226,83 @@ class AgentMemory(
         )
         return turns
 
-    def remember(self, query: str, top_k: int = 10) -> MemoryBundle:
-        """Recall the memories most relevant to ``query`` (vector search over turns for now)."""
+    def remember(
+        self,
+        query: str,
+        top_k: int = 10,
+        *,
+        channels: Sequence[str] | None = None,
+        include_episodic: bool = True,
+        include_semantic: bool = True,
+        include_procedural: bool = True,
+        time_window_hours: float | None = None,
+    ) -> MemoryBundle:
+        """Recall the memories most relevant to ``query``, best first.
+
+        Searches turns (BM25 + vector, with neighbouring turns), facts and entities (vector +
+        full-text, expanded through the graph), strategies and open goals, in ``channels`` (default:
+        the active channel and ``_global``). Each item says its kind, id, score, channel, timestamps
+        and which techniques found it (``found_by``); the bundle carries per-technique metrics.
+        ``include_semantic`` covers facts and entities; ``include_procedural`` strategies and goals.
+        ``time_window_hours`` keeps only memories from that many hours back. Returned facts and
+        entities count one more access. Audited at level ``reads``.
+        """
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
+        read_channels = self._read_channels(channels)
+        kinds = _kinds(include_episodic, include_semantic, include_procedural)
+        if time_window_hours is not None and (
+            not isinstance(time_window_hours, int | float)
+            or isinstance(time_window_hours, bool)
+            or not 0 < time_window_hours <= 24 * 365 * 100
+        ):
+            raise InvalidInputError(f"time_window_hours must be a positive number, not {time_window_hours!r}")
         backends = self._open_backends()
-        timings: dict[str, float] = {}
-        started = time.perf_counter()
-        vector = to_thread(backends.embedder.embed_one, query)
-        check_dimensions([vector], backends.embedder.dimensions, backends.embedder.model_id)
-        timings["embed"] = (time.perf_counter() - started) * 1000
-        started = time.perf_counter()
-        hits = backends.episodic.vector_search(self.scope, vector, top_k)
-        timings["vector_turns"] = (time.perf_counter() - started) * 1000
-        items = [
-            MemoryItem(
-                kind="episodic",
-                id=turn.id,
-                content=turn.content,
-                score=score,
-                channel=turn.channel,
-                timestamp=turn.timestamp,
-                conversation_id=turn.conversation_id,
-                turn_index=turn.index,
-                role=turn.role,
-                metadata=turn.metadata,
-            )
-            for turn, score in hits
-        ]
-        backends.audit.log_read(
-            self.scope, "remember", {"top_k": top_k, "results": len(items)}, {"query": query}
+        request = RecallRequest(
+            query=query,
+            top_k=top_k,
+            channels=read_channels,
+            kinds=kinds,
+            time_window_hours=None if time_window_hours is None else float(time_window_hours),
         )
-        self._audit_cross_channel(backends, "turn", [(item.id, item.channel) for item in items])
-        return MemoryBundle(query=query, items=items, timings_ms=timings)
+        bundle = RecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
+        backends.recall_monitor.record(bundle.metrics)
+        facts, entities = reinforcement_targets(bundle.items)
+        if self.settings.retrieval.reinforce_access and (facts or entities):
+            spawn(self._reinforce(backends, facts, entities), backends.pending)
+        backends.audit.log_read(
+            self.scope,
+            "remember",
+            {
+                "top_k": top_k,
+                "channels": list(read_channels),
+                "results": len(bundle.items),
+                "latency_ms": bundle.timings_ms.get("total"),
+            },
+            {"query": query},
+        )
+        self._audit_cross_channel(backends, "recall", [(item.id, item.channel) for item in bundle.items])
+        return bundle
+
+    def _reinforce(self, backends: Backends, facts: list[str], entities: list[str]) -> None:
+        # Off the critical path: a failed counter update must never fail (or slow) a recall.
+        try:
+            FactMemory(backends.graph).touch(self.scope, facts)
+            EntityMemory(backends.graph).touch_many(self.scope, entities)
+        except AgentMemoryError as exc:
+            log.warning("recall reinforcement failed for user %s: %s", self.scope.user_id, exc)
+
+    def _read_channels(self, channels: Sequence[str] | None) -> tuple[str, ...]:
+        if channels is None:
+            return tuple(self.scope.read_channels)
+        if isinstance(channels, str) or not channels:
+            raise InvalidInputError("channels must be a non-empty list of channel names")
+        return tuple(dict.fromkeys(validate_channel(channel) for channel in channels))
+
+    def recall_stats(self) -> dict[str, dict[str, float]]:
+        """Per recall technique in this process: calls, p50/p95/p99 latency (ms), mean results, skips."""
+        backends = self._open_backends()
+        return backends.recall_monitor.summary()
 
     # -- working memory ----------------------------------------------------------------------------
 
@@ -265,6 +313,19 @@ class AgentMemory(
         return WorkingMemory(
             backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
         )
+
+
+def _kinds(episodic: bool, semantic: bool, procedural: bool) -> frozenset[MemoryKind]:
+    kinds: set[MemoryKind] = set()
+    if episodic:
+        kinds.add("episodic")
+    if semantic:
+        kinds |= {"semantic", "entity"}
+    if procedural:
+        kinds |= {"procedural", "goal"}
+    if not kinds:
+        raise InvalidInputError("remember needs at least one of include_episodic/semantic/procedural")
+    return frozenset(kinds)
 
 
 def _utc(timestamp: datetime | None) -> datetime:

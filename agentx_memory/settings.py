@@ -20,6 +20,7 @@ __all__ = [
     "EmbeddedSettings",
     "EmbeddingSettings",
     "GraphSettings",
+    "LLMSettings",
     "LimitSettings",
     "PostgresSettings",
     "PromotionSettings",
@@ -126,6 +127,21 @@ class EmbeddingSettings(BaseModel):
     local_threads: int = Field(default=2, ge=0)
 
 
+class LLMSettings(BaseModel):
+    #: ``none`` keeps everything offline: retrieval then uses its rule-based paths only.
+    provider: Literal["none", "openai", "anthropic"] = "none"
+    #: ``None`` picks the provider's default (``gpt-4o-mini`` / ``claude-haiku-4-5``) in the factory.
+    model: str | None = None
+    api_key: SecretStr | None = None
+    #: A compatible server (a proxy, a local model server) instead of the vendor's. The SDKs differ:
+    #: OpenAI takes the URL up to ``/v1`` (``http://localhost:11434/v1``), Anthropic the root (the
+    #: SDK adds ``/v1/messages``).
+    base_url: str | None = None
+    timeout_s: float = Field(default=20.0, gt=0)
+    #: The SDK's own retries (connection errors, 408/409/429, 5xx), with its exponential back-off.
+    max_retries: int = Field(default=2, ge=0, le=10)
+
+
 class LimitSettings(BaseModel):
     max_content_chars: int = Field(default=32_000, ge=1)
     max_metadata_bytes: int = Field(default=16_384, ge=2)
@@ -134,14 +150,51 @@ class LimitSettings(BaseModel):
 
 
 class RetrievalSettings(BaseModel):
-    """Weights of the memory kinds in ``remember`` (the retrieval issue uses all of them)."""
+    """How ``remember`` and ``get_context`` find and rank memories; every technique can be switched off."""
 
-    episodic_weight: float = 0.30
-    fact_weight: float = 0.25
-    entity_weight: float = 0.20
-    procedural_weight: float = 0.15
-    recency_weight: float = 0.10
-    rrf_k: int = 60
+    #: Weights of the memory kinds and of recency in the final score (DESIGN §5).
+    episodic_weight: float = Field(default=0.30, ge=0)
+    fact_weight: float = Field(default=0.25, ge=0)
+    entity_weight: float = Field(default=0.20, ge=0)
+    procedural_weight: float = Field(default=0.15, ge=0)
+    recency_weight: float = Field(default=0.10, ge=0)
+    goal_weight: float = Field(default=0.15, ge=0)
+    #: Age at which the recency signal halves.
+    recency_half_life_days: float = Field(default=30.0, gt=0)
+    #: Score factors by a fact's temporal tag (the issue's current 1.2×, past 0.7×).
+    current_boost: float = Field(default=1.2, gt=0)
+    past_boost: float = Field(default=0.7, gt=0)
+
+    #: Hybrid recall: BM25 over the ledger's full-text index beside vector search.
+    hybrid: bool = True
+    #: ``convex``: weighted sum of min-max-normalised scores; ``rrf``: reciprocal rank fusion.
+    fusion: Literal["convex", "rrf"] = "convex"
+    rrf_k: int = Field(default=60, ge=1)
+    lexical_weight: float = Field(default=1.0, ge=0)
+    dense_weight: float = Field(default=1.0, ge=0)
+    bm25_k1: float = Field(default=1.2, gt=0)
+    bm25_b: float = Field(default=0.75, ge=0, le=1)
+    #: A lexeme in more than this share of a user's turns scores but does not select candidates.
+    max_df_ratio: float = Field(default=0.3, gt=0, le=1)
+    #: Candidates fetched per technique, as a multiple of ``top_k`` (at least ``min_candidates``).
+    candidate_factor: int = Field(default=5, ge=2)
+    min_candidates: int = Field(default=50, ge=1)
+    #: Share of the best adjacent turn's score a turn inherits (0 switches neighbour expansion off).
+    neighbour_weight: float = Field(default=0.5, ge=0)
+
+    #: Entity-centric recall ("tell me about X") and entity expansion through the graph.
+    entity_centric: bool = True
+    graph_hops: int = Field(default=1, ge=0, le=2)
+    #: Query expansion: the question rewritten as a statement (rules; the LLM when configured).
+    query_expansion: bool = True
+    #: HyDE: a hypothetical answer written by the configured LLM (skipped without one).
+    hyde: bool = True
+    #: Self-query: time range, kinds, channels and entities read from the query.
+    self_query: bool = True
+    #: At most this many items of one conversation before others get a turn (None: half of top_k).
+    max_per_conversation: int | None = Field(default=None, ge=1)
+    #: Returned facts and entities get access_count += 1 and last_accessed = now.
+    reinforce_access: bool = True
     #: ANN candidates fetched per requested result before the user/channel filter.
     oversample: int = Field(default=8, ge=1)
 
@@ -176,6 +229,7 @@ class Settings(BaseSettings):
     working: WorkingMemorySettings = WorkingMemorySettings()
     audit: AuditSettings = AuditSettings()
     embedding: EmbeddingSettings = EmbeddingSettings()
+    llm: LLMSettings = LLMSettings()
     limits: LimitSettings = LimitSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
     promotion: PromotionSettings = PromotionSettings()

@@ -205,3 +205,9 @@ ORDER BY t.timestamp DESC
 LIMIT $limit
 RETURN t {.id, .conversation_id, .user_id, .channel, .turn_index, .role, .content, .timestamp,
           .content_hash, .metadata} AS item
+
+// name: touch_entities
+MATCH (e:Entity {user_id: $user_id})
+WHERE e.id IN $ids
+SET e.access_count = coalesce(e.access_count, 0) + 1, e.last_accessed = $now
+RETURN e.id AS id

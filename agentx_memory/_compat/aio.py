@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "sleep", "to_thread"]
+__all__ = ["Lock", "drain", "gather", "sleep", "spawn", "to_thread"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -18,3 +18,22 @@ sleep = asyncio.sleep
 async def to_thread(func: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
     """Run CPU-bound or blocking work (embedding, server start-up) off the event loop."""
     return await asyncio.to_thread(func, *args, **kwargs)
+
+
+async def gather(*steps: Awaitable[None]) -> None:
+    """Run independent steps concurrently (each stores its own result); the first error propagates."""
+    await asyncio.gather(*steps)
+
+
+def spawn(step: Coroutine[Any, Any, None], pending: set[asyncio.Task[None]]) -> None:
+    """Run ``step`` in the background (off the caller's critical path); ``pending`` keeps it alive
+    until it finishes so that ``close()`` can wait for it."""
+    task = asyncio.get_running_loop().create_task(step)
+    pending.add(task)
+    task.add_done_callback(pending.discard)
+
+
+async def drain(pending: set[asyncio.Task[None]]) -> None:
+    """Wait for the background steps still running (their errors were already logged by them)."""
+    if pending:
+        await asyncio.gather(*list(pending), return_exceptions=True)

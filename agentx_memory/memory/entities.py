@@ -211,6 +211,40 @@ class EntityMemory:
         rows = self._graph.run("entity_turns", self._params(scope, id=entity_id, limit=limit))
         return [dict(row["item"]) for row in rows]
 
+    def recall_candidates(
+        self, scope: Scope, vector: Sequence[float], text: str, channels: Sequence[str], limit: int
+    ) -> tuple[dict[str, Entity], dict[str, float], dict[str, float]]:
+        """Entities near ``vector`` and matching ``text`` by name or alias: (by id, id → cosine, id → score).
+
+        Nothing is touched: the caller reinforces only what it finally returns.
+        """
+        rows = self._graph.vector_search(
+            "Entity", vector, user_id=scope.user_id, channels=channels, top_k=limit
+        )
+        text_rows: list[dict[str, Any]] = []
+        if words := fulltext_terms(text).split():
+            text_rows = self._graph.run(
+                "fulltext_search_entity",
+                self._params(
+                    scope,
+                    text=self._graph.fulltext_any(words),
+                    channels=list(channels),
+                    k=limit * 8,
+                    limit=limit,
+                ),
+            )
+        found = {row["item"]["id"]: entity_from_graph(row["item"]) for row in [*rows, *text_rows]}
+        dense = {row["item"]["id"]: float(row["similarity"]) for row in rows}
+        lexical = {row["item"]["id"]: float(row["score"]) for row in text_rows}
+        return found, dense, lexical
+
+    def touch_many(self, scope: Scope, ids: Sequence[str]) -> None:
+        """Count one more access of each entity (recall reinforcement)."""
+        if ids:
+            self._graph.run(
+                "touch_entities", self._params(scope, ids=list(ids), now=epoch_ms(datetime.now(UTC)))
+            )
+
     def search(
         self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int
     ) -> list[tuple[Entity, float]]:

@@ -21,6 +21,7 @@ from ..models import Role, Scope, Turn
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.postgres_async import AsyncPostgresStore
 from .episodic_pure import content_hash, epoch_ms, turn_from_graph, turn_from_row
+from .lexical import LexemeStats, plan_lexical_query, tsquery_any
 
 __all__ = ["AsyncEpisodicMemory"]
 
@@ -205,9 +206,87 @@ class AsyncEpisodicMemory:
         return [turn_from_row(row) for row in rows]
 
     async def vector_search(
-        self, scope: Scope, vector: Sequence[float], top_k: int
+        self, scope: Scope, vector: Sequence[float], top_k: int, channels: Sequence[str] | None = None
     ) -> list[tuple[Turn, float]]:
         rows = await self._graph.vector_search(
-            "Turn", vector, user_id=scope.user_id, channels=scope.read_channels, top_k=top_k
+            "Turn",
+            vector,
+            user_id=scope.user_id,
+            channels=scope.read_channels if channels is None else channels,
+            top_k=top_k,
         )
         return [(turn_from_graph(row["item"]), float(row["similarity"])) for row in rows]
+
+    async def recall_by_vector(
+        self, scope: Scope, vector: Sequence[float], *, channels: Sequence[str], limit: int
+    ) -> list[tuple[Turn, float]]:
+        """This user's turns in ``channels`` nearest ``vector`` (ledger HNSW index), with their cosine."""
+        rows = await self._ledger.fetch_all(
+            "vector_search_turns",
+            {
+                "user_id": scope.user_id,
+                "channels": list(channels),
+                "vector": np.asarray(vector, dtype=np.float32),
+                "limit": limit,
+            },
+        )
+        return [(turn_from_row(row), float(row["similarity"])) for row in rows]
+
+    async def lexical_search(
+        self,
+        scope: Scope,
+        text: str,
+        *,
+        channels: Sequence[str],
+        limit: int,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        k1: float = 1.2,
+        b: float = 0.75,
+        max_df_ratio: float = 0.3,
+    ) -> list[tuple[Turn, float]]:
+        """BM25 over this user's turns in ``channels`` (ledger full-text index), best first."""
+        key = {"user_id": scope.user_id, "channels": list(channels)}
+        rows = await self._ledger.fetch_all("lexical_term_stats", {**key, "text": text})
+        stats = [LexemeStats(row["lexeme"], row["df"], row["n"], row["avgdl"]) for row in rows]
+        lexemes, idfs, probe = plan_lexical_query(stats, max_df_ratio)
+        if not probe:
+            return []
+        rows = await self._ledger.fetch_all(
+            "lexical_search_turns",
+            {
+                **key,
+                "lexemes": lexemes,
+                "idfs": idfs,
+                "probe": tsquery_any(probe),
+                "avgdl": stats[0].avgdl,
+                "k1": k1,
+                "b": b,
+                "since": since,
+                "until": until,
+                "limit": limit,
+            },
+        )
+        return [(turn_from_row(row), float(row["score"])) for row in rows]
+
+    async def neighbours(
+        self,
+        scope: Scope,
+        positions: Sequence[tuple[str, int]],
+        vector: Sequence[float],
+        channels: Sequence[str],
+    ) -> list[tuple[Turn, float]]:
+        """The turns at ``(conversation_id, turn_index)`` positions, with their cosine to ``vector``."""
+        if not positions:
+            return []
+        rows = await self._ledger.fetch_all(
+            "turn_neighbours",
+            {
+                "user_id": scope.user_id,
+                "channels": list(channels),
+                "conversation_ids": [conversation_id for conversation_id, _ in positions],
+                "turn_indexes": [index for _, index in positions],
+                "vector": np.asarray(vector, dtype=np.float32),
+            },
+        )
+        return [(turn_from_row(row), float(row["similarity"])) for row in rows]

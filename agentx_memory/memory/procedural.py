@@ -170,11 +170,20 @@ class ProceduralMemory:
         return strategy
 
     def find_strategies(
-        self, scope: Scope, vector: Sequence[float], top_k: int, candidates: int
+        self,
+        scope: Scope,
+        vector: Sequence[float],
+        top_k: int,
+        candidates: int,
+        channels: Sequence[str] | None = None,
     ) -> list[StrategyMatch]:
         """The ``candidates`` nearest strategies (active channel and ``_global``), re-ranked to ``top_k``."""
         rows = self._graph.vector_search(
-            "Strategy", vector, user_id=scope.user_id, channels=scope.read_channels, top_k=candidates
+            "Strategy",
+            vector,
+            user_id=scope.user_id,
+            channels=scope.read_channels if channels is None else channels,
+            top_k=candidates,
         )
         hits = [(strategy_from_graph(row["item"]), float(row["similarity"])) for row in rows]
         return rank_strategies(hits, top_k)

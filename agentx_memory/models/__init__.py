@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .channels import PromotionCandidate
-from .episodic import ROLES, MemoryBundle, MemoryItem, MemoryKind, Role, Scope, Turn
+from .episodic import ROLES, MemoryBundle, MemoryItem, MemoryKind, Role, Scope, TechniqueMetric, Turn
 from .goals import GOAL_END_STATUSES, Goal, GoalEndStatus, GoalStatus
 from .procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from .profile import UserProfile
+from .retrieval import QueryFilters, TimeRange
 from .semantic import (
     ENTITY_RELATIONSHIPS,
     ENTITY_TYPES,
@@ -50,10 +51,13 @@ __all__ = [
     "MemoryStats",
     "Neighbour",
     "PromotionCandidate",
+    "QueryFilters",
     "Role",
     "Scope",
     "Strategy",
     "StrategyMatch",
+    "TechniqueMetric",
+    "TimeRange",
     "ToolInvocation",
     "ToolStats",
     "Turn",

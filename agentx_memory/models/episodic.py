@@ -13,6 +13,7 @@ __all__ = [
     "MemoryKind",
     "Role",
     "Scope",
+    "TechniqueMetric",
     "Turn",
 ]
 
@@ -69,6 +70,24 @@ class MemoryItem(BaseModel):
     turn_index: int | None = None
     role: Role | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
+    #: When the memory was last returned by a recall (facts and entities), if ever.
+    last_accessed: datetime | None = None
+    #: Why it was returned: the techniques that found it (``vector``, ``fulltext``, ``neighbour``,
+    #: ``entity``, ``graph``, ``expansion``, ``hyde`` …), strongest first.
+    found_by: list[str] = Field(default_factory=list)
+    #: The turns this memory stands for: a turn itself, the turns a fact was derived from.
+    source_turn_ids: list[str] = Field(default_factory=list)
+
+
+class TechniqueMetric(BaseModel):
+    """One retrieval technique in one call: how long it took and how many candidates it gave."""
+
+    model_config = ConfigDict(frozen=True)
+
+    latency_ms: float = 0.0
+    results: int = 0
+    #: Why the technique did not run (switched off, no LLM configured, not applicable), else None.
+    skipped: str | None = None
 
 
 class MemoryBundle(BaseModel):
@@ -76,8 +95,14 @@ class MemoryBundle(BaseModel):
 
     query: str
     items: list[MemoryItem] = Field(default_factory=list)
-    #: Per-technique timings in milliseconds (``embed``, ``vector_turns`` …).
+    #: Per-step timings in milliseconds (``embed``, ``total`` …).
     timings_ms: dict[str, float] = Field(default_factory=dict)
+    #: Per-technique latency and result count (RecallMetrics of this call).
+    metrics: dict[str, TechniqueMetric] = Field(default_factory=dict)
+    #: The channels that were searched.
+    channels: list[str] = Field(default_factory=list)
+    #: What self-query understood of the query (time range, kinds, entities), if it ran.
+    filters: QueryFilters | None = None
 
     @property
     def episodic(self) -> list[MemoryItem]:
@@ -85,3 +110,9 @@ class MemoryBundle(BaseModel):
 
     def __len__(self) -> int:
         return len(self.items)
+
+
+# Defined after MemoryBundle because models.retrieval imports MemoryKind from this module.
+from .retrieval import QueryFilters  # noqa: E402
+
+MemoryBundle.model_rebuild()

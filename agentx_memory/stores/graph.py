@@ -44,6 +44,9 @@ class GraphStore(Protocol):
     ) -> list[dict[str, Any]]:
         """Nearest ``label`` nodes of this user in ``channels``: rows ``{item, similarity}`` (cosine)."""
 
+    def fulltext_any(self, words: Sequence[str]) -> str:
+        """A full-text query matching any of ``words`` (already reduced to plain word characters)."""
+
     def ping(self) -> None: ...
 
     def drop(self) -> None:
@@ -56,6 +59,8 @@ class CypherGraphStore:
     """Shared behaviour of the Cypher backends; subclasses implement ``_execute`` and the schema step."""
 
     dialect: Dialect
+    #: How the backend's full-text syntax says "or" (RediSearch ``|``, Lucene ``OR``).
+    fulltext_or: str = " | "
 
     def __init__(self, oversample: int = 8) -> None:
         self._queries = load_queries(self.dialect)
@@ -66,6 +71,9 @@ class CypherGraphStore:
             return self._queries[name]
         except KeyError:
             raise StoreError(f"no Cypher statement named {name!r} for {self.dialect}") from None
+
+    def fulltext_any(self, words: Sequence[str]) -> str:
+        return self.fulltext_or.join(words)
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         raise NotImplementedError

@@ -42,6 +42,9 @@ class AsyncGraphStore(Protocol):
     ) -> list[dict[str, Any]]:
         """Nearest ``label`` nodes of this user in ``channels``: rows ``{item, similarity}`` (cosine)."""
 
+    def fulltext_any(self, words: Sequence[str]) -> str:
+        """A full-text query matching any of ``words`` (already reduced to plain word characters)."""
+
     async def ping(self) -> None: ...
 
     async def drop(self) -> None:
@@ -54,6 +57,8 @@ class AsyncCypherGraphStore:
     """Shared behaviour of the Cypher backends; subclasses implement ``_execute`` and the schema step."""
 
     dialect: Dialect
+    #: How the backend's full-text syntax says "or" (RediSearch ``|``, Lucene ``OR``).
+    fulltext_or: str = " | "
 
     def __init__(self, oversample: int = 8) -> None:
         self._queries = load_queries(self.dialect)
@@ -64,6 +69,9 @@ class AsyncCypherGraphStore:
             return self._queries[name]
         except KeyError:
             raise StoreError(f"no Cypher statement named {name!r} for {self.dialect}") from None
+
+    def fulltext_any(self, words: Sequence[str]) -> str:
+        return self.fulltext_or.join(words)
 
     async def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         raise NotImplementedError

@@ -41,6 +41,7 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
 
 class Neo4jStore(CypherGraphStore):
     dialect: Dialect = "neo4j"
+    fulltext_or = " OR "
 
     def __init__(
         self, uri: str, user: str, password: str, *, database: str | None = None, oversample: int = 8

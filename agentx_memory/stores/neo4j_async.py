@@ -39,6 +39,7 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
 
 class AsyncNeo4jStore(AsyncCypherGraphStore):
     dialect: Dialect = "neo4j"
+    fulltext_or = " OR "
 
     def __init__(
         self, uri: str, user: str, password: str, *, database: str | None = None, oversample: int = 8

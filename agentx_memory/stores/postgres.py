@@ -127,6 +127,9 @@ class PostgresStore:
         def configure(connection: Connection[DictRow]) -> None:
             connection.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema)))
             register_vector(connection)
+            # Filtered HNSW scans (one user's turns in a shared index) keep walking the graph until
+            # enough rows pass the filter, instead of returning fewer than asked (pgvector >= 0.8).
+            connection.execute("SET hnsw.iterative_scan = relaxed_order")
 
         pool: ConnectionPool[Connection[DictRow]] = ConnectionPool(
             url,

@@ -125,6 +125,9 @@ class AsyncPostgresStore:
         async def configure(connection: AsyncConnection[DictRow]) -> None:
             await connection.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema)))
             await register_vector_async(connection)
+            # Filtered HNSW scans (one user's turns in a shared index) keep walking the graph until
+            # enough rows pass the filter, instead of returning fewer than asked (pgvector >= 0.8).
+            await connection.execute("SET hnsw.iterative_scan = relaxed_order")
 
         pool: AsyncConnectionPool[AsyncConnection[DictRow]] = AsyncConnectionPool(
             url,

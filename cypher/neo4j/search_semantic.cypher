@@ -48,3 +48,13 @@ RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .pro
              .access_count, .created_at, .updated_at} AS item, score
 ORDER BY score DESC
 LIMIT $limit
+
+// Full-text over Fact.claim, current facts only. $text joins plain words with "OR" (any of them).
+
+// name: fulltext_search_fact
+CALL db.index.fulltext.queryNodes('fact_claim', $text, {limit: $k}) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
+RETURN node {.id, .channel, .claim} AS item, score
+ORDER BY score DESC
+LIMIT $limit

@@ -1,0 +1,66 @@
+"""The LLM port: what every language-model adapter promises, and the pure helpers they share.
+
+Retrieval uses an LLM only to improve a query (HyDE, query expansion, self-query), never to answer
+one, so every caller must cope with ``None`` (no LLM configured) and with :class:`LLMError`: both mean
+"use the rule-based path". Adapters are synchronous for the same reason as embedders: the call is a
+blocking HTTP request, and the async code runs it in a worker thread.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Protocol, runtime_checkable
+
+from agentx_memory.errors import InvalidInputError, LLMError
+
+__all__ = ["API_KEY_ENV", "LLM", "check_request", "require_answer", "status_failure"]
+
+#: The one setting that holds the key, whatever the provider; named in every credential message.
+API_KEY_ENV: Final = "AGENTX_LLM__API_KEY"
+
+
+@runtime_checkable
+class LLM(Protocol):
+    """A text-in, text-out language model."""
+
+    @property
+    def model_id(self) -> str:
+        """``provider:model``, e.g. ``openai:gpt-4o-mini``; for logs and audit records."""
+        ...
+
+    def complete(
+        self, prompt: str, *, system: str | None = None, max_tokens: int = 256, temperature: float = 0.0
+    ) -> str:
+        """The model's answer to ``prompt`` (one user turn), stripped of surrounding whitespace.
+
+        ``system`` goes where the provider expects instructions (a system message or field).
+        Thread-safe. Never returns an empty string: an empty answer, like every provider failure
+        (after the SDK's own retries), raises :class:`~agentx_memory.errors.LLMError`.
+        """
+        ...
+
+
+def check_request(prompt: str, max_tokens: int) -> None:
+    """Refuse a request no provider could serve, before spending a network round trip on it."""
+    if not isinstance(prompt, str) or not prompt.strip():
+        raise InvalidInputError("an LLM prompt must be a non-empty str")
+    if max_tokens < 1:
+        raise InvalidInputError(f"max_tokens must be at least 1, got {max_tokens}")
+
+
+def require_answer(text: str, where: str, stop_reason: object) -> str:
+    """``text`` stripped, or :class:`LLMError` if nothing is left.
+
+    ``stop_reason`` is quoted in the message because it usually explains the silence (a refusal, a
+    ``max_tokens`` cut-off before any text, a tool call).
+    """
+    answer = text.strip()
+    if not answer:
+        raise LLMError(f"{where} returned an empty answer (stop reason: {stop_reason!r})")
+    return answer
+
+
+def status_failure(where: str, status: int, detail: str) -> LLMError:
+    """The error for an HTTP error status; credential failures name the setting to fix."""
+    if status in (401, 403):
+        return LLMError(f"{where} rejected the API key (HTTP {status}); check {API_KEY_ENV}")
+    return LLMError(f"{where} failed with HTTP {status}: {detail}")

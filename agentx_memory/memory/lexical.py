@@ -1,0 +1,55 @@
+"""BM25 over the ledger's full-text index: the pure half (query planning, quoting, IDF).
+
+The statements are ``lexical_term_stats`` and ``lexical_search_turns`` in ``stores/sql/recall.sql``;
+episodic memory runs them and these functions decide what they are asked.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["LexemeStats", "bm25_idf", "plan_lexical_query", "tsquery_any"]
+
+
+@dataclass(frozen=True)
+class LexemeStats:
+    """One query lexeme and how many of the user's turns contain it, out of ``n``."""
+
+    lexeme: str
+    df: float
+    n: float
+    avgdl: float
+
+
+def bm25_idf(n: float, df: float) -> float:
+    """BM25's (Lucene-style, never negative) inverse document frequency."""
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+def plan_lexical_query(
+    stats: Sequence[LexemeStats], max_df_ratio: float, max_probe: int = 12
+) -> tuple[list[str], list[float], list[str]]:
+    """The lexemes to score with their IDFs, and the selective ones that pick candidate turns.
+
+    A lexeme found in more than ``max_df_ratio`` of the turns (a speaker's own name, "time") still
+    adds to the score of a candidate, but does not make one: probing with it would turn the candidate
+    set into the whole history. When every lexeme is common, the rarest ones probe anyway.
+    """
+    present = [s for s in stats if s.df > 0]
+    if not present:
+        return [], [], []
+    lexemes = [s.lexeme for s in present]
+    idfs = [bm25_idf(s.n, s.df) for s in present]
+    by_rarity = sorted(present, key=lambda s: s.df)
+    probe = [s.lexeme for s in by_rarity if s.df <= max_df_ratio * s.n][:max_probe]
+    if not probe:
+        probe = [s.lexeme for s in by_rarity[:2]]
+    return lexemes, idfs, probe
+
+
+def tsquery_any(lexemes: Iterable[str]) -> str:
+    """A ``tsquery`` literal matching any of ``lexemes``, each quoted so it is taken as-is."""
+    quoted = ["'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'" for lexeme in lexemes]
+    return " | ".join(quoted)

@@ -1,0 +1,134 @@
+"""Pure scoring for recall: BM25 statistics, score fusion, neighbour smoothing, boosts and diversity.
+
+No I/O here: the retriever gathers candidates from the stores and these functions decide the order.
+Why convex fusion is the default and RRF the alternative: on conversational memory (LoCoMo-format
+turns) the min-max normalised weighted sum of BM25 and cosine keeps the *size* of a lexical match —
+a rare name matched exactly — which RRF throws away by keeping only ranks; RRF stays available
+(``retrieval.fusion = "rrf"``) and the quality benchmark prints both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Final, TypeVar
+
+__all__ = [
+    "convex_fuse",
+    "diversify",
+    "minmax",
+    "neighbour_smooth",
+    "recency_score",
+    "rrf_scores",
+    "token_set",
+]
+
+T = TypeVar("T")
+
+
+def minmax(scores: Mapping[str, float]) -> dict[str, float]:
+    """Scores rescaled to [0, 1] (all 1.0 when they are equal, so a lone match still counts fully)."""
+    if not scores:
+        return {}
+    low, high = min(scores.values()), max(scores.values())
+    if high - low <= 1e-12:
+        return dict.fromkeys(scores, 1.0)
+    return {key: (value - low) / (high - low) for key, value in scores.items()}
+
+
+def convex_fuse(signals: Mapping[str, Mapping[str, float]], weights: Mapping[str, float]) -> dict[str, float]:
+    """Weighted sum of min-max-normalised signals; an item a signal did not find gets 0 from it."""
+    fused: dict[str, float] = {}
+    for name, scores in signals.items():
+        weight = weights.get(name, 1.0)
+        for key, value in minmax(scores).items():
+            fused[key] = fused.get(key, 0.0) + weight * value
+    return fused
+
+
+def rrf_scores(
+    rankings: Mapping[str, Sequence[str]], k: int, weights: Mapping[str, float]
+) -> dict[str, float]:
+    """Weighted reciprocal rank fusion: ``sum(w / (k + rank))`` over the rankings an item appears in."""
+    fused: dict[str, float] = {}
+    for name, ranking in rankings.items():
+        weight = weights.get(name, 1.0)
+        for rank, key in enumerate(ranking, start=1):
+            fused[key] = fused.get(key, 0.0) + weight / (k + rank)
+    return fused
+
+
+def neighbour_smooth(
+    scores: Mapping[str, float], neighbours: Mapping[str, Sequence[tuple[str, float]]]
+) -> dict[str, float]:
+    """Each turn's score plus the best ``share × score`` of its adjacent turns ``(id, share)``.
+
+    In a dialogue the answer is often the turn *after* the one that matches the question's words
+    ("What did you paint?" → "A lake sunrise"), so the caller gives the following turn a larger
+    share than the preceding one; neighbours not scored themselves start from 0.
+    """
+    smoothed: dict[str, float] = {}
+    for key in {*scores, *neighbours}:
+        inherited = [share * scores.get(other, 0.0) for other, share in neighbours.get(key, ())]
+        smoothed[key] = scores.get(key, 0.0) + (max(inherited) if inherited else 0.0)
+    return smoothed
+
+
+def recency_score(moment: datetime | None, now: datetime, half_life_days: float) -> float:
+    """1.0 for now, 0.5 one half-life ago, towards 0 for old memories (0 when the time is unknown)."""
+    if moment is None:
+        return 0.0
+    age_days = max(0.0, (now - moment).total_seconds() / 86_400)
+    return float(0.5 ** (age_days / half_life_days))
+
+
+_WORD: Final = re.compile(r"\w+")
+
+
+def token_set(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(text.casefold()))
+
+
+def diversify(
+    ranked: Sequence[T],
+    *,
+    group: Callable[[T], str | None],
+    text: Callable[[T], str],
+    per_group: int | None,
+    max_overlap: float = 0.85,
+    limit: int | None = None,
+) -> list[T]:
+    """Reorder for diversity without dropping anything that is not a near-duplicate.
+
+    Items beyond ``per_group`` from one conversation move behind the others (still in score order);
+    an item whose words overlap an earlier kept item's by ``max_overlap`` (Jaccard) or more is
+    dropped — it would spend a slot of the answer on something already said. With ``limit`` the scan
+    stops once that many items are kept (the pairwise check is quadratic) and at most ``limit`` return.
+    """
+    kept: list[T] = []
+    deferred: list[T] = []
+    seen: list[frozenset[str]] = []
+    counts: Counter[str] = Counter()
+    for item in ranked:
+        words = token_set(text(item))
+        if words and any(_jaccard(words, other) >= max_overlap for other in seen):
+            continue
+        seen.append(words)
+        key = group(item)
+        if per_group is not None and key is not None and counts[key] >= per_group:
+            deferred.append(item)
+            continue
+        if key is not None:
+            counts[key] += 1
+        kept.append(item)
+        if limit is not None and len(kept) >= limit:
+            break
+    ranked = kept + deferred
+    return ranked if limit is None else ranked[:limit]
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0

@@ -1,0 +1,139 @@
+"""Pure conversions from stored memories to recalled :class:`MemoryItem` s, and the recall plan."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..models import Entity, Fact, Goal, MemoryItem, MemoryKind, Strategy, Turn
+
+__all__ = [
+    "ALL_KINDS",
+    "RecallPlan",
+    "entity_item",
+    "fact_item",
+    "goal_item",
+    "reinforcement_targets",
+    "strategy_item",
+    "turn_item",
+]
+
+ALL_KINDS: frozenset[MemoryKind] = frozenset({"episodic", "semantic", "entity", "procedural", "goal"})
+
+
+@dataclass(frozen=True)
+class RecallPlan:
+    """What one recall searches for, decided before any store is asked (by the RecallLayer)."""
+
+    #: Text for full-text search: the query without filter phrases, plus its rewrite when expanded.
+    text: str
+    #: Query vectors by the technique that produced them: ``vector`` (the query), ``expansion``, ``hyde``.
+    vectors: Mapping[str, Sequence[float]]
+    channels: tuple[str, ...]
+    top_k: int
+    now: datetime
+    kinds: frozenset[MemoryKind] = ALL_KINDS
+    #: Kinds the query asks for ("which strategies…"): weighted up, never the only ones searched,
+    #: because a word like "fact" in a question is weak evidence that only facts can answer it.
+    preferred: frozenset[MemoryKind] = frozenset()
+    since: datetime | None = None
+    until: datetime | None = None
+    #: Entity names the query is about (self-query, entity-centric).
+    entities: tuple[str, ...] = field(default_factory=tuple)
+
+    def in_window(self, moment: datetime | None) -> bool:
+        if moment is None:
+            return self.since is None and self.until is None
+        return (self.since is None or moment >= self.since) and (self.until is None or moment < self.until)
+
+
+def turn_item(turn: Turn, score: float, found_by: Sequence[str]) -> MemoryItem:
+    return MemoryItem(
+        kind="episodic",
+        id=turn.id,
+        content=turn.content,
+        score=score,
+        channel=turn.channel,
+        timestamp=turn.timestamp,
+        conversation_id=turn.conversation_id,
+        turn_index=turn.index,
+        role=turn.role,
+        metadata=turn.metadata,
+        found_by=list(found_by),
+        source_turn_ids=[turn.id],
+    )
+
+
+def fact_item(fact: Fact, score: float, found_by: Sequence[str]) -> MemoryItem:
+    return MemoryItem(
+        kind="semantic",
+        id=fact.id,
+        content=fact.claim,
+        score=score,
+        channel=fact.channel,
+        timestamp=fact.created_at,
+        last_accessed=fact.last_accessed,
+        metadata={
+            "confidence": fact.confidence,
+            "temporal": fact.temporal,
+            "priority": fact.priority,
+            "about": fact.about,
+        },
+        found_by=list(found_by),
+        source_turn_ids=[fact.source_turn_id] if fact.source_turn_id else [],
+    )
+
+
+def entity_item(entity: Entity, score: float, found_by: Sequence[str]) -> MemoryItem:
+    text = f"{entity.name} ({entity.type})"
+    if entity.description:
+        text += f": {entity.description}"
+    if entity.properties:
+        text += f" {json.dumps(entity.properties, ensure_ascii=False, sort_keys=True)}"
+    return MemoryItem(
+        kind="entity",
+        id=entity.id,
+        content=text,
+        score=score,
+        channel=entity.channel,
+        timestamp=entity.updated_at,
+        metadata={"name": entity.name, "type": entity.type, "aliases": entity.aliases},
+        found_by=list(found_by),
+    )
+
+
+def strategy_item(strategy: Strategy, score: float, success_rate: float) -> MemoryItem:
+    tools = " → ".join(strategy.tool_sequence)
+    return MemoryItem(
+        kind="procedural",
+        id=strategy.id,
+        content=f"{strategy.description} (tools: {tools}; success rate {success_rate:.0%})",
+        score=score,
+        channel=strategy.channel,
+        timestamp=strategy.updated_at,
+        conversation_id=strategy.source_conversation_id,
+        metadata={"tool_sequence": strategy.tool_sequence, "success_rate": success_rate},
+        found_by=["vector"],
+    )
+
+
+def goal_item(goal: Goal, score: float) -> MemoryItem:
+    return MemoryItem(
+        kind="goal",
+        id=goal.id,
+        content=goal.description,
+        score=score,
+        channel=goal.channel,
+        timestamp=goal.created_at,
+        metadata={"status": goal.status, "priority": goal.priority},
+        found_by=["vector"],
+    )
+
+
+def reinforcement_targets(items: Sequence[MemoryItem]) -> tuple[list[str], list[str]]:
+    """The fact ids and entity ids among returned items (they get access_count += 1)."""
+    facts = [item.id for item in items if item.kind == "semantic"]
+    entities = [item.id for item in items if item.kind == "entity"]
+    return facts, entities

@@ -1,0 +1,254 @@
+"""RecallLayer: query understanding around the MemoryRetriever. Async source of ``retrieval/recall.py``.
+
+One recall: self-query (time range, kinds, channels, entities — rules, or the LLM when configured),
+query expansion (the question as a statement), HyDE (a hypothetical answer; LLM only), one batched
+embedding of every text, the retriever, then entity-centric recall for "tell me about X". Each
+technique is switchable in settings and reports its latency and result count (or why it was
+skipped) in the bundle's metrics. An LLM failure never fails a recall: the rules answer instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from .._compat.aio import to_thread
+from ..backends_async import AsyncBackends
+from ..embedding import check_dimensions
+from ..errors import LLMError
+from ..memory.entities_async import AsyncEntityMemory
+from ..memory.facts_async import AsyncFactMemory
+from ..models import MemoryBundle, MemoryItem, MemoryKind, QueryFilters, Scope, TechniqueMetric
+from ..settings import RetrievalSettings
+from .fusion import diversify
+from .items import ALL_KINDS, RecallPlan, entity_item, fact_item
+from .llm_query import (
+    EXPANSION_SYSTEM,
+    HYDE_SYSTEM,
+    SELF_QUERY_SYSTEM,
+    expansion_prompt,
+    hyde_prompt,
+    parse_expansion,
+    parse_self_query,
+    self_query_prompt,
+)
+from .query_rules import is_entity_query, parse_filters, rewrite_as_statement
+from .retriever_async import AsyncMemoryRetriever
+
+__all__ = ["AsyncRecallLayer", "RecallRequest"]
+
+log = logging.getLogger(__name__)
+
+#: Facts about the focused entity returned by entity-centric recall at most.
+_FOCUS_FACTS = 10
+
+
+@dataclass(frozen=True)
+class RecallRequest:
+    """A validated ``remember`` call."""
+
+    query: str
+    top_k: int
+    channels: tuple[str, ...]
+    kinds: frozenset[MemoryKind] = ALL_KINDS
+    time_window_hours: float | None = None
+
+
+class AsyncRecallLayer:
+    """Runs one recall for one scope over open backends."""
+
+    def __init__(self, backends: AsyncBackends, settings: RetrievalSettings) -> None:
+        self._b = backends
+        self._s = settings
+
+    async def recall(self, scope: Scope, request: RecallRequest) -> MemoryBundle:
+        started = time.perf_counter()
+        now = datetime.now(UTC)
+        metrics: dict[str, TechniqueMetric] = {}
+        filters = await self._self_query(request, now, metrics)
+        texts = {"vector": filters.text if filters is not None else request.query}
+        expansion = await self._expand(request.query, metrics)
+        if expansion is not None:
+            texts["expansion"] = expansion
+        hyde = await self._hyde(request.query, metrics)
+        if hyde is not None:
+            texts["hyde"] = hyde
+        embed_started = time.perf_counter()
+        vectors = await to_thread(self._b.embedder.embed, list(texts.values()))
+        check_dimensions(vectors, self._b.embedder.dimensions, self._b.embedder.model_id)
+        embed_ms = (time.perf_counter() - embed_started) * 1000
+        plan = self._plan(request, filters, now, dict(zip(texts, vectors, strict=True)), expansion)
+        retrieved = await AsyncMemoryRetriever(self._b, self._s).retrieve(scope, plan)
+        metrics.update(retrieved.metrics)
+        items = retrieved.items
+        focus = is_entity_query(request.query) if self._s.entity_centric else None
+        if focus is None:
+            metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
+        else:
+            items = await self._entity_centric(scope, plan, focus, items, metrics)
+        total_ms = (time.perf_counter() - started) * 1000
+        return MemoryBundle(
+            query=request.query,
+            items=items,
+            timings_ms={"embed": round(embed_ms, 3), "total": round(total_ms, 3)},
+            metrics=metrics,
+            channels=list(plan.channels),
+            filters=filters,
+        )
+
+    # -- query understanding -----------------------------------------------------------------------
+
+    async def _self_query(
+        self, request: RecallRequest, now: datetime, metrics: dict[str, TechniqueMetric]
+    ) -> QueryFilters | None:
+        if not self._s.self_query:
+            metrics["self_query"] = TechniqueMetric(skipped="switched off")
+            return None
+        started = time.perf_counter()
+        filters: QueryFilters | None = None
+        if self._b.llm is not None:
+            answer = await self._ask(
+                SELF_QUERY_SYSTEM, self_query_prompt(request.query, now, request.channels)
+            )
+            if answer is not None:
+                filters = parse_self_query(answer, request.query, request.channels)
+        if filters is None:
+            filters = parse_filters(request.query, now, channels=request.channels)
+        found = int(filters.time_range is not None) + len(filters.kinds) + len(filters.entities)
+        metrics["self_query"] = _metric(started, found + len(filters.channels))
+        return filters
+
+    async def _expand(self, query: str, metrics: dict[str, TechniqueMetric]) -> str | None:
+        if not self._s.query_expansion:
+            metrics["expansion"] = TechniqueMetric(skipped="switched off")
+            return None
+        started = time.perf_counter()
+        statement: str | None = None
+        if self._b.llm is not None:
+            answer = await self._ask(EXPANSION_SYSTEM, expansion_prompt(query))
+            statement = parse_expansion(answer) if answer is not None else None
+        if statement is None:
+            statement = rewrite_as_statement(query)
+        if statement is None:
+            metrics["expansion"] = TechniqueMetric(skipped="not a question")
+            return None
+        metrics["expansion"] = _metric(started, 1)
+        return statement
+
+    async def _hyde(self, query: str, metrics: dict[str, TechniqueMetric]) -> str | None:
+        if not self._s.hyde:
+            metrics["hyde"] = TechniqueMetric(skipped="switched off")
+            return None
+        if self._b.llm is None:
+            metrics["hyde"] = TechniqueMetric(skipped="no LLM configured")
+            return None
+        started = time.perf_counter()
+        answer = await self._ask(HYDE_SYSTEM, hyde_prompt(query))
+        hypothesis = parse_expansion(answer) if answer is not None else None
+        if hypothesis is None:
+            metrics["hyde"] = TechniqueMetric(skipped="LLM gave no usable answer")
+            return None
+        metrics["hyde"] = _metric(started, 1)
+        return hypothesis
+
+    async def _ask(self, system: str, prompt: str) -> str | None:
+        llm = self._b.llm
+        if llm is None:
+            return None
+        try:
+            return await to_thread(llm.complete, prompt, system=system, max_tokens=200)
+        except LLMError as exc:
+            log.warning("LLM recall step failed, falling back to rules: %s", exc)
+            return None
+
+    def _plan(
+        self,
+        request: RecallRequest,
+        filters: QueryFilters | None,
+        now: datetime,
+        vectors: dict[str, list[float]],
+        expansion: str | None,
+    ) -> RecallPlan:
+        since: datetime | None = None
+        until: datetime | None = None
+        if request.time_window_hours is not None:
+            since = now - timedelta(hours=request.time_window_hours)
+        kinds = request.kinds
+        preferred: frozenset[MemoryKind] = frozenset()
+        channels = request.channels
+        text = filters.text if filters is not None else request.query
+        entities: tuple[str, ...] = ()
+        if filters is not None:
+            if filters.time_range is not None:
+                since = _later(since, filters.time_range.start)
+                until = filters.time_range.end
+            preferred = kinds & frozenset(filters.kinds)
+            if filters.channels:
+                channels = tuple(channel for channel in channels if channel in filters.channels) or channels
+            entities = tuple(filters.entities)
+        if expansion is not None:
+            text = f"{text} {expansion}"
+        return RecallPlan(
+            text=text,
+            vectors=vectors,
+            channels=channels,
+            top_k=request.top_k,
+            now=now,
+            kinds=kinds,
+            preferred=preferred,
+            since=since,
+            until=until,
+            entities=entities,
+        )
+
+    # -- entity-centric ----------------------------------------------------------------------------
+
+    async def _entity_centric(
+        self,
+        scope: Scope,
+        plan: RecallPlan,
+        name: str,
+        items: list[MemoryItem],
+        metrics: dict[str, TechniqueMetric],
+    ) -> list[MemoryItem]:
+        """ "Tell me about X": X's profile, its facts and its neighbours first, then the rest."""
+        started = time.perf_counter()
+        entities = AsyncEntityMemory(self._b.graph)
+        entity = await entities.find_by_name(scope, name)
+        if entity is None:
+            found, dense, _ = await entities.recall_candidates(
+                scope, plan.vectors["vector"], name, plan.channels, 5
+            )
+            best = max(dense, key=lambda key: dense[key], default=None)
+            entity = found[best] if best is not None and dense[best] >= 0.75 else None
+        if entity is None:
+            metrics["entity_centric"] = _metric(started, 0)
+            return items
+        top = max((item.score for item in items), default=0.0) + 1.0
+        focused = [entity_item(entity, top, ["entity"])]
+        for fact in await AsyncFactMemory(self._b.graph).facts_about(scope, entity.id, _FOCUS_FACTS):
+            if fact.valid_until is None and fact.channel in plan.channels:
+                focused.append(fact_item(fact, top * 0.9, ["entity"]))
+        for neighbour in (await entities.neighbours(scope, entity.id))[:_FOCUS_FACTS]:
+            if neighbour.entity.channel in plan.channels:
+                focused.append(entity_item(neighbour.entity, top * 0.8, ["entity", "graph"]))
+        metrics["entity_centric"] = _metric(started, len(focused))
+        seen = {item.id for item in focused}
+        merged = focused + [item for item in items if item.id not in seen]
+        return diversify(
+            merged, group=lambda _item: None, text=lambda item: item.content, per_group=None, limit=plan.top_k
+        )
+
+
+def _metric(started: float, results: int) -> TechniqueMetric:
+    return TechniqueMetric(latency_ms=round((time.perf_counter() - started) * 1000, 3), results=results)
+
+
+def _later(a: datetime | None, b: datetime | None) -> datetime | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return max(a, b)

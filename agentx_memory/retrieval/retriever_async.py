@@ -1,0 +1,379 @@
+"""MemoryRetriever: candidates from every memory kind, fused, boosted and ranked. Async source of
+``retrieval/retriever.py``.
+
+Per kind it over-fetches (``candidate_factor`` × top_k), scores with the pure functions of
+``retrieval/fusion.py`` and hands back one list. Turns: BM25 (ledger) + vector (graph), fused, then
+each turn inherits part of its best neighbour's score (the answer often follows the matching turn).
+Facts and entities: vector + full-text; matched entities expand through the graph. Strategies and
+open goals: vector. Kinds are put on one scale by their weights, anchored on how well each kind's
+best candidate actually matches (its cosine), so a kind with nothing relevant cannot crowd out one
+that has. Nothing here touches what it reads; the RecallLayer reinforces what is finally returned.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._compat.aio import gather
+from ..backends_async import AsyncBackends
+from ..memory.entities_async import AsyncEntityMemory
+from ..memory.facts_async import AsyncFactMemory
+from ..memory.goals_async import AsyncGoalMemory
+from ..memory.procedural_async import AsyncProceduralMemory
+from ..models import Entity, Fact, MemoryItem, Scope, TechniqueMetric, Turn
+from ..settings import RetrievalSettings
+from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, rrf_scores
+from .items import RecallPlan, entity_item, fact_item, goal_item, strategy_item, turn_item
+
+__all__ = ["AsyncMemoryRetriever", "Retrieved"]
+
+#: Share of a matched entity's score its graph neighbours and facts start from.
+_GRAPH_DECAY = 0.5
+#: Weight factor of the kinds a query asks for by name (self-query).
+_PREFERRED_FACTOR = 2.0
+#: Matched entities expanded through the graph per recall.
+_EXPANDED_ENTITIES = 3
+
+
+@dataclass
+class Retrieved:
+    """What one retrieval found: ranked items, per-technique metrics, the kinds' anchors."""
+
+    items: list[MemoryItem] = field(default_factory=list)
+    metrics: dict[str, TechniqueMetric] = field(default_factory=dict)
+
+
+@dataclass
+class _Kind:
+    """One kind's candidates: item by id, relevance by id, and the best cosine seen (its anchor)."""
+
+    weight: float
+    items: dict[str, MemoryItem] = field(default_factory=dict)
+    relevance: dict[str, float] = field(default_factory=dict)
+    anchor: float = 0.0
+
+
+class _Timer:
+    def __init__(self, metrics: dict[str, TechniqueMetric], name: str) -> None:
+        self._metrics, self._name, self._start = metrics, name, time.perf_counter()
+
+    def done(self, results: int) -> None:
+        elapsed = (time.perf_counter() - self._start) * 1000
+        previous = self._metrics.get(self._name)
+        if previous is not None:  # a technique run once per vector adds up
+            elapsed, results = elapsed + previous.latency_ms, results + previous.results
+        self._metrics[self._name] = TechniqueMetric(latency_ms=round(elapsed, 3), results=results)
+
+
+class AsyncMemoryRetriever:
+    """Runs a :class:`RecallPlan` against the stores of one memory instance."""
+
+    def __init__(self, backends: AsyncBackends, settings: RetrievalSettings) -> None:
+        self._b = backends
+        self._s = settings
+
+    def _pool(self, plan: RecallPlan) -> int:
+        return max(plan.top_k * self._s.candidate_factor, self._s.min_candidates)
+
+    async def retrieve(self, scope: Scope, plan: RecallPlan) -> Retrieved:
+        s = self._s
+        result = Retrieved()
+        kinds = {
+            "episodic": _Kind(s.episodic_weight),
+            "semantic": _Kind(s.fact_weight),
+            "entity": _Kind(s.entity_weight),
+            "procedural": _Kind(s.procedural_weight),
+            "goal": _Kind(s.goal_weight),
+        }
+        steps: list[Any] = []  # awaitables here, already-run calls in the sync twin
+        if "episodic" in plan.kinds:
+            steps.append(self._turns(scope, plan, kinds["episodic"], result.metrics))
+        if "semantic" in plan.kinds or "entity" in plan.kinds:
+            steps.append(self._semantic(scope, plan, kinds["semantic"], kinds["entity"], result.metrics))
+        if "procedural" in plan.kinds:
+            steps.append(self._strategies(scope, plan, kinds["procedural"], result.metrics))
+        if "goal" in plan.kinds:
+            steps.append(self._goals(scope, plan, kinds["goal"], result.metrics))
+        await gather(*steps)
+        for name in plan.preferred:
+            kinds[name].weight *= _PREFERRED_FACTOR
+        result.items = self._rank(plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds])
+        return result
+
+    # -- ranking -----------------------------------------------------------------------------------
+
+    def _rank(self, plan: RecallPlan, kinds: Sequence[_Kind]) -> list[MemoryItem]:
+        scored: list[MemoryItem] = []
+        for kind in kinds:
+            if not kind.relevance:
+                continue
+            top = max(kind.relevance.values())
+            scale = kind.anchor / top if top > 0 else 0.0
+            for item_id, relevance in kind.relevance.items():
+                item = kind.items[item_id]
+                if not plan.in_window(item.timestamp):
+                    continue
+                recency = recency_score(item.timestamp, plan.now, self._s.recency_half_life_days)
+                score = kind.weight * relevance * scale + self._s.recency_weight * recency
+                scored.append(item.model_copy(update={"score": round(score, 6)}))
+        scored.sort(key=lambda item: (-item.score, item.id))
+        cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
+        ranked = diversify(
+            scored,
+            group=lambda item: item.conversation_id if item.kind == "episodic" else None,
+            text=lambda item: item.content,
+            per_group=cap,
+            limit=plan.top_k,
+        )
+        return ranked
+
+    def _fuse(self, dense: Mapping[str, float], lexical: Mapping[str, float]) -> dict[str, float]:
+        s = self._s
+        weights = {"dense": s.dense_weight, "lexical": s.lexical_weight}
+        if s.fusion == "rrf":
+            rankings = {
+                "dense": sorted(dense, key=lambda key: -dense[key]),
+                "lexical": sorted(lexical, key=lambda key: -lexical[key]),
+            }
+            return rrf_scores(rankings, s.rrf_k, weights)
+        return convex_fuse({"dense": dense, "lexical": lexical}, weights)
+
+    # -- turns -------------------------------------------------------------------------------------
+
+    async def _turns(
+        self, scope: Scope, plan: RecallPlan, kind: _Kind, metrics: dict[str, TechniqueMetric]
+    ) -> None:
+        episodic = self._b.episodic
+        pool = self._pool(plan)
+        turns: dict[str, Turn] = {}
+        dense: dict[str, float] = {}
+        lexical: dict[str, float] = {}
+        found_by: dict[str, list[str]] = {}
+
+        async def by_vector(technique: str, vector: Sequence[float]) -> None:
+            timer = _Timer(metrics, f"turns.{technique}")
+            hits = await episodic.recall_by_vector(scope, vector, channels=plan.channels, limit=pool)
+            timer.done(len(hits))
+            for turn, similarity in hits:
+                turns[turn.id] = turn
+                dense[turn.id] = max(similarity, dense.get(turn.id, -1.0))
+                found_by.setdefault(turn.id, []).append(technique)
+
+        async def by_text() -> None:
+            timer = _Timer(metrics, "turns.fulltext")
+            hits = await episodic.lexical_search(
+                scope,
+                plan.text,
+                channels=plan.channels,
+                limit=pool,
+                since=plan.since,
+                until=plan.until,
+                k1=self._s.bm25_k1,
+                b=self._s.bm25_b,
+                max_df_ratio=self._s.max_df_ratio,
+            )
+            timer.done(len(hits))
+            for turn, score in hits:
+                turns[turn.id] = turn
+                lexical[turn.id] = score
+                found_by.setdefault(turn.id, []).append("fulltext")
+
+        steps: list[Any] = [by_vector(name, vector) for name, vector in plan.vectors.items()]
+        if self._s.hybrid:
+            steps.append(by_text())
+        await gather(*steps)
+        fused = self._fuse(dense, lexical)
+        if self._s.neighbour_weight > 0 and fused:
+            fused = await self._with_neighbours(scope, plan, turns, fused, found_by, metrics)
+        kind.anchor = max(dense.values(), default=0.5 if lexical else 0.0)
+        for turn_id, relevance in fused.items():
+            kind.items[turn_id] = turn_item(turns[turn_id], relevance, found_by.get(turn_id, ["neighbour"]))
+            kind.relevance[turn_id] = relevance
+
+    async def _with_neighbours(
+        self,
+        scope: Scope,
+        plan: RecallPlan,
+        turns: dict[str, Turn],
+        fused: dict[str, float],
+        found_by: dict[str, list[str]],
+        metrics: dict[str, TechniqueMetric],
+    ) -> dict[str, float]:
+        timer = _Timer(metrics, "turns.neighbours")
+        leaders = sorted(fused, key=lambda key: -fused[key])[: plan.top_k * 3 + 10]
+        at = {(turn.conversation_id, turn.index): turn.id for turn in turns.values()}
+        wanted = {
+            (turns[key].conversation_id, turns[key].index + step)
+            for key in leaders
+            for step in (-1, 1)
+            if turns[key].index + step >= 0
+        } - set(at)
+        vector = plan.vectors.get("vector") or next(iter(plan.vectors.values()))
+        fetched = await self._b.episodic.neighbours(scope, sorted(wanted), vector, plan.channels)
+        for turn, _similarity in fetched:
+            turns[turn.id] = turn
+            at[(turn.conversation_id, turn.index)] = turn.id
+        # The turn after a match (its likely answer) inherits the full share, the turn before half.
+        share = {1: self._s.neighbour_weight, -1: self._s.neighbour_weight / 2}
+        adjacency: dict[str, list[tuple[str, float]]] = {}
+        for key in leaders:
+            turn = turns[key]
+            for step in (-1, 1):
+                other = at.get((turn.conversation_id, turn.index + step))
+                if other is not None:
+                    adjacency.setdefault(other, []).append((key, share[step]))
+        smoothed = neighbour_smooth(fused, adjacency)
+        for key in adjacency:
+            if key not in found_by or smoothed[key] > 2 * fused.get(key, 0.0):
+                found_by.setdefault(key, []).append("neighbour")
+        timer.done(len(fetched))
+        return {key: value for key, value in smoothed.items() if plan.in_window(turns[key].timestamp)}
+
+    # -- facts and entities ------------------------------------------------------------------------
+
+    async def _semantic(
+        self,
+        scope: Scope,
+        plan: RecallPlan,
+        facts_kind: _Kind,
+        entities_kind: _Kind,
+        metrics: dict[str, TechniqueMetric],
+    ) -> None:
+        graph = self._b.graph
+        facts, entities = AsyncFactMemory(graph), AsyncEntityMemory(graph)
+        pool = self._pool(plan)
+        vector = plan.vectors["vector"]
+        fact_scores: dict[str, float] = {}
+        fact_found: dict[str, list[str]] = {}
+        entity_scores: dict[str, float] = {}
+        entity_found: dict[str, list[str]] = {}
+        known: dict[str, Entity] = {}
+
+        async def fact_search() -> None:
+            timer = _Timer(metrics, "facts")
+            dense, lexical = await facts.recall_candidates(scope, vector, plan.text, plan.channels, pool)
+            timer.done(len(set(dense) | set(lexical)))
+            facts_kind.anchor = max(dense.values(), default=0.0)
+            fact_scores.update(self._fuse(dense, lexical))
+            for key in fact_scores:
+                fact_found[key] = _techniques(key, dense, lexical)
+
+        async def entity_search() -> None:
+            timer = _Timer(metrics, "entities")
+            found, dense, lexical = await entities.recall_candidates(
+                scope, vector, plan.text, plan.channels, pool
+            )
+            timer.done(len(found))
+            known.update(found)
+            entities_kind.anchor = max(dense.values(), default=0.0)
+            entity_scores.update(self._fuse(dense, lexical))
+            for key in entity_scores:
+                entity_found[key] = _techniques(key, dense, lexical)
+
+        await gather(fact_search(), entity_search())
+        if self._s.graph_hops > 0 and entity_scores:
+            await self._expand(
+                scope, plan, known, entity_scores, entity_found, fact_scores, fact_found, metrics
+            )
+        await self._fill_facts(scope, plan, facts, fact_scores, fact_found, facts_kind)
+        for key, score in entity_scores.items():
+            if key in known and known[key].channel in plan.channels:
+                entities_kind.items[key] = entity_item(known[key], score, entity_found.get(key, ["graph"]))
+                entities_kind.relevance[key] = score
+
+    async def _expand(
+        self,
+        scope: Scope,
+        plan: RecallPlan,
+        known: dict[str, Entity],
+        entity_scores: dict[str, float],
+        entity_found: dict[str, list[str]],
+        fact_scores: dict[str, float],
+        fact_found: dict[str, list[str]],
+        metrics: dict[str, TechniqueMetric],
+    ) -> None:
+        """Neighbours and facts of the best matched entities join with a share of their score."""
+        timer = _Timer(metrics, "graph")
+        entities, facts = AsyncEntityMemory(self._b.graph), AsyncFactMemory(self._b.graph)
+        frontier = sorted(entity_scores, key=lambda key: -entity_scores[key])[:_EXPANDED_ENTITIES]
+        added = 0
+        for _hop in range(self._s.graph_hops):
+            next_frontier: list[str] = []
+            for entity_id in frontier:
+                base = entity_scores[entity_id] * _GRAPH_DECAY
+                for neighbour in await entities.neighbours(scope, entity_id):
+                    other = neighbour.entity
+                    if other.channel not in plan.channels or entity_scores.get(other.id, 0.0) >= base:
+                        continue
+                    known[other.id] = other
+                    entity_scores[other.id] = base
+                    entity_found.setdefault(other.id, []).append("graph")
+                    next_frontier.append(other.id)
+                    added += 1
+                for fact in await facts.facts_about(scope, entity_id, self._pool(plan)):
+                    if fact.channel in plan.channels and fact_scores.get(fact.id, 0.0) < base:
+                        fact_scores[fact.id] = base
+                        fact_found.setdefault(fact.id, []).append("graph")
+                        added += 1
+            frontier = next_frontier[:_EXPANDED_ENTITIES]
+        timer.done(added)
+
+    async def _fill_facts(
+        self,
+        scope: Scope,
+        plan: RecallPlan,
+        facts: AsyncFactMemory,
+        scores: dict[str, float],
+        found_by: dict[str, list[str]],
+        kind: _Kind,
+    ) -> None:
+        ids = sorted(scores, key=lambda key: -scores[key])[: self._pool(plan)]
+        if not ids:
+            return
+        for fact in await facts.get_many(scope, ids):
+            if fact.valid_until is not None or fact.channel not in plan.channels:
+                continue
+            score = scores[fact.id] * self._fact_boost(fact)
+            kind.items[fact.id] = fact_item(fact, score, found_by.get(fact.id, ["graph"]))
+            kind.relevance[fact.id] = score
+
+    def _fact_boost(self, fact: Fact) -> float:
+        temporal = {"current": self._s.current_boost, "past": self._s.past_boost}.get(fact.temporal, 1.0)
+        # salience 0.5 (the default) is neutral; 1.0 counts 1.25×, 0.0 counts 0.75×
+        return temporal * (0.75 + 0.5 * fact.salience)
+
+    # -- strategies and goals ----------------------------------------------------------------------
+
+    async def _strategies(
+        self, scope: Scope, plan: RecallPlan, kind: _Kind, metrics: dict[str, TechniqueMetric]
+    ) -> None:
+        timer = _Timer(metrics, "strategies")
+        procedural = AsyncProceduralMemory(self._b.ledger, self._b.graph)
+        pool = self._pool(plan)
+        matches = await procedural.find_strategies(scope, plan.vectors["vector"], pool, pool, plan.channels)
+        timer.done(len(matches))
+        kind.anchor = max((match.similarity for match in matches), default=0.0)
+        for match in matches:
+            kind.items[match.strategy.id] = strategy_item(match.strategy, match.score, match.success_rate)
+            kind.relevance[match.strategy.id] = max(match.score, 0.0)
+
+    async def _goals(
+        self, scope: Scope, plan: RecallPlan, kind: _Kind, metrics: dict[str, TechniqueMetric]
+    ) -> None:
+        timer = _Timer(metrics, "goals")
+        goals = await AsyncGoalMemory(self._b.graph).nearest_open(
+            scope, plan.vectors["vector"], plan.channels, self._pool(plan)
+        )
+        timer.done(len(goals))
+        kind.anchor = max((similarity for _, similarity in goals), default=0.0)
+        for goal, similarity in goals:
+            kind.items[goal.id] = goal_item(goal, similarity)
+            kind.relevance[goal.id] = max(similarity, 0.0)
+
+
+def _techniques(key: str, dense: Mapping[str, float], lexical: Mapping[str, float]) -> list[str]:
+    return [name for name, found in (("vector", dense), ("fulltext", lexical)) if key in found]

@@ -1,0 +1,240 @@
+"""Retrieval quality on LoCoMo-format conversations: evidence recall@k through ``remember``.
+
+    python benchmarks/locomo.py ../shared/bench-data/locomo-dev.json [--variants default,rrf]
+
+Each conversation is ingested as its own user; each session becomes a conversation whose turns carry
+the session's real date-time (one second apart), ``metadata.speaker`` and ``metadata.dia_id``. A
+turn that shares an image gets the image's caption appended, as LoCoMo presents it to models
+("[shares a photo of …]"); the image-search ``query`` field is not used. Every question is asked
+through ``remember`` (no LLM); recall@k is the share of the question's gold evidence turns among
+the first k distinct turns the returned items stand for, in rank order. Plain BM25 over the turns'
+text (rank-bm25, the same run) is the baseline. The data file is CC BY-NC and is never copied here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from rank_bm25 import BM25Okapi
+
+from agentx_memory import AsyncAgentMemory
+from agentx_memory.models import MemoryBundle
+from agentx_memory.settings import Settings
+
+KS = (1, 5, 10, 20)
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+TARGET = 0.75
+_WORD = re.compile(r"\w+")
+_STOP = frozenset(
+    re.findall(
+        r"\w+",
+        "a an the and or but if of at by for with about to from in on is are was were be been do does did "
+        "what when where who whom which why how i you he she it we they me my your his her its our their",
+    )
+)
+
+
+@dataclass
+class Scores:
+    """recall@k per k, overall and per category, plus query latencies (ms)."""
+
+    by_k: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    by_category: dict[tuple[int, int], list[float]] = field(default_factory=lambda: defaultdict(list))
+    latency_ms: list[float] = field(default_factory=list)
+
+    def add(self, category: int, ranked: list[str], evidence: list[str]) -> None:
+        gold = set(evidence)
+        for k in KS:
+            value = len(set(ranked[:k]) & gold) / len(gold)
+            self.by_k[k].append(value)
+            self.by_category[(k, category)].append(value)
+
+    def mean(self, k: int, category: int | None = None) -> float:
+        values = self.by_k[k] if category is None else self.by_category[(k, category)]
+        return sum(values) / len(values) if values else 0.0
+
+
+def session_turns(conversation: dict[str, Any]) -> list[tuple[int, datetime, list[dict[str, Any]]]]:
+    sessions = []
+    for key, value in conversation.items():
+        match = re.fullmatch(r"session_(\d+)", key)
+        if match and isinstance(value, list) and value:
+            stamp = datetime.strptime(conversation[f"{key}_date_time"], "%I:%M %p on %d %B, %Y")
+            sessions.append((int(match.group(1)), stamp.replace(tzinfo=UTC), value))
+    return sorted(sessions, key=lambda session: session[0])
+
+
+def turn_text(turn: dict[str, Any]) -> str:
+    caption = turn.get("blip_caption")
+    return f"{turn['text']} [shares {caption}]" if caption else str(turn["text"])
+
+
+def words(text: str) -> list[str]:
+    return [word for word in _WORD.findall(text.casefold()) if word not in _STOP]
+
+
+def evidence_of(qa: dict[str, Any]) -> list[str]:
+    # A few gold entries hold several ids in one string ("D8:6; D9:17"); split them.
+    return [
+        part.strip() for entry in qa.get("evidence", []) for part in re.split(r"[;,]", entry) if part.strip()
+    ]
+
+
+def ranked_turns(bundle: MemoryBundle, dia_of: dict[str, str]) -> list[str]:
+    """Distinct turns (dia ids) the items stand for, in rank order; a fact uses up its source turns."""
+    ranked: list[str] = []
+    for item in bundle.items:
+        for turn_id in item.source_turn_ids:
+            dia = dia_of.get(turn_id)
+            if dia is not None and dia not in ranked:
+                ranked.append(dia)
+    return ranked
+
+
+async def ingest(memory: AsyncAgentMemory, sample: dict[str, Any]) -> tuple[dict[str, str], int]:
+    conversation = sample["conversation"]
+    first = conversation["speaker_a"]
+    dia_of: dict[str, str] = {}
+    count = 0
+    for number, stamp, turns in session_turns(conversation):
+        conversation_id = await memory.new_conversation(title=f"session {number}")
+        for index, turn in enumerate(turns):
+            stored = await memory.store_turn(
+                conversation_id,
+                "user" if turn["speaker"] == first else "assistant",
+                turn_text(turn),
+                timestamp=stamp + timedelta(seconds=index),
+                metadata={"speaker": turn["speaker"], "dia_id": turn["dia_id"]},
+            )
+            dia_of[stored.id] = turn["dia_id"]
+            count += 1
+    return dia_of, count
+
+
+def bm25_baseline(sample: dict[str, Any], scores: Scores) -> None:
+    turns = [turn for _, _, session in session_turns(sample["conversation"]) for turn in session]
+    index = BM25Okapi([words(turn_text(turn)) for turn in turns])
+    for qa in sample["qa"]:
+        evidence = evidence_of(qa)
+        if not evidence:
+            continue
+        values = index.get_scores(words(qa["question"]))
+        order = sorted(range(len(turns)), key=lambda i: -values[i])
+        scores.add(qa["category"], [turns[i]["dia_id"] for i in order[:20]], evidence)
+
+
+def variant_settings(base: Settings, name: str) -> Settings:
+    retrieval = base.retrieval
+    changes: dict[str, dict[str, Any]] = {
+        "default": {},
+        "rrf": {"fusion": "rrf"},
+        "no-neighbours": {"neighbour_weight": 0.0},
+        "dense-only": {"hybrid": False, "neighbour_weight": 0.0, "query_expansion": False},
+    }
+    if name not in changes:
+        raise SystemExit(f"unknown variant {name!r}: use {', '.join(changes)}")
+    return base.model_copy(update={"retrieval": retrieval.model_copy(update=changes[name])})
+
+
+async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, Any]:
+    base = Settings(
+        graph={"name": "bench_locomo"},
+        postgres={"schema": "bench_locomo"},
+        redis={"key_prefix": "bench-locomo"},
+    )
+    results: dict[str, Scores] = {name: Scores() for name in variants}
+    baseline = Scores()
+    ingest_seconds = 0.0
+    ingested = 0
+    async with AsyncAgentMemory("locomo-setup", settings=base) as setup:
+        backends = await setup._open_backends()
+        await backends.graph.drop()
+        await backends.ledger.drop_schema()
+    async with AsyncAgentMemory("locomo-setup", settings=base) as root:
+        for number, sample in enumerate(samples, start=1):
+            memory = await root.for_user(f"locomo-{sample.get('sample_id', number)}")
+            started = time.perf_counter()
+            dia_of, count = await ingest(memory, sample)
+            ingest_seconds += time.perf_counter() - started
+            ingested += count
+            bm25_baseline(sample, baseline)
+            questions = [qa for qa in sample["qa"] if evidence_of(qa)]
+            for name in variants:
+                variant = await root.for_user(memory.scope.user_id)
+                variant.settings = variant_settings(base, name)
+                for qa in questions:
+                    started = time.perf_counter()
+                    bundle = await variant.remember(qa["question"], top_k=20)
+                    results[name].latency_ms.append((time.perf_counter() - started) * 1000)
+                    results[name].add(qa["category"], ranked_turns(bundle, dia_of), evidence_of(qa))
+            print(
+                f"conversation {number}/{len(samples)}: {count} turns, {len(questions)} questions",
+                file=sys.stderr,
+                flush=True,
+            )
+    return {"results": results, "baseline": baseline, "turns": ingested, "ingest_s": ingest_seconds}
+
+
+def table(report: dict[str, Any]) -> str:
+    rows = [
+        "| retriever | R@1 | R@5 | R@10 | R@20 | "
+        + " | ".join(f"{c} {n} @10" for c, n in CATEGORIES.items())
+        + " | p50 ms | p95 ms |",
+        "|---" * (7 + len(CATEGORIES)) + "|",
+    ]
+    entries: list[tuple[str, Scores]] = [("BM25 over turns (baseline)", report["baseline"])]
+    entries += [(f"agentx `remember` ({name})", scores) for name, scores in report["results"].items()]
+    for label, scores in entries:
+        latency = sorted(scores.latency_ms)
+        p50 = f"{statistics.median(latency):.1f}" if latency else "–"
+        p95 = f"{latency[int(0.95 * (len(latency) - 1))]:.1f}" if latency else "–"
+        cells = [f"{scores.mean(k):.3f}" for k in KS]
+        cells += [f"{scores.mean(10, c):.3f}" for c in CATEGORIES]
+        rows.append(f"| {label} | " + " | ".join(cells) + f" | {p50} | {p95} |")
+    default = next(iter(report["results"].values()))
+    gaps = ", ".join(f"{n} {default.mean(10, c) - TARGET:+.3f}" for c, n in CATEGORIES.items())
+    rows.append("")
+    rows.append(f"Gap to the {TARGET} target at k=10: overall {default.mean(10) - TARGET:+.3f}; {gaps}.")
+    rows.append(
+        f"Ingestion: {report['turns']} turns in {report['ingest_s']:.1f} s "
+        f"({report['turns'] / report['ingest_s']:.0f} turns/s, sequential `store_turn`)."
+    )
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("path", type=Path, help="a LoCoMo-format JSON file")
+    parser.add_argument("--variants", default="default,rrf", help="comma-separated retrieval variants")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N conversations")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args()
+    samples = json.loads(args.path.read_text(encoding="utf-8"))[: args.limit]
+    report = asyncio.run(run(samples, args.variants.split(",")))
+    print(table(report))
+    if args.json is not None:
+        figures = {
+            name: {
+                "recall": {str(k): scores.mean(k) for k in KS},
+                "by_category_at_10": {CATEGORIES[c]: scores.mean(10, c) for c in CATEGORIES},
+            }
+            for name, scores in [("bm25", report["baseline"]), *report["results"].items()]
+        }
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
