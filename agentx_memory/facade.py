@@ -18,6 +18,7 @@ from typing import Any
 
 from ._compat.sync import Lock, spawn, to_thread
 from .api.channels import ChannelsApi
+from .api.context import ContextApi
 from .api.core import FacadeCore
 from .api.forget import ForgetApi
 from .api.goals import GoalsApi
@@ -28,6 +29,7 @@ from .backends import Backends
 from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
 from .memory.entities import EntityMemory
+from .memory.episodic_pure import turn_search_text
 from .memory.facts import FactMemory
 from .memory.working import WorkingMemory
 from .models import MemoryBundle, MemoryKind, Scope, Turn
@@ -50,6 +52,7 @@ log = logging.getLogger(__name__)
 
 
 class AgentMemory(
+    ContextApi,
     ChannelsApi,
     ForgetApi,
     SemanticApi,
@@ -161,7 +164,7 @@ class AgentMemory(
         ):
             raise InvalidInputError(f"turn_index must be a non-negative integer, not {turn_index!r}")
         backends = self._open_backends()
-        embedding = to_thread(backends.embedder.embed_one, content)
+        embedding = to_thread(backends.embedder.embed_one, turn_search_text(content, meta))
         check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
         turn, created = backends.episodic.store_turn_log(
             self.scope,

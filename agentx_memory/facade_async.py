@@ -16,6 +16,7 @@ from typing import Any
 
 from ._compat.aio import Lock, spawn, to_thread
 from .api.channels_async import AsyncChannelsApi
+from .api.context_async import AsyncContextApi
 from .api.core_async import AsyncFacadeCore
 from .api.forget_async import AsyncForgetApi
 from .api.goals_async import AsyncGoalsApi
@@ -26,6 +27,7 @@ from .backends_async import AsyncBackends
 from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
 from .memory.entities_async import AsyncEntityMemory
+from .memory.episodic_pure import turn_search_text
 from .memory.facts_async import AsyncFactMemory
 from .memory.working_async import AsyncWorkingMemory
 from .models import MemoryBundle, MemoryKind, Scope, Turn
@@ -48,6 +50,7 @@ log = logging.getLogger(__name__)
 
 
 class AsyncAgentMemory(
+    AsyncContextApi,
     AsyncChannelsApi,
     AsyncForgetApi,
     AsyncSemanticApi,
@@ -159,7 +162,7 @@ class AsyncAgentMemory(
         ):
             raise InvalidInputError(f"turn_index must be a non-negative integer, not {turn_index!r}")
         backends = await self._open_backends()
-        embedding = await to_thread(backends.embedder.embed_one, content)
+        embedding = await to_thread(backends.embedder.embed_one, turn_search_text(content, meta))
         check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
         turn, created = await backends.episodic.store_turn_log(
             self.scope,

@@ -164,6 +164,8 @@ class RetrievalSettings(BaseModel):
     #: Score factors by a fact's temporal tag (the issue's current 1.2×, past 0.7×).
     current_boost: float = Field(default=1.2, gt=0)
     past_boost: float = Field(default=0.7, gt=0)
+    #: Score factor of memories inside the time range a query names ("last week", "in May 2023").
+    time_match_boost: float = Field(default=1.5, ge=1)
 
     #: Hybrid recall: BM25 over the ledger's full-text index beside vector search.
     hybrid: bool = True

@@ -159,9 +159,12 @@ class EntityMemory:
             raise NotFoundError(f"entity {entity_id} does not exist for user {scope.user_id!r}")
         return found[0]
 
-    def find_by_name(self, scope: Scope, name: str) -> Entity | None:
+    def find_by_name(self, scope: Scope, name: str, channels: Sequence[str] | None = None) -> Entity | None:
         """The entity named (or aliased) ``name`` of any type; exact names and the active channel first."""
-        return self._one("find_entity_any_type", self._params(scope, key=canonical_name(name)))
+        params = self._params(scope, key=canonical_name(name))
+        if channels is not None:
+            params["channels"] = list(channels)
+        return self._one("find_entity_any_type", params)
 
     def touch(self, scope: Scope, entity_id: str) -> None:
         self._graph.run("touch_entity", self._params(scope, id=entity_id, now=epoch_ms(datetime.now(UTC))))

@@ -159,9 +159,14 @@ class AsyncEntityMemory:
             raise NotFoundError(f"entity {entity_id} does not exist for user {scope.user_id!r}")
         return found[0]
 
-    async def find_by_name(self, scope: Scope, name: str) -> Entity | None:
+    async def find_by_name(
+        self, scope: Scope, name: str, channels: Sequence[str] | None = None
+    ) -> Entity | None:
         """The entity named (or aliased) ``name`` of any type; exact names and the active channel first."""
-        return await self._one("find_entity_any_type", self._params(scope, key=canonical_name(name)))
+        params = self._params(scope, key=canonical_name(name))
+        if channels is not None:
+            params["channels"] = list(channels)
+        return await self._one("find_entity_any_type", params)
 
     async def touch(self, scope: Scope, entity_id: str) -> None:
         await self._graph.run(

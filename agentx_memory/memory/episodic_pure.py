@@ -16,6 +16,7 @@ __all__ = [
     "maybe_from_epoch_ms",
     "turn_from_graph",
     "turn_from_row",
+    "turn_search_text",
 ]
 
 
@@ -66,3 +67,15 @@ def turn_from_graph(item: dict[str, Any]) -> Turn:
         content_hash=item["content_hash"],
         metadata=json.loads(item["metadata"]) if item.get("metadata") else {},
     )
+
+
+def turn_search_text(content: str, metadata: dict[str, Any]) -> str:
+    """What a turn is embedded as: ``"<speaker>: <content>"`` when ``metadata["speaker"]`` names one.
+
+    Questions name people ("What did Melanie paint?"), so the speaker belongs in the searchable text;
+    the ledger's full-text column is built the same way (migration 002).
+    """
+    speaker = metadata.get("speaker")
+    if isinstance(speaker, str) and speaker.strip():
+        return f"{speaker.strip()}: {content}"
+    return content

@@ -73,9 +73,13 @@ class FactMemory:
             self._graph.run("link_fact_turn", self._params(scope, fact_id=fact_id, turn_id=source_turn_id))
         return self.get(scope, fact_id)
 
-    def get_many(self, scope: Scope, ids: Sequence[str]) -> list[Fact]:
-        """The facts with these ids (current or not), in the order of ``ids``."""
-        rows = self._graph.run("get_facts", self._params(scope, ids=list(ids)))
+    def get_many(self, scope: Scope, ids: Sequence[str], channels: Sequence[str] | None = None) -> list[Fact]:
+        """The facts with these ids (current or not), in the order of ``ids``; ``channels`` overrides
+        the scope's read channels."""
+        params = self._params(scope, ids=list(ids))
+        if channels is not None:
+            params["channels"] = list(channels)
+        rows = self._graph.run("get_facts", params)
         by_id = {row["item"]["id"]: fact_from_graph(row["item"], row["about"], row["turns"]) for row in rows}
         return [by_id[fact_id] for fact_id in ids if fact_id in by_id]
 
@@ -138,9 +142,14 @@ class FactMemory:
                 "touch_facts", self._params(scope, ids=list(ids), now=epoch_ms(datetime.now(UTC)))
             )
 
-    def facts_about(self, scope: Scope, entity_id: str, limit: int) -> list[Fact]:
-        rows = self._graph.run("entity_facts", self._params(scope, id=entity_id, limit=limit))
-        return self.get_many(scope, [row["id"] for row in rows])
+    def facts_about(
+        self, scope: Scope, entity_id: str, limit: int, channels: Sequence[str] | None = None
+    ) -> list[Fact]:
+        params = self._params(scope, id=entity_id, limit=limit)
+        if channels is not None:
+            params["channels"] = list(channels)
+        rows = self._graph.run("entity_facts", params)
+        return self.get_many(scope, [row["id"] for row in rows], channels)
 
     def supersede(self, scope: Scope, old: Fact, new_id: str) -> None:
         rows = self._graph.run(

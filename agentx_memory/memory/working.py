@@ -20,6 +20,8 @@ from ..stores.redis import RedisStore
 
 __all__ = ["WorkingMemory"]
 
+#: Injected memory ids kept per conversation (the newest ones).
+_RECALLED_CAP = 500
 _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
 
 
@@ -136,3 +138,15 @@ class WorkingMemory:
             self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id
         )
         return self._store.delete_matching(pattern)
+
+    def mark_recalled(self, memory_ids: list[str]) -> None:
+        """Remember which memories were injected into this conversation's prompt (recall echo):
+        extraction must not learn them again from the agent's own turns."""
+        if memory_ids:
+            self._store.push_capped(
+                self._key("recalled"), memory_ids, _RECALLED_CAP, self._settings.ttl_seconds
+            )
+
+    def recalled_ids(self) -> frozenset[str]:
+        """Ids of the memories injected into this conversation while its session lives."""
+        return frozenset(self._store.tail(self._key("recalled"), _RECALLED_CAP))

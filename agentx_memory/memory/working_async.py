@@ -18,6 +18,8 @@ from ..stores.redis_async import AsyncRedisStore
 
 __all__ = ["AsyncWorkingMemory"]
 
+#: Injected memory ids kept per conversation (the newest ones).
+_RECALLED_CAP = 500
 _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
 
 
@@ -134,3 +136,15 @@ class AsyncWorkingMemory:
             self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id
         )
         return await self._store.delete_matching(pattern)
+
+    async def mark_recalled(self, memory_ids: list[str]) -> None:
+        """Remember which memories were injected into this conversation's prompt (recall echo):
+        extraction must not learn them again from the agent's own turns."""
+        if memory_ids:
+            await self._store.push_capped(
+                self._key("recalled"), memory_ids, _RECALLED_CAP, self._settings.ttl_seconds
+            )
+
+    async def recalled_ids(self) -> frozenset[str]:
+        """Ids of the memories injected into this conversation while its session lives."""
+        return frozenset(await self._store.tail(self._key("recalled"), _RECALLED_CAP))

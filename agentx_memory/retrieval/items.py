@@ -38,10 +38,21 @@ class RecallPlan:
     #: Kinds the query asks for ("which strategies…"): weighted up, never the only ones searched,
     #: because a word like "fact" in a question is weak evidence that only facts can answer it.
     preferred: frozenset[MemoryKind] = frozenset()
+    #: Hard time window (the caller's ``time_window_hours``): nothing outside it is returned.
     since: datetime | None = None
     until: datetime | None = None
+    #: Soft window read from the query ("last week"): memories inside it rank higher. Soft because
+    #: a phrase names when something happened, which need not be when it was said or stored.
+    prefer_since: datetime | None = None
+    prefer_until: datetime | None = None
     #: Entity names the query is about (self-query, entity-centric).
     entities: tuple[str, ...] = field(default_factory=tuple)
+
+    def in_preferred(self, moment: datetime | None) -> bool:
+        if moment is None or (self.prefer_since is None and self.prefer_until is None):
+            return False
+        after = self.prefer_since is None or moment >= self.prefer_since
+        return after and (self.prefer_until is None or moment < self.prefer_until)
 
     def in_window(self, moment: datetime | None) -> bool:
         if moment is None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, field_validator
 
 from ..models import MemoryKind, QueryFilters, TimeRange
 
@@ -71,6 +71,14 @@ class _SelfQueryAnswer(BaseModel):
     kinds: list[str] = []
     entities: list[str] = []
     channels: list[str] = []
+
+    @field_validator("start", "end")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        # A time without a zone is taken as UTC, the only zone the stores use.
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def parse_self_query(answer: str, query: str, channels: Sequence[str]) -> QueryFilters | None:

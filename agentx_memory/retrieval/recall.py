@@ -3,10 +3,12 @@
 """RecallLayer: query understanding around the MemoryRetriever. Async source of ``retrieval/recall.py``.
 
 One recall: self-query (time range, kinds, channels, entities — rules, or the LLM when configured),
-query expansion (the question as a statement), HyDE (a hypothetical answer; LLM only), one batched
-embedding of every text, the retriever, then entity-centric recall for "tell me about X". Each
-technique is switchable in settings and reports its latency and result count (or why it was
-skipped) in the bundle's metrics. An LLM failure never fails a recall: the rules answer instead.
+query expansion (the question as a statement, added to the full-text query), HyDE (a hypothetical
+answer; LLM only), one batched embedding of every text, the retriever, then entity-centric recall
+for "tell me about X". Each technique is switchable in settings and reports its latency and result
+count (or why it was skipped) in the bundle's metrics. A time range read from the query ranks
+memories inside it higher but filters nothing (only ``time_window_hours`` filters). An LLM failure
+never fails a recall: the rules answer instead.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from ..backends import Backends
 from ..embedding import check_dimensions
 from ..errors import LLMError
 from ..memory.entities import EntityMemory
+from ..memory.episodic_pure import turn_from_graph
 from ..memory.facts import FactMemory
 from ..models import MemoryBundle, MemoryItem, MemoryKind, QueryFilters, Scope, TechniqueMetric
 from ..settings import RetrievalSettings
 from .fusion import diversify
-from .items import ALL_KINDS, RecallPlan, entity_item, fact_item
+from .items import ALL_KINDS, RecallPlan, entity_item, fact_item, turn_item
 from .llm_query import (
     EXPANSION_SYSTEM,
     HYDE_SYSTEM,
@@ -71,9 +74,9 @@ class RecallLayer:
         metrics: dict[str, TechniqueMetric] = {}
         filters = self._self_query(request, now, metrics)
         texts = {"vector": filters.text if filters is not None else request.query}
+        # The rewrite joins the full-text query only: its words ("went", "painted") are what a stored
+        # statement says, while its embedding added nothing over the question's on LoCoMo-style data.
         expansion = self._expand(request.query, metrics)
-        if expansion is not None:
-            texts["expansion"] = expansion
         hyde = self._hyde(request.query, metrics)
         if hyde is not None:
             texts["hyde"] = hyde
@@ -172,7 +175,8 @@ class RecallLayer:
         expansion: str | None,
     ) -> RecallPlan:
         since: datetime | None = None
-        until: datetime | None = None
+        prefer_since: datetime | None = None
+        prefer_until: datetime | None = None
         if request.time_window_hours is not None:
             since = now - timedelta(hours=request.time_window_hours)
         kinds = request.kinds
@@ -182,8 +186,7 @@ class RecallLayer:
         entities: tuple[str, ...] = ()
         if filters is not None:
             if filters.time_range is not None:
-                since = _later(since, filters.time_range.start)
-                until = filters.time_range.end
+                prefer_since, prefer_until = filters.time_range.start, filters.time_range.end
             preferred = kinds & frozenset(filters.kinds)
             if filters.channels:
                 channels = tuple(channel for channel in channels if channel in filters.channels) or channels
@@ -199,7 +202,8 @@ class RecallLayer:
             kinds=kinds,
             preferred=preferred,
             since=since,
-            until=until,
+            prefer_since=prefer_since,
+            prefer_until=prefer_until,
             entities=entities,
         )
 
@@ -216,7 +220,7 @@ class RecallLayer:
         """ "Tell me about X": X's profile, its facts and its neighbours first, then the rest."""
         started = time.perf_counter()
         entities = EntityMemory(self._b.graph)
-        entity = entities.find_by_name(scope, name)
+        entity = entities.find_by_name(scope, name, plan.channels)
         if entity is None:
             found, dense, _ = entities.recall_candidates(
                 scope, plan.vectors["vector"], name, plan.channels, 5
@@ -228,12 +232,17 @@ class RecallLayer:
             return items
         top = max((item.score for item in items), default=0.0) + 1.0
         focused = [entity_item(entity, top, ["entity"])]
-        for fact in FactMemory(self._b.graph).facts_about(scope, entity.id, _FOCUS_FACTS):
+        for fact in FactMemory(self._b.graph).facts_about(scope, entity.id, _FOCUS_FACTS, plan.channels):
             if fact.valid_until is None and fact.channel in plan.channels:
                 focused.append(fact_item(fact, top * 0.9, ["entity"]))
         for neighbour in (entities.neighbours(scope, entity.id))[:_FOCUS_FACTS]:
             if neighbour.entity.channel in plan.channels:
                 focused.append(entity_item(neighbour.entity, top * 0.8, ["entity", "graph"]))
+        # Turns linked to X by MENTIONS (extraction writes them); the recall's own turns follow.
+        for row in entities.mentioning_turns(scope, entity.id, _FOCUS_FACTS):
+            turn = turn_from_graph(row)
+            if turn.channel in plan.channels:
+                focused.append(turn_item(turn, top * 0.7, ["entity"]))
         metrics["entity_centric"] = _metric(started, len(focused))
         seen = {item.id for item in focused}
         merged = focused + [item for item in items if item.id not in seen]
@@ -244,11 +253,3 @@ class RecallLayer:
 
 def _metric(started: float, results: int) -> TechniqueMetric:
     return TechniqueMetric(latency_ms=round((time.perf_counter() - started) * 1000, 3), results=results)
-
-
-def _later(a: datetime | None, b: datetime | None) -> datetime | None:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return max(a, b)

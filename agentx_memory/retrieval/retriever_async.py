@@ -119,6 +119,8 @@ class AsyncMemoryRetriever:
                     continue
                 recency = recency_score(item.timestamp, plan.now, self._s.recency_half_life_days)
                 score = kind.weight * relevance * scale + self._s.recency_weight * recency
+                if plan.in_preferred(item.timestamp):
+                    score *= self._s.time_match_boost
                 scored.append(item.model_copy(update={"score": round(score, 6)}))
         scored.sort(key=lambda item: (-item.score, item.id))
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
@@ -314,7 +316,7 @@ class AsyncMemoryRetriever:
                     entity_found.setdefault(other.id, []).append("graph")
                     next_frontier.append(other.id)
                     added += 1
-                for fact in await facts.facts_about(scope, entity_id, self._pool(plan)):
+                for fact in await facts.facts_about(scope, entity_id, self._pool(plan), plan.channels):
                     if fact.channel in plan.channels and fact_scores.get(fact.id, 0.0) < base:
                         fact_scores[fact.id] = base
                         fact_found.setdefault(fact.id, []).append("graph")
@@ -334,7 +336,7 @@ class AsyncMemoryRetriever:
         ids = sorted(scores, key=lambda key: -scores[key])[: self._pool(plan)]
         if not ids:
             return
-        for fact in await facts.get_many(scope, ids):
+        for fact in await facts.get_many(scope, ids, plan.channels):
             if fact.valid_until is not None or fact.channel not in plan.channels:
                 continue
             score = scores[fact.id] * self._fact_boost(fact)

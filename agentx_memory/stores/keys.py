@@ -18,7 +18,8 @@ __all__ = [
     "working_pattern",
 ]
 
-WorkingPart = Literal["turns", "context", "thoughts", "goal"]
+#: ``recalled``: ids of memories injected into this conversation by ``get_context`` (recall echo).
+WorkingPart = Literal["turns", "context", "thoughts", "goal", "recalled"]
 
 
 def working_key(prefix: str, user_id: str, channel: str, conversation_id: str, part: WorkingPart) -> str:

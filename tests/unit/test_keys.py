@@ -32,7 +32,7 @@ def test_layout() -> None:
     )
     assert keys.working_pattern("p", "alice", "_global", CID) == f"p:working:alice:_global:{CID}:*"
     assert keys.user_pattern("p", "alice") == "p:working:alice:*"
-    assert set(PARTS) == {"turns", "context", "thoughts", "goal"}
+    assert set(PARTS) == {"turns", "context", "thoughts", "goal", "recalled"}
 
 
 def test_context_items_live_under_the_context_key() -> None:

@@ -1,0 +1,113 @@
+"""Facade method ``get_context``: the memory block an agent prepends to its system prompt. Async source
+of ``api/context.py``.
+
+It recalls for the prompt (the RecallLayer, all kinds), adds the user's open goals, drops the current
+conversation's own turns (the agent already has them), renders by section within the token budget
+(``retrieval/context_render.py``) and records the injected ids in the conversation's working memory,
+so that extraction never learns back what was only recalled (recall echo). Every line carries a
+``[mem:<id>]`` tag: traceable to its memory, and recognisable if the agent repeats it.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+from ..backends_async import AsyncBackends
+from ..errors import AgentMemoryError, InvalidInputError
+from ..memory.goals_async import AsyncGoalMemory
+from ..memory.working_async import AsyncWorkingMemory
+from ..models import MemoryItem
+from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, render_context
+from ..retrieval.items import goal_item
+from ..retrieval.recall_async import AsyncRecallLayer, RecallRequest
+from ..retrieval.tokens import default_token_counter
+from ..validation import validate_content, validate_uuid
+from .core_async import AsyncFacadeCore
+
+__all__ = ["AsyncContextApi"]
+
+log = logging.getLogger(__name__)
+
+#: The largest budget accepted (tokens); far beyond any useful memory block.
+MAX_BUDGET_TOKENS = 32_000
+#: Memories recalled per call before the budget decides what fits.
+_RECALL_TOP_K = 40
+#: Open goals always offered to the renderer (highest priority first).
+_ACTIVE_GOALS = 5
+
+
+class AsyncContextApi(AsyncFacadeCore):
+    """``get_context`` of ``AsyncAgentMemory``."""
+
+    async def get_context(
+        self, prompt: str, *, budget_tokens: int = 1500, conversation_id: str | None = None
+    ) -> str:
+        """Markdown memory for ``prompt`` within ``budget_tokens`` (WordPiece-counted), or "" if none.
+
+        Sections: known facts, relevant past conversation, strategies that worked, active goals,
+        people and things. ``conversation_id`` names the conversation in progress: its own turns are
+        left out, and the injected memory ids are recorded in its working memory (recall echo).
+        """
+        prompt = validate_content(prompt, self.settings.limits, "prompt")
+        if (
+            not isinstance(budget_tokens, int)
+            or isinstance(budget_tokens, bool)
+            or not MIN_BUDGET_TOKENS <= budget_tokens <= MAX_BUDGET_TOKENS
+        ):
+            raise InvalidInputError(
+                f"budget_tokens must be an integer from {MIN_BUDGET_TOKENS} to {MAX_BUDGET_TOKENS}, "
+                f"not {budget_tokens!r}"
+            )
+        if conversation_id is not None:
+            conversation_id = validate_uuid(conversation_id, "conversation_id")
+        backends = await self._open_backends()
+        request = RecallRequest(query=prompt, top_k=_RECALL_TOP_K, channels=tuple(self.scope.read_channels))
+        bundle = await AsyncRecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
+        backends.recall_monitor.record(bundle.metrics)
+        items = [
+            item
+            for item in bundle.items
+            if not (item.kind == "episodic" and conversation_id and item.conversation_id == conversation_id)
+        ]
+        goals = await AsyncGoalMemory(backends.graph).active(self.scope, _ACTIVE_GOALS)
+        recalled_goals = {item.id for item in items if item.kind == "goal"}
+        goal_items = [item for item in items if item.kind == "goal"] + [
+            goal_item(goal, 0.0) for goal in goals if goal.id not in recalled_goals
+        ]
+        sections = ContextSections(
+            facts=_of(items, "semantic"),
+            turns=_of(items, "episodic"),
+            strategies=_of(items, "procedural"),
+            goals=goal_items,
+            entities=_of(items, "entity"),
+        )
+        rendered = render_context(sections, budget_tokens, default_token_counter(), now=datetime.now(UTC))
+        if conversation_id is not None and rendered.memory_ids:
+            await self._mark_recalled(backends, conversation_id, list(rendered.memory_ids))
+        await backends.audit.log_read(
+            self.scope,
+            "get_context",
+            {
+                "budget_tokens": budget_tokens,
+                "tokens": rendered.tokens,
+                "injected": len(rendered.memory_ids),
+                "dropped": rendered.dropped,
+                "conversation_id": conversation_id,
+            },
+            {"prompt": prompt, "memory_ids": list(rendered.memory_ids)},
+        )
+        return rendered.text
+
+    async def _mark_recalled(self, backends: AsyncBackends, conversation_id: str, ids: list[str]) -> None:
+        session = AsyncWorkingMemory(
+            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
+        )
+        try:
+            await session.mark_recalled(ids)
+        except AgentMemoryError as exc:  # the block is still valid; only the echo guard is weaker
+            log.warning("could not record recalled memories for conversation %s: %s", conversation_id, exc)
+
+
+def _of(items: list[MemoryItem], kind: str) -> list[MemoryItem]:
+    return [item for item in items if item.kind == kind]

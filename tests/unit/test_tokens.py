@@ -1,0 +1,131 @@
+"""Token counters: the bundled WordPiece counter for real (no mocks), and tiktoken's no-download guard."""
+
+from __future__ import annotations
+
+import hashlib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import agentx_memory.retrieval.tokens as tokens
+from agentx_memory.errors import ConfigurationError
+from agentx_memory.retrieval.tokens import (
+    TiktokenCounter,
+    TokenCounter,
+    WordPieceTokenCounter,
+    default_token_counter,
+)
+
+PROSE = (
+    "Long-term memory lets an agent recall what a user said weeks ago. The store keeps every turn in a "
+    "ledger, extracts facts with an LLM, and links entities in a property graph."
+)
+CL100K_URL = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
+
+
+def test_public_api_is_exactly_all() -> None:
+    assert sorted(tokens.__all__) == [
+        "TiktokenCounter",
+        "TokenCounter",
+        "WordPieceTokenCounter",
+        "default_token_counter",
+    ]
+
+
+def test_default_counter_is_a_shared_wordpiece_counter() -> None:
+    counter = default_token_counter()
+    assert isinstance(counter, WordPieceTokenCounter)
+    assert isinstance(counter, TokenCounter)
+    assert counter is default_token_counter()
+    assert counter.name == "wordpiece-bert-uncased"
+
+
+def test_counts_tokens_without_cls_and_sep() -> None:
+    counter = WordPieceTokenCounter()
+    assert counter.count("hello world") == 2
+    assert counter.count("Hello") == 1
+    assert counter.count("") == 0
+    assert counter.count("   \n\t ") == 0
+
+
+def test_prose_count_is_plausible() -> None:
+    words = len(PROSE.split())
+    count = WordPieceTokenCounter().count(PROSE)
+    # Punctuation and sub-words add tokens; a sane tokenizer stays well under two per word here.
+    assert words < count < 2 * words
+
+
+def test_long_text_is_not_truncated() -> None:
+    # The embedder's tokenizer stops at 256 tokens; a budget counter must see every one.
+    assert WordPieceTokenCounter().count("hello " * 1000) == 1000
+
+
+def test_unknown_pieces_count_their_utf8_bytes() -> None:
+    counter = WordPieceTokenCounter()
+    party = "🎉"
+    assert counter.count(party) == len(party.encode("utf-8")) == 4
+    assert counter.count(f"party {party}") == 1 + 4
+    assert counter.count(f"{party}{party}") == 8
+
+
+def test_counts_add_up_across_newlines() -> None:
+    counter = WordPieceTokenCounter()
+    first, second = "- I went to a support group [mem:abc-1]", "### Known facts"
+    assert counter.count(f"{first}\n{second}") == counter.count(first) + counter.count(second)
+
+
+def test_counting_from_many_threads_matches_one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [f"{PROSE} number {i} 🎉" * (1 + i % 5) for i in range(200)]
+    expected = [WordPieceTokenCounter().count(text) for text in texts]
+    # Unloaded again, so the threads also race on the lazy load.
+    monkeypatch.setattr(tokens, "_wordpiece", None)
+    counter = WordPieceTokenCounter()
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        counted = list(pool.map(counter.count, texts))
+    assert counted == expected
+    assert tokens._wordpiece is not None
+
+
+def test_tiktoken_refuses_when_the_file_is_not_cached(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    with pytest.raises(ConfigurationError, match="tiktoken"):
+        TiktokenCounter("cl100k_base")
+
+
+def test_tiktoken_never_downloads(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    load = pytest.importorskip("tiktoken.load")
+    fetched: list[str] = []
+
+    def record_fetch(blobpath: str) -> bytes:
+        fetched.append(blobpath)
+        raise AssertionError("tiktoken tried to download")
+
+    monkeypatch.setattr(load, "read_file", record_fetch)
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    with pytest.raises(ConfigurationError, match="not cached"):
+        TiktokenCounter("o200k_base")
+    assert fetched == []
+
+
+def test_tiktoken_refuses_when_caching_is_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("tiktoken")
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "")
+    with pytest.raises(ConfigurationError, match="caching off"):
+        TiktokenCounter("cl100k_base")
+
+
+def test_tiktoken_refuses_a_corrupt_cache_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    pytest.importorskip("tiktoken")
+    (tmp_path / hashlib.sha1(CL100K_URL.encode()).hexdigest()).write_bytes(b"not a bpe table")
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    with pytest.raises(ConfigurationError, match="corrupt"):
+        TiktokenCounter("cl100k_base")
+
+
+def test_tiktoken_refuses_an_unknown_encoding() -> None:
+    pytest.importorskip("tiktoken")
+    with pytest.raises(ConfigurationError, match="unknown tiktoken encoding"):
+        TiktokenCounter("gpt2")
