@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 LINT_STAMP := tools/cypher-lint/node_modules/.installed
 
-.PHONY: demo test lint typecheck unit bench setup clean generate
+.PHONY: demo test lint typecheck unit bench bench-recall setup clean generate
 
 # Pick the newest Python >= 3.11 on the machine.
 PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
@@ -48,6 +48,9 @@ test: setup lint typecheck
 
 bench: $(STAMP)
 	$(PY) benchmarks/store_turn.py
+
+bench-recall: $(STAMP)
+	$(PY) benchmarks/recall_latency.py
 
 clean:
 	rm -rf $(VENV) tools/cypher-lint/node_modules .mypy_cache .ruff_cache .pytest_cache

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 #: The largest budget accepted (tokens); far beyond any useful memory block.
 MAX_BUDGET_TOKENS = 32_000
 #: Memories recalled per call before the budget decides what fits.
-_RECALL_TOP_K = 40
+_RECALL_TOP_K = 25
 #: Open goals always offered to the renderer (highest priority first).
 _ACTIVE_GOALS = 5
 

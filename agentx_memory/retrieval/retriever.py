@@ -26,7 +26,7 @@ from ..memory.entities import EntityMemory
 from ..memory.facts import FactMemory
 from ..memory.goals import GoalMemory
 from ..memory.procedural import ProceduralMemory
-from ..models import Entity, Fact, MemoryItem, Scope, TechniqueMetric, Turn
+from ..models import Entity, Fact, MemoryItem, Neighbour, Scope, TechniqueMetric, Turn
 from ..settings import RetrievalSettings
 from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, rrf_scores
 from .items import RecallPlan, entity_item, fact_item, goal_item, strategy_item, turn_item
@@ -79,7 +79,12 @@ class MemoryRetriever:
         self._s = settings
 
     def _pool(self, plan: RecallPlan) -> int:
+        """Turn candidates per technique: fusion and neighbour smoothing need a deep pool."""
         return max(plan.top_k * self._s.candidate_factor, self._s.min_candidates)
+
+    def _kind_pool(self, plan: RecallPlan) -> int:
+        """Candidates of the other kinds: one technique each (or two, fused), so 2 × top_k suffice."""
+        return max(plan.top_k * 2, 10)
 
     def retrieve(self, scope: Scope, plan: RecallPlan) -> Retrieved:
         s = self._s
@@ -249,7 +254,7 @@ class MemoryRetriever:
     ) -> None:
         graph = self._b.graph
         facts, entities = FactMemory(graph), EntityMemory(graph)
-        pool = self._pool(plan)
+        pool = self._kind_pool(plan)
         vector = plan.vectors["vector"]
         fact_scores: dict[str, float] = {}
         fact_found: dict[str, list[str]] = {}
@@ -301,11 +306,21 @@ class MemoryRetriever:
         entities, facts = EntityMemory(self._b.graph), FactMemory(self._b.graph)
         frontier = sorted(entity_scores, key=lambda key: -entity_scores[key])[:_EXPANDED_ENTITIES]
         added = 0
+        found: dict[str, tuple[list[Neighbour], list[Fact]]] = {}
+
+        def around(entity_id: str) -> None:
+            neighbours = entities.neighbours(scope, entity_id)
+            about = facts.facts_about(scope, entity_id, self._kind_pool(plan), plan.channels)
+            found[entity_id] = (neighbours, about)
+
         for _hop in range(self._s.graph_hops):
+            found.clear()
+            gather(*[around(entity_id) for entity_id in frontier])
             next_frontier: list[str] = []
             for entity_id in frontier:
                 base = entity_scores[entity_id] * _GRAPH_DECAY
-                for neighbour in entities.neighbours(scope, entity_id):
+                neighbours, about = found[entity_id]
+                for neighbour in neighbours:
                     other = neighbour.entity
                     if other.channel not in plan.channels or entity_scores.get(other.id, 0.0) >= base:
                         continue
@@ -314,7 +329,7 @@ class MemoryRetriever:
                     entity_found.setdefault(other.id, []).append("graph")
                     next_frontier.append(other.id)
                     added += 1
-                for fact in facts.facts_about(scope, entity_id, self._pool(plan), plan.channels):
+                for fact in about:
                     if fact.channel in plan.channels and fact_scores.get(fact.id, 0.0) < base:
                         fact_scores[fact.id] = base
                         fact_found.setdefault(fact.id, []).append("graph")
@@ -331,7 +346,7 @@ class MemoryRetriever:
         found_by: dict[str, list[str]],
         kind: _Kind,
     ) -> None:
-        ids = sorted(scores, key=lambda key: -scores[key])[: self._pool(plan)]
+        ids = sorted(scores, key=lambda key: -scores[key])[: self._kind_pool(plan)]
         if not ids:
             return
         for fact in facts.get_many(scope, ids, plan.channels):
@@ -353,7 +368,7 @@ class MemoryRetriever:
     ) -> None:
         timer = _Timer(metrics, "strategies")
         procedural = ProceduralMemory(self._b.ledger, self._b.graph)
-        pool = self._pool(plan)
+        pool = self._kind_pool(plan)
         matches = procedural.find_strategies(scope, plan.vectors["vector"], pool, pool, plan.channels)
         timer.done(len(matches))
         kind.anchor = max((match.similarity for match in matches), default=0.0)
@@ -366,7 +381,7 @@ class MemoryRetriever:
     ) -> None:
         timer = _Timer(metrics, "goals")
         goals = GoalMemory(self._b.graph).nearest_open(
-            scope, plan.vectors["vector"], plan.channels, self._pool(plan)
+            scope, plan.vectors["vector"], plan.channels, self._kind_pool(plan)
         )
         timer.done(len(goals))
         kind.anchor = max((similarity for _, similarity in goals), default=0.0)
