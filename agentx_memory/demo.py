@@ -88,6 +88,7 @@ def run_demo(settings: Settings, console: Console) -> int:
         )
         titles, store_ns = _ingest(mem, script, console)
         remember_ns = _ask(mem, script, titles, console)
+        _show_context(mem, console)
         _show_recent(mem, next(reversed(titles)), console)
         _show_timings(store_ns, remember_ns, time.perf_counter() - started, console)
         removed = mem.forget_user()
@@ -169,7 +170,8 @@ def _ask(mem: AgentMemory, script: DemoScript, titles: dict[str, str], console: 
         console.print(_results_table(item, bundle, titles, rank))
     console.print(
         f"The answer was among the top {_TOP_K} for {found} of {len(script.questions)} questions "
-        "(vector search over turns; facts and entities join recall with the retrieval layer).",
+        "(hybrid recall: BM25 and vector search over turns, neighbouring turns, facts, entities, "
+        "strategies and goals).",
         highlight=False,
     )
     return latencies
@@ -204,6 +206,15 @@ def _results_table(
             style="green" if position == rank else None,
         )
     return table
+
+
+def _show_context(mem: AgentMemory, console: Console) -> None:
+    """What an agent starting a new session would prepend to its system prompt."""
+    prompt = "Can you suggest somewhere to eat tonight?"
+    console.print()
+    console.rule(f"get_context({prompt!r}, budget_tokens=250): the block an agent prepends to its prompt")
+    block = mem.get_context(prompt, budget_tokens=250)
+    console.print(escape(block) if block else "[dim](nothing relevant)[/dim]", highlight=False)
 
 
 def _show_recent(mem: AgentMemory, last_conversation: str, console: Console) -> None:

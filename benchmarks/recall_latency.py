@@ -46,7 +46,7 @@ from agentx_memory import AsyncAgentMemory, Settings, embedded
 from agentx_memory._compat.aio import drain
 from agentx_memory.backends_async import AsyncBackends
 from agentx_memory.embedding import build_embedder
-from benchmarks.store_turn import Names, Stats, isolated
+from benchmarks.store_turn import Names, Stats, isolated, machine_info
 
 RESULTS = Path(__file__).resolve().parent / "results" / "recall_latency.json"
 NAMESPACE = "bench_recall"
@@ -571,12 +571,7 @@ def write_json(path: Path, runs: list[Samples], ingest: list[dict[str, float]], 
 
     document = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": {
-            "python": platform.python_version(),
-            "cpus": os.cpu_count(),
-            "platform": platform.platform(),
-            "load_average_before_after": [meta["load_before"], meta["load_after"]],
-        },
+        "machine": machine_info(meta["load_before"], meta["load_after"]),
         "config": {
             "sizes": [run.turns for run in runs],
             "queries": meta["queries"],

@@ -504,17 +504,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def machine_info(load_before: Any, load_after: Any) -> dict[str, Any]:
+    """The machine a result was measured on, with the load average around the run."""
+    return {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "platform": platform.platform(),
+        "load_average_before_after": [load_before, load_after],
+    }
+
+
 def write_json(path: Path, args: argparse.Namespace, results: dict[str, Any]) -> None:
     store: Stats = results["store_turn"]
     floor: Stats = results["floor"]
     document = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": {
-            "python": platform.python_version(),
-            "cpus": os.cpu_count(),
-            "platform": platform.platform(),
-            "load_average_before_after": [results["load_before"], results["load_after"]],
-        },
+        "machine": machine_info(results["load_before"], results["load_after"]),
         "config": {
             "turns": args.turns,
             "queries": args.queries,
