@@ -29,23 +29,32 @@ def bm25_idf(n: float, df: float) -> float:
 
 
 def plan_lexical_query(
-    stats: Sequence[LexemeStats], max_df_ratio: float, max_probe: int = 12
+    stats: Sequence[LexemeStats], max_df_ratio: float, max_probe: int = 12, max_postings: int = 2000
 ) -> tuple[list[str], list[float], list[str]]:
     """The lexemes to score with their IDFs, and the selective ones that pick candidate turns.
 
     A lexeme found in more than ``max_df_ratio`` of the turns (a speaker's own name, "time") still
     adds to the score of a candidate, but does not make one: probing with it would turn the candidate
-    set into the whole history. When every lexeme is common, the rarest ones probe anyway.
+    set into the whole history. Probe lexemes are taken rarest first until their postings reach
+    ``max_postings``, which bounds the work at any history size (a turn that holds none of the rarer
+    words scores low anyway). When every lexeme is common, the rarest two probe anyway.
     """
     present = [s for s in stats if s.df > 0]
     if not present:
         return [], [], []
     lexemes = [s.lexeme for s in present]
     idfs = [bm25_idf(s.n, s.df) for s in present]
-    by_rarity = sorted(present, key=lambda s: s.df)
-    probe = [s.lexeme for s in by_rarity if s.df <= max_df_ratio * s.n][:max_probe]
+    probe: list[str] = []
+    postings = 0.0
+    for s in sorted(present, key=lambda s: s.df):
+        if s.df > max_df_ratio * s.n or len(probe) >= max_probe:
+            break
+        if probe and postings + s.df > max_postings:
+            break
+        probe.append(s.lexeme)
+        postings += s.df
     if not probe:
-        probe = [s.lexeme for s in by_rarity[:2]]
+        probe = [s.lexeme for s in sorted(present, key=lambda s: s.df)[:2]]
     return lexemes, idfs, probe
 
 

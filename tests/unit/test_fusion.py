@@ -303,3 +303,15 @@ def test_parse_expansion() -> None:
     assert parse_expansion("") is None
     assert parse_expansion("x" * 501) is None
     assert parse_expansion("x" * 20, max_chars=20) == "x" * 20
+
+
+def test_plan_lexical_query_bounds_the_probe_postings() -> None:
+    stats = [
+        LexemeStats("zanzibar", 3, 20_000, 9.0),
+        LexemeStats("ferry", 1_500, 20_000, 9.0),
+        LexemeStats("island", 1_900, 20_000, 9.0),
+    ]
+    lexemes, _idfs, probe = plan_lexical_query(stats, 0.3, max_postings=2_000)
+    # every lexeme scores, but the probe stops before the postings pass the bound
+    assert sorted(lexemes) == ["ferry", "island", "zanzibar"]
+    assert probe == ["zanzibar", "ferry"]
