@@ -23,7 +23,7 @@ from ..models import Role, Scope, Turn
 from ..stores.graph import GraphStore
 from ..stores.postgres import PostgresStore
 from .episodic_pure import content_hash, epoch_ms, turn_from_graph, turn_from_row
-from .lexical import LexemeStats, plan_lexical_query, tsquery_any
+from .lexical import DF_CAP, LexemeStats, estimated_df, plan_lexical_query, tsquery_any
 
 __all__ = ["EpisodicMemory"]
 
@@ -247,8 +247,13 @@ class EpisodicMemory:
     ) -> list[tuple[Turn, float]]:
         """BM25 over this user's turns in ``channels`` (ledger full-text index), best first."""
         key = {"user_id": scope.user_id, "channels": list(channels)}
-        rows = self._ledger.fetch_all("lexical_term_stats", {**key, "text": text})
-        stats = [LexemeStats(row["lexeme"], row["df"], row["n"], row["avgdl"]) for row in rows]
+        rows = self._ledger.fetch_all("lexical_term_stats", {**key, "text": text, "df_cap": DF_CAP})
+        stats = [
+            LexemeStats(
+                row["lexeme"], estimated_df(row["df"], row["n"], max_df_ratio), row["n"], row["avgdl"]
+            )
+            for row in rows
+        ]
         lexemes, idfs, probe = plan_lexical_query(stats, max_df_ratio)
         if not probe:
             return []

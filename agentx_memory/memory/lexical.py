@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["LexemeStats", "bm25_idf", "plan_lexical_query", "tsquery_any"]
+__all__ = ["DF_CAP", "LexemeStats", "bm25_idf", "estimated_df", "plan_lexical_query", "tsquery_any"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,15 @@ class LexemeStats:
 def bm25_idf(n: float, df: float) -> float:
     """BM25's (Lucene-style, never negative) inverse document frequency."""
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+#: Document frequencies are counted up to this many rows (see ``lexical_term_stats``).
+DF_CAP = 2000
+
+
+def estimated_df(df: float, n: float, max_df_ratio: float, cap: int = DF_CAP) -> float:
+    """A capped count stands for "at least this common": never less than ``max_df_ratio`` of ``n``."""
+    return max(df, max_df_ratio * n) if df >= cap else df
 
 
 def plan_lexical_query(

@@ -14,11 +14,15 @@ WITH terms AS (
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
 )
 SELECT terms.lexeme, corpus.n, corpus.avgdl,
-       (SELECT count(*) FROM conversation_logs c
-        WHERE c.user_id = %(user_id)s AND c.channel = ANY(%(channels)s)
-          -- the lexeme quoted as a tsquery operand, taken as-is (no second parse or stemming)
-          AND c.search_tsv @@ ('''' || replace(replace(terms.lexeme, '\', '\\'), '''', '''''') || '''')::tsquery
-       )::float8 AS df
+       -- counted up to the df_cap parameter: past that a lexeme is common, and counting it exactly would visit
+       -- every one of its rows
+       (SELECT count(*) FROM (
+            SELECT 1 FROM conversation_logs c
+            WHERE c.user_id = %(user_id)s AND c.channel = ANY(%(channels)s)
+              -- the lexeme quoted as a tsquery operand, taken as-is (no second parse or stemming)
+              AND c.search_tsv @@ ('''' || replace(replace(terms.lexeme, '\', '\\'), '''', '''''') || '''')::tsquery
+            LIMIT %(df_cap)s
+        ) AS capped)::float8 AS df
 FROM terms CROSS JOIN corpus
 
 -- name: lexical_search_turns
