@@ -17,6 +17,7 @@ from falkordb.graph import Graph
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect
+from .falkordb_header import params_header
 from .graph import CypherGraphStore
 from .schema import UNIQUE_KEYS
 
@@ -41,6 +42,13 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
     return StoreError(f"FalkorDB failed while {what}: {exc}")
 
 
+class _FastGraph(Graph):  # type: ignore[misc]  # falkordb ships no type hints
+    """falkordb's graph with our parameter header (``stores/falkordb_header.py``)."""
+
+    def _build_params_header(self, params: Mapping[str, Any] | None) -> str:
+        return params_header(params)
+
+
 class FalkorDBStore(CypherGraphStore):
     dialect: Dialect = "falkordb"
 
@@ -52,7 +60,7 @@ class FalkorDBStore(CypherGraphStore):
             url, max_connections=max_connections, timeout=30, decode_responses=True
         )
         self._client: redis.Redis = redis.Redis(connection_pool=self._pool)
-        self._graph = Graph(self._client, graph_name)
+        self._graph = _FastGraph(self._client, graph_name)
         self._graph_name = graph_name
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from falkordb.asyncio.graph import AsyncGraph
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect
+from .falkordb_header import params_header
 from .graph_async import AsyncCypherGraphStore
 from .schema import UNIQUE_KEYS
 
@@ -39,6 +40,13 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
     return StoreError(f"FalkorDB failed while {what}: {exc}")
 
 
+class _AsyncFastGraph(AsyncGraph):  # type: ignore[misc]  # falkordb ships no type hints
+    """falkordb's graph with our parameter header (``stores/falkordb_header.py``)."""
+
+    def _build_params_header(self, params: Mapping[str, Any] | None) -> str:
+        return params_header(params)
+
+
 class AsyncFalkorDBStore(AsyncCypherGraphStore):
     dialect: Dialect = "falkordb"
 
@@ -50,7 +58,7 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
             url, max_connections=max_connections, timeout=30, decode_responses=True
         )
         self._client: redis.asyncio.Redis = redis.asyncio.Redis(connection_pool=self._pool)
-        self._graph = AsyncGraph(self._client, graph_name)
+        self._graph = _AsyncFastGraph(self._client, graph_name)
         self._graph_name = graph_name
 
     async def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
