@@ -256,17 +256,10 @@ class AsyncEntityMemory:
         self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int
     ) -> list[tuple[Entity, float]]:
         """Vector and full-text (name, aliases) rankings fused by RRF; scores are RRF scores."""
-        rows = await self._graph.vector_search(
-            "Entity", vector, user_id=scope.user_id, channels=scope.read_channels, top_k=top_k
-        )
-        text_rows: list[dict[str, Any]] = []
-        if terms := fulltext_terms(query):
-            text_rows = await self._graph.run(
-                "fulltext_search_entity", self._params(scope, text=terms, k=top_k * 8, limit=top_k)
-            )
-        found = {row["item"]["id"]: entity_from_graph(row["item"]) for row in [*rows, *text_rows]}
+        found, dense, lexical = await self.recall_candidates(scope, vector, query, scope.read_channels, top_k)
         fused = rrf_fuse(
-            [[row["item"]["id"] for row in rows], [row["item"]["id"] for row in text_rows]], rrf_k
+            [sorted(dense, key=lambda key: -dense[key]), sorted(lexical, key=lambda key: -lexical[key])],
+            rrf_k,
         )
         return [(found[entity_id], score) for entity_id, score in fused[:top_k]]
 
