@@ -114,7 +114,7 @@ class MemoryRetriever:
     # -- ranking -----------------------------------------------------------------------------------
 
     def _rank(self, plan: RecallPlan, kinds: Sequence[_Kind]) -> list[MemoryItem]:
-        scored: list[MemoryItem] = []
+        scored: list[tuple[float, MemoryItem]] = []
         for kind in kinds:
             if not kind.relevance:
                 continue
@@ -128,17 +128,18 @@ class MemoryRetriever:
                 score = kind.weight * relevance * scale + self._s.recency_weight * recency
                 if plan.in_preferred(item.timestamp):
                     score *= self._s.time_match_boost
-                scored.append(item.model_copy(update={"score": round(score, 6)}))
-        scored.sort(key=lambda item: (-item.score, item.id))
+                scored.append((round(score, 6), item))
+        scored.sort(key=lambda pair: (-pair[0], pair[1].id))
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
         ranked = diversify(
             scored,
-            group=lambda item: item.conversation_id if item.kind == "episodic" else None,
-            text=lambda item: item.content,
+            group=lambda pair: pair[1].conversation_id if pair[1].kind == "episodic" else None,
+            text=lambda pair: pair[1].content,
             per_group=cap,
             limit=plan.top_k,
         )
-        return ranked
+        # Only the returned items are copied with their final score.
+        return [item.model_copy(update={"score": score}) for score, item in ranked]
 
     def _fuse(self, dense: Mapping[str, float], lexical: Mapping[str, float]) -> dict[str, float]:
         s = self._s
