@@ -228,18 +228,9 @@ class AsyncEntityMemory:
         rows = await self._graph.vector_search(
             "Entity", vector, user_id=scope.user_id, channels=channels, top_k=limit
         )
-        text_rows: list[dict[str, Any]] = []
-        if words := fulltext_terms(text).split():
-            text_rows = await self._graph.run(
-                "fulltext_search_entity",
-                self._params(
-                    scope,
-                    text=self._graph.fulltext_any(words),
-                    channels=list(channels),
-                    k=limit * 8,
-                    limit=limit,
-                ),
-            )
+        text_rows = await self._graph.fulltext_search(
+            "Entity", fulltext_terms(text).split(), user_id=scope.user_id, channels=channels, limit=limit
+        )
         found = {row["item"]["id"]: entity_from_graph(row["item"]) for row in [*rows, *text_rows]}
         dense = {row["item"]["id"]: float(row["similarity"]) for row in rows}
         lexical = {row["item"]["id"]: float(row["score"]) for row in text_rows}

@@ -92,12 +92,16 @@ def fulltext_terms(query: str, max_terms: int = 16) -> str:
     return " ".join(_WORD.findall(query.casefold())[:max_terms])
 
 
-def rrf_fuse(rankings: Sequence[Sequence[str]], k: int = 60) -> list[tuple[str, float]]:
-    """Reciprocal rank fusion of ranked id lists: ``sum(1 / (k + rank))``, best first (ties by first seen)."""
+def rrf_fuse(
+    rankings: Sequence[Sequence[str]], k: int = 60, weights: Sequence[float] | None = None
+) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion of ranked id lists: ``sum(w / (k + rank))`` (w = 1 unless ``weights``
+    gives one per ranking), best first (ties by first seen)."""
     scores: dict[str, float] = {}
-    for ranking in rankings:
+    for position, ranking in enumerate(rankings):
+        weight = 1.0 if weights is None else weights[position]
         for rank, item_id in enumerate(ranking, start=1):
-            scores[item_id] = scores.get(item_id, 0.0) + 1.0 / (k + rank)
+            scores[item_id] = scores.get(item_id, 0.0) + weight / (k + rank)
     return sorted(scores.items(), key=lambda pair: -pair[1])
 
 

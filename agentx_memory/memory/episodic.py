@@ -22,7 +22,7 @@ from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundEr
 from ..models import Role, Scope, Turn
 from ..stores.graph import GraphStore
 from ..stores.postgres import PostgresStore
-from .episodic_pure import content_hash, epoch_ms, turn_from_graph, turn_from_row
+from .episodic_pure import content_hash, epoch_ms, turn_from_row
 from .lexical import DF_CAP, LexemeStats, estimated_df, plan_lexical_query, tsquery_any
 
 __all__ = ["EpisodicMemory"]
@@ -204,18 +204,6 @@ class EpisodicMemory:
             },
         )
         return [turn_from_row(row) for row in rows]
-
-    def vector_search(
-        self, scope: Scope, vector: Sequence[float], top_k: int, channels: Sequence[str] | None = None
-    ) -> list[tuple[Turn, float]]:
-        rows = self._graph.vector_search(
-            "Turn",
-            vector,
-            user_id=scope.user_id,
-            channels=scope.read_channels if channels is None else channels,
-            top_k=top_k,
-        )
-        return [(turn_from_graph(row["item"]), float(row["similarity"])) for row in rows]
 
     def recall_by_vector(
         self, scope: Scope, vector: Sequence[float], *, channels: Sequence[str], limit: int

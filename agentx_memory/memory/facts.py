@@ -120,19 +120,10 @@ class FactMemory:
             "Fact", vector, user_id=scope.user_id, channels=channels, top_k=limit
         )
         dense = {row["item"]["id"]: float(row["similarity"]) for row in rows}
-        lexical: dict[str, float] = {}
-        if words := fulltext_terms(text).split():
-            text_rows = self._graph.run(
-                "fulltext_search_fact",
-                self._params(
-                    scope,
-                    text=self._graph.fulltext_any(words),
-                    channels=list(channels),
-                    k=limit * 8,
-                    limit=limit,
-                ),
-            )
-            lexical = {row["item"]["id"]: float(row["score"]) for row in text_rows}
+        text_rows = self._graph.fulltext_search(
+            "Fact", fulltext_terms(text).split(), user_id=scope.user_id, channels=channels, limit=limit
+        )
+        lexical = {row["item"]["id"]: float(row["score"]) for row in text_rows}
         return dense, lexical
 
     def touch(self, scope: Scope, ids: Sequence[str]) -> None:

@@ -124,19 +124,10 @@ class AsyncFactMemory:
             "Fact", vector, user_id=scope.user_id, channels=channels, top_k=limit
         )
         dense = {row["item"]["id"]: float(row["similarity"]) for row in rows}
-        lexical: dict[str, float] = {}
-        if words := fulltext_terms(text).split():
-            text_rows = await self._graph.run(
-                "fulltext_search_fact",
-                self._params(
-                    scope,
-                    text=self._graph.fulltext_any(words),
-                    channels=list(channels),
-                    k=limit * 8,
-                    limit=limit,
-                ),
-            )
-            lexical = {row["item"]["id"]: float(row["score"]) for row in text_rows}
+        text_rows = await self._graph.fulltext_search(
+            "Fact", fulltext_terms(text).split(), user_id=scope.user_id, channels=channels, limit=limit
+        )
+        lexical = {row["item"]["id"]: float(row["score"]) for row in text_rows}
         return dense, lexical
 
     async def touch(self, scope: Scope, ids: Sequence[str]) -> None:

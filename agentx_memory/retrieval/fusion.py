@@ -21,7 +21,6 @@ __all__ = [
     "minmax",
     "neighbour_smooth",
     "recency_score",
-    "rrf_scores",
     "token_set",
 ]
 
@@ -45,18 +44,6 @@ def convex_fuse(signals: Mapping[str, Mapping[str, float]], weights: Mapping[str
         weight = weights.get(name, 1.0)
         for key, value in minmax(scores).items():
             fused[key] = fused.get(key, 0.0) + weight * value
-    return fused
-
-
-def rrf_scores(
-    rankings: Mapping[str, Sequence[str]], k: int, weights: Mapping[str, float]
-) -> dict[str, float]:
-    """Weighted reciprocal rank fusion: ``sum(w / (k + rank))`` over the rankings an item appears in."""
-    fused: dict[str, float] = {}
-    for name, ranking in rankings.items():
-        weight = weights.get(name, 1.0)
-        for rank, key in enumerate(ranking, start=1):
-            fused[key] = fused.get(key, 0.0) + weight / (k + rank)
     return fused
 
 

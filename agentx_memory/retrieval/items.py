@@ -38,9 +38,8 @@ class RecallPlan:
     #: Kinds the query asks for ("which strategies…"): weighted up, never the only ones searched,
     #: because a word like "fact" in a question is weak evidence that only facts can answer it.
     preferred: frozenset[MemoryKind] = frozenset()
-    #: Hard time window (the caller's ``time_window_hours``): nothing outside it is returned.
+    #: Hard time window (the caller's ``time_window_hours``, up to now): nothing older is returned.
     since: datetime | None = None
-    until: datetime | None = None
     #: Soft window read from the query ("last week"): memories inside it rank higher. Soft because
     #: a phrase names when something happened, which need not be when it was said or stored.
     prefer_since: datetime | None = None
@@ -56,8 +55,8 @@ class RecallPlan:
 
     def in_window(self, moment: datetime | None) -> bool:
         if moment is None:
-            return self.since is None and self.until is None
-        return (self.since is None or moment >= self.since) and (self.until is None or moment < self.until)
+            return self.since is None
+        return self.since is None or moment >= self.since
 
 
 def turn_item(turn: Turn, score: float, found_by: Sequence[str]) -> MemoryItem:

@@ -21,12 +21,13 @@ from typing import Any
 from .._compat.aio import gather
 from ..backends_async import AsyncBackends
 from ..memory.entities_async import AsyncEntityMemory
+from ..memory.entities_pure import rrf_fuse
 from ..memory.facts_async import AsyncFactMemory
 from ..memory.goals_async import AsyncGoalMemory
 from ..memory.procedural_async import AsyncProceduralMemory
 from ..models import Entity, Fact, MemoryItem, Neighbour, Scope, TechniqueMetric, Turn
 from ..settings import RetrievalSettings
-from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, rrf_scores
+from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score
 from .items import RecallPlan, entity_item, fact_item, goal_item, strategy_item, turn_item
 
 __all__ = ["AsyncMemoryRetriever", "Retrieved"]
@@ -41,7 +42,7 @@ _EXPANDED_ENTITIES = 3
 
 @dataclass
 class Retrieved:
-    """What one retrieval found: ranked items, per-technique metrics, the kinds' anchors."""
+    """What one retrieval found: the ranked items and per-technique metrics."""
 
     items: list[MemoryItem] = field(default_factory=list)
     metrics: dict[str, TechniqueMetric] = field(default_factory=dict)
@@ -143,11 +144,11 @@ class AsyncMemoryRetriever:
         s = self._s
         weights = {"dense": s.dense_weight, "lexical": s.lexical_weight}
         if s.fusion == "rrf":
-            rankings = {
-                "dense": sorted(dense, key=lambda key: -dense[key]),
-                "lexical": sorted(lexical, key=lambda key: -lexical[key]),
-            }
-            return rrf_scores(rankings, s.rrf_k, weights)
+            rankings = [
+                sorted(dense, key=lambda key: -dense[key]),
+                sorted(lexical, key=lambda key: -lexical[key]),
+            ]
+            return dict(rrf_fuse(rankings, s.rrf_k, [s.dense_weight, s.lexical_weight]))
         return convex_fuse({"dense": dense, "lexical": lexical}, weights)
 
     # -- turns -------------------------------------------------------------------------------------
@@ -179,7 +180,6 @@ class AsyncMemoryRetriever:
                 channels=plan.channels,
                 limit=pool,
                 since=plan.since,
-                until=plan.until,
                 k1=self._s.bm25_k1,
                 b=self._s.bm25_b,
                 max_df_ratio=self._s.max_df_ratio,

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from ..errors import StoreError
 from .cypher import Dialect, load_queries
-from .schema import VECTOR_LABELS, VectorLabel
+from .schema import FULLTEXT_LABELS, VECTOR_LABELS, FulltextLabel, VectorLabel
 
 __all__ = ["AsyncCypherGraphStore", "AsyncGraphStore"]
 
@@ -42,8 +42,17 @@ class AsyncGraphStore(Protocol):
     ) -> list[dict[str, Any]]:
         """Nearest ``label`` nodes of this user in ``channels``: rows ``{item, similarity}`` (cosine)."""
 
-    def fulltext_any(self, words: Sequence[str]) -> str:
-        """A full-text query matching any of ``words`` (already reduced to plain word characters)."""
+    async def fulltext_search(
+        self,
+        label: FulltextLabel,
+        words: Sequence[str],
+        *,
+        user_id: str,
+        channels: Sequence[str],
+        limit: int,
+    ) -> list[dict[str, Any]]:
+        """``label`` nodes of this user in ``channels`` matching any of ``words`` (plain word characters,
+        see ``fulltext_terms``): rows ``{item, score}``, best first."""
 
     async def ping(self) -> None: ...
 
@@ -70,8 +79,28 @@ class AsyncCypherGraphStore:
         except KeyError:
             raise StoreError(f"no Cypher statement named {name!r} for {self.dialect}") from None
 
-    def fulltext_any(self, words: Sequence[str]) -> str:
-        return self.fulltext_or.join(words)
+    async def fulltext_search(
+        self,
+        label: FulltextLabel,
+        words: Sequence[str],
+        *,
+        user_id: str,
+        channels: Sequence[str],
+        limit: int,
+    ) -> list[dict[str, Any]]:
+        if label not in FULLTEXT_LABELS:
+            raise StoreError(f"no full-text search on {label!r}")
+        if not words:
+            return []
+        # Oversampled like the vector search: the index is shared by every user and filtered after.
+        params = {
+            "text": self.fulltext_or.join(words),
+            "user_id": user_id,
+            "channels": list(channels),
+            "k": limit * self._oversample,
+            "limit": limit,
+        }
+        return await self.run(f"fulltext_search_{label.lower()}", params)
 
     async def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         raise NotImplementedError

@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Final, Literal
 
 __all__ = [
+    "FULLTEXT_LABELS",
     "FULLTEXT_PROPERTIES",
     "NODE_LABELS",
     "RELATIONSHIP_TYPES",
     "UNIQUE_KEYS",
     "VECTOR_LABELS",
+    "FulltextLabel",
     "VectorLabel",
     "require_label",
     "require_relationship",
@@ -40,6 +42,9 @@ VectorLabel = Literal["Turn", "Entity", "Fact", "Strategy", "Goal"]
 VECTOR_LABELS: Final[tuple[VectorLabel, ...]] = ("Turn", "Entity", "Fact", "Strategy", "Goal")
 
 FULLTEXT_PROPERTIES: Final = {"Turn": ("content",), "Fact": ("claim",), "Entity": ("name", "aliases_text")}
+#: Labels with a ``fulltext_search_<label>`` statement (turn text is searched in the ledger).
+FulltextLabel = Literal["Entity", "Fact"]
+FULLTEXT_LABELS: Final[tuple[FulltextLabel, ...]] = ("Entity", "Fact")
 
 
 def require_label(label: str) -> str:

@@ -18,6 +18,7 @@ import pytest
 from agentx_memory import AgentMemory, ConflictError, InvalidInputError, NotFoundError
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
+from agentx_memory.errors import StoreError
 from agentx_memory.memory.procedural_pure import strategy_score
 from agentx_memory.models.procedural import ToolStats
 from agentx_memory.models.semantic import Entity
@@ -544,3 +545,23 @@ def test_bob_sees_none_of_alices_memory_kinds(backend_memory: AgentMemory) -> No
     assert mem.get_goal(goal.id).status == "active"
     [stat] = mem.get_tool_stats()
     assert stat.usage_count == 1
+
+
+def test_fulltext_search_matches_any_word_per_user(backend_memory: AgentMemory) -> None:
+    mem = backend_memory
+    graph = mem._open_backends().graph
+    kube = mem.learn_fact("The build server runs on Kubernetes", confidence=0.9, source="chat")
+    lunch = mem.learn_fact("Lunch is served at noon", confidence=0.9, source="chat")
+    mem.learn_fact("Nothing to see here", confidence=0.9, source="chat")
+    acme = mem.upsert_entity("Acme Corp", "organization")
+    hits = graph.fulltext_search(
+        "Fact", ["kubernetes", "lunch"], user_id="alice", channels=["_global"], limit=5
+    )
+    # "any word" on every backend: each fact holding one of the words comes back, nothing else
+    assert {row["item"]["id"] for row in hits} == {kube.id, lunch.id}
+    [entity] = graph.fulltext_search("Entity", ["acme"], user_id="alice", channels=["_global"], limit=5)
+    assert entity["item"]["id"] == acme.id
+    assert graph.fulltext_search("Fact", ["kubernetes"], user_id="bob", channels=["_global"], limit=5) == []
+    assert graph.fulltext_search("Fact", [], user_id="alice", channels=["_global"], limit=5) == []
+    with pytest.raises(StoreError, match="no full-text search"):
+        graph.fulltext_search("Turn", ["x"], user_id="alice", channels=["_global"], limit=5)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agentx_memory.memory.entities_pure import rrf_fuse
 from agentx_memory.memory.lexical import LexemeStats, bm25_idf, estimated_df, plan_lexical_query, tsquery_any
 from agentx_memory.models import TechniqueMetric
 from agentx_memory.retrieval.fusion import (
@@ -15,7 +16,6 @@ from agentx_memory.retrieval.fusion import (
     minmax,
     neighbour_smooth,
     recency_score,
-    rrf_scores,
 )
 from agentx_memory.retrieval.llm_query import parse_expansion, parse_self_query
 from agentx_memory.retrieval.metrics import RecallMonitor, percentile
@@ -44,14 +44,13 @@ def test_convex_fuse_weighs_normalised_signals_and_missing_items_get_zero() -> N
     assert convex_fuse({}, {"dense": 1.0}) == {}
 
 
-def test_rrf_scores_follow_the_formula() -> None:
-    rankings = {"dense": ["a", "b", "c"], "lexical": ["c", "a"]}
-    scores = rrf_scores(rankings, 60, {"dense": 1.0, "lexical": 2.0})
+def test_weighted_rrf_follows_the_formula() -> None:
+    scores = dict(rrf_fuse([["a", "b", "c"], ["c", "a"]], 60, [1.0, 2.0]))
     assert scores == pytest.approx(
         {"a": 1 / 61 + 2 / 62, "b": 1 / 62, "c": 1 / 63 + 2 / 61},
     )
     assert max(scores, key=lambda key: scores[key]) == "c"
-    assert rrf_scores({"dense": ["a"]}, 1, {}) == {"a": 0.5}
+    assert rrf_fuse([["a"]], 1) == [("a", 0.5)]
 
 
 def test_neighbour_smooth_adds_the_best_share_of_a_neighbour() -> None:
