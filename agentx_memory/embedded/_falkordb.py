@@ -35,10 +35,15 @@ from ._common import (
 class _RedisProbe:
     pid: int
     uptime_s: float
+    loading: bool = False
+
+#: A server still loading its data set gets this many times the start-up timeout: a large append-only
+#: file takes tens of seconds to replay, and giving up on a healthy server would only restart the wait.
+_LOADING_GRACE = 20
 
 
 def _probe_falkordb(socket_path: Path) -> _RedisProbe | None:
-    """The server answering on the socket, if it answers and has finished loading its data."""
+    """The server answering on the socket, if it answers (``loading`` while it replays its data)."""
     if not socket_path.is_socket():
         return None
     try:
@@ -49,9 +54,11 @@ def _probe_falkordb(socket_path: Path) -> _RedisProbe | None:
             info = conn.info("server", "persistence")
     except (redis.RedisError, OSError):
         return None
-    if int(info.get("loading", 0)):
-        return None
-    return _RedisProbe(pid=int(info["process_id"]), uptime_s=float(info.get("uptime_in_seconds", 0)))
+    return _RedisProbe(
+        pid=int(info["process_id"]),
+        uptime_s=float(info.get("uptime_in_seconds", 0)),
+        loading=bool(int(info.get("loading", 0))),
+    )
 
 
 def _ensure_falkordb(paths: _Paths, settings: Settings) -> ServerAction:
@@ -59,7 +66,7 @@ def _ensure_falkordb(paths: _Paths, settings: Settings) -> ServerAction:
     timeout_s = settings.embedded.start_timeout_s
     action: Literal["started", "attached"] = "attached"
     probe = _probe_falkordb(paths.falkordb_socket)
-    if probe is None:
+    if probe is None or probe.loading:
         pid = _read_pid(paths.falkordb_pidfile)
         if pid is not None and _pid_alive(pid, "redis-server"):
             # Alive but not answering yet (e.g. still loading a large append-only file): wait for it
@@ -125,11 +132,14 @@ def _prepare_socket_dir(directory: Path) -> None:
 
 
 def _wait_for_falkordb(paths: _Paths, timeout_s: float, log_offset: int) -> _RedisProbe:
-    deadline = time.monotonic() + timeout_s
+    started = time.monotonic()
+    deadline = started + timeout_s
     while True:
         probe = _probe_falkordb(paths.falkordb_socket)
-        if probe is not None:
+        if probe is not None and not probe.loading:
             return probe
+        if probe is not None:  # alive and replaying its data: progress, not a hang
+            deadline = max(deadline, min(time.monotonic() + timeout_s, started + timeout_s * _LOADING_GRACE))
         pid = _read_pid(paths.falkordb_pidfile)
         if pid is not None and not _pid_alive(pid, "redis-server"):
             raise _falkordb_failure(paths, "the server exited during start-up", log_offset)
@@ -178,6 +188,9 @@ def _stop_falkordb(paths: _Paths, timeout_s: float) -> str:
 def _falkordb_status(paths: _Paths) -> ServerStatus:
     endpoint = _falkordb_url(paths.falkordb_socket)
     probe = _probe_falkordb(paths.falkordb_socket)
+    if probe is not None and probe.loading:
+        note = f"process {probe.pid} is loading its data set; it answers when done"
+        return ServerStatus("falkordb", False, probe.pid, endpoint, paths.falkordb_dir, None, note)
     if probe is not None:
         return ServerStatus("falkordb", True, probe.pid, endpoint, paths.falkordb_dir, probe.uptime_s)
     pid = _read_pid(paths.falkordb_pidfile)
