@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import NotFoundError, StoreError
 from ..models import Scope
-from ..models.semantic import Entity, EntityEdge, EntityGraph, Neighbour
+from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
 from ..stores.graph import GraphStore
 from .entities_pure import (
     _SIMILAR_CANDIDATES,
@@ -36,6 +36,7 @@ from .entities_pure import (
     rrf_fuse,
 )
 from .episodic_pure import epoch_ms
+from .facts_pure import fact_from_graph
 
 __all__ = ["EntityMemory"]
 
@@ -209,6 +210,26 @@ class EntityMemory:
                 for row in rows
             ]
         return found
+
+    def expand(
+        self, scope: Scope, ids: Sequence[str], channels: Sequence[str], limit: int
+    ) -> tuple[dict[str, list[Entity]], dict[str, list[Fact]]]:
+        """The neighbours (either direction) and current facts of each entity in ``ids``, at most
+        ``limit`` of each per entity, by entity id; one statement for all of them."""
+        if not ids:
+            return {}, {}
+        rows = self._graph.run(
+            "expand_entities", self._params(scope, ids=list(ids), channels=list(channels), limit=limit)
+        )
+        neighbours: dict[str, list[Entity]] = {}
+        facts: dict[str, list[Fact]] = {}
+        for row in rows:
+            if row["source"] == "neighbour":
+                neighbours.setdefault(row["from_id"], []).append(entity_from_graph(row["item"]))
+            else:
+                fact = fact_from_graph(row["item"], row["about"], row["turns"])
+                facts.setdefault(row["from_id"], []).append(fact)
+        return neighbours, facts
 
     def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[dict[str, Any]]:
         rows = self._graph.run("entity_turns", self._params(scope, id=entity_id, limit=limit))

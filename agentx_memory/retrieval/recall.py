@@ -15,17 +15,27 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
-from .._compat.sync import to_thread
+from .._compat.sync import gather, to_thread
 from ..backends import Backends
 from ..embedding import check_dimensions
 from ..errors import LLMError
 from ..memory.entities import EntityMemory
 from ..memory.episodic_pure import turn_from_graph
-from ..memory.facts import FactMemory
-from ..models import MemoryBundle, MemoryItem, MemoryKind, QueryFilters, Scope, TechniqueMetric
+from ..models import (
+    Entity,
+    Fact,
+    MemoryBundle,
+    MemoryItem,
+    MemoryKind,
+    QueryFilters,
+    Scope,
+    TechniqueMetric,
+    Turn,
+)
 from ..settings import RetrievalSettings
 from .fusion import diversify
 from .items import ALL_KINDS, RecallPlan, entity_item, fact_item, turn_item
@@ -40,7 +50,7 @@ from .llm_query import (
     self_query_prompt,
 )
 from .query_rules import is_entity_query, parse_filters, rewrite_as_statement
-from .retriever import MemoryRetriever
+from .retriever import MemoryRetriever, Retrieved
 
 __all__ = ["RecallLayer", "RecallRequest"]
 
@@ -48,6 +58,8 @@ log = logging.getLogger(__name__)
 
 #: Facts about the focused entity returned by entity-centric recall at most.
 _FOCUS_FACTS = 10
+#: Cosine from which the entity nearest the query is taken as the one "tell me about X" names.
+_FOCUS_SIMILARITY = 0.75
 
 
 @dataclass(frozen=True)
@@ -80,24 +92,58 @@ class RecallLayer:
         hyde = self._hyde(request.query, metrics)
         if hyde is not None:
             texts["hyde"] = hyde
-        embed_started = time.perf_counter()
-        vectors = to_thread(self._b.embedder.embed, list(texts.values()))
-        check_dimensions(vectors, self._b.embedder.dimensions, self._b.embedder.model_id)
-        embed_ms = (time.perf_counter() - embed_started) * 1000
-        plan = self._plan(request, filters, now, dict(zip(texts, vectors, strict=True)), expansion)
-        retrieved = MemoryRetriever(self._b, self._s).retrieve(scope, plan)
-        metrics.update(retrieved.metrics)
-        items = retrieved.items
+        plan = self._plan(request, filters, now, {}, expansion)
+        retriever = MemoryRetriever(self._b, self._s)
         focus = is_entity_query(request.query) if self._s.entity_centric else None
+        # What needs no vector (BM25, the focus entity's name) runs while the query is embedded.
+        vectors: dict[str, list[float]] = {}
+        lexical: list[tuple[Turn, float]] = []
+        named: list[Entity] = []
+        embed_ms: list[float] = []
+
+        def embed() -> None:
+            embed_started = time.perf_counter()
+            found = to_thread(self._b.embedder.embed, list(texts.values()))
+            check_dimensions(found, self._b.embedder.dimensions, self._b.embedder.model_id)
+            vectors.update(zip(texts, found, strict=True))
+            embed_ms.append((time.perf_counter() - embed_started) * 1000)
+
+        def search_text() -> None:
+            lexical.extend(retriever.lexical_turns(scope, plan, metrics))
+
+        def find_focus() -> None:
+            if focus is not None:
+                entity = EntityMemory(self._b.graph).find_by_name(scope, focus, plan.channels)
+                named.extend([entity] if entity is not None else [])
+
+        gather(embed(), search_text(), find_focus())
+        plan = replace(plan, vectors=vectors)
+        # An entity found by name is profiled beside the retrieval; one found by vector only after it.
+        retrieved: list[Retrieved] = []
+        profiles: list[_Profile] = []
+
+        def retrieve() -> None:
+            retrieved.append(retriever.retrieve(scope, plan, lexical))
+
+        def profile_named() -> None:
+            if named:
+                profiles.append(self._profile(scope, plan, named[0]))
+
+        gather(retrieve(), profile_named())
+        metrics.update(retrieved[0].metrics)
+        items = retrieved[0].items
         if focus is None:
             metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
         else:
-            items = self._entity_centric(scope, plan, focus, items, metrics)
+            entity = _closest(retrieved[0].entity_matches) if not named else None
+            if entity is not None:
+                profiles.append(self._profile(scope, plan, entity))
+            items = self._entity_centric(plan, profiles[0] if profiles else None, items, metrics)
         total_ms = (time.perf_counter() - started) * 1000
         return MemoryBundle(
             query=request.query,
             items=items,
-            timings_ms={"embed": round(embed_ms, 3), "total": round(total_ms, 3)},
+            timings_ms={"embed": round(embed_ms[0], 3), "total": round(total_ms, 3)},
             metrics=metrics,
             channels=list(plan.channels),
             filters=filters,
@@ -209,46 +255,71 @@ class RecallLayer:
 
     # -- entity-centric ----------------------------------------------------------------------------
 
+    def _profile(self, scope: Scope, plan: RecallPlan, entity: Entity) -> _Profile:
+        """X's facts, neighbours and the turns that mention it (MENTIONS, written by extraction)."""
+        started = time.perf_counter()
+        entities = EntityMemory(self._b.graph)
+        around: list[tuple[dict[str, list[Entity]], dict[str, list[Fact]]]] = []
+        mentions: list[Turn] = []
+
+        def expand() -> None:
+            around.append(entities.expand(scope, [entity.id], plan.channels, _FOCUS_FACTS))
+
+        def mentioning() -> None:
+            rows = entities.mentioning_turns(scope, entity.id, _FOCUS_FACTS)
+            mentions.extend(turn_from_graph(row) for row in rows)
+
+        gather(expand(), mentioning())
+        neighbours, facts = around[0]
+        return _Profile(
+            entity=entity,
+            facts=facts.get(entity.id, []),
+            neighbours=neighbours.get(entity.id, []),
+            turns=[turn for turn in mentions if turn.channel in plan.channels],
+            latency_ms=(time.perf_counter() - started) * 1000,
+        )
+
     def _entity_centric(
         self,
-        scope: Scope,
         plan: RecallPlan,
-        name: str,
+        profile: _Profile | None,
         items: list[MemoryItem],
         metrics: dict[str, TechniqueMetric],
     ) -> list[MemoryItem]:
         """ "Tell me about X": X's profile, its facts and its neighbours first, then the rest."""
-        started = time.perf_counter()
-        entities = EntityMemory(self._b.graph)
-        entity = entities.find_by_name(scope, name, plan.channels)
-        if entity is None:
-            found, dense, _ = entities.recall_candidates(
-                scope, plan.vectors["vector"], name, plan.channels, 5
-            )
-            best = max(dense, key=lambda key: dense[key], default=None)
-            entity = found[best] if best is not None and dense[best] >= 0.75 else None
-        if entity is None:
-            metrics["entity_centric"] = _metric(started, 0)
+        if profile is None:
+            metrics["entity_centric"] = TechniqueMetric(latency_ms=0.0, results=0)
             return items
         top = max((item.score for item in items), default=0.0) + 1.0
-        focused = [entity_item(entity, top, ["entity"])]
-        for fact in FactMemory(self._b.graph).facts_about(scope, entity.id, _FOCUS_FACTS, plan.channels):
-            if fact.valid_until is None and fact.channel in plan.channels:
-                focused.append(fact_item(fact, top * 0.9, ["entity"]))
-        for neighbour in (entities.neighbours(scope, entity.id))[:_FOCUS_FACTS]:
-            if neighbour.entity.channel in plan.channels:
-                focused.append(entity_item(neighbour.entity, top * 0.8, ["entity", "graph"]))
-        # Turns linked to X by MENTIONS (extraction writes them); the recall's own turns follow.
-        for row in entities.mentioning_turns(scope, entity.id, _FOCUS_FACTS):
-            turn = turn_from_graph(row)
-            if turn.channel in plan.channels:
-                focused.append(turn_item(turn, top * 0.7, ["entity"]))
-        metrics["entity_centric"] = _metric(started, len(focused))
+        focused = [entity_item(profile.entity, top, ["entity"])]
+        focused += [fact_item(fact, top * 0.9, ["entity"]) for fact in profile.facts]
+        focused += [entity_item(other, top * 0.8, ["entity", "graph"]) for other in profile.neighbours]
+        focused += [turn_item(turn, top * 0.7, ["entity"]) for turn in profile.turns]
+        metrics["entity_centric"] = TechniqueMetric(
+            latency_ms=round(profile.latency_ms, 3), results=len(focused)
+        )
         seen = {item.id for item in focused}
         merged = focused + [item for item in items if item.id not in seen]
         return diversify(
             merged, group=lambda _item: None, text=lambda item: item.content, per_group=None, limit=plan.top_k
         )
+
+
+@dataclass(frozen=True)
+class _Profile:
+    """What entity-centric recall puts first for the entity a question is about."""
+
+    entity: Entity
+    facts: list[Fact]
+    neighbours: list[Entity]
+    turns: list[Turn]
+    latency_ms: float
+
+
+def _closest(matches: Mapping[str, tuple[Entity, float]]) -> Entity | None:
+    """The entity nearest the query by vector, if near enough to be the one it names."""
+    best = max(matches.values(), key=lambda match: match[1], default=None)
+    return best[0] if best is not None and best[1] >= _FOCUS_SIMILARITY else None
 
 
 def _metric(started: float, results: int) -> TechniqueMetric:

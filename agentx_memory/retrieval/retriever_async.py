@@ -21,11 +21,11 @@ from typing import Any
 from .._compat.aio import gather
 from ..backends_async import AsyncBackends
 from ..memory.entities_async import AsyncEntityMemory
-from ..memory.entities_pure import rrf_fuse
+from ..memory.entities_pure import entity_from_graph, fulltext_terms, rrf_fuse
 from ..memory.facts_async import AsyncFactMemory
-from ..memory.goals_async import AsyncGoalMemory
-from ..memory.procedural_async import AsyncProceduralMemory
-from ..models import Entity, Fact, MemoryItem, Neighbour, Scope, TechniqueMetric, Turn
+from ..memory.goals_pure import goal_from_row
+from ..memory.procedural_pure import rank_strategies, strategy_from_graph
+from ..models import Entity, Fact, MemoryItem, Scope, TechniqueMetric, Turn
 from ..settings import RetrievalSettings
 from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score
 from .items import RecallPlan, entity_item, fact_item, goal_item, strategy_item, turn_item
@@ -38,6 +38,15 @@ _GRAPH_DECAY = 0.5
 _PREFERRED_FACTOR = 2.0
 #: Matched entities expanded through the graph per recall.
 _EXPANDED_ENTITIES = 3
+#: The kinds that live in the graph (one candidate statement serves them all).
+_GRAPH_KINDS = frozenset({"semantic", "entity", "procedural", "goal"})
+#: Metric name, graph label and memory kind of each graph kind.
+_GRAPH_METRICS = (
+    ("facts", "Fact", "semantic"),
+    ("entities", "Entity", "entity"),
+    ("strategies", "Strategy", "procedural"),
+    ("goals", "Goal", "goal"),
+)
 
 
 @dataclass
@@ -46,6 +55,8 @@ class Retrieved:
 
     items: list[MemoryItem] = field(default_factory=list)
     metrics: dict[str, TechniqueMetric] = field(default_factory=dict)
+    #: Entities found by vector, with their cosine to the query (entity-centric recall resolves by it).
+    entity_matches: dict[str, tuple[Entity, float]] = field(default_factory=dict)
 
 
 @dataclass
@@ -85,7 +96,31 @@ class AsyncMemoryRetriever:
         """Candidates of the other kinds: one technique each (or two, fused), so 2 × top_k suffice."""
         return max(plan.top_k * 2, 10)
 
-    async def retrieve(self, scope: Scope, plan: RecallPlan) -> Retrieved:
+    async def lexical_turns(
+        self, scope: Scope, plan: RecallPlan, metrics: dict[str, TechniqueMetric]
+    ) -> list[tuple[Turn, float]]:
+        """BM25 over the plan's text. It needs no vector, so the RecallLayer runs it while the query
+        is being embedded, and hands the hits to :meth:`retrieve`."""
+        if not self._s.hybrid or "episodic" not in plan.kinds:
+            return []
+        timer = _Timer(metrics, "turns.fulltext")
+        hits = await self._b.episodic.lexical_search(
+            scope,
+            plan.text,
+            channels=plan.channels,
+            limit=self._pool(plan),
+            since=plan.since,
+            k1=self._s.bm25_k1,
+            b=self._s.bm25_b,
+            max_df_ratio=self._s.max_df_ratio,
+        )
+        timer.done(len(hits))
+        return hits
+
+    async def retrieve(
+        self, scope: Scope, plan: RecallPlan, lexical: Sequence[tuple[Turn, float]] = ()
+    ) -> Retrieved:
+        """Every kind's candidates for ``plan``, ranked; ``lexical`` are the :meth:`lexical_turns` hits."""
         s = self._s
         result = Retrieved()
         kinds = {
@@ -97,13 +132,9 @@ class AsyncMemoryRetriever:
         }
         steps: list[Any] = []  # awaitables here, already-run calls in the sync twin
         if "episodic" in plan.kinds:
-            steps.append(self._turns(scope, plan, kinds["episodic"], result.metrics))
-        if "semantic" in plan.kinds or "entity" in plan.kinds:
-            steps.append(self._semantic(scope, plan, kinds["semantic"], kinds["entity"], result.metrics))
-        if "procedural" in plan.kinds:
-            steps.append(self._strategies(scope, plan, kinds["procedural"], result.metrics))
-        if "goal" in plan.kinds:
-            steps.append(self._goals(scope, plan, kinds["goal"], result.metrics))
+            steps.append(self._turns(scope, plan, lexical, kinds["episodic"], result.metrics))
+        if plan.kinds & _GRAPH_KINDS:
+            steps.append(self._graph_kinds(scope, plan, kinds, result))
         await gather(*steps)
         for name in plan.preferred:
             kinds[name].weight *= _PREFERRED_FACTOR
@@ -154,7 +185,12 @@ class AsyncMemoryRetriever:
     # -- turns -------------------------------------------------------------------------------------
 
     async def _turns(
-        self, scope: Scope, plan: RecallPlan, kind: _Kind, metrics: dict[str, TechniqueMetric]
+        self,
+        scope: Scope,
+        plan: RecallPlan,
+        lexical_hits: Sequence[tuple[Turn, float]],
+        kind: _Kind,
+        metrics: dict[str, TechniqueMetric],
     ) -> None:
         episodic = self._b.episodic
         pool = self._pool(plan)
@@ -172,28 +208,12 @@ class AsyncMemoryRetriever:
                 dense[turn.id] = max(similarity, dense.get(turn.id, -1.0))
                 found_by.setdefault(turn.id, []).append(technique)
 
-        async def by_text() -> None:
-            timer = _Timer(metrics, "turns.fulltext")
-            hits = await episodic.lexical_search(
-                scope,
-                plan.text,
-                channels=plan.channels,
-                limit=pool,
-                since=plan.since,
-                k1=self._s.bm25_k1,
-                b=self._s.bm25_b,
-                max_df_ratio=self._s.max_df_ratio,
-            )
-            timer.done(len(hits))
-            for turn, score in hits:
-                turns[turn.id] = turn
-                lexical[turn.id] = score
-                found_by.setdefault(turn.id, []).append("fulltext")
+        for turn, score in lexical_hits:
+            turns[turn.id] = turn
+            lexical[turn.id] = score
+            found_by.setdefault(turn.id, []).append("fulltext")
 
-        steps: list[Any] = [by_vector(name, vector) for name, vector in plan.vectors.items()]
-        if self._s.hybrid:
-            steps.append(by_text())
-        await gather(*steps)
+        await gather(*[by_vector(name, vector) for name, vector in plan.vectors.items()])
         fused = self._fuse(dense, lexical)
         if self._s.neighbour_weight > 0 and fused:
             fused = await self._with_neighbours(scope, plan, turns, fused, found_by, metrics)
@@ -241,53 +261,90 @@ class AsyncMemoryRetriever:
         timer.done(len(fetched))
         return {key: value for key, value in smoothed.items() if plan.in_window(turns[key].timestamp)}
 
-    # -- facts and entities ------------------------------------------------------------------------
+    # -- facts, entities, strategies and goals ------------------------------------------------------
+
+    async def _graph_kinds(
+        self, scope: Scope, plan: RecallPlan, kinds: dict[str, _Kind], result: Retrieved
+    ) -> None:
+        """Every graph kind from one candidate statement; then, concurrently, the graph expansion of
+        the best entities and the details of the best facts. The kinds share the statement, so their
+        metrics share its latency."""
+        pool, metrics = self._kind_pool(plan), result.metrics
+        started = time.perf_counter()
+        found = await self._b.graph.recall_candidates(
+            plan.vectors["vector"],
+            fulltext_terms(plan.text).split(),
+            user_id=scope.user_id,
+            channels=plan.channels,
+            limit=pool,
+        )
+        elapsed = round((time.perf_counter() - started) * 1000, 3)
+        for name, label, kind in _GRAPH_METRICS:
+            if kind not in plan.kinds:
+                continue
+            ids = {row["item"]["id"] for row in found[f"{label}.vector"] + found.get(f"{label}.fulltext", [])}
+            metrics[name] = TechniqueMetric(latency_ms=elapsed, results=len(ids))
+        if "procedural" in plan.kinds:
+            self._strategies(found["Strategy.vector"], pool, kinds["procedural"])
+        if "goal" in plan.kinds:
+            self._goals(found["Goal.vector"], kinds["goal"])
+        if "semantic" in plan.kinds or "entity" in plan.kinds:
+            await self._semantic(scope, plan, found, kinds["semantic"], kinds["entity"], metrics)
+            result.entity_matches = {
+                row["item"]["id"]: (entity_from_graph(row["item"]), float(row["score"]))
+                for row in found["Entity.vector"]
+            }
 
     async def _semantic(
         self,
         scope: Scope,
         plan: RecallPlan,
+        found: Mapping[str, list[dict[str, Any]]],
         facts_kind: _Kind,
         entities_kind: _Kind,
         metrics: dict[str, TechniqueMetric],
     ) -> None:
-        graph = self._b.graph
-        facts, entities = AsyncFactMemory(graph), AsyncEntityMemory(graph)
-        pool = self._kind_pool(plan)
-        vector = plan.vectors["vector"]
-        fact_scores: dict[str, float] = {}
-        fact_found: dict[str, list[str]] = {}
-        entity_scores: dict[str, float] = {}
-        entity_found: dict[str, list[str]] = {}
-        known: dict[str, Entity] = {}
+        def scores(label: str) -> tuple[dict[str, float], dict[str, float]]:
+            dense = {row["item"]["id"]: float(row["score"]) for row in found[f"{label}.vector"]}
+            lexical = {row["item"]["id"]: float(row["score"]) for row in found.get(f"{label}.fulltext", [])}
+            return dense, lexical
 
-        async def fact_search() -> None:
-            timer = _Timer(metrics, "facts")
-            dense, lexical = await facts.recall_candidates(scope, vector, plan.text, plan.channels, pool)
-            timer.done(len(set(dense) | set(lexical)))
-            facts_kind.anchor = max(dense.values(), default=0.0)
-            fact_scores.update(self._fuse(dense, lexical))
-            for key in fact_scores:
-                fact_found[key] = _techniques(key, dense, lexical)
+        fact_dense, fact_lexical = scores("Fact")
+        entity_dense, entity_lexical = scores("Entity")
+        facts_kind.anchor = max(fact_dense.values(), default=0.0)
+        entities_kind.anchor = max(entity_dense.values(), default=0.0)
+        fact_scores = self._fuse(fact_dense, fact_lexical)
+        fact_found = {key: _techniques(key, fact_dense, fact_lexical) for key in fact_scores}
+        entity_scores = self._fuse(entity_dense, entity_lexical)
+        entity_found = {key: _techniques(key, entity_dense, entity_lexical) for key in entity_scores}
+        known = {
+            row["item"]["id"]: entity_from_graph(row["item"])
+            for label in ("Entity.vector", "Entity.fulltext")
+            for row in found.get(label, [])
+        }
+        details: dict[str, Fact] = {}
+        best_facts = sorted(fact_scores, key=lambda key: -fact_scores[key])[: self._kind_pool(plan)]
+        facts = AsyncFactMemory(self._b.graph)
 
-        async def entity_search() -> None:
-            timer = _Timer(metrics, "entities")
-            found, dense, lexical = await entities.recall_candidates(
-                scope, vector, plan.text, plan.channels, pool
-            )
-            timer.done(len(found))
-            known.update(found)
-            entities_kind.anchor = max(dense.values(), default=0.0)
-            entity_scores.update(self._fuse(dense, lexical))
-            for key in entity_scores:
-                entity_found[key] = _techniques(key, dense, lexical)
+        async def fill() -> None:
+            started = time.perf_counter()
+            for fact in await facts.get_many(scope, best_facts, plan.channels):
+                details[fact.id] = fact
+            _add_latency(metrics, "facts", started)
 
-        await gather(fact_search(), entity_search())
+        steps: list[Any] = [fill()] if best_facts else []
         if self._s.graph_hops > 0 and entity_scores:
-            await self._expand(
-                scope, plan, known, entity_scores, entity_found, fact_scores, fact_found, metrics
-            )
-        await self._fill_facts(scope, plan, facts, fact_scores, fact_found, facts_kind)
+            found_by = (entity_found, fact_found)
+            expand = self._expand(scope, plan, known, entity_scores, fact_scores, found_by, details, metrics)
+            steps.append(expand)
+        await gather(*steps)
+        for fact_id, fact in details.items():
+            current = fact.valid_until is None and fact.channel in plan.channels
+            if not current or fact_id not in fact_scores:
+                continue
+            score = fact_scores[fact_id] * self._fact_boost(fact)
+            facts_kind.items[fact_id] = fact_item(fact, score, fact_found.get(fact_id, ["graph"]))
+            facts_kind.relevance[fact_id] = score
         for key, score in entity_scores.items():
             if key in known and known[key].channel in plan.channels:
                 entities_kind.items[key] = entity_item(known[key], score, entity_found.get(key, ["graph"]))
@@ -299,32 +356,24 @@ class AsyncMemoryRetriever:
         plan: RecallPlan,
         known: dict[str, Entity],
         entity_scores: dict[str, float],
-        entity_found: dict[str, list[str]],
         fact_scores: dict[str, float],
-        fact_found: dict[str, list[str]],
+        found_by: tuple[dict[str, list[str]], dict[str, list[str]]],
+        details: dict[str, Fact],
         metrics: dict[str, TechniqueMetric],
     ) -> None:
-        """Neighbours and facts of the best matched entities join with a share of their score."""
+        """Neighbours and facts of the best matched entities join with a share of their score; one
+        statement per hop. ``found_by``: (entities', facts') techniques, extended here."""
         timer = _Timer(metrics, "graph")
-        entities, facts = AsyncEntityMemory(self._b.graph), AsyncFactMemory(self._b.graph)
+        entity_found, fact_found = found_by
+        entities = AsyncEntityMemory(self._b.graph)
         frontier = sorted(entity_scores, key=lambda key: -entity_scores[key])[:_EXPANDED_ENTITIES]
         added = 0
-        found: dict[str, tuple[list[Neighbour], list[Fact]]] = {}
-
-        async def around(entity_id: str) -> None:
-            neighbours = await entities.neighbours(scope, entity_id)
-            about = await facts.facts_about(scope, entity_id, self._kind_pool(plan), plan.channels)
-            found[entity_id] = (neighbours, about)
-
         for _hop in range(self._s.graph_hops):
-            found.clear()
-            await gather(*[around(entity_id) for entity_id in frontier])
+            neighbours, about = await entities.expand(scope, frontier, plan.channels, self._kind_pool(plan))
             next_frontier: list[str] = []
             for entity_id in frontier:
                 base = entity_scores[entity_id] * _GRAPH_DECAY
-                neighbours, about = found[entity_id]
-                for neighbour in neighbours:
-                    other = neighbour.entity
+                for other in neighbours.get(entity_id, []):
                     if other.channel not in plan.channels or entity_scores.get(other.id, 0.0) >= base:
                         continue
                     known[other.id] = other
@@ -332,65 +381,44 @@ class AsyncMemoryRetriever:
                     entity_found.setdefault(other.id, []).append("graph")
                     next_frontier.append(other.id)
                     added += 1
-                for fact in about:
-                    if fact.channel in plan.channels and fact_scores.get(fact.id, 0.0) < base:
+                for fact in about.get(entity_id, []):
+                    details.setdefault(fact.id, fact)
+                    if fact_scores.get(fact.id, 0.0) < base:
                         fact_scores[fact.id] = base
                         fact_found.setdefault(fact.id, []).append("graph")
                         added += 1
             frontier = next_frontier[:_EXPANDED_ENTITIES]
+            if not frontier:
+                break
         timer.done(added)
-
-    async def _fill_facts(
-        self,
-        scope: Scope,
-        plan: RecallPlan,
-        facts: AsyncFactMemory,
-        scores: dict[str, float],
-        found_by: dict[str, list[str]],
-        kind: _Kind,
-    ) -> None:
-        ids = sorted(scores, key=lambda key: -scores[key])[: self._kind_pool(plan)]
-        if not ids:
-            return
-        for fact in await facts.get_many(scope, ids, plan.channels):
-            if fact.valid_until is not None or fact.channel not in plan.channels:
-                continue
-            score = scores[fact.id] * self._fact_boost(fact)
-            kind.items[fact.id] = fact_item(fact, score, found_by.get(fact.id, ["graph"]))
-            kind.relevance[fact.id] = score
 
     def _fact_boost(self, fact: Fact) -> float:
         temporal = {"current": self._s.current_boost, "past": self._s.past_boost}.get(fact.temporal, 1.0)
         # salience 0.5 (the default) is neutral; 1.0 counts 1.25×, 0.0 counts 0.75×
         return temporal * (0.75 + 0.5 * fact.salience)
 
-    # -- strategies and goals ----------------------------------------------------------------------
-
-    async def _strategies(
-        self, scope: Scope, plan: RecallPlan, kind: _Kind, metrics: dict[str, TechniqueMetric]
-    ) -> None:
-        timer = _Timer(metrics, "strategies")
-        procedural = AsyncProceduralMemory(self._b.ledger, self._b.graph)
-        pool = self._kind_pool(plan)
-        matches = await procedural.find_strategies(scope, plan.vectors["vector"], pool, pool, plan.channels)
-        timer.done(len(matches))
+    def _strategies(self, rows: Sequence[Mapping[str, Any]], pool: int, kind: _Kind) -> None:
+        hits = [(strategy_from_graph(dict(row["item"])), float(row["score"])) for row in rows]
+        matches = rank_strategies(hits, pool)
         kind.anchor = max((match.similarity for match in matches), default=0.0)
         for match in matches:
             kind.items[match.strategy.id] = strategy_item(match.strategy, match.score, match.success_rate)
             kind.relevance[match.strategy.id] = max(match.score, 0.0)
 
-    async def _goals(
-        self, scope: Scope, plan: RecallPlan, kind: _Kind, metrics: dict[str, TechniqueMetric]
-    ) -> None:
-        timer = _Timer(metrics, "goals")
-        goals = await AsyncGoalMemory(self._b.graph).nearest_open(
-            scope, plan.vectors["vector"], plan.channels, self._kind_pool(plan)
-        )
-        timer.done(len(goals))
-        kind.anchor = max((similarity for _, similarity in goals), default=0.0)
-        for goal, similarity in goals:
+    def _goals(self, rows: Sequence[Mapping[str, Any]], kind: _Kind) -> None:
+        kind.anchor = max((float(row["score"]) for row in rows), default=0.0)
+        for row in rows:
+            goal = goal_from_row({"item": row["item"]})
+            similarity = float(row["score"])
             kind.items[goal.id] = goal_item(goal, similarity)
             kind.relevance[goal.id] = max(similarity, 0.0)
+
+
+def _add_latency(metrics: dict[str, TechniqueMetric], name: str, started: float) -> None:
+    """Add a follow-up step's time to a technique's metric (its result count stays)."""
+    metric = metrics.get(name, TechniqueMetric(latency_ms=0.0, results=0))
+    elapsed = (time.perf_counter() - started) * 1000
+    metrics[name] = metric.model_copy(update={"latency_ms": round((metric.latency_ms or 0.0) + elapsed, 3)})
 
 
 def _techniques(key: str, dense: Mapping[str, float], lexical: Mapping[str, float]) -> list[str]:

@@ -18,6 +18,7 @@ from falkordb.graph import Graph
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect
 from .falkordb_header import params_header
+from .falkordb_reply import parse_compact
 from .graph import CypherGraphStore
 from .schema import UNIQUE_KEYS
 
@@ -64,12 +65,13 @@ class FalkorDBStore(CypherGraphStore):
         self._graph_name = graph_name
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        command = ("GRAPH.QUERY", self._graph_name, params_header(params) + statement, "--compact")
         try:
-            result = self._graph.query(statement, dict(params))
+            response = self._client.execute_command(*command)  # type: ignore[no-untyped-call]
+            names, rows = parse_compact(response)
         except (redis.exceptions.RedisError, OSError) as exc:
             raise _translate(exc, "running a query") from exc
-        names = [_text(column[1]) for column in result.header]
-        return [dict(zip(names, row, strict=True)) for row in result.result_set]
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     def apply_schema(self, dimensions: int) -> None:
         for name, statement in self._queries.items():

@@ -16,6 +16,7 @@ from falkordb.asyncio.graph import AsyncGraph
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect
 from .falkordb_header import params_header
+from .falkordb_reply import parse_compact
 from .graph_async import AsyncCypherGraphStore
 from .schema import UNIQUE_KEYS
 
@@ -62,12 +63,13 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
         self._graph_name = graph_name
 
     async def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        command = ("GRAPH.QUERY", self._graph_name, params_header(params) + statement, "--compact")
         try:
-            result = await self._graph.query(statement, dict(params))
+            response = await self._client.execute_command(*command)  # type: ignore[no-untyped-call]
+            names, rows = parse_compact(response)
         except (redis.exceptions.RedisError, OSError) as exc:
             raise _translate(exc, "running a query") from exc
-        names = [_text(column[1]) for column in result.header]
-        return [dict(zip(names, row, strict=True)) for row in result.result_set]
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     async def apply_schema(self, dimensions: int) -> None:
         for name, statement in self._queries.items():

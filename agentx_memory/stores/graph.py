@@ -20,6 +20,8 @@ __all__ = ["CypherGraphStore", "GraphStore"]
 
 #: Statements that are not about one user's data (schema DDL); everything else must filter by user.
 _UNSCOPED_PREFIX = "schema_"
+#: The labels ``recall_candidates`` searches by vector (see ``cypher/<dialect>/recall.cypher``).
+_RECALL_LABELS: tuple[VectorLabel, ...] = ("Fact", "Entity", "Strategy", "Goal")
 
 
 class GraphStore(Protocol):
@@ -55,6 +57,20 @@ class GraphStore(Protocol):
     ) -> list[dict[str, Any]]:
         """``label`` nodes of this user in ``channels`` matching any of ``words`` (plain word characters,
         see ``fulltext_terms``): rows ``{item, score}``, best first."""
+
+    def recall_candidates(
+        self,
+        vector: Sequence[float],
+        words: Sequence[str],
+        *,
+        user_id: str,
+        channels: Sequence[str],
+        limit: int,
+    ) -> dict[str, list[dict[str, Any]]]:
+        """Every graph kind a recall searches, in one round trip where the backend allows: rows
+        ``{item, score}`` by source ``"<Label>.vector"`` (Fact, Entity, Strategy, Goal; cosine) and
+        ``"<Label>.fulltext"`` (Fact, Entity; any of ``words``), best first. Fact items carry only
+        their id; current facts and open goals only."""
 
     def ping(self) -> None: ...
 
@@ -103,6 +119,45 @@ class CypherGraphStore:
             "limit": limit,
         }
         return self.run(f"fulltext_search_{label.lower()}", params)
+
+    def recall_candidates(
+        self,
+        vector: Sequence[float],
+        words: Sequence[str],
+        *,
+        user_id: str,
+        channels: Sequence[str],
+        limit: int,
+    ) -> dict[str, list[dict[str, Any]]]:
+        found: dict[str, list[dict[str, Any]]] = {f"{label}.vector": [] for label in _RECALL_LABELS}
+        if not words:  # the full-text procedures refuse an empty query: the per-label statements
+            for label in _RECALL_LABELS:
+                rows = self.vector_search(label, vector, user_id=user_id, channels=channels, top_k=limit)
+                found[f"{label}.vector"] = [{"item": r["item"], "score": r["similarity"]} for r in rows]
+            return found
+        params = {
+            "vector": list(vector),
+            "text": self.fulltext_or.join(words),
+            "user_id": user_id,
+            "channels": list(channels),
+            "k": limit * self._oversample,
+            "limit": limit,
+        }
+        seen: dict[str, float] = {}
+        for row in self.run("recall_candidates", params):
+            label, _, technique = row["source"].partition(".")
+            if technique == "seen":
+                seen[label] = row["score"]
+            else:
+                found.setdefault(row["source"], []).append({"item": row["item"], "score": row["score"]})
+        # The shared index's top-k may hold too few of this user's nodes; the exact scan is bounded by
+        # them, and needed only when the ANN returned fewer than the user has (and than asked for).
+        for label in _RECALL_LABELS:
+            rows = found[f"{label}.vector"]
+            if len(rows) < min(limit, seen.get(label, 0)):
+                exact = self.run(f"exact_search_{label.lower()}", params)
+                found[f"{label}.vector"] = [{"item": r["item"], "score": r["similarity"]} for r in exact]
+        return found
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         raise NotImplementedError

@@ -19,6 +19,7 @@ from agentx_memory import AgentMemory, ConflictError, InvalidInputError, NotFoun
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
 from agentx_memory.errors import StoreError
+from agentx_memory.memory.entities import EntityMemory
 from agentx_memory.memory.procedural_pure import strategy_score
 from agentx_memory.models.procedural import ToolStats
 from agentx_memory.models.semantic import Entity
@@ -565,3 +566,94 @@ def test_fulltext_search_matches_any_word_per_user(backend_memory: AgentMemory) 
     assert graph.fulltext_search("Fact", [], user_id="alice", channels=["_global"], limit=5) == []
     with pytest.raises(StoreError, match="no full-text search"):
         graph.fulltext_search("Turn", ["x"], user_id="alice", channels=["_global"], limit=5)  # type: ignore[arg-type]
+
+
+def test_recall_candidates_every_graph_kind_in_one_call_per_user(backend_memory: AgentMemory) -> None:
+    mem = backend_memory
+    graph = mem._open_backends().graph
+    embed = mem._open_backends().embedder.embed_one
+    kube = mem.learn_fact("The build server runs on Kubernetes", confidence=0.9, source="chat")
+    old = mem.learn_fact("The build server ran on Jenkins", confidence=0.9, source="chat")
+    mem.correct_fact(old.id, "The build server runs on Kubernetes now")  # old is no longer current
+    acme = mem.upsert_entity("Acme Corp", "organization")
+    strategy = mem.learn_strategy(
+        "Deploy: build the image, push it, roll out", "deploy", ["docker"], None, True
+    )
+    goal = mem.add_goal("migrate the build server to Kubernetes", priority=2)
+    done = mem.add_goal("retire the Jenkins box", priority=1)
+    mem.complete_goal(done.id)
+    mem.for_user("bob").learn_fact("Bob's build server runs on Kubernetes too", confidence=0.9, source="chat")
+    vector = embed("kubernetes build server at acme")
+
+    found = graph.recall_candidates(
+        vector, ["kubernetes", "acme"], user_id="alice", channels=["_global"], limit=10
+    )
+    ids = {source: [row["item"]["id"] for row in rows] for source, rows in found.items()}
+    assert kube.id in ids["Fact.vector"]
+    assert kube.id in ids["Fact.fulltext"]
+    assert old.id not in ids["Fact.vector"] + ids["Fact.fulltext"]  # superseded: not current
+    assert ids["Entity.fulltext"] == [acme.id]
+    assert acme.id in ids["Entity.vector"]
+    assert ids["Strategy.vector"] == [strategy.id]
+    assert ids["Goal.vector"] == [goal.id]  # the completed goal is not open
+    assert all(-1.0 <= row["score"] <= 1.0 for row in found["Fact.vector"])
+    assert found["Fact.vector"] == sorted(found["Fact.vector"], key=lambda row: -row["score"])
+    # No full-text words: the vector branches alone, same shape.
+    vector_only = graph.recall_candidates(vector, [], user_id="alice", channels=["_global"], limit=10)
+    assert {row["item"]["id"] for row in vector_only["Fact.vector"]} == set(ids["Fact.vector"])
+    assert "Fact.fulltext" not in vector_only
+    # Another user and another channel see none of it.
+    for user_id, channels in (("carol", ["_global"]), ("alice", ["elsewhere"])):
+        other = graph.recall_candidates(vector, ["kubernetes"], user_id=user_id, channels=channels, limit=10)
+        assert all(rows == [] for rows in other.values()), (user_id, channels)
+
+
+def test_expand_entities_neighbours_and_current_facts(backend_memory: AgentMemory) -> None:
+    mem = backend_memory
+    acme = mem.upsert_entity("Acme Corp", "organization")
+    paris = mem.upsert_entity("Paris", "location")
+    maya = mem.upsert_entity("Maya", "person")
+    mem.create_relationship(acme.id, paris.id, "LOCATED_IN")
+    mem.create_relationship(maya.id, acme.id, "WORKS_FOR")
+    cid = mem.new_conversation()
+    turn = mem.store_turn(cid, "user", "Acme moved to Paris")
+    fact = mem.learn_fact("Acme is based in Paris", confidence=0.9, source="chat", about=[acme.id, paris.id],
+                          source_turn_id=turn.id)  # fmt: skip
+    stale = mem.learn_fact("Acme is based in Lyon", confidence=0.9, source="chat", about=[acme.id])
+    mem.correct_fact(stale.id, "Acme was based in Lyon")
+
+    def expand(owner: AgentMemory, ids: list[str], channels: list[str]) -> tuple[dict, dict]:  # type: ignore[type-arg]
+        return EntityMemory(owner._open_backends().graph).expand(owner.scope, ids, channels, 10)
+
+    neighbours, facts = expand(mem, [acme.id, maya.id], ["_global"])
+    assert {entity.id for entity in neighbours[acme.id]} == {paris.id, maya.id}  # both directions
+    assert [entity.id for entity in neighbours[maya.id]] == [acme.id]
+    about_acme = {item.id: item for item in facts[acme.id]}
+    assert fact.id in about_acme
+    assert stale.id not in about_acme
+    assert about_acme[fact.id].about == sorted([acme.id, paris.id])
+    assert about_acme[fact.id].source_turn_id == turn.id
+    assert expand(mem, [acme.id], ["elsewhere"]) == ({}, {})
+    assert expand(mem.for_user("bob"), [acme.id], ["_global"]) == ({}, {})
+
+
+def test_recall_candidates_falls_back_to_exact_when_the_shared_index_hides_the_user(
+    backend_memory: AgentMemory,
+) -> None:
+    mem = backend_memory
+    embed = mem._open_backends().embedder.embed_one
+    bob = mem.for_user("bob")
+    for index in range(12):  # bob's facts are nearer the query than any of alice's
+        bob.learn_fact(f"Invoice {index} for the espresso machine was paid", confidence=0.9, source="chat")
+    mine = [
+        mem.learn_fact(claim, confidence=0.9, source="chat")
+        for claim in ("Maya likes hiking", "The cat is called Miso", "Rent is due on the first")
+    ]
+    vector = embed("espresso machine invoice paid")
+    # No oversampling: the ANN's top-k is the limit, and bob's nodes fill it.
+    retrieval = mem.settings.retrieval.model_copy(update={"oversample": 1})
+    with AgentMemory("alice", settings=mem.settings.model_copy(update={"retrieval": retrieval})) as strict:
+        found = strict._open_backends().graph.recall_candidates(
+            vector, ["espresso"], user_id="alice", channels=["_global"], limit=5
+        )
+    assert {row["item"]["id"] for row in found["Fact.vector"]} == {fact.id for fact in mine}

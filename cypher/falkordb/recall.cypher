@@ -1,0 +1,73 @@
+// One round trip for every graph kind a recall searches (FalkorDB). Each branch is one technique on one
+// label, tagged by `source`; the `*.seen` branches count the user's nodes each ANN branch could have
+// returned, so the adapter knows when the shared index's top-$k hid some of them and only then runs
+// the exact scan (exact_search_<label>). Separate statements cost ~1 ms each in client overhead and
+// re-send the 384-float vector every time. Facts come back as ids: the retriever fills the best ones.
+// similarity = 1 - cosine distance, as in search.cypher.
+
+// name: recall_candidates
+CALL db.idx.vector.queryNodes('Fact', 'embedding', $k, vecf32($vector)) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
+RETURN 'Fact.vector' AS source, node {.id} AS item, 1.0 - score AS score
+ORDER BY score DESC
+LIMIT $limit
+UNION ALL
+CALL db.idx.fulltext.queryNodes('Fact', $text) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
+RETURN 'Fact.fulltext' AS source, node {.id} AS item, score
+ORDER BY score DESC
+LIMIT $limit
+UNION ALL
+CALL db.idx.vector.queryNodes('Entity', 'embedding', $k, vecf32($vector)) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels
+RETURN 'Entity.vector' AS source,
+       node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
+             .access_count, .created_at, .updated_at} AS item, 1.0 - score AS score
+ORDER BY score DESC
+LIMIT $limit
+UNION ALL
+CALL db.idx.fulltext.queryNodes('Entity', $text) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels
+RETURN 'Entity.fulltext' AS source,
+       node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
+             .access_count, .created_at, .updated_at} AS item, score
+ORDER BY score DESC
+LIMIT $limit
+UNION ALL
+CALL db.idx.vector.queryNodes('Strategy', 'embedding', $k, vecf32($vector)) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels
+RETURN 'Strategy.vector' AS source,
+       node {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
+             .failure_count, .source_conversation_id, .created_at, .updated_at} AS item, 1.0 - score AS score
+ORDER BY score DESC
+LIMIT $limit
+UNION ALL
+CALL db.idx.vector.queryNodes('Goal', 'embedding', $k, vecf32($vector)) YIELD node, score
+WITH node, score
+WHERE node.user_id = $user_id AND node.channel IN $channels AND node.status IN ['active', 'blocked']
+RETURN 'Goal.vector' AS source,
+       node {.id, .user_id, .channel, .description, .priority, .status, .created_at, .deadline} AS item,
+       1.0 - score AS score
+ORDER BY score DESC
+LIMIT $limit
+UNION ALL
+MATCH (node:Fact {user_id: $user_id})
+WHERE node.channel IN $channels AND node.valid_until IS NULL
+RETURN 'Fact.seen' AS source, null AS item, toFloat(count(node)) AS score
+UNION ALL
+MATCH (node:Entity {user_id: $user_id})
+WHERE node.channel IN $channels
+RETURN 'Entity.seen' AS source, null AS item, toFloat(count(node)) AS score
+UNION ALL
+MATCH (node:Strategy {user_id: $user_id})
+WHERE node.channel IN $channels
+RETURN 'Strategy.seen' AS source, null AS item, toFloat(count(node)) AS score
+UNION ALL
+MATCH (node:Goal {user_id: $user_id})
+WHERE node.channel IN $channels AND node.status IN ['active', 'blocked']
+RETURN 'Goal.seen' AS source, null AS item, toFloat(count(node)) AS score

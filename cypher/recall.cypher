@@ -1,0 +1,26 @@
+// Graph expansion for recall, both backends: for each entity in $ids, its neighbours (either direction)
+// and the current facts ABOUT it (newest first), in one round trip; at most $limit of each per entity.
+// Facts come with what the retriever returns for them (ABOUT ids, DERIVED_FROM turn ids).
+
+// name: expand_entities
+MATCH (e:Entity {user_id: $user_id})-[:RELATED_TO|PART_OF|LOCATED_IN|WORKS_FOR|KNOWS|CREATED_BY|REFERENCES|SAME_AS]-(n:Entity {user_id: $user_id})
+WHERE e.id IN $ids AND n.channel IN $channels AND n.id <> e.id
+WITH e, collect(DISTINCT n)[..$limit] AS neighbours
+UNWIND neighbours AS n
+RETURN 'neighbour' AS source, e.id AS from_id,
+       n {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
+          .access_count, .created_at, .updated_at} AS item, [] AS about, [] AS turns
+UNION ALL
+MATCH (f:Fact {user_id: $user_id})-[:ABOUT]->(e:Entity {user_id: $user_id})
+WHERE e.id IN $ids AND f.channel IN $channels AND f.valid_until IS NULL
+WITH e, f
+ORDER BY f.created_at DESC
+WITH e, collect(f)[..$limit] AS facts
+UNWIND facts AS f
+OPTIONAL MATCH (f)-[:ABOUT]->(a:Entity {user_id: $user_id})
+WITH e, f, collect(DISTINCT a.id) AS about
+OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t:Turn {user_id: $user_id})
+WITH e, f, about, collect(DISTINCT t.id) AS turns
+RETURN 'fact' AS source, e.id AS from_id,
+       f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
+          .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, about, turns
