@@ -198,8 +198,12 @@ RETURN n {.id, .user_id, .channel, .name, .type, .aliases, .description, .proper
 LIMIT $limit
 
 // name: entity_turns
-MATCH (t:Turn {user_id: $user_id})-[:MENTIONS]->(e:Entity {id: $id, user_id: $user_id})
-WHERE t.channel IN $channels
+// Starts from the entity (by id; WITH keeps the planner there): from the turn side, FalkorDB scanned
+// every turn of the user (35 ms at 20k turns) before following MENTIONS.
+MATCH (e:Entity {id: $id, user_id: $user_id})
+WITH e
+MATCH (e)<-[:MENTIONS]-(t:Turn)
+WHERE t.user_id = $user_id AND t.channel IN $channels
 WITH t
 ORDER BY t.timestamp DESC
 LIMIT $limit

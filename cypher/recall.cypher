@@ -1,6 +1,7 @@
 // Graph expansion for recall, both backends: for each entity in $ids, its neighbours (either direction)
 // and the current facts ABOUT it (newest first), in one round trip; at most $limit of each per entity.
-// Facts come with what the retriever returns for them (ABOUT ids, DERIVED_FROM turn ids).
+// Facts come with what the retriever returns for them (ABOUT ids, DERIVED_FROM turn ids). Both branches
+// start from the entities (WITH keeps FalkorDB's planner there rather than scanning the user's facts).
 
 // name: expand_entities
 MATCH (e:Entity {user_id: $user_id})-[:RELATED_TO|PART_OF|LOCATED_IN|WORKS_FOR|KNOWS|CREATED_BY|REFERENCES|SAME_AS]-(n:Entity {user_id: $user_id})
@@ -11,8 +12,11 @@ RETURN 'neighbour' AS source, e.id AS from_id,
        n {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
           .access_count, .created_at, .updated_at} AS item, [] AS about, [] AS turns
 UNION ALL
-MATCH (f:Fact {user_id: $user_id})-[:ABOUT]->(e:Entity {user_id: $user_id})
-WHERE e.id IN $ids AND f.channel IN $channels AND f.valid_until IS NULL
+MATCH (e:Entity {user_id: $user_id})
+WHERE e.id IN $ids
+WITH e
+MATCH (f:Fact)-[:ABOUT]->(e)
+WHERE f.user_id = $user_id AND f.channel IN $channels AND f.valid_until IS NULL
 WITH e, f
 ORDER BY f.created_at DESC
 WITH e, collect(f)[..$limit] AS facts
