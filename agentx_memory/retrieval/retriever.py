@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
 from typing import Any
 
 from .._compat.sync import gather
@@ -61,12 +63,43 @@ class Retrieved:
     entity_matches: dict[str, tuple[Entity, float]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """What ranking reads of one candidate; its :class:`MemoryItem` is built only if it is returned
+    (a recall weighs ~150 turns to return 10, and building items was a tenth of its CPU)."""
+
+    id: str
+    timestamp: datetime | None
+    #: The conversation of a turn (the per-conversation diversity cap); None for the other kinds.
+    group: str | None
+    text: str
+    build: Callable[[float], MemoryItem]
+
+    @classmethod
+    def of_turn(cls, turn: Turn, found_by: list[str]) -> _Candidate:
+        return cls(
+            turn.id,
+            turn.timestamp,
+            turn.conversation_id,
+            turn.content,
+            partial(turn_item, turn, found_by=found_by),
+        )
+
+    @classmethod
+    def of_item(cls, item: MemoryItem) -> _Candidate:
+        return cls(item.id, item.timestamp, None, item.content, partial(_rescored, item))
+
+
+def _rescored(item: MemoryItem, score: float) -> MemoryItem:
+    return item.model_copy(update={"score": score})
+
+
 @dataclass
 class _Kind:
-    """One kind's candidates: item by id, relevance by id, and the best cosine seen (its anchor)."""
+    """One kind's candidates: candidate by id, relevance by id, and the best cosine seen (its anchor)."""
 
     weight: float
-    items: dict[str, MemoryItem] = field(default_factory=dict)
+    items: dict[str, _Candidate] = field(default_factory=dict)
     relevance: dict[str, float] = field(default_factory=dict)
     anchor: float = 0.0
 
@@ -146,7 +179,7 @@ class MemoryRetriever:
     # -- ranking -----------------------------------------------------------------------------------
 
     def _rank(self, plan: RecallPlan, kinds: Sequence[_Kind]) -> list[MemoryItem]:
-        scored: list[tuple[float, MemoryItem]] = []
+        scored: list[tuple[float, _Candidate]] = []
         for kind in kinds:
             if not kind.relevance:
                 continue
@@ -165,13 +198,12 @@ class MemoryRetriever:
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
         ranked = diversify(
             scored,
-            group=lambda pair: pair[1].conversation_id if pair[1].kind == "episodic" else None,
-            text=lambda pair: pair[1].content,
+            group=lambda pair: pair[1].group,
+            text=lambda pair: pair[1].text,
             per_group=cap,
             limit=plan.top_k,
         )
-        # Only the returned items are copied with their final score.
-        return [item.model_copy(update={"score": score}) for score, item in ranked]
+        return [candidate.build(score) for score, candidate in ranked]
 
     def _fuse(self, dense: Mapping[str, float], lexical: Mapping[str, float]) -> dict[str, float]:
         s = self._s
@@ -221,7 +253,7 @@ class MemoryRetriever:
             fused = self._with_neighbours(scope, plan, turns, fused, found_by, metrics)
         kind.anchor = max(dense.values(), default=0.5 if lexical else 0.0)
         for turn_id, relevance in fused.items():
-            kind.items[turn_id] = turn_item(turns[turn_id], relevance, found_by.get(turn_id, ["neighbour"]))
+            kind.items[turn_id] = _Candidate.of_turn(turns[turn_id], found_by.get(turn_id, ["neighbour"]))
             kind.relevance[turn_id] = relevance
 
     def _with_neighbours(
@@ -345,11 +377,14 @@ class MemoryRetriever:
             if not current or fact_id not in fact_scores:
                 continue
             score = fact_scores[fact_id] * self._fact_boost(fact)
-            facts_kind.items[fact_id] = fact_item(fact, score, fact_found.get(fact_id, ["graph"]))
+            facts_kind.items[fact_id] = _Candidate.of_item(
+                fact_item(fact, score, fact_found.get(fact_id, ["graph"]))
+            )
             facts_kind.relevance[fact_id] = score
         for key, score in entity_scores.items():
             if key in known and known[key].channel in plan.channels:
-                entities_kind.items[key] = entity_item(known[key], score, entity_found.get(key, ["graph"]))
+                item = entity_item(known[key], score, entity_found.get(key, ["graph"]))
+                entities_kind.items[key] = _Candidate.of_item(item)
                 entities_kind.relevance[key] = score
 
     def _expand(
@@ -404,7 +439,8 @@ class MemoryRetriever:
         matches = rank_strategies(hits, pool)
         kind.anchor = max((match.similarity for match in matches), default=0.0)
         for match in matches:
-            kind.items[match.strategy.id] = strategy_item(match.strategy, match.score, match.success_rate)
+            item = strategy_item(match.strategy, match.score, match.success_rate)
+            kind.items[match.strategy.id] = _Candidate.of_item(item)
             kind.relevance[match.strategy.id] = max(match.score, 0.0)
 
     def _goals(self, rows: Sequence[Mapping[str, Any]], kind: _Kind) -> None:
@@ -412,7 +448,7 @@ class MemoryRetriever:
         for row in rows:
             goal = goal_from_row({"item": row["item"]})
             similarity = float(row["score"])
-            kind.items[goal.id] = goal_item(goal, similarity)
+            kind.items[goal.id] = _Candidate.of_item(goal_item(goal, similarity))
             kind.relevance[goal.id] = max(similarity, 0.0)
 
 

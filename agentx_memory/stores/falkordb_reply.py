@@ -9,7 +9,6 @@ value is a statement bug and raises :class:`StoreError` saying so.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from redis.exceptions import ResponseError
@@ -40,21 +39,23 @@ def parse_compact(response: list[Any]) -> tuple[list[str], list[list[Any]]]:
 
 
 def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
+    return value if type(value) is str else value.decode() if isinstance(value, bytes) else str(value)
 
 
 def _value(cell: list[Any]) -> Any:
-    kind, value = int(cell[0]), cell[1]
+    # Ordered by how often our statements return each type. Maps become plain dicts (ordered, and
+    # equal to the library's OrderedDict).
+    kind, value = cell
     if kind == _STRING:
         return _text(value)
     if kind == _INTEGER:
         return int(value)
+    if kind == _MAP:
+        return {_text(value[i]): _value(value[i + 1]) for i in range(0, len(value), 2)}
     if kind == _DOUBLE:
         return float(value)
     if kind == _NULL:
         return None
-    if kind == _MAP:
-        return OrderedDict((_text(value[i]), _value(value[i + 1])) for i in range(0, len(value), 2))
     if kind == _ARRAY:
         return [_value(item) for item in value]
     if kind == _BOOLEAN:
