@@ -37,6 +37,7 @@ class _RedisProbe:
     uptime_s: float
     loading: bool = False
 
+
 #: A server still loading its data set gets this many times the start-up timeout: a large append-only
 #: file takes tens of seconds to replay, and giving up on a healthy server would only restart the wait.
 _LOADING_GRACE = 20

@@ -1,7 +1,10 @@
 """BM25 over the ledger's full-text index: the pure half (query planning, quoting, IDF).
 
 The statements are ``lexical_term_stats`` and ``lexical_search_turns`` in ``stores/sql/recall.sql``;
-episodic memory runs them and these functions decide what they are asked.
+episodic memory runs them and these functions decide what they are asked. The term statistics are
+exact and read, not counted: the ledger's write triggers keep each user's document frequencies and
+length totals per channel (``migrations/003_lexical_stats.sql``). Scoring is BM25 with a binary term
+frequency (a turn holds a lexeme or not; see ``lexical_search_turns``).
 """
 
 from __future__ import annotations
@@ -10,12 +13,15 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["DF_CAP", "LexemeStats", "bm25_idf", "estimated_df", "plan_lexical_query", "tsquery_any"]
+__all__ = ["LexemeStats", "bm25_idf", "plan_lexical_query", "tsquery_any"]
 
 
 @dataclass(frozen=True)
 class LexemeStats:
-    """One query lexeme and how many of the user's turns contain it, out of ``n``."""
+    """One query lexeme and the statistics BM25 needs about the user's turns in the channels read.
+
+    ``df`` of the ``n`` turns contain the lexeme; ``avgdl`` is their mean length in distinct lexemes.
+    """
 
     lexeme: str
     df: float
@@ -28,15 +34,6 @@ def bm25_idf(n: float, df: float) -> float:
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
-#: Document frequencies are counted up to this many rows (see ``lexical_term_stats``).
-DF_CAP = 2000
-
-
-def estimated_df(df: float, n: float, max_df_ratio: float, cap: int = DF_CAP) -> float:
-    """A capped count stands for "at least this common": never less than ``max_df_ratio`` of ``n``."""
-    return max(df, max_df_ratio * n) if df >= cap else df
-
-
 def plan_lexical_query(
     stats: Sequence[LexemeStats], max_df_ratio: float, max_probe: int = 12, max_postings: int = 2000
 ) -> tuple[list[str], list[float], list[str]]:
@@ -45,8 +42,9 @@ def plan_lexical_query(
     A lexeme found in more than ``max_df_ratio`` of the turns (a speaker's own name, "time") still
     adds to the score of a candidate, but does not make one: probing with it would turn the candidate
     set into the whole history. Probe lexemes are taken rarest first until their postings reach
-    ``max_postings``, which bounds the work at any history size (a turn that holds none of the rarer
-    words scores low anyway). When every lexeme is common, the rarest two probe anyway.
+    ``max_postings``; the document frequencies are exact, so that bounds the candidate turns, and the
+    work, at any history size (a turn that holds none of the rarer words scores low anyway). When every
+    lexeme is common, the rarest two probe anyway.
     """
     present = [s for s in stats if s.df > 0]
     if not present:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from agentx_memory.memory.entities_pure import rrf_fuse
-from agentx_memory.memory.lexical import LexemeStats, bm25_idf, estimated_df, plan_lexical_query, tsquery_any
+from agentx_memory.memory.lexical import LexemeStats, bm25_idf, plan_lexical_query, tsquery_any
 from agentx_memory.models import TechniqueMetric
 from agentx_memory.retrieval.fusion import (
     convex_fuse,
@@ -314,9 +314,3 @@ def test_plan_lexical_query_bounds_the_probe_postings() -> None:
     # every lexeme scores, but the probe stops before the postings pass the bound
     assert sorted(lexemes) == ["ferry", "island", "zanzibar"]
     assert probe == ["zanzibar", "ferry"]
-
-
-def test_a_capped_document_frequency_counts_as_at_least_common() -> None:
-    assert estimated_df(2000, 20_000, 0.3, cap=2000) == 6000  # capped: at least 30 % of the turns
-    assert estimated_df(1999, 20_000, 0.3, cap=2000) == 1999  # below the cap: exact
-    assert estimated_df(2000, 5_000, 0.3, cap=2000) == 2000  # the cap is already above 30 %

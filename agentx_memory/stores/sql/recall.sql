@@ -4,33 +4,39 @@
 -- name: lexical_term_stats
 -- Step 1: the query's lexemes (stemmed exactly as the stored text was), each one's document frequency
 -- among this user's turns in the channels read, and the corpus size and average length BM25 needs.
+-- All exact and read from the statistics the write triggers keep (migrations/003_lexical_stats.sql):
+-- one index probe per lexeme and channel, whatever the size of the history.
 WITH terms AS (
     SELECT DISTINCT lexeme
     FROM unnest(tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))) AS lexeme
     LIMIT 32
 ), corpus AS (
-    SELECT count(*)::float8 AS n, coalesce(avg(search_len), 1)::float8 AS avgdl
-    FROM conversation_logs
+    SELECT coalesce(sum(n), 0)::float8 AS n,
+           coalesce(sum(total_len)::float8 / nullif(sum(n), 0), 1)::float8 AS avgdl
+    FROM lexical_corpus
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
 )
 SELECT terms.lexeme, corpus.n, corpus.avgdl,
-       -- counted up to the df_cap parameter: past that a lexeme is common, and counting it exactly would visit
-       -- every one of its rows
-       (SELECT count(*) FROM (
-            SELECT 1 FROM conversation_logs c
-            WHERE c.user_id = %(user_id)s AND c.channel = ANY(%(channels)s)
-              -- the lexeme quoted as a tsquery operand, taken as-is (no second parse or stemming)
-              AND c.search_tsv @@ ('''' || replace(replace(terms.lexeme, '\', '\\'), '''', '''''') || '''')::tsquery
-            LIMIT %(df_cap)s
-        ) AS capped)::float8 AS df
+       coalesce((SELECT sum(d.df) FROM lexical_df d
+                 WHERE d.user_id = %(user_id)s AND d.channel = ANY(%(channels)s) AND d.lexeme = terms.lexeme),
+                0)::float8 AS df
 FROM terms CROSS JOIN corpus
 
 -- name: lexical_search_turns
 -- Step 2: BM25 of the turns that contain a probe lexeme (the selective ones, chosen by the caller), each
--- scored over every query lexeme with the caller's IDFs; tf is the number of positions of a lexeme.
-WITH terms AS (
-    SELECT lexeme, idf FROM unnest(%(lexemes)s::text[], %(idfs)s::float8[]) AS t(lexeme, idf)
-), candidates AS (
+-- scored over every query lexeme with the caller's IDFs. Term frequency is binary: a turn either holds a
+-- lexeme or not. Turns are a sentence or two, so a word said twice in one utterance says little more
+-- than once, and a binary tf is what lets one `@@` per (candidate, term) score a turn without unpacking
+-- its tsvector into rows. With tf = 1 a term weighs idf × (k1 + 1) / (1 + k1 × (1 − b + b × len/avgdl));
+-- the second factor depends on the turn only, so a turn scores it times the sum of its terms' idf.
+-- Both CTEs are MATERIALIZED: inlined, the planner re-parses each tsquery per pair and pushes the join
+-- into one bitmap scan per term, visiting a candidate's heap page once per term it holds; this way the
+-- heap is read once per candidate and the (candidate, term) tests run in memory.
+WITH terms AS MATERIALIZED (
+    -- each lexeme quoted as a tsquery operand, taken as-is (no second parse or stemming)
+    SELECT idf, ('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''')::tsquery AS q
+    FROM unnest(%(lexemes)s::text[], %(idfs)s::float8[]) AS t(lexeme, idf)
+), candidates AS MATERIALIZED (
     SELECT id, search_tsv, search_len
     FROM conversation_logs
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
@@ -39,13 +45,11 @@ WITH terms AS (
       AND (%(until)s::timestamptz IS NULL OR "timestamp" < %(until)s::timestamptz)
 ), scored AS (
     SELECT c.id,
-           sum(t.idf * tf.n * (%(k1)s + 1)
-               / (tf.n + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s))) AS score
+           sum(t.idf) * (%(k1)s + 1)
+               / (1 + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s)) AS score
     FROM candidates c
-    CROSS JOIN LATERAL unnest(c.search_tsv) AS u(lexeme, positions, weights)
-    JOIN terms t ON t.lexeme = u.lexeme
-    CROSS JOIN LATERAL (SELECT coalesce(array_length(u.positions, 1), 1)::float8 AS n) AS tf
-    GROUP BY c.id
+    JOIN terms t ON c.search_tsv @@ t.q
+    GROUP BY c.id, c.search_len
     ORDER BY score DESC
     LIMIT %(limit)s
 )

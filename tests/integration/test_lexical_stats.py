@@ -1,0 +1,236 @@
+"""BM25's term statistics kept by the ledger's write triggers: after every kind of write they equal a
+recount from ``conversation_logs``, concurrent writers of one user neither deadlock nor lose a count,
+and each user's statistics are their own."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
+from agentx_memory.models import Scope
+
+Stats = tuple[dict[tuple[str, str, str], int], dict[tuple[str, str], tuple[int, int]]]
+
+
+@pytest.fixture
+def conn(settings: Settings, memory: AgentMemory) -> Iterator[psycopg.Connection[tuple[object, ...]]]:
+    """A plain connection to the test's schema (after the facade migrated it)."""
+    with psycopg.connect(settings.postgres.url or "", autocommit=True) as connection:
+        connection.execute(
+            sql.SQL("SET search_path TO {}, public").format(sql.Identifier(settings.postgres.schema_name))
+        )
+        yield connection
+
+
+def maintained(conn: psycopg.Connection[tuple[object, ...]]) -> Stats:
+    df = conn.execute("SELECT user_id, channel, lexeme, df FROM lexical_df").fetchall()
+    corpus = conn.execute("SELECT user_id, channel, n, total_len FROM lexical_corpus").fetchall()
+    return (
+        {(str(u), str(c), str(lexeme)): int(str(d)) for u, c, lexeme, d in df},
+        {(str(u), str(c)): (int(str(n)), int(str(total))) for u, c, n, total in corpus},
+    )
+
+
+def recounted(conn: psycopg.Connection[tuple[object, ...]]) -> Stats:
+    df = conn.execute(
+        "SELECT l.user_id, l.channel, t.lexeme, count(*) FROM conversation_logs l"
+        " CROSS JOIN LATERAL unnest(tsvector_to_array(l.search_tsv)) AS t(lexeme) GROUP BY 1, 2, 3"
+    ).fetchall()
+    corpus = conn.execute(
+        "SELECT user_id, channel, count(*), sum(search_len) FROM conversation_logs GROUP BY 1, 2"
+    ).fetchall()
+    return (
+        {(str(u), str(c), str(lexeme)): int(str(d)) for u, c, lexeme, d in df},
+        {(str(u), str(c)): (int(str(n)), int(str(total))) for u, c, n, total in corpus},
+    )
+
+
+def assert_exact(conn: psycopg.Connection[tuple[object, ...]]) -> Stats:
+    stats = maintained(conn)
+    assert stats == recounted(conn)
+    return stats
+
+
+def fired(conn: psycopg.Connection[tuple[object, ...]], statement: str, turn_id: str) -> list[str]:
+    """The triggers that ``statement`` ran (it is executed, under EXPLAIN ANALYZE)."""
+    plan = conn.execute(f"EXPLAIN (ANALYZE, COSTS OFF) {statement}", (turn_id,)).fetchall()
+    return [
+        str(line).split(":")[0].removeprefix("Trigger ")
+        for (line,) in plan
+        if str(line).startswith("Trigger ")
+    ]
+
+
+def lexemes_of(stats: Stats, user_id: str) -> set[str]:
+    return {lexeme for (user, _channel, lexeme) in stats[0] if user == user_id}
+
+
+def test_store_turns_keep_exact_counts(
+    memory: AgentMemory, conn: psycopg.Connection[tuple[object, ...]]
+) -> None:
+    assert maintained(conn) == ({}, {})
+    cid = memory.new_conversation()
+    memory.store_turn(cid, "user", "The lighthouse keeper painted the lighthouse red")
+    memory.store_turn(cid, "assistant", "A red lighthouse sounds lovely")
+    said = memory.store_turn(cid, "user", "Melanie said the keeper retired", metadata={"speaker": "Caroline"})
+    # an idempotent retry inserts nothing, so it counts nothing
+    again = memory.store_turn(
+        cid, "user", "Melanie said the keeper retired", turn_index=2, metadata={"speaker": "Caroline"}
+    )
+    assert again.id == said.id
+    project = memory.for_user("alice", "garden")
+    garden = project.new_conversation()
+    project.store_turn(garden, "user", "Tomatoes need a red stake")
+
+    df, corpus = assert_exact(conn)
+    assert df[("alice", "_global", "lighthous")] == 2  # a document frequency, not a term count
+    assert df[("alice", "_global", "keeper")] == 2
+    assert df[("alice", "_global", "carolin")] == 1  # the speaker's name is searchable text
+    assert df[("alice", "garden", "red")] == 1
+    assert corpus[("alice", "_global")][0] == 3
+    assert corpus[("alice", "garden")][0] == 1
+
+
+def test_edits_moves_cascades_and_truncate_keep_exact_counts(
+    memory: AgentMemory, conn: psycopg.Connection[tuple[object, ...]]
+) -> None:
+    cid = memory.new_conversation()
+    first = memory.store_turn(cid, "user", "Our kayak trip to the fjord was cold")
+    memory.store_turn(cid, "user", "The fjord ferry was late")
+    assert_exact(conn)
+
+    # store_turn's own UPDATE of graph_synced, and an update that leaves the text as it was, never run
+    # the row trigger; an edit does
+    assert fired(conn, "UPDATE conversation_logs SET graph_synced = true WHERE id = %s", first.id) == []
+    assert fired(conn, "UPDATE conversation_logs SET content = content WHERE id = %s", first.id) == []
+    edit = "UPDATE conversation_logs SET content = 'Our canoe trip to the lake' WHERE id = %s"
+    assert fired(conn, edit, first.id) == ["conversation_logs_lexical_update"]
+    df, _ = assert_exact(conn)
+    assert ("alice", "_global", "kayak") not in df  # a count at 0 is deleted
+    assert df[("alice", "_global", "fjord")] == 1
+    conn.execute("UPDATE conversation_logs SET channel = 'travel' WHERE id = %s", (first.id,))
+    assert_exact(conn)
+    conn.execute("UPDATE conversation_logs SET user_id = 'bob' WHERE id = %s", (first.id,))
+    df, corpus = assert_exact(conn)
+    assert df[("bob", "travel", "cano")] == 1
+    assert ("alice", "travel") not in corpus
+
+    conn.execute("DELETE FROM conversations WHERE id = %s", (cid,))  # ON DELETE CASCADE to its turns
+    assert assert_exact(conn) == ({}, {})
+
+    other = memory.new_conversation()
+    memory.store_turn(other, "user", "Back from the fjord")
+    conn.execute("TRUNCATE conversation_logs")
+    assert assert_exact(conn) == ({}, {})
+
+
+def test_forgetting_keeps_exact_counts(
+    memory: AgentMemory, conn: psycopg.Connection[tuple[object, ...]]
+) -> None:
+    bob = memory.for_user("bob")
+    kept = memory.new_conversation()
+    memory.store_turn(kept, "user", "Saturday is pottery class")
+    gone = memory.new_conversation()
+    memory.store_turn(gone, "user", "My pottery wheel broke, and the wheel is expensive")
+    memory.store_turn(gone, "assistant", "A new wheel it is")
+    bob_cid = bob.new_conversation()
+    bob.store_turn(bob_cid, "user", "I bought a pottery wheel")
+    assert_exact(conn)
+
+    memory.forget_conversation(gone)
+    df, _ = assert_exact(conn)
+    assert ("alice", "_global", "wheel") not in df
+    assert df[("alice", "_global", "potteri")] == 1
+    assert df[("bob", "_global", "wheel")] == 1
+
+    memory.forget_user()
+    df, corpus = assert_exact(conn)
+    assert lexemes_of((df, corpus), "alice") == set()
+    assert set(corpus) == {("bob", "_global")}
+
+
+async def test_concurrent_writers_of_one_user_keep_exact_counts(
+    amemory: AsyncAgentMemory, settings: Settings
+) -> None:
+    project = await amemory.for_user("alice", "project")
+    doomed = await amemory.new_conversation()
+    for n in range(4):
+        await amemory.store_turn(doomed, "user", f"the shared budget spreadsheet, draft {n}")
+
+    async def writer(worker: int) -> None:
+        facade = amemory if worker % 2 else project
+        cid = await facade.new_conversation()
+        for n in range(6):
+            # every writer hits the same common lexemes (and so the same rows), plus its own
+            await facade.store_turn(
+                cid, "user", f"the shared budget meeting {n} about topic{worker} and item{n}"
+            )
+
+    # 8 writers of one user, in two channels, and a forget of a conversation with the same words
+    await asyncio.wait_for(
+        asyncio.gather(*(writer(w) for w in range(8)), amemory.forget_conversation(doomed)), 120
+    )
+
+    with psycopg.connect(settings.postgres.url or "", autocommit=True) as conn:
+        conn.execute(
+            sql.SQL("SET search_path TO {}, public").format(sql.Identifier(settings.postgres.schema_name))
+        )
+        df, corpus = assert_exact(conn)
+    assert {key: n for key, (n, _total) in corpus.items()} == {
+        ("alice", "_global"): 24,
+        ("alice", "project"): 24,
+    }
+    assert df[("alice", "_global", "budget")] == 24
+    assert ("alice", "_global", "spreadsheet") not in df
+
+
+async def test_each_user_has_own_statistics_and_bm25_puts_the_rare_word_first(
+    amemory: AsyncAgentMemory,
+) -> None:
+    bob = await amemory.for_user("bob")
+    bob_cid = await bob.new_conversation()
+    for n in range(5):
+        await bob.store_turn(bob_cid, "user", f"Xylophone lesson number {n} with the xylophone teacher")
+    cid = await amemory.new_conversation()
+    filler = [
+        "We talked about the garden",
+        "The garden needs water",
+        "I watered the roses today",
+        "My bicycle has a flat tyre",
+        "The bicycle shop opens at nine",
+        "Lunch was a cheese sandwich",
+        "The meeting moved to Tuesday",
+        "My sister called last night",
+        "It rained all afternoon",
+    ]
+    for content in filler:
+        await amemory.store_turn(cid, "user", content)
+    rare = await amemory.store_turn(cid, "user", "The xylophone in the garden is out of tune")
+
+    episodic = (await amemory._open_backends()).episodic
+    alice, bob_scope = Scope(user_id="alice", channel="_global"), Scope(user_id="bob", channel="_global")
+    hits = await episodic.lexical_search(alice, "the xylophone garden", channels=["_global"], limit=10)
+    # the turn with the rare word (and "garden") first, then the two with "garden" alone; bob's five
+    # xylophone turns neither appear nor make the word common for alice
+    assert hits[0][0].id == rare.id
+    assert len(hits) == 3
+    assert {turn.user_id for turn, _ in hits} == {"alice"}
+    scores = [score for _, score in hits]
+    assert scores[0] > 2 * scores[1]
+
+    # bob's five xylophone turns make it common for bob, not for alice: alice's document frequency is 1
+    ledger = (await amemory._open_backends()).ledger
+    [row] = await ledger.fetch_all(
+        "lexical_term_stats", {"user_id": "alice", "channels": ["_global"], "text": "xylophone"}
+    )
+    assert (row["df"], row["n"]) == (1.0, 10.0)
+    [row] = await ledger.fetch_all(
+        "lexical_term_stats", {"user_id": "bob", "channels": ["_global"], "text": "xylophone"}
+    )
+    assert (row["df"], row["n"]) == (5.0, 5.0)
+    assert await episodic.lexical_search(bob_scope, "garden", channels=["_global"], limit=10) == []
