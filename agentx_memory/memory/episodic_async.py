@@ -20,7 +20,7 @@ from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundEr
 from ..models import Role, Scope, Turn
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.postgres_async import AsyncPostgresStore
-from .episodic_pure import content_hash, epoch_ms, turn_from_row
+from .episodic_pure import TurnHit, content_hash, epoch_ms, turn_from_row, turn_hit
 from .lexical import LexemeStats, plan_lexical_query, tsquery_any
 
 __all__ = ["AsyncEpisodicMemory"]
@@ -207,10 +207,11 @@ class AsyncEpisodicMemory:
 
     async def recall_by_vector(
         self, scope: Scope, vector: Sequence[float], *, channels: Sequence[str], limit: int
-    ) -> list[tuple[Turn, float]]:
-        """This user's turns in ``channels`` nearest ``vector`` (ledger HNSW index), with their cosine."""
+    ) -> list[tuple[TurnHit, float]]:
+        """This user's turns in ``channels`` nearest ``vector`` (ledger HNSW index), with their cosine;
+        lean hits (:meth:`get_turns` fetches the whole turns)."""
         rows = await self._ledger.fetch_all(
-            "vector_search_turns",
+            "recall_vector_turns",
             {
                 "user_id": scope.user_id,
                 "channels": list(channels),
@@ -218,7 +219,16 @@ class AsyncEpisodicMemory:
                 "limit": limit,
             },
         )
-        return [(turn_from_row(row), float(row["similarity"])) for row in rows]
+        return [(turn_hit(row), float(row["similarity"])) for row in rows]
+
+    async def get_turns(self, scope: Scope, ids: Sequence[str], channels: Sequence[str]) -> dict[str, Turn]:
+        """This user's turns with these ids in ``channels``, by id."""
+        if not ids:
+            return {}
+        rows = await self._ledger.fetch_all(
+            "turns_by_id", {"user_id": scope.user_id, "channels": list(channels), "ids": list(ids)}
+        )
+        return {row["id"]: turn_from_row(row) for row in rows}
 
     async def lexical_search(
         self,
@@ -232,8 +242,8 @@ class AsyncEpisodicMemory:
         k1: float = 1.2,
         b: float = 0.75,
         max_df_ratio: float = 0.3,
-    ) -> list[tuple[Turn, float]]:
-        """BM25 over this user's turns in ``channels`` (ledger full-text index), best first.
+    ) -> list[tuple[TurnHit, float]]:
+        """BM25 over this user's turns in ``channels`` (ledger full-text index), best first; lean hits.
 
         Term statistics are the exact ones the ledger keeps per user and channel; ``max_df_ratio``
         is the share of turns above which a lexeme scores but does not pick candidates.
@@ -259,16 +269,12 @@ class AsyncEpisodicMemory:
                 "limit": limit,
             },
         )
-        return [(turn_from_row(row), float(row["score"])) for row in rows]
+        return [(turn_hit(row), float(row["score"])) for row in rows]
 
     async def neighbours(
-        self,
-        scope: Scope,
-        positions: Sequence[tuple[str, int]],
-        vector: Sequence[float],
-        channels: Sequence[str],
-    ) -> list[tuple[Turn, float]]:
-        """The turns at ``(conversation_id, turn_index)`` positions, with their cosine to ``vector``."""
+        self, scope: Scope, positions: Sequence[tuple[str, int]], channels: Sequence[str]
+    ) -> list[TurnHit]:
+        """The turns at ``(conversation_id, turn_index)`` positions; lean hits."""
         if not positions:
             return []
         rows = await self._ledger.fetch_all(
@@ -278,7 +284,6 @@ class AsyncEpisodicMemory:
                 "channels": list(channels),
                 "conversation_ids": [conversation_id for conversation_id, _ in positions],
                 "turn_indexes": [index for _, index in positions],
-                "vector": np.asarray(vector, dtype=np.float32),
             },
         )
-        return [(turn_from_row(row), float(row["similarity"])) for row in rows]
+        return [turn_hit(row) for row in rows]

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from ..models import Turn
 
 __all__ = [
+    "TurnHit",
     "content_hash",
     "epoch_ms",
     "from_epoch_ms",
     "maybe_from_epoch_ms",
     "turn_from_graph",
     "turn_from_row",
+    "turn_hit",
     "turn_search_text",
 ]
 
@@ -36,6 +39,20 @@ def from_epoch_ms(value: float) -> datetime:
 
 def maybe_from_epoch_ms(value: float | None) -> datetime | None:
     return None if value is None else from_epoch_ms(value)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnHit:
+    """A turn as recall first sees it: where and when it is, not what it says (see ``get_turns``)."""
+
+    id: str
+    conversation_id: str
+    index: int
+    timestamp: datetime
+
+
+def turn_hit(row: dict[str, Any]) -> TurnHit:
+    return TurnHit(row["id"], row["conversation_id"], row["turn_index"], row["timestamp"])
 
 
 def turn_from_row(row: dict[str, Any]) -> Turn:

@@ -24,7 +24,7 @@ from ..backends import Backends
 from ..embedding import check_dimensions
 from ..errors import LLMError
 from ..memory.entities import EntityMemory
-from ..memory.episodic_pure import turn_from_graph
+from ..memory.episodic_pure import TurnHit, turn_from_graph
 from ..models import (
     Entity,
     Fact,
@@ -97,7 +97,7 @@ class RecallLayer:
         focus = is_entity_query(request.query) if self._s.entity_centric else None
         # What needs no vector (BM25, the focus entity's name) runs while the query is embedded.
         vectors: dict[str, list[float]] = {}
-        lexical: list[tuple[Turn, float]] = []
+        lexical: list[tuple[TurnHit, float]] = []
         named: list[Entity] = []
         embed_ms: list[float] = []
 

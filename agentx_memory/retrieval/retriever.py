@@ -20,12 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from .._compat.sync import gather
 from ..backends import Backends
 from ..memory.entities import EntityMemory
 from ..memory.entities_pure import entity_from_graph, fulltext_terms, rrf_fuse
+from ..memory.episodic_pure import TurnHit
 from ..memory.facts import FactMemory
 from ..memory.goals_pure import goal_from_row
 from ..memory.procedural_pure import rank_strategies, strategy_from_graph
@@ -40,6 +41,8 @@ __all__ = ["MemoryRetriever", "Retrieved"]
 _GRAPH_DECAY = 0.5
 #: Weight factor of the kinds a query asks for by name (self-query).
 _PREFERRED_FACTOR = 2.0
+#: The head of the ranking whose turns are fetched, as a multiple of top_k.
+_HEAD_FACTOR = 3
 #: Matched entities expanded through the graph per recall.
 _EXPANDED_ENTITIES = 3
 #: The kinds that live in the graph (one candidate statement serves them all).
@@ -94,12 +97,23 @@ def _rescored(item: MemoryItem, score: float) -> MemoryItem:
     return item.model_copy(update={"score": score})
 
 
+class _TurnEntry(NamedTuple):
+    """A turn candidate before its text is fetched (only the head of the ranking is)."""
+
+    hit: TurnHit
+    found_by: list[str]
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.hit.timestamp
+
+
 @dataclass
 class _Kind:
     """One kind's candidates: candidate by id, relevance by id, and the best cosine seen (its anchor)."""
 
     weight: float
-    items: dict[str, _Candidate] = field(default_factory=dict)
+    items: dict[str, _Candidate | _TurnEntry] = field(default_factory=dict)
     relevance: dict[str, float] = field(default_factory=dict)
     anchor: float = 0.0
 
@@ -133,7 +147,7 @@ class MemoryRetriever:
 
     def lexical_turns(
         self, scope: Scope, plan: RecallPlan, metrics: dict[str, TechniqueMetric]
-    ) -> list[tuple[Turn, float]]:
+    ) -> list[tuple[TurnHit, float]]:
         """BM25 over the plan's text. It needs no vector, so the RecallLayer runs it while the query
         is being embedded, and hands the hits to :meth:`retrieve`."""
         if not self._s.hybrid or "episodic" not in plan.kinds:
@@ -153,7 +167,7 @@ class MemoryRetriever:
         return hits
 
     def retrieve(
-        self, scope: Scope, plan: RecallPlan, lexical: Sequence[tuple[Turn, float]] = ()
+        self, scope: Scope, plan: RecallPlan, lexical: Sequence[tuple[TurnHit, float]] = ()
     ) -> Retrieved:
         """Every kind's candidates for ``plan``, ranked; ``lexical`` are the :meth:`lexical_turns` hits."""
         s = self._s
@@ -173,31 +187,42 @@ class MemoryRetriever:
         gather(*steps)
         for name in plan.preferred:
             kinds[name].weight *= _PREFERRED_FACTOR
-        result.items = self._rank(plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds])
+        result.items = self._rank(scope, plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds])
         return result
 
     # -- ranking -----------------------------------------------------------------------------------
 
-    def _rank(self, plan: RecallPlan, kinds: Sequence[_Kind]) -> list[MemoryItem]:
-        scored: list[tuple[float, _Candidate]] = []
+    def _rank(self, scope: Scope, plan: RecallPlan, kinds: Sequence[_Kind]) -> list[MemoryItem]:
+        scored: list[tuple[float, str, _Candidate | _TurnEntry]] = []
         for kind in kinds:
             if not kind.relevance:
                 continue
             top = max(kind.relevance.values())
             scale = kind.anchor / top if top > 0 else 0.0
             for item_id, relevance in kind.relevance.items():
-                item = kind.items[item_id]
-                if not plan.in_window(item.timestamp):
+                entry = kind.items[item_id]
+                if not plan.in_window(entry.timestamp):
                     continue
-                recency = recency_score(item.timestamp, plan.now, self._s.recency_half_life_days)
+                recency = recency_score(entry.timestamp, plan.now, self._s.recency_half_life_days)
                 score = kind.weight * relevance * scale + self._s.recency_weight * recency
-                if plan.in_preferred(item.timestamp):
+                if plan.in_preferred(entry.timestamp):
                     score *= self._s.time_match_boost
-                scored.append((round(score, 6), item))
-        scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+                scored.append((round(score, 6), item_id, entry))
+        scored.sort(key=lambda ranked: (-ranked[0], ranked[1]))
+        # Only the head can be returned: diversity drops near-duplicates and defers a conversation's
+        # turns past the cap, but from a head three times the answer's size. Its turns are fetched now.
+        head = scored[: plan.top_k * _HEAD_FACTOR]
+        wanted = [entry.hit.id for _, _, entry in head if isinstance(entry, _TurnEntry)]
+        turns = self._b.episodic.get_turns(scope, wanted, plan.channels)
+        candidates: list[tuple[float, _Candidate]] = []
+        for score, item_id, entry in head:
+            if isinstance(entry, _Candidate):
+                candidates.append((score, entry))
+            elif item_id in turns:
+                candidates.append((score, _Candidate.of_turn(turns[item_id], entry.found_by)))
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
         ranked = diversify(
-            scored,
+            candidates,
             group=lambda pair: pair[1].group,
             text=lambda pair: pair[1].text,
             per_group=cap,
@@ -222,13 +247,13 @@ class MemoryRetriever:
         self,
         scope: Scope,
         plan: RecallPlan,
-        lexical_hits: Sequence[tuple[Turn, float]],
+        lexical_hits: Sequence[tuple[TurnHit, float]],
         kind: _Kind,
         metrics: dict[str, TechniqueMetric],
     ) -> None:
         episodic = self._b.episodic
         pool = self._pool(plan)
-        turns: dict[str, Turn] = {}
+        turns: dict[str, TurnHit] = {}
         dense: dict[str, float] = {}
         lexical: dict[str, float] = {}
         found_by: dict[str, list[str]] = {}
@@ -253,14 +278,14 @@ class MemoryRetriever:
             fused = self._with_neighbours(scope, plan, turns, fused, found_by, metrics)
         kind.anchor = max(dense.values(), default=0.5 if lexical else 0.0)
         for turn_id, relevance in fused.items():
-            kind.items[turn_id] = _Candidate.of_turn(turns[turn_id], found_by.get(turn_id, ["neighbour"]))
+            kind.items[turn_id] = _TurnEntry(turns[turn_id], found_by.get(turn_id, ["neighbour"]))
             kind.relevance[turn_id] = relevance
 
     def _with_neighbours(
         self,
         scope: Scope,
         plan: RecallPlan,
-        turns: dict[str, Turn],
+        turns: dict[str, TurnHit],
         fused: dict[str, float],
         found_by: dict[str, list[str]],
         metrics: dict[str, TechniqueMetric],
@@ -274,9 +299,8 @@ class MemoryRetriever:
             for step in (-1, 1)
             if turns[key].index + step >= 0
         } - set(at)
-        vector = plan.vectors.get("vector") or next(iter(plan.vectors.values()))
-        fetched = self._b.episodic.neighbours(scope, sorted(wanted), vector, plan.channels)
-        for turn, _similarity in fetched:
+        fetched = self._b.episodic.neighbours(scope, sorted(wanted), plan.channels)
+        for turn in fetched:
             turns[turn.id] = turn
             at[(turn.conversation_id, turn.index)] = turn.id
         # The turn after a match (its likely answer) inherits the full share, the turn before half.

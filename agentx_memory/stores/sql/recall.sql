@@ -37,35 +37,49 @@ WITH terms AS MATERIALIZED (
     SELECT idf, ('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''')::tsquery AS q
     FROM unnest(%(lexemes)s::text[], %(idfs)s::float8[]) AS t(lexeme, idf)
 ), candidates AS MATERIALIZED (
-    SELECT id, search_tsv, search_len
+    SELECT id, conversation_id, turn_index, "timestamp", search_tsv, search_len
     FROM conversation_logs
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
       AND search_tsv @@ %(probe)s::tsquery
       AND (%(since)s::timestamptz IS NULL OR "timestamp" >= %(since)s::timestamptz)
       AND (%(until)s::timestamptz IS NULL OR "timestamp" < %(until)s::timestamptz)
-), scored AS (
-    SELECT c.id,
-           sum(t.idf) * (%(k1)s + 1)
-               / (1 + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s)) AS score
-    FROM candidates c
-    JOIN terms t ON c.search_tsv @@ t.q
-    GROUP BY c.id, c.search_len
-    ORDER BY score DESC
-    LIMIT %(limit)s
 )
-SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.user_id, l.channel, l.turn_index,
-       l.role, l.content, l.content_hash, l.metadata, l."timestamp", l.graph_synced, s.score
-FROM scored s JOIN conversation_logs l ON l.id = s.id
-ORDER BY s.score DESC
+-- Lean rows (position and time): recall fetches the whole turn only for what it may return.
+SELECT c.id::text AS id, c.conversation_id::text AS conversation_id, c.turn_index, c."timestamp",
+       sum(t.idf) * (%(k1)s + 1)
+           / (1 + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s)) AS score
+FROM candidates c
+JOIN terms t ON c.search_tsv @@ t.q
+GROUP BY c.id, c.conversation_id, c.turn_index, c."timestamp", c.search_len
+ORDER BY score DESC, c.id
+LIMIT %(limit)s
 
 -- name: turn_neighbours
--- The turns at the given (conversation, index) positions, with their cosine similarity to the query.
-SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.user_id, l.channel, l.turn_index,
-       l.role, l.content, l.content_hash, l.metadata, l."timestamp", l.graph_synced,
-       CASE WHEN l.embedding IS NULL THEN 0.0 ELSE 1 - (l.embedding <=> %(vector)s) END AS similarity
+-- The turns at the given (conversation, index) positions, lean (position and time).
+SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.turn_index, l."timestamp"
 FROM unnest(%(conversation_ids)s::uuid[], %(turn_indexes)s::int[]) AS k(conversation_id, turn_index)
 JOIN conversation_logs l ON l.conversation_id = k.conversation_id AND l.turn_index = k.turn_index
 WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
+
+-- name: recall_vector_turns
+-- Nearest turns of this user by cosine (HNSW with iterative scan), lean (position, time, similarity);
+-- re-sorted because relaxed order may return the last few slightly out of order.
+SELECT * FROM (
+    SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.turn_index, l."timestamp",
+           1 - (l.embedding <=> %(vector)s) AS similarity
+    FROM conversation_logs l
+    WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s) AND l.embedding IS NOT NULL
+    ORDER BY l.embedding <=> %(vector)s
+    LIMIT %(limit)s
+) AS nearest
+ORDER BY similarity DESC
+
+-- name: turns_by_id
+-- Whole turns of this user by id (the recall candidates that may be returned).
+SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.user_id, l.channel, l.turn_index,
+       l.role, l.content, l.content_hash, l.metadata, l."timestamp", l.graph_synced
+FROM conversation_logs l
+WHERE l.id = ANY(%(ids)s::uuid[]) AND l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
 
 -- name: vector_search_turns
 -- Nearest turns of this user by cosine (HNSW with iterative scan; re-sorted because relaxed order may
