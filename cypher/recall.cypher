@@ -1,5 +1,6 @@
 // Graph expansion for recall, both backends: for each entity in $ids, its neighbours (either direction)
-// and the current facts ABOUT it (newest first), in one round trip; at most $limit of each per entity.
+// and the current facts ABOUT it (newest first), at most $limit of each per entity; and the facts in
+// $fact_ids (the best fact candidates, to be shown whole). One round trip for all three.
 // Facts come with what the retriever returns for them (ABOUT ids, DERIVED_FROM turn ids). Both branches
 // start from the entities (WITH keeps FalkorDB's planner there rather than scanning the user's facts).
 
@@ -26,5 +27,15 @@ WITH e, f, collect(DISTINCT a.id) AS about
 OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t:Turn {user_id: $user_id})
 WITH e, f, about, collect(DISTINCT t.id) AS turns
 RETURN 'fact' AS source, e.id AS from_id,
+       f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
+          .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, about, turns
+UNION ALL
+MATCH (f:Fact {user_id: $user_id})
+WHERE f.id IN $fact_ids AND f.channel IN $channels
+OPTIONAL MATCH (f)-[:ABOUT]->(a:Entity {user_id: $user_id})
+WITH f, collect(DISTINCT a.id) AS about
+OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t:Turn {user_id: $user_id})
+WITH f, about, collect(DISTINCT t.id) AS turns
+RETURN 'fact' AS source, null AS from_id,
        f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
           .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, about, turns

@@ -212,24 +212,34 @@ class EntityMemory:
         return found
 
     def expand(
-        self, scope: Scope, ids: Sequence[str], channels: Sequence[str], limit: int
-    ) -> tuple[dict[str, list[Entity]], dict[str, list[Fact]]]:
+        self,
+        scope: Scope,
+        ids: Sequence[str],
+        channels: Sequence[str],
+        limit: int,
+        fact_ids: Sequence[str] = (),
+    ) -> tuple[dict[str, list[Entity]], dict[str, list[Fact]], dict[str, Fact]]:
         """The neighbours (either direction) and current facts of each entity in ``ids``, at most
-        ``limit`` of each per entity, by entity id; one statement for all of them."""
-        if not ids:
-            return {}, {}
-        rows = self._graph.run(
-            "expand_entities", self._params(scope, ids=list(ids), channels=list(channels), limit=limit)
+        ``limit`` of each per entity, by entity id; and the facts in ``fact_ids`` (current or not), by
+        id. One statement for all of them."""
+        if not ids and not fact_ids:
+            return {}, {}, {}
+        params = self._params(
+            scope, ids=list(ids), channels=list(channels), limit=limit, fact_ids=list(fact_ids)
         )
         neighbours: dict[str, list[Entity]] = {}
-        facts: dict[str, list[Fact]] = {}
-        for row in rows:
+        about: dict[str, list[Fact]] = {}
+        facts: dict[str, Fact] = {}
+        for row in self._graph.run("expand_entities", params):
             if row["source"] == "neighbour":
                 neighbours.setdefault(row["from_id"], []).append(entity_from_graph(row["item"]))
+                continue
+            fact = fact_from_graph(row["item"], row["about"], row["turns"])
+            if row["from_id"] is None:
+                facts[fact.id] = fact
             else:
-                fact = fact_from_graph(row["item"], row["about"], row["turns"])
-                facts.setdefault(row["from_id"], []).append(fact)
-        return neighbours, facts
+                about.setdefault(row["from_id"], []).append(fact)
+        return neighbours, about, facts
 
     def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[dict[str, Any]]:
         rows = self._graph.run("entity_turns", self._params(scope, id=entity_id, limit=limit))

@@ -259,7 +259,7 @@ class RecallLayer:
         """X's facts, neighbours and the turns that mention it (MENTIONS, written by extraction)."""
         started = time.perf_counter()
         entities = EntityMemory(self._b.graph)
-        around: list[tuple[dict[str, list[Entity]], dict[str, list[Fact]]]] = []
+        around: list[tuple[dict[str, list[Entity]], dict[str, list[Fact]], dict[str, Fact]]] = []
         mentions: list[Turn] = []
 
         def expand() -> None:
@@ -270,7 +270,7 @@ class RecallLayer:
             mentions.extend(turn_from_graph(row) for row in rows)
 
         gather(expand(), mentioning())
-        neighbours, facts = around[0]
+        neighbours, facts, _ = around[0]
         return _Profile(
             entity=entity,
             facts=facts.get(entity.id, []),

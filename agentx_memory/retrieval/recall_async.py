@@ -259,7 +259,7 @@ class AsyncRecallLayer:
         """X's facts, neighbours and the turns that mention it (MENTIONS, written by extraction)."""
         started = time.perf_counter()
         entities = AsyncEntityMemory(self._b.graph)
-        around: list[tuple[dict[str, list[Entity]], dict[str, list[Fact]]]] = []
+        around: list[tuple[dict[str, list[Entity]], dict[str, list[Fact]], dict[str, Fact]]] = []
         mentions: list[Turn] = []
 
         async def expand() -> None:
@@ -270,7 +270,7 @@ class AsyncRecallLayer:
             mentions.extend(turn_from_graph(row) for row in rows)
 
         await gather(expand(), mentioning())
-        neighbours, facts = around[0]
+        neighbours, facts, _ = around[0]
         return _Profile(
             entity=entity,
             facts=facts.get(entity.id, []),

@@ -25,7 +25,6 @@ from ..backends_async import AsyncBackends
 from ..memory.entities_async import AsyncEntityMemory
 from ..memory.entities_pure import entity_from_graph, fulltext_terms, rrf_fuse
 from ..memory.episodic_pure import TurnHit
-from ..memory.facts_async import AsyncFactMemory
 from ..memory.goals_pure import goal_from_row
 from ..memory.procedural_pure import rank_strategies, strategy_from_graph
 from ..models import Entity, Fact, MemoryItem, Scope, TechniqueMetric, Turn
@@ -177,52 +176,53 @@ class AsyncMemoryRetriever:
             "procedural": _Kind(s.procedural_weight),
             "goal": _Kind(s.goal_weight),
         }
+        for name in plan.preferred:
+            kinds[name].weight *= _PREFERRED_FACTOR
         steps: list[Any] = []  # awaitables here, already-run calls in the sync twin
         if "episodic" in plan.kinds:
             steps.append(self._turns(scope, plan, lexical, kinds["episodic"], result.metrics))
         if plan.kinds & _GRAPH_KINDS:
             steps.append(self._graph_kinds(scope, plan, kinds, result))
         await gather(*steps)
-        for name in plan.preferred:
-            kinds[name].weight *= _PREFERRED_FACTOR
-        result.items = await self._rank(
-            scope, plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds]
-        )
+        result.items = self._rank(plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds])
         return result
 
     # -- ranking -----------------------------------------------------------------------------------
 
-    async def _rank(self, scope: Scope, plan: RecallPlan, kinds: Sequence[_Kind]) -> list[MemoryItem]:
-        scored: list[tuple[float, str, _Candidate | _TurnEntry]] = []
-        for kind in kinds:
-            if not kind.relevance:
+    def _scores(self, plan: RecallPlan, kind: _Kind) -> list[tuple[float, str]]:
+        """Each candidate's final score, (score, id), best first: its kind's weight × relevance on the
+        kind's anchored scale, plus recency, boosted inside a time range the query names."""
+        if not kind.relevance:
+            return []
+        top = max(kind.relevance.values())
+        scale = kind.anchor / top if top > 0 else 0.0
+        scored: list[tuple[float, str]] = []
+        for item_id, relevance in kind.relevance.items():
+            entry = kind.items.get(item_id)
+            if entry is None:  # a turn outside the head (see _turns)
                 continue
-            top = max(kind.relevance.values())
-            scale = kind.anchor / top if top > 0 else 0.0
-            for item_id, relevance in kind.relevance.items():
-                entry = kind.items[item_id]
-                if not plan.in_window(entry.timestamp):
-                    continue
-                recency = recency_score(entry.timestamp, plan.now, self._s.recency_half_life_days)
-                score = kind.weight * relevance * scale + self._s.recency_weight * recency
-                if plan.in_preferred(entry.timestamp):
-                    score *= self._s.time_match_boost
-                scored.append((round(score, 6), item_id, entry))
+            moment = entry.timestamp
+            if not plan.in_window(moment):
+                continue
+            recency = recency_score(moment, plan.now, self._s.recency_half_life_days)
+            score = kind.weight * relevance * scale + self._s.recency_weight * recency
+            if plan.in_preferred(moment):
+                score *= self._s.time_match_boost
+            scored.append((round(score, 6), item_id))
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1]))
-        # Only the head can be returned: diversity drops near-duplicates and defers a conversation's
-        # turns past the cap, but from a head three times the answer's size. Its turns are fetched now.
-        head = scored[: plan.top_k * _HEAD_FACTOR]
-        wanted = [entry.hit.id for _, _, entry in head if isinstance(entry, _TurnEntry)]
-        turns = await self._b.episodic.get_turns(scope, wanted, plan.channels)
-        candidates: list[tuple[float, _Candidate]] = []
-        for score, item_id, entry in head:
-            if isinstance(entry, _Candidate):
-                candidates.append((score, entry))
-            elif item_id in turns:
-                candidates.append((score, _Candidate.of_turn(turns[item_id], entry.found_by)))
+        return scored
+
+    def _rank(self, plan: RecallPlan, kinds: Sequence[_Kind]) -> list[MemoryItem]:
+        scored = [
+            (score, entry)
+            for kind in kinds
+            for score, item_id in self._scores(plan, kind)
+            if isinstance(entry := kind.items[item_id], _Candidate)
+        ]
+        scored.sort(key=lambda ranked: (-ranked[0], ranked[1].id))
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
         ranked = diversify(
-            candidates,
+            scored,
             group=lambda pair: pair[1].group,
             text=lambda pair: pair[1].text,
             per_group=cap,
@@ -277,9 +277,18 @@ class AsyncMemoryRetriever:
         if self._s.neighbour_weight > 0 and fused:
             fused = await self._with_neighbours(scope, plan, turns, fused, found_by, metrics)
         kind.anchor = max(dense.values(), default=0.5 if lexical else 0.0)
-        for turn_id, relevance in fused.items():
-            kind.items[turn_id] = _TurnEntry(turns[turn_id], found_by.get(turn_id, ["neighbour"]))
-            kind.relevance[turn_id] = relevance
+        entries = {key: _TurnEntry(turns[key], found_by.get(key, ["neighbour"])) for key in fused}
+        kind.items.update(entries)
+        kind.relevance.update(fused)
+        # Only the head of the turns' ranking can be returned (diversity drops near-duplicates and
+        # defers a conversation's turns past the cap, but from a head three times the answer's size):
+        # its turns are fetched whole now, while the graph kinds are still being searched.
+        head = [key for _, key in self._scores(plan, kind)[: plan.top_k * _HEAD_FACTOR]]
+        whole = await episodic.get_turns(scope, head, plan.channels)
+        # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
+        kind.items = {
+            key: _Candidate.of_turn(whole[key], entries[key].found_by) for key in head if key in whole
+        }
 
     async def _with_neighbours(
         self,
@@ -382,20 +391,11 @@ class AsyncMemoryRetriever:
         }
         details: dict[str, Fact] = {}
         best_facts = sorted(fact_scores, key=lambda key: -fact_scores[key])[: self._kind_pool(plan)]
-        facts = AsyncFactMemory(self._b.graph)
-
-        async def fill() -> None:
-            started = time.perf_counter()
-            for fact in await facts.get_many(scope, best_facts, plan.channels):
-                details[fact.id] = fact
-            _add_latency(metrics, "facts", started)
-
-        steps: list[Any] = [fill()] if best_facts else []
-        if self._s.graph_hops > 0 and entity_scores:
-            found_by = (entity_found, fact_found)
-            expand = self._expand(scope, plan, known, entity_scores, fact_scores, found_by, details, metrics)
-            steps.append(expand)
-        await gather(*steps)
+        # The best facts are fetched whole with the first hop of the expansion (one statement).
+        found_by = (entity_found, fact_found)
+        await self._expand(
+            scope, plan, known, entity_scores, fact_scores, found_by, best_facts, details, metrics
+        )
         for fact_id, fact in details.items():
             current = fact.valid_until is None and fact.channel in plan.channels
             if not current or fact_id not in fact_scores:
@@ -419,18 +419,29 @@ class AsyncMemoryRetriever:
         entity_scores: dict[str, float],
         fact_scores: dict[str, float],
         found_by: tuple[dict[str, list[str]], dict[str, list[str]]],
+        fact_ids: Sequence[str],
         details: dict[str, Fact],
         metrics: dict[str, TechniqueMetric],
     ) -> None:
-        """Neighbours and facts of the best matched entities join with a share of their score; one
-        statement per hop. ``found_by``: (entities', facts') techniques, extended here."""
+        """The facts in ``fact_ids`` into ``details``; and the neighbours and facts of the best matched
+        entities, which join with a share of their score. One statement per hop. ``found_by``:
+        (entities', facts') techniques, extended here."""
         timer = _Timer(metrics, "graph")
         entity_found, fact_found = found_by
         entities = AsyncEntityMemory(self._b.graph)
-        frontier = sorted(entity_scores, key=lambda key: -entity_scores[key])[:_EXPANDED_ENTITIES]
+        hops = self._s.graph_hops if entity_scores else 0
+        frontier = (
+            sorted(entity_scores, key=lambda key: -entity_scores[key])[:_EXPANDED_ENTITIES] if hops else []
+        )
         added = 0
-        for _hop in range(self._s.graph_hops):
-            neighbours, about = await entities.expand(scope, frontier, plan.channels, self._kind_pool(plan))
+        for hop in range(max(hops, 1)):
+            wanted = fact_ids if hop == 0 else ()
+            if not frontier and not wanted:
+                break
+            neighbours, about, whole = await entities.expand(
+                scope, frontier, plan.channels, self._kind_pool(plan), wanted
+            )
+            details.update(whole)
             next_frontier: list[str] = []
             for entity_id in frontier:
                 base = entity_scores[entity_id] * _GRAPH_DECAY
@@ -448,9 +459,7 @@ class AsyncMemoryRetriever:
                         fact_scores[fact.id] = base
                         fact_found.setdefault(fact.id, []).append("graph")
                         added += 1
-            frontier = next_frontier[:_EXPANDED_ENTITIES]
-            if not frontier:
-                break
+            frontier = next_frontier[:_EXPANDED_ENTITIES] if hop + 1 < hops else []
         timer.done(added)
 
     def _fact_boost(self, fact: Fact) -> float:
@@ -474,13 +483,6 @@ class AsyncMemoryRetriever:
             similarity = float(row["score"])
             kind.items[goal.id] = _Candidate.of_item(goal_item(goal, similarity))
             kind.relevance[goal.id] = max(similarity, 0.0)
-
-
-def _add_latency(metrics: dict[str, TechniqueMetric], name: str, started: float) -> None:
-    """Add a follow-up step's time to a technique's metric (its result count stays)."""
-    metric = metrics.get(name, TechniqueMetric(latency_ms=0.0, results=0))
-    elapsed = (time.perf_counter() - started) * 1000
-    metrics[name] = metric.model_copy(update={"latency_ms": round((metric.latency_ms or 0.0) + elapsed, 3)})
 
 
 def _techniques(key: str, dense: Mapping[str, float], lexical: Mapping[str, float]) -> list[str]:

@@ -8,6 +8,8 @@ index DDL that has no ``IF NOT EXISTS`` (an existing index is not an error for u
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,6 +31,18 @@ _ALREADY = ("already indexed", "already exists", "constraint already")
 
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
+
+
+#: Clauses and index procedures that write; a statement with none of them is read-only.
+_WRITES = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE)\b|\.(create|drop)\w*\s*\(", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=512)
+def _read_only(statement: str) -> bool:
+    """Whether a statement only reads: sent as ``GRAPH.RO_QUERY``, which FalkorDB runs beside other
+    reads instead of queueing it behind writes (a recall's statements run concurrently)."""
+    code = "\n".join(line for line in statement.splitlines() if not line.lstrip().startswith("//"))
+    return _WRITES.search(code) is None
 
 
 def _translate(exc: Exception, what: str) -> AgentMemoryError:
@@ -65,7 +79,8 @@ class FalkorDBStore(CypherGraphStore):
         self._graph_name = graph_name
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        command = ("GRAPH.QUERY", self._graph_name, params_header(params) + statement, "--compact")
+        verb = "GRAPH.RO_QUERY" if _read_only(statement) else "GRAPH.QUERY"
+        command = (verb, self._graph_name, params_header(params) + statement, "--compact")
         try:
             response = self._client.execute_command(*command)  # type: ignore[no-untyped-call]
             names, rows = parse_compact(response)

@@ -623,7 +623,10 @@ def test_expand_entities_neighbours_and_current_facts(backend_memory: AgentMemor
     mem.correct_fact(stale.id, "Acme was based in Lyon")
 
     def expand(owner: AgentMemory, ids: list[str], channels: list[str]) -> tuple[dict, dict]:  # type: ignore[type-arg]
-        return EntityMemory(owner._open_backends().graph).expand(owner.scope, ids, channels, 10)
+        neighbours, about, _ = EntityMemory(owner._open_backends().graph).expand(
+            owner.scope, ids, channels, 10
+        )
+        return neighbours, about
 
     neighbours, facts = expand(mem, [acme.id, maya.id], ["_global"])
     assert {entity.id for entity in neighbours[acme.id]} == {paris.id, maya.id}  # both directions
@@ -635,6 +638,17 @@ def test_expand_entities_neighbours_and_current_facts(backend_memory: AgentMemor
     assert about_acme[fact.id].source_turn_id == turn.id
     assert expand(mem, [acme.id], ["elsewhere"]) == ({}, {})
     assert expand(mem.for_user("bob"), [acme.id], ["_global"]) == ({}, {})
+    # Facts by id come whole (current or not), for this user only.
+    graph = mem._open_backends().graph
+    _, _, whole = EntityMemory(graph).expand(mem.scope, [], ["_global"], 10, [fact.id, stale.id])
+    assert set(whole) == {fact.id, stale.id}
+    assert whole[fact.id].source_turn_id == turn.id
+    assert whole[stale.id].valid_until is not None
+    assert EntityMemory(graph).expand(mem.for_user("bob").scope, [], ["_global"], 10, [fact.id]) == (
+        {},
+        {},
+        {},
+    )
 
 
 def test_recall_candidates_falls_back_to_exact_when_the_shared_index_hides_the_user(
