@@ -387,6 +387,53 @@ async def seed_knowledge(memory: AsyncAgentMemory, share: float, rng: random.Ran
 # ---------------------------------------------------------------------------------------- measurements
 
 
+class CpuMeter:
+    """CPU time (user + system) of this process and of the database servers, from ``/proc``.
+
+    On a small machine latency is bounded by the CPU one call needs across every process it involves:
+    with 2 cores, a call that needs 60 ms of CPU cannot take less than 30 ms. The servers are found by
+    their command line (``postgres``, ``redis-server``); where ``/proc`` is missing, nothing is measured.
+    """
+
+    _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def __init__(self) -> None:
+        self.available = Path("/proc/self/stat").exists()
+        self._servers = self._find_servers() if self.available else {}
+
+    @staticmethod
+    def _find_servers() -> dict[int, str]:
+        found: dict[int, str] = {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"redis-server" in command:
+                found[int(entry.name)] = "falkordb"
+            elif b"postgres" in command:
+                found[int(entry.name)] = "postgres"
+        return found
+
+    def _ticks(self, pid: int | str) -> float:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / self._TICK
+
+    def snapshot(self) -> dict[str, float]:
+        """Seconds of CPU so far: ``python`` (this process), ``postgres`` and ``falkordb`` (all backends)."""
+        if not self.available:
+            return {}
+        totals = {"python": time.process_time(), "postgres": 0.0, "falkordb": 0.0}
+        for pid, name in list(self._servers.items()):
+            totals[name] += self._ticks(pid)
+        return totals
+
+
 @dataclass
 class Samples:
     """Per-call durations (ns) at one size, and the per-technique metrics of each ``remember``."""
@@ -395,6 +442,8 @@ class Samples:
     remember: list[int] = field(default_factory=list)
     context: list[int] = field(default_factory=list)
     floor: list[int] = field(default_factory=list)
+    #: CPU seconds spent during each operation's calls, by process kind (see :class:`CpuMeter`).
+    cpu: dict[str, dict[str, float]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(float)))
     techniques: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     results: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     skipped: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -449,17 +498,30 @@ class Probe:
 
 
 async def measure(probe: Probe, turns: int, queries: list[str], warm_up: list[str]) -> Samples:
-    """Every query through the three operations, in an order that rotates from one query to the next."""
+    """Every query through the three operations, in an order that rotates from one query to the next.
+    The CPU each operation's calls used, in every process, is summed beside their durations."""
     operations = [probe.remember, probe.context, probe.floor]
     for query in warm_up:
         for operation in operations:
             await operation(query, None)
+    meter = CpuMeter()
     samples = Samples(turns)
     for position, query in enumerate(queries):
         shift = position % len(operations)
         for operation in operations[shift:] + operations[:shift]:
+            before = meter.snapshot()
             await operation(query, samples)
+            for name, seconds in meter.snapshot().items():
+                samples.cpu[operation.__name__][name] += seconds - before[name]
     return samples
+
+
+def cpu_per_call(samples: Samples, operation: str, calls: int) -> dict[str, float]:
+    """Mean CPU ms per call of ``operation`` by process kind, plus ``total``."""
+    used = {name: seconds * 1000 / calls for name, seconds in samples.cpu.get(operation, {}).items()}
+    if used:
+        used["total"] = sum(used.values())
+    return used
 
 
 # ---------------------------------------------------------------------------------------------- report
@@ -525,6 +587,28 @@ def build_report(runs: list[Samples], ingest: list[dict[str, float]], meta: dict
                 f"| {run.turns:,} | {name} | {stats.p50:.2f} | {stats.p95:.2f} | {stats.p99:.2f} "
                 f"| {stats.mean:.2f} | {ratio} |"
             )
+    last = runs[-1]
+    cpu_rows = [
+        (f"`remember` (top_k={TOP_K})", cpu_per_call(last, "remember", len(last.remember))),
+        (f"`get_context` ({BUDGET_TOKENS} tokens)", cpu_per_call(last, "context", len(last.context) or 1)),
+        ("floor", cpu_per_call(last, "floor", len(last.floor))),
+    ]
+    if any(used for _, used in cpu_rows):
+        lines += [
+            "",
+            f"CPU per call at {last.turns:,} turns, summed over every process (this Python process with its "
+            f"embedding threads, the Postgres backends, FalkorDB); {os.cpu_count()} CPUs bound the latency "
+            "from below at total ÷ CPUs:",
+            "",
+            "| operation | python (ms) | postgres (ms) | falkordb (ms) | total (ms) | ÷ CPUs (ms) |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for name, used in cpu_rows:
+            if used:
+                lines.append(
+                    f"| {name} | {used['python']:.1f} | {used['postgres']:.1f} | {used['falkordb']:.1f} "
+                    f"| {used['total']:.1f} | {used['total'] / (os.cpu_count() or 1):.1f} |"
+                )
     lines += ["", "| target | measured | result |", "|---|---:|---|"]
     lines += [f"| {t} | {m} | {'PASS' if ok else '**FAIL**'} |" for t, m, ok in targets(runs)]
     lines += [
@@ -563,6 +647,8 @@ def write_json(path: Path, runs: list[Samples], ingest: list[dict[str, float]], 
             entry[name] = None if stats is None else vars(stats)
             if stats is not None:
                 entry[f"{name}_ratio_to_floor"] = {"p50": stats.p50 / floor.p50, "p95": stats.p95 / floor.p95}
+        calls = {"remember": len(run.remember), "context": len(run.context), "floor": len(run.floor)}
+        entry["cpu_ms_per_call"] = {op: cpu_per_call(run, op, n) for op, n in calls.items() if n}
         entry["techniques"] = [
             {"name": n, "mean_ms": m, "mean_results": f, "runs": c, "skipped": s}
             for n, m, f, c, s in breakdown(run)
