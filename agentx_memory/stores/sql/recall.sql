@@ -84,8 +84,9 @@ FROM conversation_logs l
 WHERE l.id = ANY(%(ids)s::uuid[]) AND l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
 
 -- name: vector_search_turns
--- Nearest turns of this user by cosine (HNSW with iterative scan; re-sorted because relaxed order may
--- return the last few slightly out of order).
+-- Nearest whole turns of this user by cosine (HNSW with iterative scan; re-sorted because relaxed order
+-- may return the last few slightly out of order): the cheapest recall that returns turns, which is the
+-- floor benchmarks/recall_latency.py measures recall against (recall itself uses recall_vector_turns).
 SELECT * FROM (
     SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.user_id, l.channel, l.turn_index,
            l.role, l.content, l.content_hash, l.metadata, l."timestamp", l.graph_synced,
