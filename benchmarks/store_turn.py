@@ -362,7 +362,9 @@ def drop_everything(endpoints: ResolvedEndpoints, names: Names) -> None:
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(names.schema)))
     pool = redis.BlockingConnectionPool.from_url(endpoints.falkordb_url or endpoints.redis_url)
     falkordb = FalkorDB(connection_pool=pool)
-    existing = set(falkordb.list_graphs())
+    # list_graphs() gives bytes on this pool (no decode_responses): compare as text, or nothing matches
+    # and every run leaves its graphs behind (they slow every later server start).
+    existing = {name.decode() if isinstance(name, bytes) else name for name in falkordb.list_graphs()}
     for graph in (names.graph, names.floor_graph):
         if graph in existing:
             falkordb.select_graph(graph).delete()

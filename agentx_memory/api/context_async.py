@@ -13,11 +13,12 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
+from .._compat.aio import gather
 from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError, InvalidInputError
 from ..memory.goals_async import AsyncGoalMemory
 from ..memory.working_async import AsyncWorkingMemory
-from ..models import MemoryItem
+from ..models import Goal, MemoryBundle, MemoryItem
 from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, render_context
 from ..retrieval.items import goal_item
 from ..retrieval.recall_async import AsyncRecallLayer, RecallRequest
@@ -63,14 +64,24 @@ class AsyncContextApi(AsyncFacadeCore):
             conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = await self._open_backends()
         request = RecallRequest(query=prompt, top_k=_RECALL_TOP_K, channels=tuple(self.scope.read_channels))
-        bundle = await AsyncRecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
+        recalled: list[MemoryBundle] = []
+        goals: list[Goal] = []
+
+        async def recall() -> None:
+            layer = AsyncRecallLayer(backends, self.settings.retrieval)
+            recalled.append(await layer.recall(self.scope, request))
+
+        async def open_goals() -> None:  # independent of the recall: fetched beside it
+            goals.extend(await AsyncGoalMemory(backends.graph).active(self.scope, _ACTIVE_GOALS))
+
+        await gather(recall(), open_goals())
+        bundle = recalled[0]
         backends.recall_monitor.record(bundle.metrics)
         items = [
             item
             for item in bundle.items
             if not (item.kind == "episodic" and conversation_id and item.conversation_id == conversation_id)
         ]
-        goals = await AsyncGoalMemory(backends.graph).active(self.scope, _ACTIVE_GOALS)
         recalled_goals = {item.id for item in items if item.kind == "goal"}
         goal_items = [item for item in items if item.kind == "goal"] + [
             goal_item(goal, 0.0) for goal in goals if goal.id not in recalled_goals
