@@ -17,7 +17,6 @@ from ..errors import ConflictError, NotFoundError
 from ..models import Scope
 from ..models.semantic import Fact, MemoryStats
 from ..stores.graph import GraphStore
-from .entities_pure import fulltext_terms
 from .episodic_pure import epoch_ms, maybe_from_epoch_ms
 from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, fact_from_graph
 
@@ -108,23 +107,6 @@ class FactMemory:
             return []
         self._graph.run("touch_facts", self._params(scope, ids=ids, now=epoch_ms(datetime.now(UTC))))
         return [(fact, scores[fact.id]) for fact in self.get_many(scope, ids)]
-
-    def recall_candidates(
-        self, scope: Scope, vector: Sequence[float], text: str, channels: Sequence[str], limit: int
-    ) -> tuple[dict[str, float], dict[str, float]]:
-        """Current facts near ``vector`` (id → cosine) and matching ``text`` (id → full-text score).
-
-        Nothing is touched: the caller reinforces only what it finally returns.
-        """
-        rows = self._graph.vector_search(
-            "Fact", vector, user_id=scope.user_id, channels=channels, top_k=limit
-        )
-        dense = {row["item"]["id"]: float(row["similarity"]) for row in rows}
-        text_rows = self._graph.fulltext_search(
-            "Fact", fulltext_terms(text).split(), user_id=scope.user_id, channels=channels, limit=limit
-        )
-        lexical = {row["item"]["id"]: float(row["score"]) for row in text_rows}
-        return dense, lexical
 
     def touch(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each fact (recall reinforcement)."""

@@ -75,17 +75,6 @@ class AsyncGoalMemory:
         goals = await self.get_many(scope, ids)
         return [goals[goal_id] for goal_id in ids if goal_id in goals]
 
-    async def nearest_open(
-        self, scope: Scope, vector: Sequence[float], channels: Sequence[str], limit: int
-    ) -> list[tuple[Goal, float]]:
-        """Active and blocked goals nearest ``vector``, with their cosine similarity."""
-        rows = await self._graph.vector_search(
-            "Goal", vector, user_id=scope.user_id, channels=channels, top_k=limit
-        )
-        similarity = {row["item"]["id"]: float(row["similarity"]) for row in rows}
-        goals = await self.get_many(scope, list(similarity))
-        return [(goals[goal_id], score) for goal_id, score in similarity.items() if goal_id in goals]
-
     async def finish(
         self, scope: Scope, goal_id: str, status: GoalEndStatus, result: str | None, now: datetime
     ) -> Goal:
