@@ -68,7 +68,7 @@ class Retrieved:
 @dataclass(frozen=True, slots=True)
 class _Candidate:
     """What ranking reads of one candidate; its :class:`MemoryItem` is built only if it is returned
-    (a recall weighs ~150 turns to return 10, and building items was a tenth of its CPU)."""
+    (a recall weighs ~150 candidates to return 10; building an item for each showed in its profile)."""
 
     id: str
     timestamp: datetime | None

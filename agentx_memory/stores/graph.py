@@ -138,11 +138,6 @@ class CypherGraphStore:
         limit: int,
     ) -> dict[str, list[dict[str, Any]]]:
         found: dict[str, list[dict[str, Any]]] = {f"{label}.vector": [] for label in _RECALL_LABELS}
-        if not words:  # the full-text procedures refuse an empty query: the per-label statements
-            for label in _RECALL_LABELS:
-                rows = self.vector_search(label, vector, user_id=user_id, channels=channels, top_k=limit)
-                found[f"{label}.vector"] = [{"item": r["item"], "score": r["similarity"]} for r in rows]
-            return found
         key = (user_id, tuple(channels))
         exact = [
             label

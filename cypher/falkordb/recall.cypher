@@ -1,6 +1,7 @@
 // One round trip for every graph kind a recall searches (FalkorDB). Each branch is one technique on one
-// label, tagged by `source`. Per label either the shared ANN index ($ann) or an exact scan of the
-// user's own nodes ($exact) runs, chosen by the adapter: the exact scan is exact and, for a few
+// label, tagged by `source`; the full-text branches run only for a non-empty $text (Lucene refuses an
+// empty query). Per label either the shared ANN index ($ann) or an exact scan of the user's own nodes
+// ($exact) runs, chosen by the adapter: the exact scan is exact and, for a few
 // hundred nodes, as cheap; the ANN's top-$k counts other users' nodes and the index's tombstones
 // (every property update re-indexes a node), so it can come back short. The `*.seen` branches count
 // the user's nodes, which is how the adapter chooses next time and knows when an ANN came back short.
@@ -24,6 +25,7 @@ RETURN 'Fact.vector' AS source, node {.id} AS item, score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
+UNWIND CASE WHEN $text = '' THEN [] ELSE [1] END AS go
 CALL db.idx.fulltext.queryNodes('Fact', $text) YIELD node, score
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
@@ -49,6 +51,7 @@ RETURN 'Entity.vector' AS source, node {.id, .user_id, .channel, .name, .type, .
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
+UNWIND CASE WHEN $text = '' THEN [] ELSE [1] END AS go
 CALL db.idx.fulltext.queryNodes('Entity', $text) YIELD node, score
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels

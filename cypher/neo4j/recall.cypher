@@ -1,6 +1,7 @@
 // One round trip for every graph kind a recall searches (Neo4j). Each branch is one technique on one
-// label, tagged by `source`. Per label either the shared ANN index ($ann) or an exact scan of the
-// user's own nodes ($exact) runs, chosen by the adapter: the exact scan is exact and, for a few
+// label, tagged by `source`; the full-text branches run only for a non-empty $text (Lucene refuses an
+// empty query). Per label either the shared ANN index ($ann) or an exact scan of the user's own nodes
+// ($exact) runs, chosen by the adapter: the exact scan is exact and, for a few
 // hundred nodes, as cheap; the ANN's top-$k counts other users' nodes and the index's tombstones
 // (every property update re-indexes a node), so it can come back short. The `*.seen` branches count
 // the user's nodes, which is how the adapter chooses next time and knows when an ANN came back short.
