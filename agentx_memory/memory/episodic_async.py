@@ -206,10 +206,17 @@ class AsyncEpisodicMemory:
         return [turn_from_row(row) for row in rows]
 
     async def recall_by_vector(
-        self, scope: Scope, vector: Sequence[float], *, channels: Sequence[str], limit: int
-    ) -> list[tuple[TurnHit, float]]:
+        self,
+        scope: Scope,
+        vector: Sequence[float],
+        *,
+        channels: Sequence[str],
+        limit: int,
+        also: Sequence[str] = (),
+    ) -> tuple[list[tuple[TurnHit, float]], list[tuple[TurnHit, float]]]:
         """This user's turns in ``channels`` nearest ``vector`` (ledger HNSW index), with their cosine;
-        lean hits (:meth:`get_turns` fetches the whole turns)."""
+        and the cosine of the turns in ``also`` that are not among them. Lean hits (:meth:`get_turns`
+        fetches the whole turns). One statement: (nearest, also)."""
         rows = await self._ledger.fetch_all(
             "recall_vector_turns",
             {
@@ -217,9 +224,14 @@ class AsyncEpisodicMemory:
                 "channels": list(channels),
                 "vector": np.asarray(vector, dtype=np.float32),
                 "limit": limit,
+                "also": list(also),
             },
         )
-        return [(turn_hit(row), float(row["similarity"])) for row in rows]
+        nearest: list[tuple[TurnHit, float]] = []
+        scored: list[tuple[TurnHit, float]] = []
+        for row in rows:
+            (nearest if row["nearest"] else scored).append((turn_hit(row), float(row["similarity"])))
+        return nearest, scored
 
     async def get_turns(self, scope: Scope, ids: Sequence[str], channels: Sequence[str]) -> dict[str, Turn]:
         """This user's turns with these ids in ``channels``, by id."""

@@ -260,19 +260,26 @@ class MemoryRetriever:
         lexical: dict[str, float] = {}
         found_by: dict[str, list[str]] = {}
 
+        for turn, score in lexical_hits:
+            turns[turn.id] = turn
+            lexical[turn.id] = score
+            found_by.setdefault(turn.id, []).append("fulltext")
+        # The full-text candidates' own cosines come with the vector search, so that fusion weighs
+        # each candidate on both signals: a turn just past the vector search's depth is not "dissimilar".
+        also = sorted(lexical)
+
         def by_vector(technique: str, vector: Sequence[float]) -> None:
             timer = _Timer(metrics, f"turns.{technique}")
-            hits = episodic.recall_by_vector(scope, vector, channels=plan.channels, limit=pool)
+            hits, scored = episodic.recall_by_vector(
+                scope, vector, channels=plan.channels, limit=pool, also=also
+            )
             timer.done(len(hits))
             for turn, similarity in hits:
                 turns[turn.id] = turn
                 dense[turn.id] = max(similarity, dense.get(turn.id, -1.0))
                 found_by.setdefault(turn.id, []).append(technique)
-
-        for turn, score in lexical_hits:
-            turns[turn.id] = turn
-            lexical[turn.id] = score
-            found_by.setdefault(turn.id, []).append("fulltext")
+            for turn, similarity in scored:
+                dense[turn.id] = max(similarity, dense.get(turn.id, -1.0))
 
         gather(*[by_vector(name, vector) for name, vector in plan.vectors.items()])
         fused = self._fuse(dense, lexical)

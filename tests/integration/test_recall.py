@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import psycopg
 import pytest
 from psycopg import sql
@@ -75,6 +76,27 @@ def test_exact_token_by_fulltext_paraphrase_by_vector(memory: AgentMemory) -> No
     assert exact.metrics["hyde"].results == 0
     assert exact.timings_ms["total"] >= exact.timings_ms["embed"] > 0
     assert exact.channels == ["_global"]
+
+
+def test_the_vector_search_scores_the_fulltext_candidates_it_did_not_reach(memory: AgentMemory) -> None:
+    with_filler(memory)
+    cid = memory.new_conversation()
+    hiking = memory.store_turn(cid, "user", "I adore hiking in the Alps with my dog every summer")
+    order = memory.store_turn(cid, "user", "My parcel with order number ZX-4471 still has not arrived")
+    bob = memory.for_user("bob")
+    theirs = bob.store_turn(bob.new_conversation(), "user", "Bob's order ZX-4471 arrived")
+    backends = memory._open_backends()
+    vector = backends.embedder.embed_one("Do I enjoy mountain walks?")
+
+    nearest, scored = backends.episodic.recall_by_vector(
+        ALICE, vector, channels=["_global"], limit=1, also=[order.id, hiking.id, theirs.id]
+    )
+    assert [hit.id for hit, _ in nearest] == [hiking.id]
+    # the order turn is scored (once: hiking is among the nearest), bob's turn is not alice's
+    assert [hit.id for hit, _ in scored] == [order.id]
+    expected = float(np.dot(vector, backends.embedder.embed_one(order.content)))
+    assert scored[0][1] == pytest.approx(expected, abs=1e-3)
+    assert nearest[0][1] > scored[0][1]
 
 
 def test_rrf_fusion_setting(settings: Settings, embedder: Embedder) -> None:

@@ -64,16 +64,26 @@ JOIN conversation_logs l ON l.conversation_id = k.conversation_id AND l.turn_ind
 WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
 
 -- name: recall_vector_turns
--- Nearest turns of this user by cosine (HNSW with iterative scan), lean (position, time, similarity);
--- re-sorted because relaxed order may return the last few slightly out of order.
-SELECT * FROM (
-    SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.turn_index, l."timestamp",
-           1 - (l.embedding <=> %(vector)s) AS similarity
+-- Nearest turns of this user by cosine (HNSW with iterative scan), lean (position, time, similarity),
+-- flagged `nearest`; and the cosine of the turns in %(also)s (the full-text candidates) that are not
+-- among them, flagged not `nearest`: fusion then weighs every candidate on both signals, rather than
+-- counting a turn the vector search did not reach as dissimilar. Re-sorted because relaxed order may
+-- return the last few nearest slightly out of order.
+WITH nearest AS MATERIALIZED (
+    SELECT l.id, l.conversation_id, l.turn_index, l."timestamp", 1 - (l.embedding <=> %(vector)s) AS similarity
     FROM conversation_logs l
     WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s) AND l.embedding IS NOT NULL
     ORDER BY l.embedding <=> %(vector)s
     LIMIT %(limit)s
-) AS nearest
+)
+SELECT n.id::text AS id, n.conversation_id::text AS conversation_id, n.turn_index, n."timestamp", n.similarity,
+       true AS nearest
+FROM nearest n
+UNION ALL
+SELECT l.id::text, l.conversation_id::text, l.turn_index, l."timestamp", 1 - (l.embedding <=> %(vector)s), false
+FROM conversation_logs l
+WHERE l.id = ANY(%(also)s::uuid[]) AND l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
+  AND l.embedding IS NOT NULL AND l.id NOT IN (SELECT id FROM nearest)
 ORDER BY similarity DESC
 
 -- name: turns_by_id
