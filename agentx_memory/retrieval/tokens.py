@@ -32,6 +32,7 @@ import importlib
 import os
 import tempfile
 import threading
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final, Protocol, runtime_checkable
 
@@ -63,6 +64,12 @@ class TokenCounter(Protocol):
         """Which tokenizer this is, for logs and metrics."""
         ...
 
+    @property
+    def additive(self) -> bool:
+        """True when texts joined at whitespace cost exactly the sum of their counts (no token spans
+        whitespace): a budget summed line by line is then exact and the whole need not be re-counted."""
+        ...
+
     def count(self, text: str) -> int:
         """How many tokens ``text`` costs."""
         ...
@@ -79,19 +86,39 @@ class WordPieceTokenCounter:
     def name(self) -> str:
         return "wordpiece-bert-uncased"
 
+    @property
+    def additive(self) -> bool:
+        # BERT's pre-tokenizer splits at whitespace before WordPiece runs, its normaliser works
+        # character by character, and [UNK] spans are counted one by one: no token crosses a space.
+        return True
+
     def count(self, text: str) -> int:
-        if not text:
-            return 0
-        tokenizer = _load_wordpiece()
-        encoding = tokenizer.encode(text, add_special_tokens=False)
-        ids = encoding.ids
-        unknown = tokenizer.token_to_id(_UNKNOWN)
-        if unknown not in ids:  # the common case: no need to walk the tokens in Python
-            return len(ids)
-        offsets = encoding.offsets
-        spans = [offsets[position] for position, token_id in enumerate(ids) if token_id == unknown]
-        unknown_bytes = sum(max(1, len(text[start:end].encode("utf-8"))) for start, end in spans)
-        return len(ids) - len(spans) + unknown_bytes
+        return _cached_count(text) if len(text) <= _CACHED_CHARS else _wordpiece_count(text)
+
+
+# Memory lines come back recall after recall (a conversation's facts, its recent turns), and counting
+# costs ~3 µs a token here, so the counts of line-sized texts are kept: at most 8,192 of ≤ 2,000 chars.
+_CACHED_CHARS: Final = 2000
+
+
+@lru_cache(maxsize=8192)
+def _cached_count(text: str) -> int:
+    return _wordpiece_count(text)
+
+
+def _wordpiece_count(text: str) -> int:
+    if not text:
+        return 0
+    tokenizer = _load_wordpiece()
+    encoding = tokenizer.encode(text, add_special_tokens=False)
+    ids = encoding.ids
+    unknown = tokenizer.token_to_id(_UNKNOWN)
+    if unknown not in ids:  # the common case: no need to walk the tokens in Python
+        return len(ids)
+    offsets = encoding.offsets
+    spans = [offsets[position] for position, token_id in enumerate(ids) if token_id == unknown]
+    unknown_bytes = sum(max(1, len(text[start:end].encode("utf-8"))) for start, end in spans)
+    return len(ids) - len(spans) + unknown_bytes
 
 
 def _load_wordpiece() -> BertWordPieceTokenizer:
@@ -162,6 +189,10 @@ class TiktokenCounter:
     @property
     def name(self) -> str:
         return f"tiktoken-{self._name}"
+
+    @property
+    def additive(self) -> bool:
+        return False  # byte-level BPE merges may take a space into the next word's token
 
     def count(self, text: str) -> int:
         return len(self._encoding.encode(text, disallowed_special=()))

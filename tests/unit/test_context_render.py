@@ -142,6 +142,10 @@ class MemoCounter:
     def name(self) -> str:
         return self._inner.name
 
+    @property
+    def additive(self) -> bool:
+        return self._inner.additive
+
     def count(self, text: str) -> int:
         if text not in self._counts:
             self._counts[text] = self._inner.count(text)
@@ -155,6 +159,10 @@ class WordCounter:
     def name(self) -> str:
         return "word-test-counter"
 
+    @property
+    def additive(self) -> bool:
+        return True
+
     def count(self, text: str) -> int:
         return len(text.split())
 
@@ -165,6 +173,10 @@ class LinesCostExtraCounter:
     @property
     def name(self) -> str:
         return "superadditive-test-counter"
+
+    @property
+    def additive(self) -> bool:
+        return False
 
     def count(self, text: str) -> int:
         return len(text.split()) + text.count("\n") ** 2 // 4

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -75,11 +76,32 @@ def test_counts_add_up_across_newlines() -> None:
     assert counter.count(f"{first}\n{second}") == counter.count(first) + counter.count(second)
 
 
+def test_wordpiece_is_additive_over_any_pieces_joined_at_newlines() -> None:
+    # render_context trusts this (``additive``) instead of re-counting the whole block.
+    counter = WordPieceTokenCounter()
+    assert counter.additive
+    rng = random.Random(4242)
+    alphabet = (
+        "abcXYZ019 .,;:!?-'\"()[]#*_/@&%$€£"  # letters, digits, punctuation
+        "éÅßçñ"  # accented (stripped) and special Latin
+        "\u0301\u0308"  # combining marks, which could start a piece
+        "日本語中文한국"  # CJK (split per character) and Hangul
+        "हिन्दी"  # Devanagari ([UNK] pieces counted by bytes)
+        "🎉👍🏽"  # emoji
+    )
+    for _ in range(300):
+        pieces = [
+            "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(rng.randint(1, 8))
+        ]
+        assert counter.count("\n".join(pieces)) == sum(counter.count(piece) for piece in pieces), pieces
+
+
 def test_counting_from_many_threads_matches_one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = [f"{PROSE} number {i} 🎉" * (1 + i % 5) for i in range(200)]
     expected = [WordPieceTokenCounter().count(text) for text in texts]
-    # Unloaded again, so the threads also race on the lazy load.
+    # Unloaded again (and the counts forgotten), so the threads also race on the lazy load.
     monkeypatch.setattr(tokens, "_wordpiece", None)
+    tokens._cached_count.cache_clear()
     counter = WordPieceTokenCounter()
     with ThreadPoolExecutor(max_workers=8) as pool:
         counted = list(pool.map(counter.count, texts))
