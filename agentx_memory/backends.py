@@ -14,6 +14,7 @@ from .embedding import Embedder, build_embedder
 from .llm import LLM, build_llm
 from .memory.episodic import EpisodicMemory
 from .retrieval.metrics import RecallMonitor
+from .runtime import tune_process
 from .settings import Settings
 from .stores.factory import open_graph
 from .stores.graph import GraphStore
@@ -71,6 +72,7 @@ class Backends:
             ledger.close()
             raise
         audit = MemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
+        tune_process(settings.runtime)
         return cls(settings, ledger, graph, redis, embedder, audit, EpisodicMemory(ledger, graph), llm)
 
     def close(self) -> None:

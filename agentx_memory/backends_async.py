@@ -12,6 +12,7 @@ from .embedding import Embedder, build_embedder
 from .llm import LLM, build_llm
 from .memory.episodic_async import AsyncEpisodicMemory
 from .retrieval.metrics import RecallMonitor
+from .runtime import tune_process
 from .settings import Settings
 from .stores.factory_async import open_graph
 from .stores.graph_async import AsyncGraphStore
@@ -69,6 +70,7 @@ class AsyncBackends:
             await ledger.close()
             raise
         audit = AsyncMemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
+        tune_process(settings.runtime)
         return cls(settings, ledger, graph, redis, embedder, audit, AsyncEpisodicMemory(ledger, graph), llm)
 
     async def close(self) -> None:
