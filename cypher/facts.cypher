@@ -26,10 +26,12 @@ MERGE (f)-[:DERIVED_FROM]->(t)
 RETURN t.id AS id
 
 // name: get_facts
+// The edges' far ends are unlabelled: link_fact_about / link_fact_turn match both ends by user_id (see
+// recall.cypher on why a labelled end is slow on FalkorDB).
 MATCH (f:Fact {user_id: $user_id})
 WHERE f.id IN $ids AND f.channel IN $channels
-OPTIONAL MATCH (f)-[:ABOUT]->(e:Entity {user_id: $user_id})
-OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t:Turn {user_id: $user_id})
+OPTIONAL MATCH (f)-[:ABOUT]->(e)
+OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
 WITH f, collect(DISTINCT e.id) AS about, collect(DISTINCT t.id) AS turns
 RETURN f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
           .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, about, turns

@@ -3,6 +3,9 @@
 // $fact_ids (the best fact candidates, to be shown whole). One round trip for all three.
 // Facts come with what the retriever returns for them (ABOUT ids, DERIVED_FROM turn ids). Both branches
 // start from the entities (WITH keeps FalkorDB's planner there rather than scanning the user's facts).
+// A fact's ABOUT and DERIVED_FROM ends are left unlabelled and unfiltered: the statements that create
+// those edges (facts.cypher) match both ends by user_id, so they never cross users, and on FalkorDB a
+// labelled end costs a label-matrix product per traversal (measured: 4.2 -> 1.9 ms server time).
 
 // name: expand_entities
 MATCH (e:Entity {user_id: $user_id})-[:RELATED_TO|PART_OF|LOCATED_IN|WORKS_FOR|KNOWS|CREATED_BY|REFERENCES|SAME_AS]-(n:Entity {user_id: $user_id})
@@ -22,9 +25,9 @@ WITH e, f
 ORDER BY f.created_at DESC
 WITH e, collect(f)[..$limit] AS facts
 UNWIND facts AS f
-OPTIONAL MATCH (f)-[:ABOUT]->(a:Entity {user_id: $user_id})
+OPTIONAL MATCH (f)-[:ABOUT]->(a)
 WITH e, f, collect(DISTINCT a.id) AS about
-OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t:Turn {user_id: $user_id})
+OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
 WITH e, f, about, collect(DISTINCT t.id) AS turns
 RETURN 'fact' AS source, e.id AS from_id,
        f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
@@ -32,9 +35,9 @@ RETURN 'fact' AS source, e.id AS from_id,
 UNION ALL
 MATCH (f:Fact {user_id: $user_id})
 WHERE f.id IN $fact_ids AND f.channel IN $channels
-OPTIONAL MATCH (f)-[:ABOUT]->(a:Entity {user_id: $user_id})
+OPTIONAL MATCH (f)-[:ABOUT]->(a)
 WITH f, collect(DISTINCT a.id) AS about
-OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t:Turn {user_id: $user_id})
+OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
 WITH f, about, collect(DISTINCT t.id) AS turns
 RETURN 'fact' AS source, null AS from_id,
        f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
