@@ -13,10 +13,12 @@ __all__ = [
     "ALL_KINDS",
     "RecallPlan",
     "entity_item",
+    "entity_text",
     "fact_item",
     "goal_item",
     "reinforcement_targets",
     "strategy_item",
+    "strategy_text",
     "turn_item",
 ]
 
@@ -96,16 +98,21 @@ def fact_item(fact: Fact, score: float, found_by: Sequence[str]) -> MemoryItem:
     )
 
 
-def entity_item(entity: Entity, score: float, found_by: Sequence[str]) -> MemoryItem:
+def entity_text(entity: Entity) -> str:
+    """What a recalled entity reads as (its item's ``content``)."""
     text = f"{entity.name} ({entity.type})"
     if entity.description:
         text += f": {entity.description}"
     if entity.properties:
         text += f" {json.dumps(entity.properties, ensure_ascii=False, sort_keys=True)}"
+    return text
+
+
+def entity_item(entity: Entity, score: float, found_by: Sequence[str]) -> MemoryItem:
     return MemoryItem(
         kind="entity",
         id=entity.id,
-        content=text,
+        content=entity_text(entity),
         score=score,
         channel=entity.channel,
         timestamp=entity.updated_at,
@@ -114,12 +121,17 @@ def entity_item(entity: Entity, score: float, found_by: Sequence[str]) -> Memory
     )
 
 
-def strategy_item(strategy: Strategy, score: float, success_rate: float) -> MemoryItem:
+def strategy_text(strategy: Strategy, success_rate: float) -> str:
+    """What a recalled strategy reads as (its item's ``content``)."""
     tools = " → ".join(strategy.tool_sequence)
+    return f"{strategy.description} (tools: {tools}; success rate {success_rate:.0%})"
+
+
+def strategy_item(strategy: Strategy, score: float, success_rate: float) -> MemoryItem:
     return MemoryItem(
         kind="procedural",
         id=strategy.id,
-        content=f"{strategy.description} (tools: {tools}; success rate {success_rate:.0%})",
+        content=strategy_text(strategy, success_rate),
         score=score,
         channel=strategy.channel,
         timestamp=strategy.updated_at,

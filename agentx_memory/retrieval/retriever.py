@@ -29,10 +29,19 @@ from ..memory.entities_pure import entity_from_graph, fulltext_terms, rrf_fuse
 from ..memory.episodic_pure import TurnHit
 from ..memory.goals_pure import goal_from_row
 from ..memory.procedural_pure import rank_strategies, strategy_from_graph
-from ..models import Entity, Fact, MemoryItem, Scope, TechniqueMetric, Turn
+from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric, Turn
 from ..settings import RetrievalSettings
 from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score
-from .items import RecallPlan, entity_item, fact_item, goal_item, strategy_item, turn_item
+from .items import (
+    RecallPlan,
+    entity_item,
+    entity_text,
+    fact_item,
+    goal_item,
+    strategy_item,
+    strategy_text,
+    turn_item,
+)
 
 __all__ = ["MemoryRetriever", "Retrieved"]
 
@@ -68,7 +77,8 @@ class Retrieved:
 @dataclass(frozen=True, slots=True)
 class _Candidate:
     """What ranking reads of one candidate; its :class:`MemoryItem` is built only if it is returned
-    (a recall weighs ~150 candidates to return 10; building an item for each showed in its profile)."""
+    (a recall weighs ~250 candidates of every kind to return 10; building an item for each cost about
+    10 µs apiece). ``text`` is the item's ``content``, which diversity compares."""
 
     id: str
     timestamp: datetime | None
@@ -88,12 +98,27 @@ class _Candidate:
         )
 
     @classmethod
-    def of_item(cls, item: MemoryItem) -> _Candidate:
-        return cls(item.id, item.timestamp, None, item.content, partial(_rescored, item))
+    def of_fact(cls, fact: Fact, found_by: list[str]) -> _Candidate:
+        return cls(fact.id, fact.created_at, None, fact.claim, partial(fact_item, fact, found_by=found_by))
+
+    @classmethod
+    def of_entity(cls, entity: Entity, found_by: list[str]) -> _Candidate:
+        build = partial(entity_item, entity, found_by=found_by)
+        return cls(entity.id, entity.updated_at, None, entity_text(entity), build)
+
+    @classmethod
+    def of_strategy(cls, strategy: Strategy, success_rate: float) -> _Candidate:
+        text = strategy_text(strategy, success_rate)
+        build = partial(_strategy_item, strategy, success_rate)
+        return cls(strategy.id, strategy.updated_at, None, text, build)
+
+    @classmethod
+    def of_goal(cls, goal: Goal) -> _Candidate:
+        return cls(goal.id, goal.created_at, None, goal.description, partial(goal_item, goal))
 
 
-def _rescored(item: MemoryItem, score: float) -> MemoryItem:
-    return item.model_copy(update={"score": score})
+def _strategy_item(strategy: Strategy, success_rate: float, score: float) -> MemoryItem:
+    return strategy_item(strategy, score, success_rate)
 
 
 class _TurnEntry(NamedTuple):
@@ -365,21 +390,28 @@ class MemoryRetriever:
         if "goal" in plan.kinds:
             self._goals(found["Goal.vector"], kinds["goal"])
         if "semantic" in plan.kinds or "entity" in plan.kinds:
-            self._semantic(scope, plan, found, kinds["semantic"], kinds["entity"], metrics)
-            result.entity_matches = {
-                row["item"]["id"]: (entity_from_graph(row["item"]), float(row["score"]))
-                for row in found["Entity.vector"]
+            known = {
+                row["item"]["id"]: entity_from_graph(row["item"])
+                for label in ("Entity.vector", "Entity.fulltext")
+                for row in found.get(label, [])
             }
+            for row in found["Entity.vector"]:
+                result.entity_matches[row["item"]["id"]] = (known[row["item"]["id"]], float(row["score"]))
+            self._semantic(scope, plan, found, known, (kinds["semantic"], kinds["entity"]), metrics)
 
     def _semantic(
         self,
         scope: Scope,
         plan: RecallPlan,
         found: Mapping[str, list[dict[str, Any]]],
-        facts_kind: _Kind,
-        entities_kind: _Kind,
+        known: dict[str, Entity],
+        kinds: tuple[_Kind, _Kind],
         metrics: dict[str, TechniqueMetric],
     ) -> None:
+        """Facts and entities: fused, expanded through the graph, boosted. ``known``: the entities
+        found, by id (the expansion adds its own); ``kinds``: (facts', entities')."""
+        facts_kind, entities_kind = kinds
+
         def scores(label: str) -> tuple[dict[str, float], dict[str, float]]:
             dense = {row["item"]["id"]: float(row["score"]) for row in found[f"{label}.vector"]}
             lexical = {row["item"]["id"]: float(row["score"]) for row in found.get(f"{label}.fulltext", [])}
@@ -393,11 +425,6 @@ class MemoryRetriever:
         fact_found = {key: _techniques(key, fact_dense, fact_lexical) for key in fact_scores}
         entity_scores = self._fuse(entity_dense, entity_lexical)
         entity_found = {key: _techniques(key, entity_dense, entity_lexical) for key in entity_scores}
-        known = {
-            row["item"]["id"]: entity_from_graph(row["item"])
-            for label in ("Entity.vector", "Entity.fulltext")
-            for row in found.get(label, [])
-        }
         details: dict[str, Fact] = {}
         best_facts = sorted(fact_scores, key=lambda key: -fact_scores[key])[: self._kind_pool(plan)]
         # The best facts are fetched whole with the first hop of the expansion (one statement).
@@ -407,15 +434,11 @@ class MemoryRetriever:
             current = fact.valid_until is None and fact.channel in plan.channels
             if not current or fact_id not in fact_scores:
                 continue
-            score = fact_scores[fact_id] * self._fact_boost(fact)
-            facts_kind.items[fact_id] = _Candidate.of_item(
-                fact_item(fact, score, fact_found.get(fact_id, ["graph"]))
-            )
-            facts_kind.relevance[fact_id] = score
+            facts_kind.items[fact_id] = _Candidate.of_fact(fact, fact_found.get(fact_id, ["graph"]))
+            facts_kind.relevance[fact_id] = fact_scores[fact_id] * self._fact_boost(fact)
         for key, score in entity_scores.items():
             if key in known and known[key].channel in plan.channels:
-                item = entity_item(known[key], score, entity_found.get(key, ["graph"]))
-                entities_kind.items[key] = _Candidate.of_item(item)
+                entities_kind.items[key] = _Candidate.of_entity(known[key], entity_found.get(key, ["graph"]))
                 entities_kind.relevance[key] = score
 
     def _expand(
@@ -479,17 +502,15 @@ class MemoryRetriever:
         matches = rank_strategies(hits, pool)
         kind.anchor = max((match.similarity for match in matches), default=0.0)
         for match in matches:
-            item = strategy_item(match.strategy, match.score, match.success_rate)
-            kind.items[match.strategy.id] = _Candidate.of_item(item)
+            kind.items[match.strategy.id] = _Candidate.of_strategy(match.strategy, match.success_rate)
             kind.relevance[match.strategy.id] = max(match.score, 0.0)
 
     def _goals(self, rows: Sequence[Mapping[str, Any]], kind: _Kind) -> None:
         kind.anchor = max((float(row["score"]) for row in rows), default=0.0)
         for row in rows:
             goal = goal_from_row({"item": row["item"]})
-            similarity = float(row["score"])
-            kind.items[goal.id] = _Candidate.of_item(goal_item(goal, similarity))
-            kind.relevance[goal.id] = max(similarity, 0.0)
+            kind.items[goal.id] = _Candidate.of_goal(goal)
+            kind.relevance[goal.id] = max(float(row["score"]), 0.0)
 
 
 def _techniques(key: str, dense: Mapping[str, float], lexical: Mapping[str, float]) -> list[str]:
