@@ -20,6 +20,7 @@ from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundEr
 from ..models import Role, Scope, Turn
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.postgres_async import AsyncPostgresStore
+from ..stores.sql import array_literal
 from .episodic_pure import TurnHit, content_hash, epoch_ms, turn_from_row, turn_hit
 from .lexical import LexemeStats, plan_lexical_query, tsquery_any
 
@@ -224,7 +225,7 @@ class AsyncEpisodicMemory:
                 "channels": list(channels),
                 "vector": np.asarray(vector, dtype=np.float32),
                 "limit": limit,
-                "also": list(also),
+                "also": array_literal(also),
             },
         )
         nearest: list[tuple[TurnHit, float]] = []
@@ -238,7 +239,7 @@ class AsyncEpisodicMemory:
         if not ids:
             return {}
         rows = await self._ledger.fetch_all(
-            "turns_by_id", {"user_id": scope.user_id, "channels": list(channels), "ids": list(ids)}
+            "turns_by_id", {"user_id": scope.user_id, "channels": list(channels), "ids": array_literal(ids)}
         )
         return {row["id"]: turn_from_row(row) for row in rows}
 
@@ -294,8 +295,8 @@ class AsyncEpisodicMemory:
             {
                 "user_id": scope.user_id,
                 "channels": list(channels),
-                "conversation_ids": [conversation_id for conversation_id, _ in positions],
-                "turn_indexes": [index for _, index in positions],
+                "conversation_ids": array_literal(conversation_id for conversation_id, _ in positions),
+                "turn_indexes": array_literal(index for _, index in positions),
             },
         )
         return [turn_hit(row) for row in rows]

@@ -1,9 +1,12 @@
 """FalkorDB's query-parameter header (``CYPHER k=v …``), built with a fast path for float vectors.
 
 falkordb-py stringifies every parameter element by element through a chain of ``isinstance`` checks:
-about 1 ms for one 384-float embedding, paid by every vector statement (a recall runs a dozen). A list
-of plain floats is formatted here in one ``join`` with the same ``str()`` the library uses; every
-other value goes through the library's own function, so the header text is identical.
+about 1 ms for one 384-float embedding, paid by every vector statement. A list of plain floats is
+formatted here in one ``join``, with 9 significant digits rather than ``str()``'s up to 17: our float
+lists are vectors, which FalkorDB keeps as float32 (``vecf32``), and 9 digits identify a float32
+exactly, so the server sees the same vector from a shorter header (0.36 -> 0.15 ms to format, 8 -> 5 KB
+to parse). A component that is not itself a float32 (a remote embedder's doubles) can land one float32
+ulp away, a 6e-8 relative change. Every other value goes through the library's own function.
 """
 
 from __future__ import annotations
@@ -29,6 +32,6 @@ def params_header(params: Mapping[str, Any] | None) -> str:
 
 def _value(value: Any) -> str:
     if isinstance(value, list) and value and all(type(item) is float for item in value):
-        return "[" + ",".join(map(str, value)) + "]"
+        return "[" + ",".join([f"{item:.9g}" for item in value]) + "]"
     text: str = stringify_param_value(value)
     return text

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from ..errors import StoreError
 from .named import parse_named
 
-__all__ = ["load_sql"]
+__all__ = ["array_literal", "load_sql"]
 
 _FOLDER = Path(__file__).resolve().parent / "sql"
+#: What an element of :func:`array_literal` may hold: uuids and integers, nothing Postgres would parse
+#: as array syntax (quotes, commas, braces, backslashes, spaces).
+_PLAIN_ELEMENTS = re.compile(r"[0-9A-Za-z_.:+-]+(?:,[0-9A-Za-z_.:+-]+)*")
 
 
 @cache
@@ -22,3 +28,13 @@ def load_sql() -> dict[str, str]:
                 raise ValueError(f"{path}: statement {name!r} is already defined in another file")
             statements[name] = body
     return statements
+
+
+def array_literal(values: Iterable[str | int]) -> str:
+    """A Postgres array literal (``{a,b}``) of uuids or integers, for a ``%(x)s::uuid[]`` / ``::int[]``
+    parameter. psycopg dumps a Python list element by element (a regex per string); a recall sends
+    ~150 ids, and as one literal they cost half the client CPU (turn_neighbours: 1.0 -> 0.56 ms)."""
+    text = ",".join(map(str, values))
+    if text and not _PLAIN_ELEMENTS.fullmatch(text):
+        raise StoreError(f"not a list of plain ids or integers: {text[:80]!r}")
+    return "{" + text + "}"

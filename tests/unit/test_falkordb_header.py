@@ -1,4 +1,5 @@
-"""Our FalkorDB parameter header must be byte-identical to falkordb-py's own."""
+"""Our FalkorDB parameter header: byte-identical to falkordb-py's own, except that float vectors are
+written with 9 significant digits, which give back the same float32 (FalkorDB's vector type)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ VECTOR = [float(x) for x in np.random.default_rng(7).normal(size=384).astype(np.
 @pytest.mark.parametrize(
     "params",
     [
-        {"vector": VECTOR, "user_id": "alice", "k": 80, "limit": 10},
+        {"user_id": "alice", "k": 80, "limit": 10},
         {"ids": ["a", "b"], "now": 1_700_000_000_000, "none": None, "flag": True, "ratio": 0.5},
         {"mixed": [1, 2.0, "x"], "nested": {"a": [1.5, 2.5]}, "empty": []},
         *({"text": payload, "list": [payload]} for payload in INJECTIONS),
@@ -26,6 +27,25 @@ VECTOR = [float(x) for x in np.random.default_rng(7).normal(size=384).astype(np.
 def test_header_matches_the_library(params: dict[str, Any]) -> None:
     library = Graph.__new__(Graph)._build_params_header(params)
     assert params_header(params) == library
+
+
+def test_a_float32_vector_is_written_short_and_reads_back_exactly() -> None:
+    header = params_header({"vector": VECTOR, "k": 80})
+    library = Graph.__new__(Graph)._build_params_header({"vector": VECTOR, "k": 80})
+    assert header.endswith("`k`=80 ")
+    assert len(header) < 0.75 * len(library)
+    written = header.split("`vector`=[", 1)[1].split("]", 1)[0].split(",")
+    assert np.array_equal(
+        np.array([float(x) for x in written], dtype=np.float32), np.array(VECTOR, dtype=np.float32)
+    )
+
+
+def test_a_double_vector_stays_within_one_float32_ulp() -> None:
+    doubles = [float(x) for x in np.random.default_rng(3).normal(size=4096) / 10]
+    written = params_header({"vector": doubles}).split("[", 1)[1].split("]", 1)[0].split(",")
+    ours = np.array([float(x) for x in written], dtype=np.float32).view(np.int32)
+    exact = np.array(doubles, dtype=np.float32).view(np.int32)
+    assert np.abs(ours.astype(np.int64) - exact).max() <= 1
 
 
 def test_no_params_no_header() -> None:

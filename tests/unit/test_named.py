@@ -1,4 +1,4 @@
-"""Named-statement parsing and the async→sync transform (pure text handling)."""
+"""Named-statement parsing, array literals and the async→sync transform (pure text handling)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ import textwrap
 
 import pytest
 
+from agentx_memory.errors import StoreError
 from agentx_memory.stores.cypher import load_queries
 from agentx_memory.stores.named import parse_named
-from agentx_memory.stores.sql import load_sql
+from agentx_memory.stores.sql import array_literal, load_sql
+from tests.payloads import INJECTIONS
 from tools.async_to_sync import unasync_source
 
 # ------------------------------------------------------------------------------------------ parse_named
@@ -170,3 +172,21 @@ def test_unasync_keeps_line_count_and_unrelated_code() -> None:
     source = "x = 1  # plain\nasync def f() -> int:\n    return await g()\n"
     out = unasync_source(source, "m_async.py")
     assert out.splitlines()[2:] == ["x = 1  # plain", "def f() -> int:", "    return g()"]
+
+
+@pytest.mark.parametrize(
+    ("values", "literal"),
+    [
+        ([], "{}"),
+        ([3, 0, 12], "{3,0,12}"),
+        (["0450d480-59d2-4d38-8d5f-9ea38ebf6072"], "{0450d480-59d2-4d38-8d5f-9ea38ebf6072}"),
+    ],
+)
+def test_array_literal_of_plain_ids(values: list[str | int], literal: str) -> None:
+    assert array_literal(values) == literal
+
+
+@pytest.mark.parametrize("bad", [*INJECTIONS, "a b", "a}b", "a{b", '"a"', "a\\b", ""])
+def test_array_literal_refuses_anything_postgres_would_read_as_array_syntax(bad: str) -> None:
+    with pytest.raises(StoreError, match="plain ids"):
+        array_literal(["0450d480-59d2-4d38-8d5f-9ea38ebf6072", bad])
