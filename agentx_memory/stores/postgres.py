@@ -130,6 +130,8 @@ class PostgresStore:
             # Filtered HNSW scans (one user's turns in a shared index) keep walking the graph until
             # enough rows pass the filter, instead of returning fewer than asked (pgvector >= 0.8).
             connection.execute("SET hnsw.iterative_scan = relaxed_order")
+            if settings.generic_plans:
+                connection.execute("SET plan_cache_mode = force_generic_plan")
 
         pool: ConnectionPool[Connection[DictRow]] = ConnectionPool(
             url,

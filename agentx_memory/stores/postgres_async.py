@@ -128,6 +128,8 @@ class AsyncPostgresStore:
             # Filtered HNSW scans (one user's turns in a shared index) keep walking the graph until
             # enough rows pass the filter, instead of returning fewer than asked (pgvector >= 0.8).
             await connection.execute("SET hnsw.iterative_scan = relaxed_order")
+            if settings.generic_plans:
+                await connection.execute("SET plan_cache_mode = force_generic_plan")
 
         pool: AsyncConnectionPool[AsyncConnection[DictRow]] = AsyncConnectionPool(
             url,

@@ -275,3 +275,19 @@ def test_silent_postgres_times_out(pg_settings: PostgresSettings, timeout_s: flo
     assert gave_up_in_time, f"still connecting after {elapsed:.1f} s with connect_timeout_s={timeout_s}"
     assert isinstance(outcome[0], StoreUnavailableError)
     assert "AGENTX_POSTGRES__URL" in str(outcome[0])
+
+
+@pytest.mark.parametrize(("generic_plans", "mode"), [(True, "force_generic_plan"), (False, "auto")])
+def test_pooled_connections_carry_the_session_settings(
+    pg_settings: PostgresSettings, generic_plans: bool, mode: str
+) -> None:
+    tuned = pg_settings.model_copy(update={"generic_plans": generic_plans})
+    opened = PostgresStore.connect(tuned.url or "", tuned, embedding_dim=DIM, embedding_model=MODEL)
+    try:
+        row = opened.fetch_one("session_settings", {})
+    finally:
+        opened.close()
+    assert row is not None
+    assert row["plan_cache_mode"] == mode
+    assert row["hnsw_iterative_scan"] == "relaxed_order"
+    assert row["search_path"].startswith(pg_settings.schema_name)

@@ -95,3 +95,9 @@ INSERT INTO memory_timeline
 VALUES (%(user_id)s, %(channel)s, %(memory_type)s, %(memory_id)s, %(conversation_id)s, %(event_time)s,
         %(summary)s, %(importance)s)
 ON CONFLICT (memory_type, memory_id) DO NOTHING
+
+-- name: session_settings
+-- What a pooled connection's configure step set (the pool's session settings), for checks and doctor.
+SELECT current_setting('plan_cache_mode') AS plan_cache_mode,
+       current_setting('hnsw.iterative_scan') AS hnsw_iterative_scan,
+       current_setting('search_path') AS search_path
