@@ -108,17 +108,12 @@ class _Candidate:
 
     @classmethod
     def of_strategy(cls, strategy: Strategy, success_rate: float) -> _Candidate:
-        text = strategy_text(strategy, success_rate)
-        build = partial(_strategy_item, strategy, success_rate)
-        return cls(strategy.id, strategy.updated_at, None, text, build)
+        build = partial(strategy_item, strategy, success_rate=success_rate)
+        return cls(strategy.id, strategy.updated_at, None, strategy_text(strategy, success_rate), build)
 
     @classmethod
     def of_goal(cls, goal: Goal) -> _Candidate:
         return cls(goal.id, goal.created_at, None, goal.description, partial(goal_item, goal))
-
-
-def _strategy_item(strategy: Strategy, success_rate: float, score: float) -> MemoryItem:
-    return strategy_item(strategy, score, success_rate)
 
 
 class _TurnEntry(NamedTuple):
