@@ -74,8 +74,9 @@ class PostgresSettings(BaseModel):
     partitions_ahead_days: int = Field(default=7, ge=1, le=366)
     #: Prepared statements (psycopg prepares one after its 5th run on a connection: the hot ones) use
     #: Postgres' generic plan instead of re-planning for every call's values. Every recall statement's
-    #: generic plan is its custom plan (HNSW, GIN, primary key), and re-planning cost ~1.4 ms of server
-    #: CPU per recall. ``false`` leaves ``plan_cache_mode`` at Postgres' default.
+    #: generic plan is its custom plan (HNSW, GIN, primary key); planning them took ~1.4 ms per recall,
+    #: and a paired A/B measured 0.9 ms less Postgres CPU per recall. ``false`` leaves
+    #: ``plan_cache_mode`` at Postgres' default.
     generic_plans: bool = True
 
     model_config = {"populate_by_name": True}

@@ -14,8 +14,9 @@ __all__ = ["array_literal", "load_sql"]
 
 _FOLDER = Path(__file__).resolve().parent / "sql"
 #: What an element of :func:`array_literal` may hold: uuids and integers, nothing Postgres would parse
-#: as array syntax (quotes, commas, braces, backslashes, spaces).
-_PLAIN_ELEMENTS = re.compile(r"[0-9A-Za-z_.:+-]+(?:,[0-9A-Za-z_.:+-]+)*")
+#: as array syntax (quotes, commas, braces, backslashes, spaces) and no NULL (no uuid or integer
+#: contains the letters of "null", so the lookahead refuses nothing else).
+_PLAIN_ELEMENTS = re.compile(r"(?!.*null)[0-9A-Za-z_.:+-]+(?:,[0-9A-Za-z_.:+-]+)*", re.IGNORECASE)
 
 
 @cache
