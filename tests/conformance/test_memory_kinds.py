@@ -20,6 +20,7 @@ from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
 from agentx_memory.errors import StoreError
 from agentx_memory.memory.entities import EntityMemory
+from agentx_memory.memory.facts import FactMemory
 from agentx_memory.memory.procedural_pure import strategy_score
 from agentx_memory.models.procedural import ToolStats
 from agentx_memory.models.semantic import Entity
@@ -671,3 +672,32 @@ def test_recall_candidates_falls_back_to_exact_when_the_shared_index_hides_the_u
             vector, ["espresso"], user_id="alice", channels=["_global"], limit=5
         )
     assert {row["item"]["id"] for row in found["Fact.vector"]} == {fact.id for fact in mine}
+
+
+def test_a_fact_updated_many_times_is_still_found_on_the_ann_path(backend_memory: AgentMemory) -> None:
+    """Every access reinforcement writes the fact's node. On FalkorDB 4.16 each such write leaves the old
+    vector behind in the HNSW index (FalkorDB/FalkorDB#2197, fixed upstream after the 1.4.1 wheel's
+    engine): 25 updates put 25 stale copies of the fact's vector in the ANN's top-k, which then comes
+    back with none of the user's facts (measured on 4.16: the ANN statement alone returns no row). Recall must
+    still find the fact: the exact scan answers."""
+    mem = backend_memory
+    graph = mem._open_backends().graph
+    mine = {
+        claim: mem.learn_fact(claim, confidence=0.9, source="chat")
+        for claim in ("Maya likes hiking", "The cat is called Miso", "Rent is due on the first")
+    }
+    cat = mine["The cat is called Miso"]
+    for _ in range(25):
+        FactMemory(graph).touch(mem.scope, [cat.id])
+    vector = mem._open_backends().embedder.embed_one("what is the cat called?")
+    # A fresh facade knows no label counts yet, so its first recall asks the ANN index.
+    with AgentMemory("alice", settings=mem.settings) as fresh:
+        found = fresh._open_backends().graph.recall_candidates(
+            vector, [], user_id="alice", channels=["_global"], limit=3
+        )
+        searched = fresh.search_facts("what is the cat called?", top_k=3)
+    ranked = [row["item"]["id"] for row in sorted(found["Fact.vector"], key=lambda row: -row["score"])]
+    assert ranked[0] == cat.id
+    assert set(ranked) == {fact.id for fact in mine.values()}
+    assert searched[0][0].id == cat.id
+    assert searched[0][0].access_count == 26  # the 25 touches and this search's own access
