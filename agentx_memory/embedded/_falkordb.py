@@ -174,6 +174,8 @@ def _stop_falkordb(paths: _Paths, timeout_s: float) -> str:
     pid = probe.pid if probe is not None else _read_pid(paths.falkordb_pidfile)
     line = ""
     if pid is not None and _pid_alive(pid, "redis-server"):
+        if probe is not None and not probe.loading:
+            _rewrite_append_only_file(paths.falkordb_socket, timeout_s / 2)
         # SIGTERM = SHUTDOWN: flush the append-only file, remove pidfile and socket, exit.
         if not _terminate(pid, "redis-server", signal.SIGTERM, timeout_s):
             raise StoreUnavailableError(f"FalkorDB (pid {pid}) did not exit after SIGTERM and SIGKILL.")
@@ -184,6 +186,31 @@ def _stop_falkordb(paths: _Paths, timeout_s: float) -> str:
         with contextlib.suppress(OSError):
             paths.falkordb_socket.parent.rmdir()  # the relocated short directory, if empty
     return line
+
+
+def _rewrite_append_only_file(socket_path: Path, timeout_s: float) -> None:
+    """Rewrite the append-only file as a snapshot of the data set before a planned stop, so the next
+    start loads the snapshot instead of replaying every write since the last rewrite. Besides a
+    faster start, that compacts FalkorDB 4.16's vector indexes: each write to a node with a vector
+    leaves a stale HNSW entry behind (FalkorDB/FalkorDB#2197) and replaying the writes rebuilds them
+    all, while a snapshot indexes each live node once. Best effort: a rewrite that fails or outlasts
+    ``timeout_s`` is abandoned by the shutdown, and the old file, which is complete, stays."""
+    deadline = time.monotonic() + timeout_s
+    try:
+        with redis.Redis(
+            unix_socket_path=str(socket_path), socket_timeout=1, socket_connect_timeout=1, retry=_NO_RETRY
+        ) as conn:
+            with contextlib.suppress(redis.ResponseError):  # one already running or scheduled: wait for it
+                conn.bgrewriteaof()
+            while time.monotonic() < deadline:
+                info = conn.info("persistence")
+                if not int(info.get("aof_rewrite_in_progress", 0)) and not int(
+                    info.get("aof_rewrite_scheduled", 0)
+                ):
+                    return
+                time.sleep(_POLL_S)
+    except (redis.RedisError, OSError):
+        return
 
 
 def _falkordb_status(paths: _Paths) -> ServerStatus:
