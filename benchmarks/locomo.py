@@ -141,6 +141,7 @@ def variant_settings(base: Settings, name: str) -> Settings:
         "rrf": {"fusion": "rrf"},
         "no-neighbours": {"neighbour_weight": 0.0},
         "dense-only": {"hybrid": False, "neighbour_weight": 0.0, "query_expansion": False},
+        "speaker": {"speaker_boost": 1.2},
     }
     if name not in changes:
         raise SystemExit(f"unknown variant {name!r}: use {', '.join(changes)}")

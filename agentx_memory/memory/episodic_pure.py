@@ -43,16 +43,18 @@ def maybe_from_epoch_ms(value: float | None) -> datetime | None:
 
 @dataclass(frozen=True, slots=True)
 class TurnHit:
-    """A turn as recall first sees it: where and when it is, not what it says (see ``get_turns``)."""
+    """A turn as recall first sees it: where and when it is and who said it (``metadata.speaker``), not
+    what it says (see ``get_turns``)."""
 
     id: str
     conversation_id: str
     index: int
     timestamp: datetime
+    speaker: str | None = None
 
 
 def turn_hit(row: dict[str, Any]) -> TurnHit:
-    return TurnHit(row["id"], row["conversation_id"], row["turn_index"], row["timestamp"])
+    return TurnHit(row["id"], row["conversation_id"], row["turn_index"], row["timestamp"], row["speaker"])
 
 
 def turn_from_row(row: dict[str, Any]) -> Turn:

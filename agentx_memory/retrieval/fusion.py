@@ -21,6 +21,7 @@ __all__ = [
     "minmax",
     "neighbour_smooth",
     "recency_score",
+    "speaker_boost",
     "token_set",
 ]
 
@@ -61,6 +62,24 @@ def neighbour_smooth(
         inherited = [share * scores.get(other, 0.0) for other, share in neighbours.get(key, ())]
         smoothed[key] = scores.get(key, 0.0) + (max(inherited) if inherited else 0.0)
     return smoothed
+
+
+def speaker_boost(
+    scores: Mapping[str, float], speakers: Mapping[str, str | None], named: Sequence[str], factor: float
+) -> dict[str, float]:
+    """Scores of the turns spoken by someone the query names, times ``factor``.
+
+    "What do Melanie's kids like?" is answered by what Melanie said; the turns where someone else
+    addresses her ("Wow, Mel! How did the kids like it?") match her name just as well, and say less.
+    Names compare case-insensitively; a turn without a known speaker keeps its score.
+    """
+    wanted = {name.casefold() for name in named}
+    if factor == 1.0 or not wanted:
+        return dict(scores)
+    return {
+        key: value * factor if (speakers.get(key) or "").casefold() in wanted else value
+        for key, value in scores.items()
+    }
 
 
 def recency_score(moment: datetime | None, now: datetime, half_life_days: float) -> float:

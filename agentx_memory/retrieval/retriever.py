@@ -31,7 +31,7 @@ from ..memory.goals_pure import goal_from_row
 from ..memory.procedural_pure import rank_strategies, strategy_from_graph
 from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric, Turn
 from ..settings import RetrievalSettings
-from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score
+from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, speaker_boost
 from .items import (
     RecallPlan,
     entity_item,
@@ -305,6 +305,9 @@ class MemoryRetriever:
         fused = self._fuse(dense, lexical)
         if self._s.neighbour_weight > 0 and fused:
             fused = self._with_neighbours(scope, plan, turns, fused, found_by, metrics)
+        if plan.entities and self._s.speaker_boost != 1.0:
+            speakers = {key: turns[key].speaker for key in fused}
+            fused = speaker_boost(fused, speakers, plan.entities, self._s.speaker_boost)
         kind.anchor = max(dense.values(), default=0.5 if lexical else 0.0)
         entries = {key: _TurnEntry(turns[key], found_by.get(key, ["neighbour"])) for key in fused}
         kind.items.update(entries)

@@ -129,6 +129,36 @@ def test_the_answer_after_a_matching_question_comes_back(memory: AgentMemory) ->
     assert bundle.metrics["turns.neighbours"].skipped is None
 
 
+def test_speaker_boost_puts_what_the_named_person_said_first(settings: Settings, embedder: Embedder) -> None:
+    boosted = settings.model_copy(
+        update={"retrieval": settings.retrieval.model_copy(update={"speaker_boost": 1.5})}
+    )
+    with AgentMemory("alice", settings=boosted, embedder=embedder) as memory:
+        with_filler(memory)
+        cid = memory.new_conversation(title="kids")
+        addressed = memory.store_turn(
+            cid,
+            "user",
+            "Wow Melanie, sounds like the kids had a blast at the museum!",
+            metadata={"speaker": "Caroline"},
+        )
+        said = memory.store_turn(
+            cid,
+            "assistant",
+            "The kids loved the dinosaur exhibit at the museum.",
+            metadata={"speaker": "Melanie"},
+        )
+        plain = memory.remember("What do Melanie's kids like at the museum?", top_k=5)
+        with AgentMemory("alice", settings=settings, embedder=embedder) as unboosted:
+            before = unboosted.remember("What do Melanie's kids like at the museum?", top_k=5)
+    ranked = [found.id for found in plain.items]
+    assert ranked.index(said.id) < ranked.index(addressed.id)
+    # Without the boost the turn that names Melanie outranks the one she spoke (the premise of the test).
+    ranked_before = [found.id for found in before.items]
+    assert ranked_before.index(addressed.id) < ranked_before.index(said.id)
+    assert item(plain, said.id).score > item(before, said.id).score
+
+
 def test_neighbour_expansion_lifts_an_answer_with_no_words_in_common(
     memory: AgentMemory, settings: Settings, embedder: Embedder
 ) -> None:

@@ -16,6 +16,7 @@ from agentx_memory.retrieval.fusion import (
     minmax,
     neighbour_smooth,
     recency_score,
+    speaker_boost,
 )
 from agentx_memory.retrieval.llm_query import parse_expansion, parse_self_query
 from agentx_memory.retrieval.metrics import RecallMonitor, percentile
@@ -51,6 +52,19 @@ def test_weighted_rrf_follows_the_formula() -> None:
     )
     assert max(scores, key=lambda key: scores[key]) == "c"
     assert rrf_fuse([["a"]], 1) == [("a", 0.5)]
+
+
+def test_speaker_boost_multiplies_the_turns_of_a_named_speaker_only() -> None:
+    scores = {"said": 0.5, "addressed": 0.6, "unknown": 0.4}
+    speakers = {"said": "Melanie", "addressed": "Caroline", "unknown": None}
+    assert speaker_boost(scores, speakers, ["melanie"], 1.5) == {
+        "said": 0.75,
+        "addressed": 0.6,
+        "unknown": 0.4,
+    }
+    assert speaker_boost(scores, speakers, ["Jon"], 1.5) == scores
+    assert speaker_boost(scores, speakers, ["Melanie"], 1.0) == scores
+    assert speaker_boost(scores, speakers, [], 2.0) == scores
 
 
 def test_neighbour_smooth_adds_the_best_share_of_a_neighbour() -> None:

@@ -36,15 +36,15 @@ WITH terms AS MATERIALIZED (
     SELECT idf, ('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''')::tsquery AS q
     FROM unnest(%(lexemes)s::text[], %(idfs)s::float8[]) AS t(lexeme, idf)
 ), candidates AS MATERIALIZED (
-    SELECT id, conversation_id, turn_index, "timestamp", search_tsv, search_len
+    SELECT id, conversation_id, turn_index, "timestamp", metadata ->> 'speaker' AS speaker, search_tsv, search_len
     FROM conversation_logs
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
       AND search_tsv @@ %(probe)s::tsquery
       AND (%(since)s::timestamptz IS NULL OR "timestamp" >= %(since)s::timestamptz)
       AND (%(until)s::timestamptz IS NULL OR "timestamp" < %(until)s::timestamptz)
 )
--- Lean rows (position and time): recall fetches the whole turn only for what it may return.
-SELECT c.id::text AS id, c.conversation_id::text AS conversation_id, c.turn_index, c."timestamp",
+-- Lean rows (position, time, speaker): recall fetches the whole turn only for what it may return.
+SELECT c.id::text AS id, c.conversation_id::text AS conversation_id, c.turn_index, c."timestamp", c.speaker,
        sum(t.idf * tf.n * (%(k1)s + 1)
            / (tf.n + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s))) AS score
 FROM candidates c
@@ -52,35 +52,38 @@ JOIN terms t ON c.search_tsv @@ t.q
 CROSS JOIN LATERAL (
     SELECT round(1 / (1.6449340668482264 - ts_rank(c.search_tsv, t.q, 0) * 16.449340668482264) - 0.5)::float8
 ) AS tf(n)
-GROUP BY c.id, c.conversation_id, c.turn_index, c."timestamp"
+GROUP BY c.id, c.conversation_id, c.turn_index, c."timestamp", c.speaker
 ORDER BY score DESC, c.id
 LIMIT %(limit)s
 
 -- name: turn_neighbours
--- The turns at the given (conversation, index) positions, lean (position and time).
-SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.turn_index, l."timestamp"
+-- The turns at the given (conversation, index) positions, lean (position, time, speaker).
+SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.turn_index, l."timestamp",
+       l.metadata ->> 'speaker' AS speaker
 FROM unnest(%(conversation_ids)s::uuid[], %(turn_indexes)s::int[]) AS k(conversation_id, turn_index)
 JOIN conversation_logs l ON l.conversation_id = k.conversation_id AND l.turn_index = k.turn_index
 WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
 
 -- name: recall_vector_turns
--- Nearest turns of this user by cosine (HNSW with iterative scan), lean (position, time, similarity),
+-- Nearest turns of this user by cosine (HNSW with iterative scan), lean (position, time, speaker, similarity),
 -- flagged `nearest`; and the cosine of the turns in %(also)s (the full-text candidates) that are not
 -- among them, flagged not `nearest`: fusion then weighs every candidate on both signals, rather than
 -- counting a turn the vector search did not reach as dissimilar. Re-sorted because relaxed order may
 -- return the last few nearest slightly out of order.
 WITH nearest AS MATERIALIZED (
-    SELECT l.id, l.conversation_id, l.turn_index, l."timestamp", 1 - (l.embedding <=> %(vector)s) AS similarity
+    SELECT l.id, l.conversation_id, l.turn_index, l."timestamp", l.metadata ->> 'speaker' AS speaker,
+           1 - (l.embedding <=> %(vector)s) AS similarity
     FROM conversation_logs l
     WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s) AND l.embedding IS NOT NULL
     ORDER BY l.embedding <=> %(vector)s
     LIMIT %(limit)s
 )
-SELECT n.id::text AS id, n.conversation_id::text AS conversation_id, n.turn_index, n."timestamp", n.similarity,
-       true AS nearest
+SELECT n.id::text AS id, n.conversation_id::text AS conversation_id, n.turn_index, n."timestamp", n.speaker,
+       n.similarity, true AS nearest
 FROM nearest n
 UNION ALL
-SELECT l.id::text, l.conversation_id::text, l.turn_index, l."timestamp", 1 - (l.embedding <=> %(vector)s), false
+SELECT l.id::text, l.conversation_id::text, l.turn_index, l."timestamp", l.metadata ->> 'speaker',
+       1 - (l.embedding <=> %(vector)s), false
 FROM conversation_logs l
 WHERE l.id = ANY(%(also)s::uuid[]) AND l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
   AND l.embedding IS NOT NULL AND l.id NOT IN (SELECT id FROM nearest)
