@@ -43,17 +43,22 @@ WITH terms AS MATERIALIZED (
       AND (%(since)s::timestamptz IS NULL OR "timestamp" >= %(since)s::timestamptz)
       AND (%(until)s::timestamptz IS NULL OR "timestamp" < %(until)s::timestamptz)
 )
--- Lean rows (position, time, speaker): recall fetches the whole turn only for what it may return.
+-- Lean rows (position, time, speaker): recall fetches the whole turn only for what it may return. Each
+-- candidate's score is summed over its terms in a lateral subquery: a join of (candidate, term) pairs
+-- grouped back by candidate sorted ~2,000 rows for the grouping, 0.6 ms of a 2.7 ms statement.
 SELECT c.id::text AS id, c.conversation_id::text AS conversation_id, c.turn_index, c."timestamp", c.speaker,
-       sum(t.idf * tf.n * (%(k1)s + 1)
-           / (tf.n + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s))) AS score
+       s.score
 FROM candidates c
-JOIN terms t ON c.search_tsv @@ t.q
 CROSS JOIN LATERAL (
-    SELECT round(1 / (1.6449340668482264 - ts_rank(c.search_tsv, t.q, 0) * 16.449340668482264) - 0.5)::float8
-) AS tf(n)
-GROUP BY c.id, c.conversation_id, c.turn_index, c."timestamp", c.speaker
-ORDER BY score DESC, c.id
+    SELECT sum(t.idf * tf.n * (%(k1)s + 1)
+               / (tf.n + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s))) AS score
+    FROM terms t
+    CROSS JOIN LATERAL (
+        SELECT round(1 / (1.6449340668482264 - ts_rank(c.search_tsv, t.q, 0) * 16.449340668482264) - 0.5)::float8
+    ) AS tf(n)
+    WHERE c.search_tsv @@ t.q
+) AS s
+ORDER BY s.score DESC, c.id
 LIMIT %(limit)s
 
 -- name: turn_neighbours
