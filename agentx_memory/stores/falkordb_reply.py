@@ -51,7 +51,7 @@ def _value(cell: list[Any]) -> Any:
     if kind == _INTEGER:
         return int(value)
     if kind == _MAP:
-        return {_text(value[i]): _value(value[i + 1]) for i in range(0, len(value), 2)}
+        return _map(value)
     if kind == _DOUBLE:
         return float(value)
     if kind == _NULL:
@@ -66,3 +66,24 @@ def _value(cell: list[Any]) -> Any:
         f"a graph statement returned {_UNSUPPORTED.get(kind, f'a value of type {kind}')}: "
         "project nodes and relationships as maps (n {.id, .name}) and times as epoch numbers"
     )
+
+
+def _map(flat: list[Any]) -> dict[str, Any]:
+    """A map's alternating keys and cells. Most of a recall's ~1,700 values are entries of node maps,
+    so strings, integers and nulls are taken here without a call per value (a third of the parse)."""
+    result: dict[str, Any] = {}
+    for position in range(0, len(flat), 2):
+        key = flat[position]
+        if type(key) is not str:
+            key = _text(key)
+        cell = flat[position + 1]
+        kind, value = cell
+        if kind == _STRING and type(value) is str:
+            result[key] = value
+        elif kind == _INTEGER and type(value) is int:
+            result[key] = value
+        elif kind == _NULL:
+            result[key] = None
+        else:
+            result[key] = _value(cell)
+    return result
