@@ -78,9 +78,7 @@ def _map(flat: list[Any]) -> dict[str, Any]:
             key = _text(key)
         cell = flat[position + 1]
         kind, value = cell
-        if kind == _STRING and type(value) is str:
-            result[key] = value
-        elif kind == _INTEGER and type(value) is int:
+        if (kind == _STRING and type(value) is str) or (kind == _INTEGER and type(value) is int):
             result[key] = value
         elif kind == _NULL:
             result[key] = None
