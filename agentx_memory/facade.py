@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from ._compat.sync import Lock, spawn, to_thread
+from ._compat.sync import Lock, to_thread
 from .api.channels import ChannelsApi
 from .api.context import ContextApi
 from .api.core import FacadeCore
@@ -28,12 +28,9 @@ from .api.semantic import SemanticApi
 from .backends import Backends
 from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
-from .memory.entities import EntityMemory
 from .memory.episodic_pure import turn_search_text
-from .memory.facts import FactMemory
 from .memory.working import WorkingMemory
 from .models import MemoryBundle, MemoryKind, Scope, Turn
-from .retrieval.items import reinforcement_targets
 from .retrieval.recall import RecallLayer, RecallRequest
 from .settings import Settings
 from .validation import (
@@ -270,9 +267,7 @@ class AgentMemory(
         )
         bundle = RecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
         backends.recall_monitor.record(bundle.metrics)
-        facts, entities = reinforcement_targets(bundle.items)
-        if self.settings.retrieval.reinforce_access and (facts or entities):
-            spawn(self._reinforce(backends, facts, entities), backends.pending)
+        self._reinforce_later(backends, bundle.items)
         backends.audit.log_read(
             self.scope,
             "remember",
@@ -286,14 +281,6 @@ class AgentMemory(
         )
         self._audit_cross_channel(backends, "recall", [(item.id, item.channel) for item in bundle.items])
         return bundle
-
-    def _reinforce(self, backends: Backends, facts: list[str], entities: list[str]) -> None:
-        # Off the critical path: a failed counter update must never fail (or slow) a recall.
-        try:
-            FactMemory(backends.graph).touch(self.scope, facts)
-            EntityMemory(backends.graph).touch_many(self.scope, entities)
-        except AgentMemoryError as exc:
-            log.warning("recall reinforcement failed for user %s: %s", self.scope.user_id, exc)
 
     def _read_channels(self, channels: Sequence[str] | None) -> tuple[str, ...]:
         if channels is None:

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from ._compat.aio import Lock, spawn, to_thread
+from ._compat.aio import Lock, to_thread
 from .api.channels_async import AsyncChannelsApi
 from .api.context_async import AsyncContextApi
 from .api.core_async import AsyncFacadeCore
@@ -26,12 +26,9 @@ from .api.semantic_async import AsyncSemanticApi
 from .backends_async import AsyncBackends
 from .embedding import Embedder, check_dimensions
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
-from .memory.entities_async import AsyncEntityMemory
 from .memory.episodic_pure import turn_search_text
-from .memory.facts_async import AsyncFactMemory
 from .memory.working_async import AsyncWorkingMemory
 from .models import MemoryBundle, MemoryKind, Scope, Turn
-from .retrieval.items import reinforcement_targets
 from .retrieval.recall_async import AsyncRecallLayer, RecallRequest
 from .settings import Settings
 from .validation import (
@@ -268,9 +265,7 @@ class AsyncAgentMemory(
         )
         bundle = await AsyncRecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
         backends.recall_monitor.record(bundle.metrics)
-        facts, entities = reinforcement_targets(bundle.items)
-        if self.settings.retrieval.reinforce_access and (facts or entities):
-            spawn(self._reinforce(backends, facts, entities), backends.pending)
+        self._reinforce_later(backends, bundle.items)
         await backends.audit.log_read(
             self.scope,
             "remember",
@@ -286,14 +281,6 @@ class AsyncAgentMemory(
             backends, "recall", [(item.id, item.channel) for item in bundle.items]
         )
         return bundle
-
-    async def _reinforce(self, backends: AsyncBackends, facts: list[str], entities: list[str]) -> None:
-        # Off the critical path: a failed counter update must never fail (or slow) a recall.
-        try:
-            await AsyncFactMemory(backends.graph).touch(self.scope, facts)
-            await AsyncEntityMemory(backends.graph).touch_many(self.scope, entities)
-        except AgentMemoryError as exc:
-            log.warning("recall reinforcement failed for user %s: %s", self.scope.user_id, exc)
 
     def _read_channels(self, channels: Sequence[str] | None) -> tuple[str, ...]:
         if channels is None:

@@ -4,7 +4,8 @@ of ``api/context.py``.
 It recalls for the prompt (the RecallLayer, all kinds), adds the user's open goals, drops the current
 conversation's own turns (the agent already has them), renders by section within the token budget
 (``retrieval/context_render.py``) and records the injected ids in the conversation's working memory,
-so that extraction never learns back what was only recalled (recall echo). Every line carries a
+so that extraction never learns back what was only recalled (recall echo). The injected facts and
+entities count one more access, as ``remember``'s results do. Every line carries a
 ``[mem:<id>]`` tag: traceable to its memory, and recognisable if the agent repeats it.
 """
 
@@ -96,6 +97,9 @@ class AsyncContextApi(AsyncFacadeCore):
         rendered = render_context(sections, budget_tokens, default_token_counter(), now=datetime.now(UTC))
         if conversation_id is not None and rendered.memory_ids:
             await self._mark_recalled(backends, conversation_id, list(rendered.memory_ids))
+        # What reached the agent was accessed: the injected facts and entities, not what did not fit.
+        injected = set(rendered.memory_ids)
+        self._reinforce_later(backends, [item for item in items if item.id in injected])
         await backends.audit.log_read(
             self.scope,
             "get_context",

@@ -8,13 +8,21 @@ calls it, and records the audit trail; the store I/O stays in the subsystem and 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
+from .._compat.sync import spawn
 from ..backends import Backends
-from ..models import Scope
+from ..errors import AgentMemoryError
+from ..memory.entities import EntityMemory
+from ..memory.facts import FactMemory
+from ..models import MemoryItem, Scope
+from ..retrieval.items import reinforcement_targets
 from ..settings import Settings
 
 __all__ = ["FacadeCore"]
+
+log = logging.getLogger(__name__)
 
 
 class FacadeCore:
@@ -42,3 +50,18 @@ class FacadeCore:
                 None,
                 {"channel": self.scope.channel, "matches": crossed},
             )
+
+    def _reinforce_later(self, backends: Backends, items: Sequence[MemoryItem]) -> None:
+        """Count one more access of the facts and entities among ``items``, in the background on the
+        async API (``spawn`` runs it at once in the sync twin)."""
+        facts, entities = reinforcement_targets(items)
+        if self.settings.retrieval.reinforce_access and (facts or entities):
+            spawn(self._reinforce(backends, facts, entities), backends.pending)
+
+    def _reinforce(self, backends: Backends, facts: list[str], entities: list[str]) -> None:
+        # Off the critical path: a failed counter update must never fail (or slow) a recall.
+        try:
+            FactMemory(backends.graph).touch(self.scope, facts)
+            EntityMemory(backends.graph).touch_many(self.scope, entities)
+        except AgentMemoryError as exc:
+            log.warning("recall reinforcement failed for user %s: %s", self.scope.user_id, exc)

@@ -6,13 +6,21 @@ calls it, and records the audit trail; the store I/O stays in the subsystem and 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
+from .._compat.aio import spawn
 from ..backends_async import AsyncBackends
-from ..models import Scope
+from ..errors import AgentMemoryError
+from ..memory.entities_async import AsyncEntityMemory
+from ..memory.facts_async import AsyncFactMemory
+from ..models import MemoryItem, Scope
+from ..retrieval.items import reinforcement_targets
 from ..settings import Settings
 
 __all__ = ["AsyncFacadeCore"]
+
+log = logging.getLogger(__name__)
 
 
 class AsyncFacadeCore:
@@ -40,3 +48,18 @@ class AsyncFacadeCore:
                 None,
                 {"channel": self.scope.channel, "matches": crossed},
             )
+
+    def _reinforce_later(self, backends: AsyncBackends, items: Sequence[MemoryItem]) -> None:
+        """Count one more access of the facts and entities among ``items``, in the background on the
+        async API (``spawn`` runs it at once in the sync twin)."""
+        facts, entities = reinforcement_targets(items)
+        if self.settings.retrieval.reinforce_access and (facts or entities):
+            spawn(self._reinforce(backends, facts, entities), backends.pending)
+
+    async def _reinforce(self, backends: AsyncBackends, facts: list[str], entities: list[str]) -> None:
+        # Off the critical path: a failed counter update must never fail (or slow) a recall.
+        try:
+            await AsyncFactMemory(backends.graph).touch(self.scope, facts)
+            await AsyncEntityMemory(backends.graph).touch_many(self.scope, entities)
+        except AgentMemoryError as exc:
+            log.warning("recall reinforcement failed for user %s: %s", self.scope.user_id, exc)

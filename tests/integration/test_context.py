@@ -1,0 +1,124 @@
+"""``get_context`` end to end on the real servers: sections within the budget, ``[mem:id]`` tags, the
+conversation in progress left out, recall echo, access reinforcement, isolation and bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentx_memory import AgentMemory, InvalidInputError
+from agentx_memory.memory.facts import FactMemory
+from agentx_memory.models import Scope
+from agentx_memory.retrieval.context_render import HEADER, MIN_BUDGET_TOKENS, short_id
+from agentx_memory.retrieval.tokens import default_token_counter
+from agentx_memory.stores.falkordb import FalkorDBStore
+
+ALICE = Scope(user_id="alice", channel="_global")
+PROMPT = "Where should we go for Maya's birthday dinner?"
+
+
+def tag(memory_id: str) -> str:
+    return f"[mem:{short_id(memory_id)}]"
+
+
+def test_the_block_has_a_section_per_kind_tagged_lines_and_fits_the_budget(memory: AgentMemory) -> None:
+    fact = memory.learn_fact("Maya is allergic to peanuts", confidence=0.95, source="user")
+    goal = memory.add_goal("Book Maya's birthday dinner", priority=1)
+    past = memory.new_conversation(title="earlier")
+    turn = memory.store_turn(past, "user", "For Maya's birthday dinner I want kaiseki in Osaka")
+    maya = memory.upsert_entity("Maya", "person", description="Alice's sister")
+
+    block = memory.get_context(PROMPT, budget_tokens=600)
+
+    assert block.startswith(HEADER[:-1])
+    for section, memory_id in (
+        ("### Known facts", fact.id),
+        ("### Relevant past conversation", turn.id),
+        ("### Active goals", goal.id),
+        ("### People and things", maya.id),
+    ):
+        assert section in block
+        assert tag(memory_id) in block.split(section, 1)[1]
+    assert default_token_counter().count(block) <= 600
+    # A tight budget keeps the block within it by dropping lines, never by cutting one.
+    small = memory.get_context(PROMPT, budget_tokens=MIN_BUDGET_TOKENS)
+    assert default_token_counter().count(small) <= MIN_BUDGET_TOKENS
+    assert len(small) < len(block)
+    assert all(line.endswith("]") for line in small.splitlines() if line.startswith("- "))
+
+
+def test_the_conversation_in_progress_is_left_out_and_what_was_injected_is_recorded(
+    memory: AgentMemory,
+) -> None:
+    earlier = memory.new_conversation(title="earlier")
+    said_before = memory.store_turn(earlier, "user", "The kaiseki restaurant for Maya is called Kitcho")
+    current = memory.new_conversation(title="now")
+    said_now = memory.store_turn(current, "user", "Is the kaiseki restaurant Kitcho open on Sundays?")
+
+    block = memory.get_context("Which kaiseki restaurant did we pick?", conversation_id=current)
+
+    assert tag(said_before.id) in block
+    assert tag(said_now.id) not in block  # the agent already has its own conversation
+    recalled = memory.working(current).recalled_ids()
+    assert said_before.id in recalled
+    assert said_now.id not in recalled
+    # Without a conversation nothing is left out (and nothing is recorded anywhere).
+    assert tag(said_now.id) in memory.get_context("Which kaiseki restaurant did we pick?")
+
+
+def test_injected_facts_count_one_more_access_and_the_others_do_not(
+    memory: AgentMemory, graph: FalkorDBStore
+) -> None:
+    facts = [
+        memory.learn_fact(
+            f"Maya's favourite dessert number {n} is mochi with matcha", confidence=0.9, source="chat"
+        )
+        for n in range(12)
+    ]
+    block = memory.get_context("What desserts does Maya like?", budget_tokens=MIN_BUDGET_TOKENS)
+
+    stored = FactMemory(graph)
+    injected = [fact for fact in facts if tag(fact.id) in block]
+    left_out = [fact for fact in facts if tag(fact.id) not in block]
+    assert injected
+    assert left_out  # the budget holds a few of the twelve
+    assert all(stored.get(ALICE, fact.id).access_count == 1 for fact in injected)
+    assert all(stored.get(ALICE, fact.id).access_count == 0 for fact in left_out)
+    assert all(stored.get(ALICE, fact.id).last_accessed is not None for fact in injected)
+
+
+def test_another_user_and_another_project_channel_see_nothing(memory: AgentMemory) -> None:
+    shared = memory.learn_fact("Maya's birthday is on October 18th", confidence=0.9, source="user")
+    trip = memory.for_user("alice", "trip")
+    planned = trip.learn_fact("The birthday dinner is booked at Kitcho", confidence=0.9, source="user")
+    work = memory.for_user("alice", "work")
+    unrelated = work.learn_fact("The birthday party at work is on Friday", confidence=0.9, source="user")
+
+    in_trip = trip.get_context("When is the birthday dinner?")
+    assert tag(planned.id) in in_trip
+    assert tag(shared.id) in in_trip  # the active channel and _global
+    assert tag(unrelated.id) not in in_trip
+    assert memory.for_user("bob").get_context("When is the birthday dinner?") == ""
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"prompt": ""},
+        {"prompt": "   "},
+        {"budget_tokens": MIN_BUDGET_TOKENS - 1},
+        {"budget_tokens": 10**6},
+        {"budget_tokens": True},
+        {"budget_tokens": 500.0},
+        {"conversation_id": "not-a-uuid"},
+    ],
+)
+def test_bad_input_is_refused_and_changes_nothing(memory: AgentMemory, arguments: dict[str, Any]) -> None:
+    fact = memory.learn_fact("Maya is allergic to peanuts", confidence=0.95, source="user")
+    call: dict[str, Any] = {"prompt": "What is Maya allergic to?", **arguments}
+    with pytest.raises(InvalidInputError):
+        memory.get_context(**call)
+    # The refused call reinforced nothing: the only access counted is this search's own.
+    [(found, _)] = memory.search_facts("Maya allergy", top_k=1)
+    assert (found.id, found.access_count) == (fact.id, 1)
