@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from .._compat.aio import gather
 from ..backends_async import AsyncBackends
@@ -27,19 +25,11 @@ from ..memory.entities_pure import entity_from_graph, fulltext_terms, rrf_fuse
 from ..memory.episodic_pure import TurnHit
 from ..memory.goals_pure import goal_from_row
 from ..memory.procedural_pure import rank_strategies, strategy_from_graph
-from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric, Turn
+from ..models import Entity, Fact, MemoryItem, Scope, TechniqueMetric
 from ..settings import RetrievalSettings
+from .candidates import Candidate, KindCandidates, TechniqueTimer, TurnEntry, techniques_of
 from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, speaker_boost
-from .items import (
-    RecallPlan,
-    entity_item,
-    entity_text,
-    fact_item,
-    goal_item,
-    strategy_item,
-    strategy_text,
-    turn_item,
-)
+from .items import RecallPlan
 
 __all__ = ["AsyncMemoryRetriever", "Retrieved"]
 
@@ -72,81 +62,6 @@ class Retrieved:
     entity_matches: dict[str, tuple[Entity, float]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    """What ranking reads of one candidate; its :class:`MemoryItem` is built only if it is returned
-    (a recall weighs ~250 candidates of every kind to return 10; building an item for each cost about
-    10 µs apiece). ``text`` is the item's ``content``, which diversity compares."""
-
-    id: str
-    timestamp: datetime | None
-    #: The conversation of a turn (the per-conversation diversity cap); None for the other kinds.
-    group: str | None
-    text: str
-    build: Callable[[float], MemoryItem]
-
-    @classmethod
-    def of_turn(cls, turn: Turn, found_by: list[str]) -> _Candidate:
-        return cls(
-            turn.id,
-            turn.timestamp,
-            turn.conversation_id,
-            turn.content,
-            partial(turn_item, turn, found_by=found_by),
-        )
-
-    @classmethod
-    def of_fact(cls, fact: Fact, found_by: list[str]) -> _Candidate:
-        return cls(fact.id, fact.created_at, None, fact.claim, partial(fact_item, fact, found_by=found_by))
-
-    @classmethod
-    def of_entity(cls, entity: Entity, found_by: list[str]) -> _Candidate:
-        build = partial(entity_item, entity, found_by=found_by)
-        return cls(entity.id, entity.updated_at, None, entity_text(entity), build)
-
-    @classmethod
-    def of_strategy(cls, strategy: Strategy, success_rate: float) -> _Candidate:
-        build = partial(strategy_item, strategy, success_rate=success_rate)
-        return cls(strategy.id, strategy.updated_at, None, strategy_text(strategy, success_rate), build)
-
-    @classmethod
-    def of_goal(cls, goal: Goal) -> _Candidate:
-        return cls(goal.id, goal.created_at, None, goal.description, partial(goal_item, goal))
-
-
-class _TurnEntry(NamedTuple):
-    """A turn candidate before its text is fetched (only the head of the ranking is)."""
-
-    hit: TurnHit
-    found_by: list[str]
-
-    @property
-    def timestamp(self) -> datetime:
-        return self.hit.timestamp
-
-
-@dataclass
-class _Kind:
-    """One kind's candidates: candidate by id, relevance by id, and the best cosine seen (its anchor)."""
-
-    weight: float
-    items: dict[str, _Candidate | _TurnEntry] = field(default_factory=dict)
-    relevance: dict[str, float] = field(default_factory=dict)
-    anchor: float = 0.0
-
-
-class _Timer:
-    def __init__(self, metrics: dict[str, TechniqueMetric], name: str) -> None:
-        self._metrics, self._name, self._start = metrics, name, time.perf_counter()
-
-    def done(self, results: int) -> None:
-        elapsed = (time.perf_counter() - self._start) * 1000
-        previous = self._metrics.get(self._name)
-        if previous is not None:  # a technique run once per vector adds up
-            elapsed, results = elapsed + previous.latency_ms, results + previous.results
-        self._metrics[self._name] = TechniqueMetric(latency_ms=round(elapsed, 3), results=results)
-
-
 class AsyncMemoryRetriever:
     """Runs a :class:`RecallPlan` against the stores of one memory instance."""
 
@@ -169,7 +84,7 @@ class AsyncMemoryRetriever:
         is being embedded, and hands the hits to :meth:`retrieve`."""
         if not self._s.hybrid or "episodic" not in plan.kinds:
             return []
-        timer = _Timer(metrics, "turns.fulltext")
+        timer = TechniqueTimer(metrics, "turns.fulltext")
         hits = await self._b.episodic.lexical_search(
             scope,
             plan.text,
@@ -190,11 +105,11 @@ class AsyncMemoryRetriever:
         s = self._s
         result = Retrieved()
         kinds = {
-            "episodic": _Kind(s.episodic_weight),
-            "semantic": _Kind(s.fact_weight),
-            "entity": _Kind(s.entity_weight),
-            "procedural": _Kind(s.procedural_weight),
-            "goal": _Kind(s.goal_weight),
+            "episodic": KindCandidates(s.episodic_weight),
+            "semantic": KindCandidates(s.fact_weight),
+            "entity": KindCandidates(s.entity_weight),
+            "procedural": KindCandidates(s.procedural_weight),
+            "goal": KindCandidates(s.goal_weight),
         }
         for name in plan.preferred:
             kinds[name].weight *= _PREFERRED_FACTOR
@@ -209,7 +124,7 @@ class AsyncMemoryRetriever:
 
     # -- ranking -----------------------------------------------------------------------------------
 
-    def _scores(self, plan: RecallPlan, kind: _Kind) -> list[tuple[float, str]]:
+    def _scores(self, plan: RecallPlan, kind: KindCandidates) -> list[tuple[float, str]]:
         """Each candidate's final score, (score, id), best first: its kind's weight × relevance on the
         kind's anchored scale, plus recency, boosted inside a time range the query names."""
         if not kind.relevance:
@@ -232,12 +147,12 @@ class AsyncMemoryRetriever:
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1]))
         return scored
 
-    def _rank(self, plan: RecallPlan, kinds: Sequence[_Kind]) -> list[MemoryItem]:
+    def _rank(self, plan: RecallPlan, kinds: Sequence[KindCandidates]) -> list[MemoryItem]:
         scored = [
             (score, entry)
             for kind in kinds
             for score, item_id in self._scores(plan, kind)
-            if isinstance(entry := kind.items[item_id], _Candidate)
+            if isinstance(entry := kind.items[item_id], Candidate)
         ]
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1].id))
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
@@ -268,7 +183,7 @@ class AsyncMemoryRetriever:
         scope: Scope,
         plan: RecallPlan,
         lexical_hits: Sequence[tuple[TurnHit, float]],
-        kind: _Kind,
+        kind: KindCandidates,
         metrics: dict[str, TechniqueMetric],
     ) -> None:
         episodic = self._b.episodic
@@ -287,7 +202,7 @@ class AsyncMemoryRetriever:
         also = sorted(lexical)
 
         async def by_vector(technique: str, vector: Sequence[float]) -> None:
-            timer = _Timer(metrics, f"turns.{technique}")
+            timer = TechniqueTimer(metrics, f"turns.{technique}")
             hits, scored = await episodic.recall_by_vector(
                 scope, vector, channels=plan.channels, limit=pool, also=also
             )
@@ -307,7 +222,7 @@ class AsyncMemoryRetriever:
             speakers = {key: turns[key].speaker for key in fused}
             fused = speaker_boost(fused, speakers, plan.entities, self._s.speaker_boost)
         kind.anchor = max(dense.values(), default=0.5 if lexical else 0.0)
-        entries = {key: _TurnEntry(turns[key], found_by.get(key, ["neighbour"])) for key in fused}
+        entries = {key: TurnEntry(turns[key], found_by.get(key, ["neighbour"])) for key in fused}
         kind.items.update(entries)
         kind.relevance.update(fused)
         # Only the head of the turns' ranking can be returned (diversity drops near-duplicates and
@@ -317,7 +232,7 @@ class AsyncMemoryRetriever:
         whole = await episodic.get_turns(scope, head, plan.channels)
         # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
         kind.items = {
-            key: _Candidate.of_turn(whole[key], entries[key].found_by) for key in head if key in whole
+            key: Candidate.of_turn(whole[key], entries[key].found_by) for key in head if key in whole
         }
 
     async def _with_neighbours(
@@ -329,7 +244,7 @@ class AsyncMemoryRetriever:
         found_by: dict[str, list[str]],
         metrics: dict[str, TechniqueMetric],
     ) -> dict[str, float]:
-        timer = _Timer(metrics, "turns.neighbours")
+        timer = TechniqueTimer(metrics, "turns.neighbours")
         leaders = sorted(fused, key=lambda key: -fused[key])[: plan.top_k * 3 + 10]
         at = {(turn.conversation_id, turn.index): turn.id for turn in turns.values()}
         wanted = {
@@ -361,7 +276,7 @@ class AsyncMemoryRetriever:
     # -- facts, entities, strategies and goals ------------------------------------------------------
 
     async def _graph_kinds(
-        self, scope: Scope, plan: RecallPlan, kinds: dict[str, _Kind], result: Retrieved
+        self, scope: Scope, plan: RecallPlan, kinds: dict[str, KindCandidates], result: Retrieved
     ) -> None:
         """Every graph kind from one candidate statement; then, concurrently, the graph expansion of
         the best entities and the details of the best facts. The kinds share the statement, so their
@@ -401,7 +316,7 @@ class AsyncMemoryRetriever:
         plan: RecallPlan,
         found: Mapping[str, list[dict[str, Any]]],
         known: dict[str, Entity],
-        kinds: tuple[_Kind, _Kind],
+        kinds: tuple[KindCandidates, KindCandidates],
         metrics: dict[str, TechniqueMetric],
     ) -> None:
         """Facts and entities: fused, expanded through the graph, boosted. ``known``: the entities
@@ -418,9 +333,9 @@ class AsyncMemoryRetriever:
         facts_kind.anchor = max(fact_dense.values(), default=0.0)
         entities_kind.anchor = max(entity_dense.values(), default=0.0)
         fact_scores = self._fuse(fact_dense, fact_lexical)
-        fact_found = {key: _techniques(key, fact_dense, fact_lexical) for key in fact_scores}
+        fact_found = {key: techniques_of(key, fact_dense, fact_lexical) for key in fact_scores}
         entity_scores = self._fuse(entity_dense, entity_lexical)
-        entity_found = {key: _techniques(key, entity_dense, entity_lexical) for key in entity_scores}
+        entity_found = {key: techniques_of(key, entity_dense, entity_lexical) for key in entity_scores}
         details: dict[str, Fact] = {}
         best_facts = sorted(fact_scores, key=lambda key: -fact_scores[key])[: self._kind_pool(plan)]
         # The best facts are fetched whole with the first hop of the expansion (one statement).
@@ -432,11 +347,11 @@ class AsyncMemoryRetriever:
             current = fact.valid_until is None and fact.channel in plan.channels
             if not current or fact_id not in fact_scores:
                 continue
-            facts_kind.items[fact_id] = _Candidate.of_fact(fact, fact_found.get(fact_id, ["graph"]))
+            facts_kind.items[fact_id] = Candidate.of_fact(fact, fact_found.get(fact_id, ["graph"]))
             facts_kind.relevance[fact_id] = fact_scores[fact_id] * self._fact_boost(fact)
         for key, score in entity_scores.items():
             if key in known and known[key].channel in plan.channels:
-                entities_kind.items[key] = _Candidate.of_entity(known[key], entity_found.get(key, ["graph"]))
+                entities_kind.items[key] = Candidate.of_entity(known[key], entity_found.get(key, ["graph"]))
                 entities_kind.relevance[key] = score
 
     async def _expand(
@@ -454,7 +369,7 @@ class AsyncMemoryRetriever:
         """The facts in ``fact_ids`` into ``details``; and the neighbours and facts of the best matched
         entities, which join with a share of their score. One statement per hop. ``found_by``:
         (entities', facts') techniques, extended here."""
-        timer = _Timer(metrics, "graph")
+        timer = TechniqueTimer(metrics, "graph")
         entity_found, fact_found = found_by
         entities = AsyncEntityMemory(self._b.graph)
         hops = self._s.graph_hops if entity_scores else 0
@@ -495,21 +410,17 @@ class AsyncMemoryRetriever:
         # salience 0.5 (the default) is neutral; 1.0 counts 1.25×, 0.0 counts 0.75×
         return temporal * (0.75 + 0.5 * fact.salience)
 
-    def _strategies(self, rows: Sequence[Mapping[str, Any]], pool: int, kind: _Kind) -> None:
+    def _strategies(self, rows: Sequence[Mapping[str, Any]], pool: int, kind: KindCandidates) -> None:
         hits = [(strategy_from_graph(dict(row["item"])), float(row["score"])) for row in rows]
         matches = rank_strategies(hits, pool)
         kind.anchor = max((match.similarity for match in matches), default=0.0)
         for match in matches:
-            kind.items[match.strategy.id] = _Candidate.of_strategy(match.strategy, match.success_rate)
+            kind.items[match.strategy.id] = Candidate.of_strategy(match.strategy, match.success_rate)
             kind.relevance[match.strategy.id] = max(match.score, 0.0)
 
-    def _goals(self, rows: Sequence[Mapping[str, Any]], kind: _Kind) -> None:
+    def _goals(self, rows: Sequence[Mapping[str, Any]], kind: KindCandidates) -> None:
         kind.anchor = max((float(row["score"]) for row in rows), default=0.0)
         for row in rows:
             goal = goal_from_row({"item": row["item"]})
-            kind.items[goal.id] = _Candidate.of_goal(goal)
+            kind.items[goal.id] = Candidate.of_goal(goal)
             kind.relevance[goal.id] = max(float(row["score"]), 0.0)
-
-
-def _techniques(key: str, dense: Mapping[str, float], lexical: Mapping[str, float]) -> list[str]:
-    return [name for name, found in (("vector", dense), ("fulltext", lexical)) if key in found]

@@ -1,0 +1,98 @@
+"""What the retriever ranks: a candidate of any kind, a turn before its text is fetched, one kind's
+candidates with their relevance, and the per-technique timer. Plain data and pure helpers, no I/O:
+the retriever (``retriever_async.py`` and its generated twin) fills them from the stores.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+from typing import NamedTuple
+
+from ..memory.episodic_pure import TurnHit
+from ..models import Entity, Fact, Goal, MemoryItem, Strategy, TechniqueMetric, Turn
+from .items import entity_item, entity_text, fact_item, goal_item, strategy_item, strategy_text, turn_item
+
+__all__ = ["Candidate", "KindCandidates", "TechniqueTimer", "TurnEntry", "techniques_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """What ranking reads of one candidate; its :class:`MemoryItem` is built only if it is returned
+    (a recall weighs ~250 candidates of every kind to return 10; building an item for each cost about
+    10 µs apiece). ``text`` is the item's ``content``, which diversity compares."""
+
+    id: str
+    timestamp: datetime | None
+    #: The conversation of a turn (the per-conversation diversity cap); None for the other kinds.
+    group: str | None
+    text: str
+    build: Callable[[float], MemoryItem]
+
+    @classmethod
+    def of_turn(cls, turn: Turn, found_by: list[str]) -> Candidate:
+        return cls(
+            turn.id,
+            turn.timestamp,
+            turn.conversation_id,
+            turn.content,
+            partial(turn_item, turn, found_by=found_by),
+        )
+
+    @classmethod
+    def of_fact(cls, fact: Fact, found_by: list[str]) -> Candidate:
+        return cls(fact.id, fact.created_at, None, fact.claim, partial(fact_item, fact, found_by=found_by))
+
+    @classmethod
+    def of_entity(cls, entity: Entity, found_by: list[str]) -> Candidate:
+        build = partial(entity_item, entity, found_by=found_by)
+        return cls(entity.id, entity.updated_at, None, entity_text(entity), build)
+
+    @classmethod
+    def of_strategy(cls, strategy: Strategy, success_rate: float) -> Candidate:
+        build = partial(strategy_item, strategy, success_rate=success_rate)
+        return cls(strategy.id, strategy.updated_at, None, strategy_text(strategy, success_rate), build)
+
+    @classmethod
+    def of_goal(cls, goal: Goal) -> Candidate:
+        return cls(goal.id, goal.created_at, None, goal.description, partial(goal_item, goal))
+
+
+class TurnEntry(NamedTuple):
+    """A turn candidate before its text is fetched (only the head of the ranking is)."""
+
+    hit: TurnHit
+    found_by: list[str]
+
+    @property
+    def timestamp(self) -> datetime:
+        return self.hit.timestamp
+
+
+@dataclass
+class KindCandidates:
+    """One kind's candidates: candidate by id, relevance by id, and the best cosine seen (its anchor)."""
+
+    weight: float
+    items: dict[str, Candidate | TurnEntry] = field(default_factory=dict)
+    relevance: dict[str, float] = field(default_factory=dict)
+    anchor: float = 0.0
+
+
+class TechniqueTimer:
+    def __init__(self, metrics: dict[str, TechniqueMetric], name: str) -> None:
+        self._metrics, self._name, self._start = metrics, name, time.perf_counter()
+
+    def done(self, results: int) -> None:
+        elapsed = (time.perf_counter() - self._start) * 1000
+        previous = self._metrics.get(self._name)
+        if previous is not None:  # a technique run once per vector adds up
+            elapsed, results = elapsed + previous.latency_ms, results + previous.results
+        self._metrics[self._name] = TechniqueMetric(latency_ms=round(elapsed, 3), results=results)
+
+
+def techniques_of(key: str, dense: Mapping[str, float], lexical: Mapping[str, float]) -> list[str]:
+    return [name for name, found in (("vector", dense), ("fulltext", lexical)) if key in found]
