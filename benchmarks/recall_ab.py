@@ -26,14 +26,14 @@ from typing import Any
 from agentx_memory import AsyncAgentMemory, Settings
 from agentx_memory._compat.aio import drain
 from benchmarks.recall_latency import NAMESPACE, TOP_K, USER_ID, make_queries
-from benchmarks.store_turn import Names, isolated
+from benchmarks.store_turn import Names, Stats, isolated
 
 
 @dataclass
 class Side:
-    """One variant's per-call wall times and main-thread CPU times (ms)."""
+    """One variant's per-call wall times (ns, as ``Stats.of`` takes them) and main-thread CPU times (ms)."""
 
-    wall: list[float] = field(default_factory=list)
+    wall: list[int] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
 
 
@@ -60,28 +60,23 @@ def override(settings: Settings, assignments: Sequence[str]) -> Settings:
     return Settings.model_validate(data)
 
 
-def percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 async def measure(a: AsyncAgentMemory, b: AsyncAgentMemory, queries: Sequence[str]) -> tuple[Side, Side]:
     sides = {id(a): Side(), id(b): Side()}
     for position, query in enumerate(queries):
         order = (a, b) if position % 4 in (0, 3) else (b, a)  # A B B A: neither always goes first
         for memory in order:
             backends = await memory._open_backends()
-            began, began_cpu = time.perf_counter(), time.thread_time()
+            began, began_cpu = time.perf_counter_ns(), time.thread_time()
             await memory.remember(query, top_k=TOP_K)
             side = sides[id(memory)]
-            side.wall.append((time.perf_counter() - began) * 1000)
+            side.wall.append(time.perf_counter_ns() - began)
             side.cpu.append((time.thread_time() - began_cpu) * 1000)
             await drain(backends.pending)
     return sides[id(a)], sides[id(b)]
 
 
 def report(a: Side, b: Side, assignments: Sequence[str]) -> str:
-    differences = [after - before for before, after in zip(a.wall, b.wall, strict=True)]
+    differences = [(after - before) / 1e6 for before, after in zip(a.wall, b.wall, strict=True)]
     faster = sum(1 for difference in differences if difference < 0)
     lines = [
         f"### paired A/B of `remember` on the kept corpus, {len(differences)} queries",
@@ -92,10 +87,8 @@ def report(a: Side, b: Side, assignments: Sequence[str]) -> str:
         "|---|---:|---:|---:|",
     ]
     for name, side in (("A", a), ("B", b)):
-        lines.append(
-            f"| {name} | {statistics.median(side.wall):.2f} | {percentile(side.wall, 0.95):.2f} "
-            f"| {statistics.mean(side.cpu):.2f} |"
-        )
+        stats = Stats.of(side.wall)
+        lines.append(f"| {name} | {stats.p50:.2f} | {stats.p95:.2f} | {statistics.mean(side.cpu):.2f} |")
     lines += [
         "",
         f"Median per-query difference B − A: {statistics.median(differences):+.2f} ms; "

@@ -50,7 +50,7 @@ class TurnHit:
     conversation_id: str
     index: int
     timestamp: datetime
-    speaker: str | None = None
+    speaker: str | None
 
 
 def turn_hit(row: dict[str, Any]) -> TurnHit:
