@@ -21,7 +21,7 @@ from rich.text import Text
 
 from agentx_memory import embedded
 from agentx_memory.errors import AgentMemoryError, ConfigurationError
-from agentx_memory.settings import Settings
+from agentx_memory.settings import Settings, owning_process
 
 __all__ = ["app", "main"]
 
@@ -75,7 +75,8 @@ def _root(
     err = Console(stderr=True)
     with _errors(err):
         try:
-            settings = Settings()
+            # The CLI owns its interpreter: the GC tuning measured for latency applies here.
+            settings = owning_process(Settings())
         except ValidationError as exc:
             raise ConfigurationError(f"Invalid AGENTX_* settings:\n{exc}") from exc
     if data_dir is not None:

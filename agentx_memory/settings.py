@@ -27,9 +27,11 @@ __all__ = [
     "RedisSettings",
     "RetentionSettings",
     "RetrievalSettings",
+    "RuntimeSettings",
     "Settings",
     "WorkingMemorySettings",
     "default_data_dir",
+    "owning_process",
 ]
 
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -219,8 +221,10 @@ class RuntimeSettings(BaseModel):
     #: the model, connections) are frozen out of its scans (``gc.freeze``) and the first generation is
     #: collected every ``gc_gen0_threshold`` allocations instead of 700. Measured on the 2k-turn recall
     #: benchmark corpus: full collections had paused ~70 ms every ~12 calls (`get_context` p95
-    #: 119 → 60 ms, `remember` p99 99 → 46 ms). Off: the interpreter's defaults stay untouched.
-    tune_gc: bool = True
+    #: 119 → 60 ms, `remember` p99 99 → 46 ms). Off by default: a library must not retune its host
+    #: application's collector. The CLI, the benchmarks and worker processes switch it on
+    #: (``AGENTX_RUNTIME__TUNE_GC=true`` does the same for any process that owns its interpreter).
+    tune_gc: bool = False
     gc_gen0_threshold: int = Field(default=20_000, ge=700)
 
 
@@ -267,3 +271,12 @@ class Settings(BaseSettings):
         """True when any store points at the embedded servers under ``data_dir``."""
         falkordb_needed = self.graph.backend == "falkordb" and self.graph.falkordb_url is None
         return self.postgres.url is None or self.redis.url is None or falkordb_needed
+
+
+def owning_process(settings: Settings) -> Settings:
+    """``settings`` for an entry point that owns its interpreter (the CLI, a worker, a benchmark): GC
+    tuning on unless ``runtime.tune_gc`` was set explicitly (``AGENTX_RUNTIME__TUNE_GC``)."""
+    if "tune_gc" in settings.runtime.model_fields_set:
+        return settings
+    runtime = settings.runtime.model_copy(update={"tune_gc": True})
+    return settings.model_copy(update={"runtime": runtime})

@@ -30,7 +30,7 @@ from rank_bm25 import BM25Okapi
 
 from agentx_memory import AsyncAgentMemory
 from agentx_memory.models import MemoryBundle
-from agentx_memory.settings import Settings
+from agentx_memory.settings import Settings, owning_process
 
 KS = (1, 5, 10, 20)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
@@ -149,10 +149,12 @@ def variant_settings(base: Settings, name: str) -> Settings:
 
 
 async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, Any]:
-    base = Settings(
-        graph={"name": "bench_locomo"},
-        postgres={"schema": "bench_locomo"},
-        redis={"key_prefix": "bench-locomo"},
+    base = owning_process(
+        Settings(
+            graph={"name": "bench_locomo"},
+            postgres={"schema": "bench_locomo"},
+            redis={"key_prefix": "bench-locomo"},
+        )
     )
     results: dict[str, Scores] = {name: Scores() for name in variants}
     baseline = Scores()

@@ -25,6 +25,7 @@ from typing import Any
 
 from agentx_memory import AsyncAgentMemory, Settings
 from agentx_memory._compat.aio import drain
+from agentx_memory.settings import owning_process
 from benchmarks.recall_latency import NAMESPACE, TOP_K, USER_ID, make_queries
 from benchmarks.store_turn import Names, Stats, isolated
 
@@ -123,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--queries", type=int, default=300, help="measured queries (default 300)")
     args = parser.parse_args(argv)
-    base = Settings()  # the entry point: AGENTX_* is read here only
+    base = owning_process(Settings())  # the entry point: AGENTX_* is read here only
     settings = isolated(base, Names(NAMESPACE, NAMESPACE, f"{NAMESPACE}_floor", NAMESPACE))
     print(asyncio.run(run(settings, args.assignments, args.queries)))
     return 0

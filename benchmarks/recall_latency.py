@@ -46,6 +46,7 @@ from agentx_memory import AsyncAgentMemory, Settings, embedded
 from agentx_memory._compat.aio import drain
 from agentx_memory.backends_async import AsyncBackends
 from agentx_memory.embedding import build_embedder
+from agentx_memory.settings import owning_process
 from benchmarks.store_turn import Names, Stats, isolated, machine_info
 
 RESULTS = Path(__file__).resolve().parent / "results" / "recall_latency.json"
@@ -739,7 +740,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sizes = [500, 2000] if args.quick else sorted({int(size) for size in args.sizes.split(",")})
     query_count = 50 if args.quick else args.queries
 
-    base = Settings()  # the entry point: AGENTX_* is read here only
+    base = owning_process(Settings())  # the entry point: AGENTX_* is read here only
     if args.data_dir is not None:
         base = base.model_copy(update={"data_dir": args.data_dir})
     started_servers = base.uses_embedded and not embedded.status(base).all_running

@@ -37,6 +37,7 @@ from psycopg import sql
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings, embedded
 from agentx_memory.embedded import ResolvedEndpoints, resolve_endpoints
 from agentx_memory.embedding import Embedder, build_embedder
+from agentx_memory.settings import owning_process
 
 RESULTS = Path(__file__).resolve().parent / "results" / "store_turn.json"
 TARGET_P50_MS = 10.0
@@ -454,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"JSON results (default {RESULTS})")
     args = parser.parse_args(argv)
 
-    base = Settings()  # the entry point: AGENTX_* is read here only
+    base = owning_process(Settings())  # the entry point: AGENTX_* is read here only
     if args.data_dir is not None:
         base = base.model_copy(update={"data_dir": args.data_dir})
     started_servers = base.uses_embedded and not embedded.status(base).all_running

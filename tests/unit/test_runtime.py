@@ -28,7 +28,7 @@ def run(settings: dict[str, object]) -> dict[str, object]:
 
 
 def test_tuning_freezes_start_up_objects_and_raises_the_young_threshold_once() -> None:
-    result = run({"gc_gen0_threshold": 15000})
+    result = run({"tune_gc": True, "gc_gen0_threshold": 15000})
     assert result["first"] is True
     assert result["second"] is False  # once per process
     assert result["after"] == [15000, 20, 20]
