@@ -20,6 +20,7 @@ from .errors import (
     GraphSyncError,
     InvalidInputError,
     NotFoundError,
+    SchemaVersionError,
     StoreError,
     StoreUnavailableError,
 )
@@ -93,6 +94,7 @@ __all__ = [
     "Neighbour",
     "NotFoundError",
     "PromotionCandidate",
+    "SchemaVersionError",
     "Scope",
     "Settings",
     "StoreError",

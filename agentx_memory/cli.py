@@ -153,6 +153,19 @@ def status(ctx: typer.Context) -> None:
 
 
 @app.command()
+def migrate(ctx: typer.Context) -> None:
+    """Bring the Postgres and graph schemas to this version of agentx-memory (idempotent)."""
+    state = _state(ctx)
+    with _errors(state.err):
+        from agentx_memory.stores.factory import migrate_stores
+
+        with state.out.status("Migrating the stores…"):
+            done = migrate_stores(state.settings)
+    for line in done:
+        state.out.print(line, soft_wrap=True, highlight=False)
+
+
+@app.command()
 def demo(ctx: typer.Context) -> None:
     """Store a short conversation and recall from it, end to end, on the embedded servers."""
     state = _state(ctx)

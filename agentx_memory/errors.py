@@ -16,6 +16,7 @@ __all__ = [
     "InvalidInputError",
     "LLMError",
     "NotFoundError",
+    "SchemaVersionError",
     "StoreError",
     "StoreUnavailableError",
 ]
@@ -43,6 +44,10 @@ class ConfigurationError(AgentMemoryError):
 
 class EmbeddingDimensionError(ConfigurationError):
     """The embedder's dimension differs from the one locked in the database."""
+
+
+class SchemaVersionError(ConfigurationError):
+    """The database schema is not at the version this code needs (``agentx-memory migrate``)."""
 
 
 class StoreError(AgentMemoryError):

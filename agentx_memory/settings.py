@@ -80,6 +80,11 @@ class PostgresSettings(BaseModel):
     #: and a paired A/B measured 0.9 ms less Postgres CPU per recall. ``false`` leaves
     #: ``plan_cache_mode`` at Postgres' default.
     generic_plans: bool = True
+    #: A store behind this code's schema version is migrated when it opens (zero set-up). ``false``:
+    #: such a store is refused with :class:`~agentx_memory.errors.SchemaVersionError` until
+    #: ``agentx-memory migrate`` runs (production, where one deploy step migrates). A store at the
+    #: current version costs one read per open either way.
+    auto_migrate: bool = True
 
     model_config = {"populate_by_name": True}
 

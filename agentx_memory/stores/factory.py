@@ -7,13 +7,18 @@ Async source of ``stores/factory.py``.
 
 from __future__ import annotations
 
+from .._compat.sync import to_thread
+from ..embedded import resolve_endpoints
+from ..embedding import build_embedder
 from ..errors import ConfigurationError
 from ..settings import Settings
 from .falkordb import FalkorDBStore
 from .graph import GraphStore
+from .migrations import latest_migration
 from .neo4j import Neo4jStore
+from .postgres import PostgresStore
 
-__all__ = ["open_graph"]
+__all__ = ["migrate_stores", "open_graph"]
 
 
 def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> GraphStore:
@@ -46,3 +51,24 @@ def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) ->
         graph.close()
         raise
     return graph
+
+
+def migrate_stores(settings: Settings) -> list[str]:
+    """Bring the ledger's schema and the graph's schema to this version (``agentx-memory migrate``);
+    returns what was done, one line each. Idempotent."""
+    endpoints = to_thread(resolve_endpoints, settings)
+    embedder = to_thread(build_embedder, settings.embedding)
+    applied = PostgresStore.migrate(
+        endpoints.postgres_url,
+        settings.postgres,
+        embedding_dim=embedder.dimensions,
+        embedding_model=embedder.model_id,
+    )
+    schema = settings.postgres.schema_name
+    done = [f"postgres schema {schema!r}: applied {name}" for name in applied]
+    if not applied:
+        done.append(f"postgres schema {schema!r}: already at version {latest_migration()}")
+    graph = open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
+    graph.close()
+    done.append(f"{settings.graph.backend} graph {settings.graph.name!r}: schema applied")
+    return done

@@ -5,13 +5,18 @@ Async source of ``stores/factory.py``.
 
 from __future__ import annotations
 
+from .._compat.aio import to_thread
+from ..embedded import resolve_endpoints
+from ..embedding import build_embedder
 from ..errors import ConfigurationError
 from ..settings import Settings
 from .falkordb_async import AsyncFalkorDBStore
 from .graph_async import AsyncGraphStore
+from .migrations import latest_migration
 from .neo4j_async import AsyncNeo4jStore
+from .postgres_async import AsyncPostgresStore
 
-__all__ = ["open_graph"]
+__all__ = ["migrate_stores", "open_graph"]
 
 
 async def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> AsyncGraphStore:
@@ -44,3 +49,24 @@ async def open_graph(settings: Settings, falkordb_url: str | None, dimensions: i
         await graph.close()
         raise
     return graph
+
+
+async def migrate_stores(settings: Settings) -> list[str]:
+    """Bring the ledger's schema and the graph's schema to this version (``agentx-memory migrate``);
+    returns what was done, one line each. Idempotent."""
+    endpoints = await to_thread(resolve_endpoints, settings)
+    embedder = await to_thread(build_embedder, settings.embedding)
+    applied = await AsyncPostgresStore.migrate(
+        endpoints.postgres_url,
+        settings.postgres,
+        embedding_dim=embedder.dimensions,
+        embedding_model=embedder.model_id,
+    )
+    schema = settings.postgres.schema_name
+    done = [f"postgres schema {schema!r}: applied {name}" for name in applied]
+    if not applied:
+        done.append(f"postgres schema {schema!r}: already at version {latest_migration()}")
+    graph = await open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
+    await graph.close()
+    done.append(f"{settings.graph.backend} graph {settings.graph.name!r}: schema applied")
+    return done

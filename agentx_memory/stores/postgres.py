@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import math
-import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date
 from typing import Any
 
 import psycopg
@@ -22,16 +21,19 @@ from psycopg import Connection, Cursor, errors, sql
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from ..errors import EmbeddingDimensionError, StoreError, StoreUnavailableError
-from ..resources import resource_dir
+from ..errors import SchemaVersionError, StoreError, StoreUnavailableError
 from ..settings import PostgresSettings
+from .migrations import (
+    MIGRATION_LOCK,
+    SchemaState,
+    check_embedding_lock,
+    latest_migration,
+    migration_files,
+    partition_days,
+)
 from .sql import load_sql
 
 __all__ = ["PostgresStore", "SqlSession"]
-
-_MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
-#: One advisory lock for every migrating process, whatever the schema (CREATE EXTENSION is global).
-_MIGRATION_LOCK = 0x6167_656E_7478
 
 
 @contextmanager
@@ -111,18 +113,32 @@ class PostgresStore:
     def connect(
         cls, url: str, settings: PostgresSettings, *, embedding_dim: int, embedding_model: str
     ) -> PostgresStore:
-        """Migrate the schema (once, under an advisory lock), lock the embedding shape, open the pool."""
+        """Check the schema version (one read when it is current), lock the embedding shape, open the pool.
+
+        A fresh store is migrated on its first open; one that is behind is migrated when
+        ``settings.auto_migrate`` allows it, refused otherwise (``agentx-memory migrate`` applies it).
+        """
         schema = settings.schema_name
-        with _translated("connecting"):
-            conn = Connection.connect(
-                url,
-                autocommit=True,
-                connect_timeout=max(1, math.ceil(settings.connect_timeout_s)),
-                row_factory=dict_row,
-            )
-        with conn:
-            _migrate(conn, schema, embedding_dim, embedding_model)
-            _ensure_partitions(conn, schema, settings.partitions_ahead_days)
+        with _connect(url, settings) as conn:
+            state = _schema_state(conn, schema, settings.partitions_ahead_days)
+            latest = latest_migration()
+            if state.version > latest:
+                raise SchemaVersionError(
+                    f"Postgres schema {schema!r} is at version {state.version}, newer than this "
+                    f"agentx-memory knows ({latest}): upgrade agentx-memory"
+                )
+            if state.version < latest:
+                if not settings.auto_migrate and state.version > 0:
+                    raise SchemaVersionError(
+                        f"Postgres schema {schema!r} is at version {state.version}, this agentx-memory "
+                        f"needs {latest}: run `agentx-memory migrate` (or set AGENTX_POSTGRES__AUTO_MIGRATE"
+                        "=true to migrate on open)"
+                    )
+                _migrate(conn, schema, embedding_dim, embedding_model)
+            else:
+                check_embedding_lock(state.locked, embedding_dim, embedding_model)
+            if not state.partitions_ready:
+                _ensure_partitions(conn, schema, settings.partitions_ahead_days)
 
         def configure(connection: Connection[DictRow]) -> None:
             connection.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema)))
@@ -145,6 +161,16 @@ class PostgresStore:
         with _translated("opening the connection pool"):
             pool.open(wait=True, timeout=settings.connect_timeout_s)
         return cls(pool, schema)
+
+    @staticmethod
+    def migrate(
+        url: str, settings: PostgresSettings, *, embedding_dim: int, embedding_model: str
+    ) -> list[str]:
+        """Apply the pending migrations and create the audit partitions; returns the applied names."""
+        with _connect(url, settings) as conn:
+            applied = _migrate(conn, settings.schema_name, embedding_dim, embedding_model)
+            _ensure_partitions(conn, settings.schema_name, settings.partitions_ahead_days)
+        return applied
 
     def close(self) -> None:
         self._pool.close()
@@ -194,7 +220,7 @@ class PostgresStore:
         """Create the audit partitions from yesterday to ``days_ahead`` days from now; returns their names."""
         with self.session() as session:
             names: list[str] = []
-            for day in _partition_days(days_ahead):
+            for day in partition_days(days_ahead):
                 row = session.fetch_one("ensure_audit_partition", {"day": day})
                 names.append(str(row["partition"]) if row else "")
             return names
@@ -206,26 +232,39 @@ class PostgresStore:
             session.execute_composed(statement, "dropping the schema")
 
 
-def _partition_days(days_ahead: int) -> list[date]:
-    today = datetime.now(UTC).date()
-    return [today + timedelta(days=offset) for offset in range(-1, days_ahead + 1)]
+def _connect(url: str, settings: PostgresSettings) -> Connection[DictRow]:
+    with _translated("connecting"):
+        return Connection.connect(
+            url,
+            autocommit=True,
+            connect_timeout=max(1, math.ceil(settings.connect_timeout_s)),
+            row_factory=dict_row,
+        )
 
 
-def _migration_files() -> list[tuple[int, str, str]]:
-    found: list[tuple[int, str, str]] = []
-    for path in sorted(resource_dir("migrations").glob("*.sql")):
-        match = _MIGRATION.match(path.name)
-        if match is None:
-            raise StoreError(f"migration file {path.name!r} is not named NNN_name.sql")
-        found.append((int(match.group(1)), match.group(2), path.read_text(encoding="utf-8")))
-    return found
+def _schema_state(conn: Connection[DictRow], schema: str, days_ahead: int) -> SchemaState:
+    """Where the store stands, in one read: version 0 when it was never migrated."""
+    last_partition = f"{schema}.memory_audit_log_{partition_days(days_ahead)[-1]:%Y%m%d}"
+    with _translated("reading the schema version"):
+        try:
+            cursor = conn.execute(
+                sql.SQL(load_sql()["schema_state"]).format(schema=sql.Identifier(schema)),
+                {"last_partition": last_partition},
+            )
+        except errors.UndefinedTable:
+            return SchemaState(version=0, locked={}, partitions_ready=False)
+        row = cursor.fetchone()
+    assert row is not None  # an aggregate over subqueries always yields one row
+    locked = {key: str(row[key]) for key in ("embedding_dimensions", "embedding_model") if row[key]}
+    return SchemaState(int(row["version"] or 0), locked, bool(row["partitions_ready"]))
 
 
-def _migrate(conn: Connection[DictRow], schema: str, embedding_dim: int, embedding_model: str) -> None:
+def _migrate(conn: Connection[DictRow], schema: str, embedding_dim: int, embedding_model: str) -> list[str]:
+    applied_now: list[str] = []
     ident = sql.Identifier(schema)
     with _translated("applying migrations"):
         with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
             conn.execute("CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
             conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(ident))
             conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(ident))
@@ -236,8 +275,8 @@ def _migrate(conn: Connection[DictRow], schema: str, embedding_dim: int, embeddi
             cursor = conn.execute("SELECT version FROM schema_version")
             applied = {int(row["version"]) for row in cursor.fetchall()}
             if applied:
-                _check_embedding_lock(conn, embedding_dim, embedding_model)
-            for version, name, text in _migration_files():
+                _check_stored_embedding_lock(conn, embedding_dim, embedding_model)
+            for version, name, text in migration_files():
                 if version in applied:
                     continue
                 body = text.replace("@EMBEDDING_DIM@", str(int(embedding_dim)))
@@ -246,42 +285,27 @@ def _migrate(conn: Connection[DictRow], schema: str, embedding_dim: int, embeddi
                     "INSERT INTO schema_version (version, name, checksum) VALUES (%s, %s, %s)",
                     (version, name, hashlib.sha256(text.encode()).hexdigest()),
                 )
+                applied_now.append(f"{version:03d}_{name}")
             conn.execute(
                 "INSERT INTO agentx_metadata (key, value) VALUES ('embedding_dimensions', %s),"
                 " ('embedding_model', %s) ON CONFLICT (key) DO NOTHING",
                 (str(embedding_dim), embedding_model),
             )
-            _check_embedding_lock(conn, embedding_dim, embedding_model)
+            _check_stored_embedding_lock(conn, embedding_dim, embedding_model)
+    return applied_now
 
 
-def _check_embedding_lock(conn: Connection[DictRow], embedding_dim: int, embedding_model: str) -> None:
+def _check_stored_embedding_lock(conn: Connection[DictRow], embedding_dim: int, embedding_model: str) -> None:
     cursor = conn.execute(
         "SELECT key, value FROM agentx_metadata WHERE key IN ('embedding_dimensions', 'embedding_model')"
     )
     locked = {str(row["key"]): str(row["value"]) for row in cursor.fetchall()}
-    dim = locked.get("embedding_dimensions")
-    model = locked.get("embedding_model")
-    # Vectors of two spaces cannot be compared, so a changed embedder is refused, never mixed in.
-    fresh_store = (
-        "or keep both by pointing AGENTX_DATA_DIR (or postgres.schema and graph.name) at a new store"
-    )
-    if dim is not None and int(dim) != embedding_dim:
-        raise EmbeddingDimensionError(
-            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured "
-            f"embedder produces {embedding_dim}. Set AGENTX_EMBEDDING__DIMENSIONS={dim} and "
-            f"AGENTX_EMBEDDING__MODEL={model} back, {fresh_store}."
-        )
-    if model is not None and model != embedding_model:
-        raise EmbeddingDimensionError(
-            f"this database stores embeddings of model {model!r} but the configured embedder is "
-            f"{embedding_model!r}. Set AGENTX_EMBEDDING__MODEL back to the model that wrote them, "
-            f"{fresh_store}."
-        )
+    check_embedding_lock(locked, embedding_dim, embedding_model)
 
 
 def _ensure_partitions(conn: Connection[DictRow], schema: str, days_ahead: int) -> None:
     with _translated("creating audit partitions"):
         with conn.transaction():
             conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(sql.Identifier(schema)))
-            for day in _partition_days(days_ahead):
+            for day in partition_days(days_ahead):
                 conn.execute("SELECT ensure_audit_partition(%s)", (day,))

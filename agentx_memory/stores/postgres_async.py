@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import math
-import re
 from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date
 from typing import Any
 
 import psycopg
@@ -20,16 +19,19 @@ from psycopg import AsyncConnection, AsyncCursor, errors, sql
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from ..errors import EmbeddingDimensionError, StoreError, StoreUnavailableError
-from ..resources import resource_dir
+from ..errors import SchemaVersionError, StoreError, StoreUnavailableError
 from ..settings import PostgresSettings
+from .migrations import (
+    MIGRATION_LOCK,
+    SchemaState,
+    check_embedding_lock,
+    latest_migration,
+    migration_files,
+    partition_days,
+)
 from .sql import load_sql
 
 __all__ = ["AsyncPostgresStore", "AsyncSqlSession"]
-
-_MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
-#: One advisory lock for every migrating process, whatever the schema (CREATE EXTENSION is global).
-_MIGRATION_LOCK = 0x6167_656E_7478
 
 
 @contextmanager
@@ -109,18 +111,32 @@ class AsyncPostgresStore:
     async def connect(
         cls, url: str, settings: PostgresSettings, *, embedding_dim: int, embedding_model: str
     ) -> AsyncPostgresStore:
-        """Migrate the schema (once, under an advisory lock), lock the embedding shape, open the pool."""
+        """Check the schema version (one read when it is current), lock the embedding shape, open the pool.
+
+        A fresh store is migrated on its first open; one that is behind is migrated when
+        ``settings.auto_migrate`` allows it, refused otherwise (``agentx-memory migrate`` applies it).
+        """
         schema = settings.schema_name
-        with _translated("connecting"):
-            conn = await AsyncConnection.connect(
-                url,
-                autocommit=True,
-                connect_timeout=max(1, math.ceil(settings.connect_timeout_s)),
-                row_factory=dict_row,
-            )
-        async with conn:
-            await _migrate(conn, schema, embedding_dim, embedding_model)
-            await _ensure_partitions(conn, schema, settings.partitions_ahead_days)
+        async with await _connect(url, settings) as conn:
+            state = await _schema_state(conn, schema, settings.partitions_ahead_days)
+            latest = latest_migration()
+            if state.version > latest:
+                raise SchemaVersionError(
+                    f"Postgres schema {schema!r} is at version {state.version}, newer than this "
+                    f"agentx-memory knows ({latest}): upgrade agentx-memory"
+                )
+            if state.version < latest:
+                if not settings.auto_migrate and state.version > 0:
+                    raise SchemaVersionError(
+                        f"Postgres schema {schema!r} is at version {state.version}, this agentx-memory "
+                        f"needs {latest}: run `agentx-memory migrate` (or set AGENTX_POSTGRES__AUTO_MIGRATE"
+                        "=true to migrate on open)"
+                    )
+                await _migrate(conn, schema, embedding_dim, embedding_model)
+            else:
+                check_embedding_lock(state.locked, embedding_dim, embedding_model)
+            if not state.partitions_ready:
+                await _ensure_partitions(conn, schema, settings.partitions_ahead_days)
 
         async def configure(connection: AsyncConnection[DictRow]) -> None:
             await connection.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema)))
@@ -143,6 +159,16 @@ class AsyncPostgresStore:
         with _translated("opening the connection pool"):
             await pool.open(wait=True, timeout=settings.connect_timeout_s)
         return cls(pool, schema)
+
+    @staticmethod
+    async def migrate(
+        url: str, settings: PostgresSettings, *, embedding_dim: int, embedding_model: str
+    ) -> list[str]:
+        """Apply the pending migrations and create the audit partitions; returns the applied names."""
+        async with await _connect(url, settings) as conn:
+            applied = await _migrate(conn, settings.schema_name, embedding_dim, embedding_model)
+            await _ensure_partitions(conn, settings.schema_name, settings.partitions_ahead_days)
+        return applied
 
     async def close(self) -> None:
         await self._pool.close()
@@ -192,7 +218,7 @@ class AsyncPostgresStore:
         """Create the audit partitions from yesterday to ``days_ahead`` days from now; returns their names."""
         async with self.session() as session:
             names: list[str] = []
-            for day in _partition_days(days_ahead):
+            for day in partition_days(days_ahead):
                 row = await session.fetch_one("ensure_audit_partition", {"day": day})
                 names.append(str(row["partition"]) if row else "")
             return names
@@ -204,28 +230,41 @@ class AsyncPostgresStore:
             await session.execute_composed(statement, "dropping the schema")
 
 
-def _partition_days(days_ahead: int) -> list[date]:
-    today = datetime.now(UTC).date()
-    return [today + timedelta(days=offset) for offset in range(-1, days_ahead + 1)]
+async def _connect(url: str, settings: PostgresSettings) -> AsyncConnection[DictRow]:
+    with _translated("connecting"):
+        return await AsyncConnection.connect(
+            url,
+            autocommit=True,
+            connect_timeout=max(1, math.ceil(settings.connect_timeout_s)),
+            row_factory=dict_row,
+        )
 
 
-def _migration_files() -> list[tuple[int, str, str]]:
-    found: list[tuple[int, str, str]] = []
-    for path in sorted(resource_dir("migrations").glob("*.sql")):
-        match = _MIGRATION.match(path.name)
-        if match is None:
-            raise StoreError(f"migration file {path.name!r} is not named NNN_name.sql")
-        found.append((int(match.group(1)), match.group(2), path.read_text(encoding="utf-8")))
-    return found
+async def _schema_state(conn: AsyncConnection[DictRow], schema: str, days_ahead: int) -> SchemaState:
+    """Where the store stands, in one read: version 0 when it was never migrated."""
+    last_partition = f"{schema}.memory_audit_log_{partition_days(days_ahead)[-1]:%Y%m%d}"
+    with _translated("reading the schema version"):
+        try:
+            cursor = await conn.execute(
+                sql.SQL(load_sql()["schema_state"]).format(schema=sql.Identifier(schema)),
+                {"last_partition": last_partition},
+            )
+        except errors.UndefinedTable:
+            return SchemaState(version=0, locked={}, partitions_ready=False)
+        row = await cursor.fetchone()
+    assert row is not None  # an aggregate over subqueries always yields one row
+    locked = {key: str(row[key]) for key in ("embedding_dimensions", "embedding_model") if row[key]}
+    return SchemaState(int(row["version"] or 0), locked, bool(row["partitions_ready"]))
 
 
 async def _migrate(
     conn: AsyncConnection[DictRow], schema: str, embedding_dim: int, embedding_model: str
-) -> None:
+) -> list[str]:
+    applied_now: list[str] = []
     ident = sql.Identifier(schema)
     with _translated("applying migrations"):
         async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
             await conn.execute("CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
             await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(ident))
             await conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(ident))
@@ -236,8 +275,8 @@ async def _migrate(
             cursor = await conn.execute("SELECT version FROM schema_version")
             applied = {int(row["version"]) for row in await cursor.fetchall()}
             if applied:
-                await _check_embedding_lock(conn, embedding_dim, embedding_model)
-            for version, name, text in _migration_files():
+                await _check_stored_embedding_lock(conn, embedding_dim, embedding_model)
+            for version, name, text in migration_files():
                 if version in applied:
                     continue
                 body = text.replace("@EMBEDDING_DIM@", str(int(embedding_dim)))
@@ -246,44 +285,29 @@ async def _migrate(
                     "INSERT INTO schema_version (version, name, checksum) VALUES (%s, %s, %s)",
                     (version, name, hashlib.sha256(text.encode()).hexdigest()),
                 )
+                applied_now.append(f"{version:03d}_{name}")
             await conn.execute(
                 "INSERT INTO agentx_metadata (key, value) VALUES ('embedding_dimensions', %s),"
                 " ('embedding_model', %s) ON CONFLICT (key) DO NOTHING",
                 (str(embedding_dim), embedding_model),
             )
-            await _check_embedding_lock(conn, embedding_dim, embedding_model)
+            await _check_stored_embedding_lock(conn, embedding_dim, embedding_model)
+    return applied_now
 
 
-async def _check_embedding_lock(
+async def _check_stored_embedding_lock(
     conn: AsyncConnection[DictRow], embedding_dim: int, embedding_model: str
 ) -> None:
     cursor = await conn.execute(
         "SELECT key, value FROM agentx_metadata WHERE key IN ('embedding_dimensions', 'embedding_model')"
     )
     locked = {str(row["key"]): str(row["value"]) for row in await cursor.fetchall()}
-    dim = locked.get("embedding_dimensions")
-    model = locked.get("embedding_model")
-    # Vectors of two spaces cannot be compared, so a changed embedder is refused, never mixed in.
-    fresh_store = (
-        "or keep both by pointing AGENTX_DATA_DIR (or postgres.schema and graph.name) at a new store"
-    )
-    if dim is not None and int(dim) != embedding_dim:
-        raise EmbeddingDimensionError(
-            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured "
-            f"embedder produces {embedding_dim}. Set AGENTX_EMBEDDING__DIMENSIONS={dim} and "
-            f"AGENTX_EMBEDDING__MODEL={model} back, {fresh_store}."
-        )
-    if model is not None and model != embedding_model:
-        raise EmbeddingDimensionError(
-            f"this database stores embeddings of model {model!r} but the configured embedder is "
-            f"{embedding_model!r}. Set AGENTX_EMBEDDING__MODEL back to the model that wrote them, "
-            f"{fresh_store}."
-        )
+    check_embedding_lock(locked, embedding_dim, embedding_model)
 
 
 async def _ensure_partitions(conn: AsyncConnection[DictRow], schema: str, days_ahead: int) -> None:
     with _translated("creating audit partitions"):
         async with conn.transaction():
             await conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(sql.Identifier(schema)))
-            for day in _partition_days(days_ahead):
+            for day in partition_days(days_ahead):
                 await conn.execute("SELECT ensure_audit_partition(%s)", (day,))

@@ -18,8 +18,9 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from agentx_memory.embedding import Embedder
-from agentx_memory.errors import EmbeddingDimensionError, StoreUnavailableError
+from agentx_memory.errors import EmbeddingDimensionError, SchemaVersionError, StoreUnavailableError
 from agentx_memory.settings import PostgresSettings, Settings
+from agentx_memory.stores.migrations import MIGRATION_LOCK, latest_migration, migration_files
 from agentx_memory.stores.postgres import PostgresStore
 
 DIM = 384
@@ -291,3 +292,80 @@ def test_pooled_connections_carry_the_session_settings(
     assert row["plan_cache_mode"] == mode
     assert row["hnsw_iterative_scan"] == "relaxed_order"
     assert row["search_path"].startswith(pg_settings.schema_name)
+
+
+def _apply_first_migrations(pg_settings: PostgresSettings, upto: int) -> None:
+    """Build the schema as an older agentx-memory left it: migrations 1..``upto`` only."""
+    ident = sql.Identifier(pg_settings.schema_name)
+    with psycopg.connect(pg_settings.url or "", autocommit=True) as conn, conn.transaction():
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
+        conn.execute(sql.SQL("CREATE SCHEMA {}").format(ident))
+        conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(ident))
+        conn.execute(
+            "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL,"
+            " checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        for version, name, text in migration_files()[:upto]:
+            conn.execute(text.replace("@EMBEDDING_DIM@", str(DIM)).encode())
+            conn.execute(
+                "INSERT INTO schema_version (version, name, checksum) VALUES (%s, %s, 'old')", (version, name)
+            )
+        conn.execute(
+            "INSERT INTO agentx_metadata (key, value) VALUES ('embedding_dimensions', %s),"
+            " ('embedding_model', %s)",
+            (str(DIM), MODEL),
+        )
+
+
+def test_a_store_behind_is_refused_without_auto_migrate_and_changes_nothing(
+    pg_settings: PostgresSettings,
+) -> None:
+    _apply_first_migrations(pg_settings, latest_migration() - 1)
+    strict = pg_settings.model_copy(update={"auto_migrate": False})
+    versions = "SELECT version FROM schema_version ORDER BY version"
+    before = query(pg_settings, versions)
+    with pytest.raises(SchemaVersionError, match="run `agentx-memory migrate`"):
+        PostgresStore.connect(strict.url or "", strict, embedding_dim=DIM, embedding_model=MODEL)
+    assert query(pg_settings, versions) == before
+    applied = PostgresStore.migrate(strict.url or "", strict, embedding_dim=DIM, embedding_model=MODEL)
+    assert applied == [f"{version:03d}_{name}" for version, name, _ in migration_files()[-1:]]
+    assert [row["version"] for row in query(pg_settings, versions)][-1] == latest_migration()
+    assert PostgresStore.migrate(strict.url or "", strict, embedding_dim=DIM, embedding_model=MODEL) == []
+    PostgresStore.connect(strict.url or "", strict, embedding_dim=DIM, embedding_model=MODEL).close()
+
+
+def test_a_store_behind_is_migrated_on_open_by_default(pg_settings: PostgresSettings) -> None:
+    _apply_first_migrations(pg_settings, latest_migration() - 1)
+    PostgresStore.connect(
+        pg_settings.url or "", pg_settings, embedding_dim=DIM, embedding_model=MODEL
+    ).close()
+    rows = query(pg_settings, "SELECT max(version) AS version FROM schema_version")
+    assert rows == [{"version": latest_migration()}]
+
+
+def test_a_store_ahead_of_the_code_is_refused(store: PostgresStore, pg_settings: PostgresSettings) -> None:
+    query(
+        pg_settings,
+        "INSERT INTO schema_version (version, name, checksum) VALUES (999, 'future', 'x') RETURNING version",
+    )
+    with pytest.raises(SchemaVersionError, match="upgrade agentx-memory"):
+        PostgresStore.connect(pg_settings.url or "", pg_settings, embedding_dim=DIM, embedding_model=MODEL)
+
+
+def test_opening_a_current_store_takes_no_migration_lock(
+    store: PostgresStore, pg_settings: PostgresSettings
+) -> None:
+    # Another session holds the migration lock: an open that tried to migrate would wait for it.
+    with psycopg.connect(pg_settings.url or "", autocommit=True) as holder, holder.transaction():
+        holder.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        started = time.monotonic()
+        quick = pg_settings.model_copy(update={"connect_timeout_s": 2.0})
+        PostgresStore.connect(quick.url or "", quick, embedding_dim=DIM, embedding_model=MODEL).close()
+        assert time.monotonic() - started < 2.0
+
+
+def test_the_embedding_lock_is_checked_on_the_cheap_path(
+    store: PostgresStore, pg_settings: PostgresSettings
+) -> None:
+    with pytest.raises(EmbeddingDimensionError, match="768"):
+        PostgresStore.connect(pg_settings.url or "", pg_settings, embedding_dim=768, embedding_model=MODEL)

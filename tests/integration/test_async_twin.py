@@ -51,6 +51,7 @@ EXPECTED_ALL = [
     "Neighbour",
     "NotFoundError",
     "PromotionCandidate",
+    "SchemaVersionError",
     "Scope",
     "Settings",
     "StoreError",

@@ -1,0 +1,80 @@
+"""What the Postgres adapter knows about its own schema, without I/O: the migration files, the version a
+store must reach, the audit partitions it keeps ahead, and the embedding lock check."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from functools import cache
+
+from ..errors import EmbeddingDimensionError, StoreError
+from ..resources import resource_dir
+
+__all__ = [
+    "MIGRATION_LOCK",
+    "SchemaState",
+    "check_embedding_lock",
+    "latest_migration",
+    "migration_files",
+    "partition_days",
+]
+
+_MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+#: One advisory lock for every migrating process, whatever the schema (CREATE EXTENSION is global).
+MIGRATION_LOCK = 0x6167_656E_7478
+
+
+@dataclass(frozen=True)
+class SchemaState:
+    """Where a store stands: its schema version (0: never migrated), the embedding shape it locked,
+    and whether the furthest audit partition it must keep ahead exists."""
+
+    version: int
+    locked: Mapping[str, str]
+    partitions_ready: bool
+
+
+@cache
+def migration_files() -> tuple[tuple[int, str, str], ...]:
+    """``(version, name, text)`` of every file in ``migrations/``, in version order. Read once."""
+    found: list[tuple[int, str, str]] = []
+    for path in sorted(resource_dir("migrations").glob("*.sql")):
+        match = _MIGRATION.match(path.name)
+        if match is None:
+            raise StoreError(f"migration file {path.name!r} is not named NNN_name.sql")
+        found.append((int(match.group(1)), match.group(2), path.read_text(encoding="utf-8")))
+    return tuple(found)
+
+
+def latest_migration() -> int:
+    """The schema version this code needs."""
+    return max((version for version, _, _ in migration_files()), default=0)
+
+
+def partition_days(days_ahead: int, today: date | None = None) -> list[date]:
+    """The audit partitions kept: from yesterday to ``days_ahead`` days from today (UTC)."""
+    today = today if today is not None else datetime.now(UTC).date()
+    return [today + timedelta(days=offset) for offset in range(-1, days_ahead + 1)]
+
+
+def check_embedding_lock(locked: Mapping[str, str], embedding_dim: int, embedding_model: str) -> None:
+    """Refuse an embedder whose vectors cannot be compared with the stored ones (never mix them)."""
+    dim = locked.get("embedding_dimensions")
+    model = locked.get("embedding_model")
+    fresh_store = (
+        "or keep both by pointing AGENTX_DATA_DIR (or postgres.schema and graph.name) at a new store"
+    )
+    if dim is not None and int(dim) != embedding_dim:
+        raise EmbeddingDimensionError(
+            f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured "
+            f"embedder produces {embedding_dim}. Set AGENTX_EMBEDDING__DIMENSIONS={dim} and "
+            f"AGENTX_EMBEDDING__MODEL={model} back, {fresh_store}."
+        )
+    if model is not None and model != embedding_model:
+        raise EmbeddingDimensionError(
+            f"this database stores embeddings of model {model!r} but the configured embedder is "
+            f"{embedding_model!r}. Set AGENTX_EMBEDDING__MODEL back to the model that wrote them, "
+            f"{fresh_store}."
+        )

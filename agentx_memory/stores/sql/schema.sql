@@ -1,0 +1,8 @@
+-- Statements about the store itself, run on a bare connection before the pool (and its search_path)
+-- exists: {schema} is the schema identifier, composed with psycopg.sql (never from user input).
+
+-- name: schema_state
+SELECT (SELECT max(version) FROM {schema}.schema_version) AS version,
+       (SELECT value FROM {schema}.agentx_metadata WHERE key = 'embedding_dimensions') AS embedding_dimensions,
+       (SELECT value FROM {schema}.agentx_metadata WHERE key = 'embedding_model') AS embedding_model,
+       to_regclass(%(last_partition)s) IS NOT NULL AS partitions_ready
