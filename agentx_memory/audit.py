@@ -1,6 +1,7 @@
 # Generated from agentx_memory/audit_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""MemoryAuditLogger: who changed or read what, when, under which settings. Async source of ``audit.py``.
+"""MemoryAuditLogger: who changed or read what, when, under which settings. Generated from ``audit_async.py``:
+edit that file.
 
 Levels: ``off`` (nothing), ``writes`` (every write), ``reads`` (writes and reads), ``verbose`` (both,
 with payloads). The row never carries secrets; ``config_snapshot`` records the settings in force.

@@ -1,6 +1,7 @@
 # Generated from agentx_memory/backends_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""The stores and services one memory instance holds open. Async source of ``backends.py``."""
+"""The stores and services one memory instance holds open. Generated from ``backends_async.py``: edit that
+file."""
 
 from __future__ import annotations
 

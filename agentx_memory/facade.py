@@ -1,6 +1,6 @@
 # Generated from agentx_memory/facade_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""``AgentMemory``: the facade most users touch. Async source of ``facade.py`` (``AgentMemory``).
+"""``AgentMemory``: the facade most users touch. Generated from ``facade_async.py``: edit that file.
 
 It only orchestrates: validates input, embeds, then calls the subsystems in the write order
 ledger → graph → Redis, and records the audit trail. It holds typed ports and never knows which

@@ -13,10 +13,12 @@ suite runs it), so the twins can never drift apart.
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import re
 import subprocess
 import sys
+import textwrap
 import tokenize
 from pathlib import Path
 
@@ -34,6 +36,13 @@ _RENAMES = {
 _DOTTED = {"redis.asyncio": "redis", "falkordb.asyncio": "falkordb"}
 _ASYNC_NAME = re.compile(r"^(_?)Async([A-Z]\w*)$")
 _ASYNC_MODULE = re.compile(r"^(\w+)_async$")
+#: The sentence of a source's module docstring that names it the source of its twin, in every wording
+#: the sources use ("Async source of ``x.py``.", "Source of …", "This file is the async source; …").
+_SOURCE_SENTENCE = re.compile(
+    r"This file is the async source;.*?generated\s+from\s+it(?:\s+by\s+``[^`]+``)?\."
+    r"|(?:Async\s+)?[Ss]ource\s+of\s+``[^`]+``(?:\s+\([^)]*\))?\.",
+    re.DOTALL,
+)
 
 
 def _rename(name: str) -> str:
@@ -48,6 +57,7 @@ def _rename(name: str) -> str:
 
 def unasync_source(source: str, origin: str) -> str:
     """The sync twin of ``source`` (unformatted): token-level edits applied to the original text."""
+    source = _docstring_says_generated(source, origin)
     for dotted, plain in _DOTTED.items():
         source = source.replace(dotted, plain)
     lines = source.splitlines(keepends=True)
@@ -72,6 +82,40 @@ def unasync_source(source: str, origin: str) -> str:
         source = source[:start] + replacement + source[end:]
     header = f"# Generated from {origin} by tools/async_to_sync.py.\n# Edit the source, not this file.\n"
     return header + source
+
+
+def _docstring_says_generated(source: str, origin: str) -> str:
+    """The module docstring with its "source of …" sentence replaced by where the twin comes from (a
+    docstring without one gets the sentence appended to its first line)."""
+    module = ast.parse(source)
+    first = module.body[0] if module.body else None
+    if not (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        return source
+    lines = source.splitlines(keepends=True)
+    start, end = first.lineno - 1, first.end_lineno or first.lineno
+    text = "".join(lines[start:end])
+    docstring, trail = text.rstrip(), text[len(text.rstrip()) :]
+    sentence = f"Generated from ``{origin.removeprefix('agentx_memory/')}``: edit that file."
+    rewritten, count = _SOURCE_SENTENCE.subn(sentence, docstring, count=1)
+    if not count:
+        body = docstring.rstrip()
+        if "\n" in body:  # after the first line
+            head, newline, rest = docstring.partition("\n")
+            rewritten = head + " " + sentence + newline + rest
+        else:  # a one-line docstring: before its closing quotes
+            rewritten = body[:-3] + " " + sentence + body[-3:]
+    paragraphs = rewritten.split("\n\n")
+    for position, paragraph in enumerate(paragraphs):
+        if sentence in paragraph:  # re-wrapped, since the sentence changed its length
+            paragraphs[position] = textwrap.fill(
+                " ".join(paragraph.split()), width=110, break_long_words=False, break_on_hyphens=False
+            )
+    rewritten = "\n\n".join(paragraphs) + trail
+    return "".join(lines[:start]) + rewritten + "".join(lines[end:])
 
 
 def _format(text: str, path: Path) -> str:

@@ -1,6 +1,7 @@
 # Generated from agentx_memory/api/channels_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Facade methods for channels and promotion to ``_global``. Async source of ``api/channels.py``."""
+"""Facade methods for channels and promotion to ``_global``. Generated from ``api/channels_async.py``: edit
+that file."""
 
 from __future__ import annotations
 

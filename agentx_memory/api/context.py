@@ -1,7 +1,7 @@
 # Generated from agentx_memory/api/context_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Facade method ``get_context``: the memory block an agent prepends to its system prompt. Async source
-of ``api/context.py``.
+"""Facade method ``get_context``: the memory block an agent prepends to its system prompt. Generated from
+``api/context_async.py``: edit that file.
 
 It recalls for the prompt (the RecallLayer, all kinds), adds the user's open goals, drops the current
 conversation's own turns (the agent already has them), renders by section within the token budget

@@ -1,6 +1,6 @@
 # Generated from agentx_memory/api/core_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""What every facade mixin may rely on. Async source of ``api/core.py``.
+"""What every facade mixin may rely on. Generated from ``api/core_async.py``: edit that file.
 
 A mixin validates its input, opens the backends, builds the stateless subsystem it needs over them,
 calls it, and records the audit trail; the store I/O stays in the subsystem and the adapters.

@@ -1,6 +1,6 @@
 # Generated from agentx_memory/api/forget_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Facade methods that forget. Async source of ``api/forget.py``."""
+"""Facade methods that forget. Generated from ``api/forget_async.py``: edit that file."""
 
 from __future__ import annotations
 

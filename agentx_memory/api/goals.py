@@ -1,6 +1,6 @@
 # Generated from agentx_memory/api/goals_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Facade methods for goals memory. Async source of ``api/goals.py``."""
+"""Facade methods for goals memory. Generated from ``api/goals_async.py``: edit that file."""
 
 from __future__ import annotations
 

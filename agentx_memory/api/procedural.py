@@ -1,6 +1,6 @@
 # Generated from agentx_memory/api/procedural_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Facade methods for procedural memory. Async source of ``api/procedural.py``."""
+"""Facade methods for procedural memory. Generated from ``api/procedural_async.py``: edit that file."""
 
 from __future__ import annotations
 

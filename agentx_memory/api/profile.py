@@ -1,6 +1,6 @@
 # Generated from agentx_memory/api/profile_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Facade methods for profile memory. Async source of ``api/profile.py``."""
+"""Facade methods for profile memory. Generated from ``api/profile_async.py``: edit that file."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 # Generated from agentx_memory/api/semantic_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Facade methods for semantic memory. Async source of ``api/semantic.py``.
+"""Facade methods for semantic memory. Generated from ``api/semantic_async.py``: edit that file.
 
 Writes land in the active channel; reads cover it and ``_global``. Every write gets a timeline row and
 an audit row; ids of another user's nodes are indistinguishable from missing ones (``NotFoundError``).

@@ -1,6 +1,7 @@
 # Generated from agentx_memory/memory/entities_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Semantic memory, entities: resolution, relationships, neighbourhoods. Source of ``memory/entities.py``.
+"""Semantic memory, entities: resolution, relationships, neighbourhoods. Generated from
+``memory/entities_async.py``: edit that file.
 
 Resolution keeps one real-world thing one node, always within one entity type: the canonical name first,
 then the aliases, then embedding similarity (:func:`resolution_band`). The decisions are pure functions

@@ -1,6 +1,7 @@
 # Generated from agentx_memory/memory/episodic_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Episodic memory: conversations and their turns. Async source of ``memory/episodic.py``.
+"""Episodic memory: conversations and their turns. Generated from ``memory/episodic_async.py``: edit that
+file.
 
 Write order is the ledger (Postgres, source of truth) first, then the graph. A turn whose graph write
 fails stays in the ledger with ``graph_synced = false``; a retry of the same ``store_turn`` (or the

@@ -1,6 +1,7 @@
 # Generated from agentx_memory/memory/facts_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Semantic memory, facts: claims, links, corrections and statistics. Source of ``memory/facts.py``.
+"""Semantic memory, facts: claims, links, corrections and statistics. Generated from
+``memory/facts_async.py``: edit that file.
 
 A fact is never overwritten: a correction soft-deletes the old one (``valid_until``, ``superseded_by``)
 and links the new one ``(:Fact new)-[:SUPERSEDES]->(:Fact old)``, so ``undo_correction`` can restore it.

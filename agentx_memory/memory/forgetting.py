@@ -1,6 +1,7 @@
 # Generated from agentx_memory/memory/forgetting_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Forgetting: hard deletion that reaches the ledger, the graph and Redis. Async source of ``forgetting.py``.
+"""Forgetting: hard deletion that reaches the ledger, the graph and Redis. Generated from
+``memory/forgetting_async.py``: edit that file.
 
 Order matters: the ledger first (the source of truth; once its rows are gone reconcile can never bring
 the data back), then the graph, then Redis. Every step is idempotent, so a failed call can be retried.

@@ -1,6 +1,6 @@
 # Generated from agentx_memory/memory/goals_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Goal memory over the graph. Async source of ``memory/goals.py``.
+"""Goal memory over the graph. Generated from ``memory/goals_async.py``: edit that file.
 
 Every write is one statement that checks its own precondition (owner, status, no cycle); a refused write
 returns no row, and the subsystem then reads the goal to tell :class:`NotFoundError` (not this user's)

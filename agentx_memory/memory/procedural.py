@@ -1,6 +1,7 @@
 # Generated from agentx_memory/memory/procedural_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Procedural memory: tool invocations, tool counters, strategies. Async source of ``memory/procedural.py``.
+"""Procedural memory: tool invocations, tool counters, strategies. Generated from
+``memory/procedural_async.py``: edit that file.
 
 Invocations go to the ledger (``tool_invocations``) first, then to the graph, where one statement
 creates ``(:Conversation)-[:USED_TOOL]->(:ToolInvocation)-[:INVOKED]->(:Tool)`` and moves the tool's

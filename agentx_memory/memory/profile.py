@@ -1,6 +1,7 @@
 # Generated from agentx_memory/memory/profile_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""User profiles in Postgres (``user_profiles``). Async source of ``memory/profile.py``."""
+"""User profiles in Postgres (``user_profiles``). Generated from ``memory/profile_async.py``: edit that
+file."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 # Generated from agentx_memory/memory/promotion_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Promotion of project facts to ``_global``. Source of ``memory/promotion.py``.
+"""Promotion of project facts to ``_global``. Generated from ``memory/promotion_async.py``: edit that file.
 
 A promoted fact is a new ``_global`` node ``(:Fact global)-[:PROMOTED_FROM]->(:Fact project)`` keyed by
 ``promoted_from`` (the project fact's id), so a repeated promotion returns the first copy.

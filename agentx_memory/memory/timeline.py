@@ -1,6 +1,7 @@
 # Generated from agentx_memory/memory/timeline_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""The ``memory_timeline`` index: one row per stored memory. Async source of ``memory/timeline.py``.
+"""The ``memory_timeline`` index: one row per stored memory. Generated from ``memory/timeline_async.py``: edit
+that file.
 
 Time-range questions ("what did we decide last week?") read this table instead of scanning every store.
 A row is written once per ``(memory_type, memory_id)``; writing it again is a no-op.

@@ -2,9 +2,8 @@
 # Edit the source, not this file.
 """Working memory: the short-lived state of one conversation session, in Redis.
 
-Async source of ``memory/working.py``. Keys come from ``stores/keys.py``; every key has a TTL
-(``working.ttl_seconds``) and lists are trimmed to ``working.max_turns`` / ``max_thoughts``.
-"""
+Generated from ``memory/working_async.py``: edit that file. Keys come from ``stores/keys.py``; every key has a
+TTL (``working.ttl_seconds``) and lists are trimmed to ``working.max_turns`` / ``max_thoughts``."""
 
 from __future__ import annotations
 

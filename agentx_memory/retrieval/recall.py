@@ -1,6 +1,7 @@
 # Generated from agentx_memory/retrieval/recall_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""RecallLayer: query understanding around the MemoryRetriever. Async source of ``retrieval/recall.py``.
+"""RecallLayer: query understanding around the MemoryRetriever. Generated from ``retrieval/recall_async.py``:
+edit that file.
 
 One recall: self-query (time range, kinds, channels, entities — rules, or the LLM when configured),
 query expansion (the question as a statement, added to the full-text query), HyDE (a hypothetical

@@ -1,7 +1,7 @@
 # Generated from agentx_memory/retrieval/retriever_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""MemoryRetriever: candidates from every memory kind, fused, boosted and ranked. Async source of
-``retrieval/retriever.py``.
+"""MemoryRetriever: candidates from every memory kind, fused, boosted and ranked. Generated from
+``retrieval/retriever_async.py``: edit that file.
 
 Per kind it over-fetches (``candidate_factor`` × top_k), scores with the pure functions of
 ``retrieval/fusion.py`` and hands back one list. Turns: BM25 (ledger) + vector (graph), fused, then

@@ -2,8 +2,7 @@
 # Edit the source, not this file.
 """Build the store adapters from settings: the one place that picks a graph backend.
 
-Async source of ``stores/factory.py``.
-"""
+Generated from ``stores/factory_async.py``: edit that file."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 # Generated from agentx_memory/stores/falkordb_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""FalkorDB adapter (the embedded default). Async source of ``stores/falkordb.py``.
+"""FalkorDB adapter (the embedded default). Generated from ``stores/falkordb_async.py``: edit that file.
 
 Dialect points handled here: unique constraints via ``GRAPH.CONSTRAINT CREATE`` after a range index, and
 index DDL that has no ``IF NOT EXISTS`` (an existing index is not an error for us).

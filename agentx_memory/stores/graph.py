@@ -2,10 +2,9 @@
 # Edit the source, not this file.
 """The graph port and the Cypher logic both backends share.
 
-This file is the async source; ``stores/graph.py`` is generated from it. A backend adapter only supplies
-``_execute`` (run one statement, rows as dicts), schema creation and its error translation; named
-statements, the per-user guard and vector-search strategy live here once.
-"""
+Generated from ``stores/graph_async.py``: edit that file. A backend adapter only supplies ``_execute`` (run
+one statement, rows as dicts), schema creation and its error translation; named statements, the per-user guard
+and vector-search strategy live here once."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 # Generated from agentx_memory/stores/neo4j_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Neo4j adapter (production). Async source of ``stores/neo4j.py``.
+"""Neo4j adapter (production). Generated from ``stores/neo4j_async.py``: edit that file.
 
 Uses ``execute_query`` (managed, retried transactions), so every statement we send is idempotent.
 Dialect points: vectors are plain ``LIST<FLOAT>`` (the shared statements' ``vecf32`` is rewritten away by

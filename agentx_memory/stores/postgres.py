@@ -2,9 +2,8 @@
 # Edit the source, not this file.
 """Postgres adapter: connection pool, migrations, named statements, error translation.
 
-This file is the async source; ``stores/postgres.py`` is generated from it by ``tools/async_to_sync.py``.
-Every statement comes from ``stores/sql/*.sql`` by name and takes values only as parameters.
-"""
+Generated from ``stores/postgres_async.py``: edit that file. Every statement comes from ``stores/sql/*.sql``
+by name and takes values only as parameters."""
 
 from __future__ import annotations
 

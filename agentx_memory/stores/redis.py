@@ -1,6 +1,7 @@
 # Generated from agentx_memory/stores/redis_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Redis adapter for working memory (and, later, locks and caches). Async source of ``stores/redis.py``.
+"""Redis adapter for working memory (and, later, locks and caches). Generated from ``stores/redis_async.py``:
+edit that file.
 
 Thin on purpose: each method is one atomic round trip (a MULTI pipeline where several commands must
 land together) and every key it touches carries a TTL.

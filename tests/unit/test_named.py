@@ -12,7 +12,7 @@ from agentx_memory.stores.cypher import load_queries
 from agentx_memory.stores.named import parse_named
 from agentx_memory.stores.sql import array_literal, load_sql
 from tests.payloads import INJECTIONS
-from tools.async_to_sync import unasync_source
+from tools.async_to_sync import pairs, unasync_source
 
 # ------------------------------------------------------------------------------------------ parse_named
 
@@ -156,7 +156,7 @@ def test_unasync_rewrites_code() -> None:
 
 def test_unasync_renames_in_strings_and_comments_only_async_names() -> None:
     out = _converted()
-    assert '"""Thing docs: see Thing.run and AsyncioFoo."""' in out
+    assert "Thing docs: see Thing.run and AsyncioFoo. Generated from ``pkg/thing_async.py``" in out
     assert "# Thing wraps an GraphStore" in out
     assert '"await async"' in out  # plain words inside strings are data, not syntax
     assert '"Thing: async with"' in out
@@ -190,3 +190,30 @@ def test_array_literal_of_plain_ids(values: list[str | int], literal: str) -> No
 def test_array_literal_refuses_anything_postgres_would_read_as_array_syntax(bad: str) -> None:
     with pytest.raises(StoreError, match="plain ids"):
         array_literal(["0450d480-59d2-4d38-8d5f-9ea38ebf6072", bad])
+
+
+@pytest.mark.parametrize(
+    "docstring",
+    [
+        '"""Facts over the graph. Async source of ``memory/facts.py``.\n\nMore text.\n"""',
+        '"""Facts over the graph. Source of ``memory/facts.py`` (``Facts``).\n\nMore text.\n"""',
+        '"""Facts over the graph.\n\nThis file is the async source; ``memory/facts.py`` is generated '
+        "from it by\n"
+        '``tools/async_to_sync.py``. More text.\n"""',
+        '"""Facts over the graph.\n\nMore text.\n"""',
+    ],
+)
+def test_the_twin_docstring_says_it_is_generated(docstring: str) -> None:
+    out = unasync_source(docstring + "\n\nX = 1\n", "agentx_memory/memory/facts_async.py")
+    text = ast.get_docstring(ast.parse(out)) or ""
+    assert "Generated from ``memory/facts_async.py``: edit that file." in " ".join(text.split())
+    assert "source of" not in text.lower()
+    assert "async source" not in text.lower()
+    assert "More text." in text
+
+
+def test_every_generated_module_says_it_is_generated() -> None:
+    for _source, target in pairs():
+        text = ast.get_docstring(ast.parse(target.read_text(encoding="utf-8"))) or ""
+        assert "Generated from ``" in " ".join(text.split()), target
+        assert "async source" not in text.lower(), target
