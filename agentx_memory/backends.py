@@ -14,7 +14,7 @@ from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder
 from .llm import LLM, build_llm
 from .memory.episodic import EpisodicMemory
-from .retrieval.metrics import RecallMonitor
+from .monitoring import RecallMonitor
 from .runtime import tune_process
 from .settings import Settings
 from .stores.factory import open_graph

@@ -10,6 +10,7 @@ import pytest
 from agentx_memory.memory.entities_pure import rrf_fuse
 from agentx_memory.memory.lexical import LexemeStats, bm25_idf, plan_lexical_query, tsquery_any
 from agentx_memory.models import TechniqueMetric
+from agentx_memory.monitoring import RecallMonitor, percentile
 from agentx_memory.retrieval.fusion import (
     convex_fuse,
     diversify,
@@ -19,7 +20,6 @@ from agentx_memory.retrieval.fusion import (
     speaker_boost,
 )
 from agentx_memory.retrieval.llm_query import parse_expansion, parse_self_query
-from agentx_memory.retrieval.metrics import RecallMonitor, percentile
 
 NOW = datetime(2024, 5, 10, 12, 0, tzinfo=UTC)
 

@@ -1,4 +1,4 @@
-"""RecallMetrics aggregation: per-technique latency and result counts over recent recalls.
+"""Process monitoring: per-technique recall latency and result counts over recent recalls.
 
 Each recall's :class:`TechniqueMetric` s are on its bundle; a :class:`RecallMonitor` keeps the last
 ``window`` of them per technique so monitoring can read p50/p95/p99 without a metrics server.
@@ -11,7 +11,7 @@ import threading
 from collections import deque
 from collections.abc import Mapping, Sequence
 
-from ..models import TechniqueMetric
+from .models import TechniqueMetric
 
 __all__ = ["RecallMonitor", "percentile"]
 
