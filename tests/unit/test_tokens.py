@@ -1,18 +1,16 @@
-"""Token counters: the bundled WordPiece counter for real (no mocks), and tiktoken's no-download guard."""
+"""Token counters: the bundled WordPiece counter for real (no mocks), OpenAI encodings from a package."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
 import agentx_memory.retrieval.tokens as tokens
 from agentx_memory.errors import ConfigurationError
 from agentx_memory.retrieval.tokens import (
-    TiktokenCounter,
+    OpenAITokenCounter,
     TokenCounter,
     WordPieceTokenCounter,
     default_token_counter,
@@ -22,12 +20,11 @@ PROSE = (
     "Long-term memory lets an agent recall what a user said weeks ago. The store keeps every turn in a "
     "ledger, extracts facts with an LLM, and links entities in a property graph."
 )
-CL100K_URL = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
 
 
 def test_public_api_is_exactly_all() -> None:
     assert sorted(tokens.__all__) == [
-        "TiktokenCounter",
+        "OpenAITokenCounter",
         "TokenCounter",
         "WordPieceTokenCounter",
         "default_token_counter",
@@ -109,45 +106,18 @@ def test_counting_from_many_threads_matches_one_thread(monkeypatch: pytest.Monke
     assert tokens._wordpiece is not None
 
 
-def test_tiktoken_refuses_when_the_file_is_not_cached(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
-    with pytest.raises(ConfigurationError, match="tiktoken"):
-        TiktokenCounter("cl100k_base")
+def test_openai_counter_counts_like_tiktoken_offline() -> None:
+    cl100k = OpenAITokenCounter("cl100k_base")
+    assert cl100k.name == "openai-cl100k_base"
+    assert cl100k.additive is False
+    # Counts published for tiktoken's own encodings.
+    assert cl100k.count("hello world") == 2
+    assert cl100k.count("tiktoken is great!") == 6
+    assert OpenAITokenCounter("o200k_base").count("tiktoken is great!") == 6
+    assert cl100k.count("<|endoftext|> hi") > 1  # special-token text is counted, not refused
+    assert isinstance(cl100k, TokenCounter)
 
 
-def test_tiktoken_never_downloads(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    load = pytest.importorskip("tiktoken.load")
-    fetched: list[str] = []
-
-    def record_fetch(blobpath: str) -> bytes:
-        fetched.append(blobpath)
-        raise AssertionError("tiktoken tried to download")
-
-    monkeypatch.setattr(load, "read_file", record_fetch)
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
-    with pytest.raises(ConfigurationError, match="not cached"):
-        TiktokenCounter("o200k_base")
-    assert fetched == []
-
-
-def test_tiktoken_refuses_when_caching_is_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("tiktoken")
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "")
-    with pytest.raises(ConfigurationError, match="caching off"):
-        TiktokenCounter("cl100k_base")
-
-
-def test_tiktoken_refuses_a_corrupt_cache_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    pytest.importorskip("tiktoken")
-    (tmp_path / hashlib.sha1(CL100K_URL.encode()).hexdigest()).write_bytes(b"not a bpe table")
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
-    with pytest.raises(ConfigurationError, match="corrupt"):
-        TiktokenCounter("cl100k_base")
-
-
-def test_tiktoken_refuses_an_unknown_encoding() -> None:
-    pytest.importorskip("tiktoken")
-    with pytest.raises(ConfigurationError, match="unknown tiktoken encoding"):
-        TiktokenCounter("gpt2")
+def test_openai_counter_refuses_an_unknown_encoding() -> None:
+    with pytest.raises(ConfigurationError, match="unknown OpenAI encoding 'nope'"):
+        OpenAITokenCounter("nope")
