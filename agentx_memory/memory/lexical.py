@@ -3,8 +3,10 @@
 The statements are ``lexical_term_stats`` and ``lexical_search_turns`` in ``stores/sql/recall.sql``;
 episodic memory runs them and these functions decide what they are asked. The term statistics are
 exact and read, not counted: the ledger's write triggers keep each user's document frequencies and
-length totals per channel (``migrations/003_lexical_stats.sql``). Scoring is BM25 with a binary term
-frequency (a turn holds a lexeme or not; see ``lexical_search_turns``).
+length totals per channel (``migrations/003_lexical_stats.sql``). Scoring is Okapi BM25 with the
+Lucene IDF below, a turn's term frequency being the lexeme's count in it (recovered in SQL by inverting
+``ts_rank``, see ``lexical_search_turns``) and its length the number of distinct lexemes; a test
+checks the scores against ``rank-bm25`` on the same lexemes (``tests/integration/test_lexical_stats.py``).
 """
 
 from __future__ import annotations

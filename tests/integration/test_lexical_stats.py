@@ -5,11 +5,13 @@ and each user's statistics are their own."""
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Iterator
 
 import psycopg
 import pytest
 from psycopg import sql
+from rank_bm25 import BM25Okapi
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
 from agentx_memory.models import Scope
@@ -234,3 +236,57 @@ async def test_each_user_has_own_statistics_and_bm25_puts_the_rare_word_first(
     )
     assert (row["df"], row["n"]) == (5.0, 5.0)
     assert await episodic.lexical_search(bob_scope, "garden", channels=["_global"], limit=10) == []
+
+
+class _LuceneBM25(BM25Okapi):  # type: ignore[misc]  # rank_bm25 ships no type hints
+    """rank-bm25's Okapi BM25 with the Lucene IDF the ledger uses (``memory.lexical.bm25_idf``)."""
+
+    def _calc_idf(self, nd: dict[str, int]) -> None:
+        for word, freq in nd.items():
+            self.idf[word] = math.log(1.0 + (self.corpus_size - freq + 0.5) / (freq + 0.5))
+
+
+def test_bm25_scores_equal_rank_bm25_on_the_ledger_lexemes(
+    memory: AgentMemory, conn: psycopg.Connection[tuple[object, ...]]
+) -> None:
+    # Term frequencies 1-4 (recovered in SQL by inverting ts_rank), documents of different lengths.
+    texts = [
+        "apple apple apple apple pie recipe",
+        "banana bread with a banana",
+        "cherry tomatoes in the garden",
+        "apple and banana smoothie",
+        "the weather was grey all week",
+        "a long walk by the river with friends and dogs",
+        "cherry cherry blossom season in spring",
+        "my bicycle needs a new chain",
+        "the train to the city was late again",
+        "we cooked soup for dinner",
+        "reading a novel about sailing ships",
+        "the cat slept on the sofa all afternoon",
+    ]
+    cid = memory.new_conversation()
+    for text in texts:
+        memory.store_turn(cid, "user", text)
+    rows = conn.execute(
+        "SELECT l.id::text, t.lexeme, array_length(t.positions, 1) FROM conversation_logs l"
+        " CROSS JOIN LATERAL unnest(l.search_tsv) AS t(lexeme, positions, weights)"
+    ).fetchall()
+    documents: dict[str, list[str]] = {}
+    for turn_id, lexeme, count in rows:
+        documents.setdefault(str(turn_id), []).extend([str(lexeme)] * int(str(count)))
+    ids = sorted(documents)
+    index = _LuceneBM25([documents[turn_id] for turn_id in ids], k1=1.2, b=0.75)
+    # The ledger's document length is the number of distinct lexemes (length(tsvector)).
+    index.doc_len = [len(set(documents[turn_id])) for turn_id in ids]
+    index.avgdl = sum(index.doc_len) / len(ids)
+    query = "apple banana cherry"
+    [(lexemes,)] = conn.execute("SELECT tsvector_to_array(to_tsvector('english', %s))", (query,)).fetchall()
+    assert isinstance(lexemes, list)
+    expected = dict(zip(ids, index.get_scores([str(lexeme) for lexeme in lexemes]), strict=True))
+
+    episodic = memory._open_backends().episodic
+    hits = episodic.lexical_search(memory.scope, query, channels=["_global"], limit=20, k1=1.2, b=0.75)
+    assert {turn.id for turn, _ in hits} == {turn_id for turn_id, score in expected.items() if score > 0}
+    assert len(hits) == 5
+    for turn, score in hits:
+        assert score == pytest.approx(expected[turn.id], rel=1e-9)
