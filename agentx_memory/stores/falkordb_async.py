@@ -6,8 +6,6 @@ index DDL that has no ``IF NOT EXISTS`` (an existing index is not an error for u
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,7 +14,7 @@ import redis.exceptions
 from falkordb.asyncio.graph import AsyncGraph
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
-from .cypher import Dialect
+from .cypher import Dialect, is_read_only
 from .falkordb_header import params_header
 from .falkordb_reply import parse_compact
 from .graph_async import AsyncCypherGraphStore
@@ -31,18 +29,6 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-#: Clauses and index procedures that write; a statement with none of them is read-only.
-_WRITES = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE)\b|\.(create|drop)\w*\s*\(", re.IGNORECASE)
-
-
-@functools.lru_cache(maxsize=512)
-def _read_only(statement: str) -> bool:
-    """Whether a statement only reads: sent as ``GRAPH.RO_QUERY``, which FalkorDB runs beside other
-    reads instead of queueing it behind writes (a recall's statements run concurrently)."""
-    code = "\n".join(line for line in statement.splitlines() if not line.lstrip().startswith("//"))
-    return _WRITES.search(code) is None
-
-
 def _translate(exc: Exception, what: str) -> AgentMemoryError:
     """The one place FalkorDB/redis errors become agentx-memory errors."""
     if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
@@ -53,13 +39,6 @@ def _translate(exc: Exception, what: str) -> AgentMemoryError:
     if "unique constraint violation" in str(exc):
         return ConflictError(f"FalkorDB refused a duplicate while {what}: {exc}")
     return StoreError(f"FalkorDB failed while {what}: {exc}")
-
-
-class _AsyncFastGraph(AsyncGraph):  # type: ignore[misc]  # falkordb ships no type hints
-    """falkordb's graph with our parameter header (``stores/falkordb_header.py``)."""
-
-    def _build_params_header(self, params: Mapping[str, Any] | None) -> str:
-        return params_header(params)
 
 
 class AsyncFalkorDBStore(AsyncCypherGraphStore):
@@ -73,11 +52,11 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
             url, max_connections=max_connections, timeout=30, decode_responses=True
         )
         self._client: redis.asyncio.Redis = redis.asyncio.Redis(connection_pool=self._pool)
-        self._graph = _AsyncFastGraph(self._client, graph_name)
+        self._graph = AsyncGraph(self._client, graph_name)
         self._graph_name = graph_name
 
     async def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        verb = "GRAPH.RO_QUERY" if _read_only(statement) else "GRAPH.QUERY"
+        verb = "GRAPH.RO_QUERY" if is_read_only(statement) else "GRAPH.QUERY"
         command = (verb, self._graph_name, params_header(params) + statement, "--compact")
         try:
             response = await self._client.execute_command(*command)  # type: ignore[no-untyped-call]

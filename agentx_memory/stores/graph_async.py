@@ -18,6 +18,8 @@ __all__ = ["AsyncCypherGraphStore", "AsyncGraphStore"]
 
 #: Statements that are not about one user's data (schema DDL); everything else must filter by user.
 _UNSCOPED_PREFIX = "schema_"
+#: Statements about the whole database that only an adapter runs itself (never through ``run``).
+_ADMIN_PREFIX = "admin_"
 #: The labels ``recall_candidates`` searches by vector (see ``cypher/<dialect>/recall.cypher``).
 _RECALL_LABELS: tuple[VectorLabel, ...] = ("Fact", "Entity", "Strategy", "Goal")
 #: Up to this many nodes of a label (per user and channels) recall scans them exactly instead of
@@ -177,6 +179,8 @@ class AsyncCypherGraphStore:
 
     async def run(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         # The one per-user guard: a data statement without a user_id is a bug, never a global read.
+        if name.startswith(_ADMIN_PREFIX):
+            raise StoreError(f"graph statement {name!r} is not run by name")
         if not name.startswith(_UNSCOPED_PREFIX) and not params.get("user_id"):
             raise StoreError(f"graph statement {name!r} called without user_id")
         return await self._execute(self.statement(name), params)

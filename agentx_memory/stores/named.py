@@ -10,23 +10,23 @@ import re
 
 __all__ = ["parse_named"]
 
-_HEADERS = {
-    "//": re.compile(r"^//\s*name:\s*([a-z][a-z0-9_]*)\s*$", re.MULTILINE),
-    "--": re.compile(r"^--\s*name:\s*([a-z][a-z0-9_]*)\s*$", re.MULTILINE),
-}
+_MARKERS = ("//", "--")
 
 
-def parse_named(text: str, source: str, marker: str) -> dict[str, str]:
-    """Split ``text`` into ``{name: statement}``; ``marker`` is the comment opener (``//`` or ``--``)."""
-    header = _HEADERS[marker]
+def parse_named(text: str, source: str, marker: str, keyword: str = "name") -> dict[str, str]:
+    """Split ``text`` into ``{name: statement}``; ``marker`` is the comment opener (``//`` or ``--``),
+    ``keyword`` the header's word (``name``; Cypher fragments use ``fragment``)."""
+    if marker not in _MARKERS or not keyword.isalpha():
+        raise ValueError(f"unknown header {marker} {keyword}:")
+    header = re.compile(rf"^{re.escape(marker)}\s*{keyword}:\s*([a-z][a-z0-9_]*)\s*$", re.MULTILINE)
     matches = list(header.finditer(text))
     if not matches and text.strip():
-        raise ValueError(f"{source}: no '{marker} name: …' header before the first statement")
+        raise ValueError(f"{source}: no '{marker} {keyword}: …' header before the first statement")
     preamble = text[: matches[0].start()] if matches else ""
     if any(line.strip() and not line.strip().startswith(marker) for line in preamble.splitlines()):
-        raise ValueError(f"{source}: text before the first '{marker} name: …' header would be ignored")
+        raise ValueError(f"{source}: text before the first '{marker} {keyword}: …' header would be ignored")
     for line in text.splitlines():
-        if re.match(rf"^{re.escape(marker)}\s*name:", line) and not header.match(line):
+        if re.match(rf"^{re.escape(marker)}\s*{keyword}:", line) and not header.match(line):
             raise ValueError(f"{source}: malformed header {line!r}: names are lowercase [a-z0-9_]")
     statements: dict[str, str] = {}
     for position, match in enumerate(matches):

@@ -2,9 +2,10 @@
 # Edit the source, not this file.
 """Neo4j adapter (production). Generated from ``stores/neo4j_async.py``: edit that file.
 
-Uses ``execute_query`` (managed, retried transactions), so every statement we send is idempotent.
-Dialect points: vectors are plain ``LIST<FLOAT>`` (the shared statements' ``vecf32`` is rewritten away by
-the loader), schema DDL has ``IF NOT EXISTS``, vector search goes through named indexes.
+Uses ``execute_query`` (managed, retried transactions), so every statement we send is idempotent;
+read-only statements are routed to readers (a cluster's followers). Dialect points: vectors are plain
+``LIST<FLOAT>`` (the shared statements' ``vecf32`` is rewritten away by the loader), schema DDL has
+``IF NOT EXISTS``, vector and full-text search go through named indexes (``cypher/neo4j/``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import neo4j.exceptions
 from neo4j import GraphDatabase
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
-from .cypher import Dialect
+from .cypher import Dialect, is_read_only
 from .graph import CypherGraphStore
 
 __all__ = ["Neo4jStore"]
@@ -51,8 +52,11 @@ class Neo4jStore(CypherGraphStore):
         self._database = database
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        routing = neo4j.RoutingControl.READ if is_read_only(statement) else neo4j.RoutingControl.WRITE
         try:
-            result = self._driver.execute_query(statement, parameters_=dict(params), database_=self._database)
+            result = self._driver.execute_query(
+                statement, parameters_=dict(params), database_=self._database, routing_=routing
+            )
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
             raise _translate(exc, "running a query") from exc
         return [record.data() for record in result.records]
@@ -69,7 +73,13 @@ class Neo4jStore(CypherGraphStore):
             raise _translate(exc, "connecting") from exc
 
     def drop(self) -> None:
-        self._execute("MATCH (n) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS", {})
+        # CALL {…} IN TRANSACTIONS runs only in an auto-commit transaction: session.run, not execute_query.
+        try:
+            with self._driver.session(database=self._database) as session:
+                result = session.run(self.statement("admin_drop_graph"))
+                result.consume()
+        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+            raise _translate(exc, "dropping the graph") from exc
 
     def close(self) -> None:
         self._driver.close()

@@ -1,8 +1,9 @@
 """Neo4j adapter (production). Async source of ``stores/neo4j.py``.
 
-Uses ``execute_query`` (managed, retried transactions), so every statement we send is idempotent.
-Dialect points: vectors are plain ``LIST<FLOAT>`` (the shared statements' ``vecf32`` is rewritten away by
-the loader), schema DDL has ``IF NOT EXISTS``, vector search goes through named indexes.
+Uses ``execute_query`` (managed, retried transactions), so every statement we send is idempotent;
+read-only statements are routed to readers (a cluster's followers). Dialect points: vectors are plain
+``LIST<FLOAT>`` (the shared statements' ``vecf32`` is rewritten away by the loader), schema DDL has
+``IF NOT EXISTS``, vector and full-text search go through named indexes (``cypher/neo4j/``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import neo4j.exceptions
 from neo4j import AsyncGraphDatabase
 
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
-from .cypher import Dialect
+from .cypher import Dialect, is_read_only
 from .graph_async import AsyncCypherGraphStore
 
 __all__ = ["AsyncNeo4jStore"]
@@ -49,9 +50,10 @@ class AsyncNeo4jStore(AsyncCypherGraphStore):
         self._database = database
 
     async def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        routing = neo4j.RoutingControl.READ if is_read_only(statement) else neo4j.RoutingControl.WRITE
         try:
             result = await self._driver.execute_query(
-                statement, parameters_=dict(params), database_=self._database
+                statement, parameters_=dict(params), database_=self._database, routing_=routing
             )
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
             raise _translate(exc, "running a query") from exc
@@ -69,7 +71,13 @@ class AsyncNeo4jStore(AsyncCypherGraphStore):
             raise _translate(exc, "connecting") from exc
 
     async def drop(self) -> None:
-        await self._execute("MATCH (n) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS", {})
+        # CALL {…} IN TRANSACTIONS runs only in an auto-commit transaction: session.run, not execute_query.
+        try:
+            async with self._driver.session(database=self._database) as session:
+                result = await session.run(self.statement("admin_drop_graph"))
+                await result.consume()
+        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+            raise _translate(exc, "dropping the graph") from exc
 
     async def close(self) -> None:
         await self._driver.close()

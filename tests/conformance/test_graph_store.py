@@ -445,7 +445,7 @@ def test_every_data_statement_filters_by_user(dialect: Dialect) -> None:
     unscoped = [
         name
         for name, statement in queries.items()
-        if not name.startswith("schema_") and not re.search(r"\$user_id\b", statement)
+        if not name.startswith(("schema_", "admin_")) and not re.search(r"\$user_id\b", statement)
     ]
     assert unscoped == []
     assert any(not name.startswith("schema_") for name in queries)
@@ -454,13 +454,14 @@ def test_every_data_statement_filters_by_user(dialect: Dialect) -> None:
 def test_both_dialects_define_the_same_statements() -> None:
     falkordb, neo4j = load_queries("falkordb"), load_queries("neo4j")
     # The shared code calls data statements by name, so those must match exactly.
-    assert sorted(n for n in falkordb if not n.startswith("schema_")) == sorted(
-        n for n in neo4j if not n.startswith("schema_")
+    assert sorted(n for n in falkordb if not n.startswith(("schema_", "admin_"))) == sorted(
+        n for n in neo4j if not n.startswith(("schema_", "admin_"))
     )
     # Schema DDL is only iterated by prefix; Neo4j adds plain range indexes (FalkorDB folds user_id into
     # its composite id indexes), but every schema statement FalkorDB has must exist for Neo4j too.
     assert sorted(set(falkordb) - set(neo4j)) == []
     assert sorted(set(neo4j) - set(falkordb)) == [
+        "admin_drop_graph",  # FalkorDB drops a graph by command (GRAPH.DELETE)
         "schema_entity_user",
         "schema_fact_promotion",
         "schema_fact_user",

@@ -1,11 +1,11 @@
-"""Which FalkorDB statements go as GRAPH.RO_QUERY: reads only (a write sent that way is refused)."""
+"""Which statements are reads: FalkorDB sends them as GRAPH.RO_QUERY (a write sent that way is refused),
+Neo4j routes them to readers."""
 
 from __future__ import annotations
 
 import pytest
 
-from agentx_memory.stores.cypher import load_queries
-from agentx_memory.stores.falkordb_async import _read_only
+from agentx_memory.stores.cypher import Dialect, is_read_only, load_queries
 
 
 @pytest.mark.parametrize(
@@ -25,13 +25,18 @@ from agentx_memory.stores.falkordb_async import _read_only
     ],
 )
 def test_read_only_classification(statement: str, read_only: bool) -> None:
-    assert _read_only(statement) is read_only
+    assert is_read_only(statement) is read_only
 
 
-def test_every_write_statement_is_sent_as_a_write() -> None:
-    queries = load_queries("falkordb")
-    writes = {name for name, text in queries.items() if not _read_only(text)}
+@pytest.mark.parametrize("dialect", ["falkordb", "neo4j"])
+def test_every_write_statement_is_sent_as_a_write(dialect: Dialect) -> None:
+    queries = load_queries(dialect)
+    writes = {name for name, text in queries.items() if not is_read_only(text)}
     for name in ("create_turn", "touch_facts", "touch_entities", "merge_entity", "delete_user_graph"):
         assert name in writes
     assert "recall_candidates" not in writes
     assert "expand_entities" not in writes
+
+
+def test_the_neo4j_drop_statement_is_a_write() -> None:
+    assert not is_read_only(load_queries("neo4j")["admin_drop_graph"])

@@ -1,4 +1,4 @@
-// One round trip for every graph kind a recall searches (Neo4j). Each branch is one technique on one
+// One round trip for every graph kind a recall searches. Each branch is one technique on one
 // label, tagged by `source`; the full-text branches run only for a non-empty $text (Lucene refuses an
 // empty query). Per label either the shared ANN index ($ann) or an exact scan of the user's own nodes
 // ($exact) runs, chosen by the adapter: the exact scan is exact and, for a few
@@ -6,27 +6,27 @@
 // (every property update re-indexes a node), so it can come back short. The `*.seen` branches count
 // the user's nodes, which is how the adapter chooses next time and knows when an ANN came back short.
 // Separate statements cost ~1 ms each in client overhead and re-send the 384-float vector every time.
-// Facts come back as ids: the retriever fills the best ones. queryNodes gives (1 + cos) / 2, so
-// cosine = 2s - 1.
+// Facts come back as ids: the retriever fills the best ones. Scores are cosines on both backends.
 
 // name: recall_candidates
 UNWIND [label IN $ann WHERE label = 'Fact'] AS go
-CALL db.index.vector.queryNodes('fact_embedding', $k, $vector) YIELD node, score
+{{vector_query Fact}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
-RETURN 'Fact.vector' AS source, node {.id} AS item, 2.0 * score - 1.0 AS score
+RETURN 'Fact.vector' AS source, node {.id} AS item, {{ann_cosine}} AS score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
 UNWIND [label IN $exact WHERE label = 'Fact'] AS go
 MATCH (node:Fact {user_id: $user_id})
 WHERE node.channel IN $channels AND node.embedding IS NOT NULL AND node.valid_until IS NULL
-WITH node, 2.0 * vector.similarity.cosine(node.embedding, $vector) - 1.0 AS score
+WITH node, {{exact_cosine}} AS score
 RETURN 'Fact.vector' AS source, node {.id} AS item, score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
-CALL db.index.fulltext.queryNodes('fact_claim', $text, {limit: $k}) YIELD node, score
+UNWIND CASE WHEN $text = '' THEN [] ELSE [1] END AS go
+{{fulltext_query Fact claim}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
 RETURN 'Fact.fulltext' AS source, node {.id} AS item, score
@@ -34,24 +34,25 @@ ORDER BY score DESC
 LIMIT $limit
 UNION ALL
 UNWIND [label IN $ann WHERE label = 'Entity'] AS go
-CALL db.index.vector.queryNodes('entity_embedding', $k, $vector) YIELD node, score
+{{vector_query Entity}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels
 RETURN 'Entity.vector' AS source, node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-             .access_count, .created_at, .updated_at} AS item, 2.0 * score - 1.0 AS score
+             .access_count, .created_at, .updated_at} AS item, {{ann_cosine}} AS score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
 UNWIND [label IN $exact WHERE label = 'Entity'] AS go
 MATCH (node:Entity {user_id: $user_id})
 WHERE node.channel IN $channels AND node.embedding IS NOT NULL
-WITH node, 2.0 * vector.similarity.cosine(node.embedding, $vector) - 1.0 AS score
+WITH node, {{exact_cosine}} AS score
 RETURN 'Entity.vector' AS source, node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
              .access_count, .created_at, .updated_at} AS item, score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
-CALL db.index.fulltext.queryNodes('entity_name', $text, {limit: $k}) YIELD node, score
+UNWIND CASE WHEN $text = '' THEN [] ELSE [1] END AS go
+{{fulltext_query Entity name}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels
 RETURN 'Entity.fulltext' AS source, node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
@@ -60,35 +61,35 @@ ORDER BY score DESC
 LIMIT $limit
 UNION ALL
 UNWIND [label IN $ann WHERE label = 'Strategy'] AS go
-CALL db.index.vector.queryNodes('strategy_embedding', $k, $vector) YIELD node, score
+{{vector_query Strategy}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels
 RETURN 'Strategy.vector' AS source, node {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
-             .failure_count, .source_conversation_id, .created_at, .updated_at} AS item, 2.0 * score - 1.0 AS score
+             .failure_count, .source_conversation_id, .created_at, .updated_at} AS item, {{ann_cosine}} AS score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
 UNWIND [label IN $exact WHERE label = 'Strategy'] AS go
 MATCH (node:Strategy {user_id: $user_id})
 WHERE node.channel IN $channels AND node.embedding IS NOT NULL
-WITH node, 2.0 * vector.similarity.cosine(node.embedding, $vector) - 1.0 AS score
+WITH node, {{exact_cosine}} AS score
 RETURN 'Strategy.vector' AS source, node {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
              .failure_count, .source_conversation_id, .created_at, .updated_at} AS item, score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
 UNWIND [label IN $ann WHERE label = 'Goal'] AS go
-CALL db.index.vector.queryNodes('goal_embedding', $k, $vector) YIELD node, score
+{{vector_query Goal}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels AND node.status IN ['active', 'blocked']
-RETURN 'Goal.vector' AS source, node {.id, .user_id, .channel, .description, .priority, .status, .created_at, .deadline} AS item, 2.0 * score - 1.0 AS score
+RETURN 'Goal.vector' AS source, node {.id, .user_id, .channel, .description, .priority, .status, .created_at, .deadline} AS item, {{ann_cosine}} AS score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
 UNWIND [label IN $exact WHERE label = 'Goal'] AS go
 MATCH (node:Goal {user_id: $user_id})
 WHERE node.channel IN $channels AND node.embedding IS NOT NULL AND node.status IN ['active', 'blocked']
-WITH node, 2.0 * vector.similarity.cosine(node.embedding, $vector) - 1.0 AS score
+WITH node, {{exact_cosine}} AS score
 RETURN 'Goal.vector' AS source, node {.id, .user_id, .channel, .description, .priority, .status, .created_at, .deadline} AS item, score
 ORDER BY score DESC
 LIMIT $limit

@@ -1,37 +1,37 @@
-// falkordb vector search over Entity and Fact: the Turn statements of search.cypher with the
+// Vector search over Entity and Fact: the Turn statements of search.cypher with the
 // label, the index and the projection swapped (same similarity conversion). Facts: current only.
 
 // name: vector_search_entity
-CALL db.idx.vector.queryNodes('Entity', 'embedding', $k, vecf32($vector)) YIELD node, score
+{{vector_query Entity}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels
 RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-             .access_count, .created_at, .updated_at} AS item, 1.0 - score AS similarity
+             .access_count, .created_at, .updated_at} AS item, {{ann_cosine}} AS similarity
 ORDER BY similarity DESC
 LIMIT $limit
 
 // name: exact_search_entity
 MATCH (node:Entity {user_id: $user_id})
 WHERE node.channel IN $channels AND node.embedding IS NOT NULL
-WITH node, 1.0 - vec.cosineDistance(node.embedding, vecf32($vector)) AS similarity
+WITH node, {{exact_cosine}} AS similarity
 RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
              .access_count, .created_at, .updated_at} AS item, similarity
 ORDER BY similarity DESC
 LIMIT $limit
 
 // name: vector_search_fact
-CALL db.idx.vector.queryNodes('Fact', 'embedding', $k, vecf32($vector)) YIELD node, score
+{{vector_query Fact}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
 RETURN node {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience,
-             .decay_rate, .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, 1.0 - score AS similarity
+             .decay_rate, .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, {{ann_cosine}} AS similarity
 ORDER BY similarity DESC
 LIMIT $limit
 
 // name: exact_search_fact
 MATCH (node:Fact {user_id: $user_id})
 WHERE node.channel IN $channels AND node.valid_until IS NULL AND node.embedding IS NOT NULL
-WITH node, 1.0 - vec.cosineDistance(node.embedding, vecf32($vector)) AS similarity
+WITH node, {{exact_cosine}} AS similarity
 RETURN node {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience,
              .decay_rate, .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, similarity
 ORDER BY similarity DESC
@@ -41,7 +41,7 @@ LIMIT $limit
 // characters only, so it carries no query-syntax operator in either RediSearch or Lucene).
 
 // name: fulltext_search_entity
-CALL db.idx.fulltext.queryNodes('Entity', $text) YIELD node, score
+{{fulltext_query Entity name}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels
 RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
@@ -52,7 +52,7 @@ LIMIT $limit
 // Full-text over Fact.claim, current facts only. $text joins plain words with "|" (any of them).
 
 // name: fulltext_search_fact
-CALL db.idx.fulltext.queryNodes('Fact', $text) YIELD node, score
+{{fulltext_query Fact claim}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
 RETURN node {.id, .channel, .claim} AS item, score
