@@ -33,6 +33,7 @@ from .memory.working import WorkingMemory
 from .models import MemoryBundle, MemoryKind, Scope, Turn
 from .retrieval.recall import RecallLayer, RecallRequest
 from .settings import Settings
+from .timecodec import to_utc
 from .validation import (
     validate_channel,
     validate_content,
@@ -155,7 +156,9 @@ class AgentMemory(
         checked_role = validate_role(role)
         content = validate_content(content, limits)
         meta = validate_metadata(metadata, limits)
-        stamp = _utc(timestamp)
+        if timestamp is not None and not isinstance(timestamp, datetime):
+            raise InvalidInputError(f"timestamp must be a datetime, not {type(timestamp).__name__}")
+        stamp = datetime.now(UTC) if timestamp is None else to_utc(timestamp)
         if turn_index is not None and (
             not isinstance(turn_index, int) or isinstance(turn_index, bool) or turn_index < 0
         ):
@@ -316,12 +319,3 @@ def _kinds(episodic: bool, semantic: bool, procedural: bool) -> frozenset[Memory
     if not kinds:
         raise InvalidInputError("remember needs at least one of include_episodic/semantic/procedural")
     return frozenset(kinds)
-
-
-def _utc(timestamp: datetime | None) -> datetime:
-    if timestamp is None:
-        return datetime.now(UTC)
-    if not isinstance(timestamp, datetime):
-        raise InvalidInputError(f"timestamp must be a datetime, not {type(timestamp).__name__}")
-    # A naive timestamp is taken as UTC, the only zone the stores use.
-    return timestamp.replace(tzinfo=UTC) if timestamp.tzinfo is None else timestamp.astimezone(UTC)

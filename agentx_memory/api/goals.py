@@ -13,6 +13,7 @@ from ..errors import InvalidInputError
 from ..memory.goals import GoalMemory
 from ..memory.timeline import record_timeline
 from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
+from ..timecodec import to_utc
 from ..validation import validate_content, validate_top_k, validate_uuid
 from .core import FacadeCore
 
@@ -33,8 +34,7 @@ def _deadline(deadline: object) -> datetime | None:
         return None
     if not isinstance(deadline, datetime):
         raise InvalidInputError(f"deadline must be a datetime or None, not {type(deadline).__name__}")
-    # A naive deadline is taken as UTC, the only zone the stores use.
-    return deadline.replace(tzinfo=UTC) if deadline.tzinfo is None else deadline.astimezone(UTC)
+    return to_utc(deadline)
 
 
 def _importance(priority: int) -> float:

@@ -11,6 +11,7 @@ from ..errors import InvalidInputError
 from ..memory.goals_async import AsyncGoalMemory
 from ..memory.timeline_async import record_timeline
 from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
+from ..timecodec import to_utc
 from ..validation import validate_content, validate_top_k, validate_uuid
 from .core_async import AsyncFacadeCore
 
@@ -31,8 +32,7 @@ def _deadline(deadline: object) -> datetime | None:
         return None
     if not isinstance(deadline, datetime):
         raise InvalidInputError(f"deadline must be a datetime or None, not {type(deadline).__name__}")
-    # A naive deadline is taken as UTC, the only zone the stores use.
-    return deadline.replace(tzinfo=UTC) if deadline.tzinfo is None else deadline.astimezone(UTC)
+    return to_utc(deadline)
 
 
 def _importance(priority: int) -> float:

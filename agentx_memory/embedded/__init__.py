@@ -27,24 +27,24 @@ from ..settings import Settings
 from ._common import (
     EmbeddedEndpoints,
     EmbeddedStatus,
+    Paths,
     ResolvedEndpoints,
     ServerAction,
     ServerStatus,
     StartupReport,
-    _falkordb_url,
-    _Paths,
-    _paths,
+    data_paths,
+    falkordb_url,
 )
 from ._falkordb import (
-    _ensure_falkordb,
-    _falkordb_status,
-    _stop_falkordb,
+    ensure_falkordb,
+    falkordb_status,
+    stop_falkordb,
 )
 from ._postgres import (
-    _ensure_postgres,
-    _postgres_status,
-    _postgres_url,
-    _stop_postgres,
+    ensure_postgres,
+    postgres_status,
+    postgres_url,
+    stop_postgres,
 )
 
 __all__ = [
@@ -69,15 +69,15 @@ def ensure_running(settings: Settings) -> EmbeddedEndpoints:
 
 def start_or_attach(settings: Settings) -> StartupReport:
     """Like :func:`ensure_running`, also reporting per server whether it was started or attached."""
-    paths = _paths(settings)
+    paths = data_paths(settings)
     timeout = settings.embedded.start_timeout_s
     with _locked(paths, timeout):
-        falkordb = _ensure_falkordb(paths, settings)
-        postgres, postmaster = _ensure_postgres(paths, timeout)
+        falkordb = ensure_falkordb(paths, settings)
+        postgres, postmaster = ensure_postgres(paths, timeout)
     endpoints = EmbeddedEndpoints(
         data_dir=paths.data_dir,
-        postgres_url=_postgres_url(postmaster),
-        falkordb_url=_falkordb_url(paths.falkordb_socket),
+        postgres_url=postgres_url(postmaster),
+        falkordb_url=falkordb_url(paths.falkordb_socket),
         falkordb_socket=paths.falkordb_socket,
     )
     return StartupReport(endpoints=endpoints, actions=(falkordb, postgres))
@@ -85,20 +85,20 @@ def start_or_attach(settings: Settings) -> StartupReport:
 
 def stop(settings: Settings) -> list[str]:
     """Stop both embedded servers if they run; data stays on disk. Returns one line per stopped server."""
-    paths = _paths(settings)
+    paths = data_paths(settings)
     if not paths.data_dir.is_dir():
         return []
     timeout = max(settings.embedded.start_timeout_s, 30.0)
     with _locked(paths, timeout):
-        lines = [_stop_falkordb(paths, timeout), _stop_postgres(paths, timeout)]
+        lines = [stop_falkordb(paths, timeout), stop_postgres(paths, timeout)]
     return [line for line in lines if line]
 
 
 def status(settings: Settings) -> EmbeddedStatus:
     """Report whether each embedded server runs, without starting anything."""
-    paths = _paths(settings)
+    paths = data_paths(settings)
     return EmbeddedStatus(
-        data_dir=paths.data_dir, falkordb=_falkordb_status(paths), postgres=_postgres_status(paths)
+        data_dir=paths.data_dir, falkordb=falkordb_status(paths), postgres=postgres_status(paths)
     )
 
 
@@ -121,7 +121,7 @@ def resolve_endpoints(settings: Settings) -> ResolvedEndpoints:
 
 
 @contextlib.contextmanager
-def _locked(paths: _Paths, start_timeout_s: float) -> Iterator[None]:
+def _locked(paths: Paths, start_timeout_s: float) -> Iterator[None]:
     """Hold the data dir's lock; other processes starting/stopping the same servers wait for it."""
     wait_s = max(60.0, 4 * start_timeout_s)
     deadline = time.monotonic() + wait_s

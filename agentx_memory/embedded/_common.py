@@ -20,10 +20,10 @@ from ..settings import Settings
 
 #: ``sun_path`` holds 108 bytes on Linux (104 on macOS) including the terminating NUL.
 _SOCKET_MAX_BYTES = 103 if sys.platform == "darwin" else 107
-_POLL_S = 0.02
+POLL_S = 0.02
 _LOG_TAIL_LINES = 15
-_POSTGRES_VERSION = 18
-_NO_RETRY = Retry(NoBackoff(), 0)
+POSTGRES_VERSION = 18
+NO_RETRY = Retry(NoBackoff(), 0)
 
 ServerName = Literal["falkordb", "postgres"]
 
@@ -90,7 +90,7 @@ class ResolvedEndpoints:
 
 
 @dataclass(frozen=True)
-class _Paths:
+class Paths:
     data_dir: Path
     lockfile: Path
     falkordb_dir: Path
@@ -100,10 +100,10 @@ class _Paths:
     pgdata: Path
 
 
-def _paths(settings: Settings) -> _Paths:
+def data_paths(settings: Settings) -> Paths:
     data_dir = settings.data_dir.expanduser().resolve()
     falkordb_dir = data_dir / "falkordb"
-    return _Paths(
+    return Paths(
         data_dir=data_dir,
         lockfile=data_dir / ".embedded.lock",
         falkordb_dir=falkordb_dir,
@@ -126,14 +126,14 @@ def _falkordb_socket_path(data_dir: Path) -> Path:
     return Path("/tmp") / f"agentx-{digest}" / "falkordb.sock"
 
 
-def _falkordb_url(socket_path: Path) -> str:
+def falkordb_url(socket_path: Path) -> str:
     return "unix://" + quote(str(socket_path))
 
 
 # --------------------------------------------------------------------------------------------- public API
 
 
-def _pid_alive(pid: int, name: str) -> bool:
+def pid_alive(pid: int, name: str) -> bool:
     """True if ``pid`` is a live (not zombie) process whose command line mentions ``name``.
 
     The command-line check guards against a recycled pid after a reboot; it is skipped where ``/proc`` is
@@ -154,27 +154,27 @@ def _pid_alive(pid: int, name: str) -> bool:
     return state not in ("Z", "X") and name.encode() in cmdline
 
 
-def _terminate(pid: int, name: str, sig: signal.Signals, timeout_s: float) -> bool:
+def terminate(pid: int, name: str, sig: signal.Signals, timeout_s: float) -> bool:
     """Send ``sig`` and wait for the process to go away, escalating to SIGKILL; True if it ended."""
     for current, wait_s in ((sig, timeout_s), (signal.SIGKILL, 5.0)):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, current)
         deadline = time.monotonic() + wait_s
         while time.monotonic() < deadline:
-            if not _pid_alive(pid, name):
+            if not pid_alive(pid, name):
                 return True
-            time.sleep(_POLL_S)
-    return not _pid_alive(pid, name)
+            time.sleep(POLL_S)
+    return not pid_alive(pid, name)
 
 
-def _read_pid(pidfile: Path) -> int | None:
+def read_pid(pidfile: Path) -> int | None:
     try:
         return int(pidfile.read_text().split()[0])
     except (OSError, ValueError, IndexError):
         return None
 
 
-def _tail(path: Path, offset: int = 0, lines: int = _LOG_TAIL_LINES) -> str:
+def log_tail(path: Path, offset: int = 0, lines: int = _LOG_TAIL_LINES) -> str:
     try:
         with open(path, "rb") as handle:
             handle.seek(offset)
@@ -182,7 +182,7 @@ def _tail(path: Path, offset: int = 0, lines: int = _LOG_TAIL_LINES) -> str:
     except OSError:
         return f"(no log at {path})"
     if not text.strip() and offset:
-        return _tail(path, 0, lines)  # nothing new: the old lines may still explain it
+        return log_tail(path, 0, lines)  # nothing new: the old lines may still explain it
     kept = text.strip().splitlines()[-lines:]
     return "\n".join(kept) if kept else f"({path} is empty)"
 

@@ -18,16 +18,16 @@ import redis
 from ..errors import StoreUnavailableError
 from ..settings import Settings
 from ._common import (
-    _NO_RETRY,
-    _POLL_S,
+    NO_RETRY,
+    POLL_S,
+    Paths,
     ServerAction,
     ServerStatus,
-    _falkordb_url,
-    _Paths,
-    _pid_alive,
-    _read_pid,
-    _tail,
-    _terminate,
+    falkordb_url,
+    log_tail,
+    pid_alive,
+    read_pid,
+    terminate,
 )
 
 
@@ -50,7 +50,7 @@ def _probe_falkordb(socket_path: Path) -> _RedisProbe | None:
     try:
         # No retries: a stopped (SIGSTOP) or hung server must cost one timeout, not redis-py's backoff.
         with redis.Redis(
-            unix_socket_path=str(socket_path), socket_timeout=1, socket_connect_timeout=1, retry=_NO_RETRY
+            unix_socket_path=str(socket_path), socket_timeout=1, socket_connect_timeout=1, retry=NO_RETRY
         ) as conn:
             info = conn.info("server", "persistence")
     except (redis.RedisError, OSError):
@@ -62,14 +62,14 @@ def _probe_falkordb(socket_path: Path) -> _RedisProbe | None:
     )
 
 
-def _ensure_falkordb(paths: _Paths, settings: Settings) -> ServerAction:
+def ensure_falkordb(paths: Paths, settings: Settings) -> ServerAction:
     started_at = time.monotonic()
     timeout_s = settings.embedded.start_timeout_s
     action: Literal["started", "attached"] = "attached"
     probe = _probe_falkordb(paths.falkordb_socket)
     if probe is None or probe.loading:
-        pid = _read_pid(paths.falkordb_pidfile)
-        if pid is not None and _pid_alive(pid, "redis-server"):
+        pid = read_pid(paths.falkordb_pidfile)
+        if pid is not None and pid_alive(pid, "redis-server"):
             # Alive but not answering yet (e.g. still loading a large append-only file): wait for it
             # rather than start a second server on the same files.
             probe = _wait_for_falkordb(paths, timeout_s, log_offset=0)
@@ -79,7 +79,7 @@ def _ensure_falkordb(paths: _Paths, settings: Settings) -> ServerAction:
     return ServerAction("falkordb", action, probe.pid, time.monotonic() - started_at)
 
 
-def _launch_falkordb(paths: _Paths, settings: Settings) -> int:
+def _launch_falkordb(paths: Paths, settings: Settings) -> int:
     """Run ``redis-server --daemonize yes`` (the daemon outlives us); returns the log size before it."""
     _prepare_socket_dir(paths.falkordb_socket.parent)
     paths.falkordb_dir.mkdir(parents=True, exist_ok=True)
@@ -132,7 +132,7 @@ def _prepare_socket_dir(directory: Path) -> None:
             )
 
 
-def _wait_for_falkordb(paths: _Paths, timeout_s: float, log_offset: int) -> _RedisProbe:
+def _wait_for_falkordb(paths: Paths, timeout_s: float, log_offset: int) -> _RedisProbe:
     started = time.monotonic()
     deadline = started + timeout_s
     while True:
@@ -141,18 +141,18 @@ def _wait_for_falkordb(paths: _Paths, timeout_s: float, log_offset: int) -> _Red
             return probe
         if probe is not None:  # alive and replaying its data: progress, not a hang
             deadline = max(deadline, min(time.monotonic() + timeout_s, started + timeout_s * _LOADING_GRACE))
-        pid = _read_pid(paths.falkordb_pidfile)
-        if pid is not None and not _pid_alive(pid, "redis-server"):
+        pid = read_pid(paths.falkordb_pidfile)
+        if pid is not None and not pid_alive(pid, "redis-server"):
             raise _falkordb_failure(paths, "the server exited during start-up", log_offset)
         if time.monotonic() > deadline:
             still = f"; it is still running as pid {pid} (stop it with `agentx-memory down`)" if pid else ""
             reason = f"it did not answer on {paths.falkordb_socket} within {timeout_s:g} s{still}"
             raise _falkordb_failure(paths, reason, log_offset)
-        time.sleep(_POLL_S)
+        time.sleep(POLL_S)
 
 
-def _falkordb_failure(paths: _Paths, reason: str, log_offset: int, said: str = "") -> StoreUnavailableError:
-    tail = _tail(paths.falkordb_log, log_offset)
+def _falkordb_failure(paths: Paths, reason: str, log_offset: int, said: str = "") -> StoreUnavailableError:
+    tail = log_tail(paths.falkordb_log, log_offset)
     hint = (
         "Fix the cause above and retry (`agentx-memory up`), or point AGENTX_GRAPH__FALKORDB_URL and "
         "AGENTX_REDIS__URL at a running FalkorDB server."
@@ -169,15 +169,15 @@ def _falkordb_failure(paths: _Paths, reason: str, log_offset: int, said: str = "
     )
 
 
-def _stop_falkordb(paths: _Paths, timeout_s: float) -> str:
+def stop_falkordb(paths: Paths, timeout_s: float) -> str:
     probe = _probe_falkordb(paths.falkordb_socket)
-    pid = probe.pid if probe is not None else _read_pid(paths.falkordb_pidfile)
+    pid = probe.pid if probe is not None else read_pid(paths.falkordb_pidfile)
     line = ""
-    if pid is not None and _pid_alive(pid, "redis-server"):
+    if pid is not None and pid_alive(pid, "redis-server"):
         if probe is not None and not probe.loading:
             _rewrite_append_only_file(paths.falkordb_socket, timeout_s / 2)
         # SIGTERM = SHUTDOWN: flush the append-only file, remove pidfile and socket, exit.
-        if not _terminate(pid, "redis-server", signal.SIGTERM, timeout_s):
+        if not terminate(pid, "redis-server", signal.SIGTERM, timeout_s):
             raise StoreUnavailableError(f"FalkorDB (pid {pid}) did not exit after SIGTERM and SIGKILL.")
         line = f"Stopped FalkorDB (pid {pid}); data kept in {paths.falkordb_dir}"
     for leftover in (paths.falkordb_pidfile, paths.falkordb_socket):
@@ -198,7 +198,7 @@ def _rewrite_append_only_file(socket_path: Path, timeout_s: float) -> None:
     deadline = time.monotonic() + timeout_s
     try:
         with redis.Redis(
-            unix_socket_path=str(socket_path), socket_timeout=1, socket_connect_timeout=1, retry=_NO_RETRY
+            unix_socket_path=str(socket_path), socket_timeout=1, socket_connect_timeout=1, retry=NO_RETRY
         ) as conn:
             with contextlib.suppress(redis.ResponseError):  # one already running or scheduled: wait for it
                 conn.bgrewriteaof()
@@ -208,21 +208,21 @@ def _rewrite_append_only_file(socket_path: Path, timeout_s: float) -> None:
                     info.get("aof_rewrite_scheduled", 0)
                 ):
                     return
-                time.sleep(_POLL_S)
+                time.sleep(POLL_S)
     except (redis.RedisError, OSError):
         return
 
 
-def _falkordb_status(paths: _Paths) -> ServerStatus:
-    endpoint = _falkordb_url(paths.falkordb_socket)
+def falkordb_status(paths: Paths) -> ServerStatus:
+    endpoint = falkordb_url(paths.falkordb_socket)
     probe = _probe_falkordb(paths.falkordb_socket)
     if probe is not None and probe.loading:
         note = f"process {probe.pid} is loading its data set; it answers when done"
         return ServerStatus("falkordb", False, probe.pid, endpoint, paths.falkordb_dir, None, note)
     if probe is not None:
         return ServerStatus("falkordb", True, probe.pid, endpoint, paths.falkordb_dir, probe.uptime_s)
-    pid = _read_pid(paths.falkordb_pidfile)
-    if pid is not None and _pid_alive(pid, "redis-server"):
+    pid = read_pid(paths.falkordb_pidfile)
+    if pid is not None and pid_alive(pid, "redis-server"):
         note = f"process {pid} is alive but does not answer on {paths.falkordb_socket} (loading?)"
         return ServerStatus("falkordb", False, pid, endpoint, paths.falkordb_dir, None, note)
     note = "stale pidfile (crashed?); it is cleaned up on start" if pid is not None else "not running"

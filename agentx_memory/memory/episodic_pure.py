@@ -5,17 +5,15 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from ..models import Turn
+from ..timecodec import from_epoch_ms
 
 __all__ = [
     "TurnHit",
     "content_hash",
-    "epoch_ms",
-    "from_epoch_ms",
-    "maybe_from_epoch_ms",
     "turn_from_graph",
     "turn_from_row",
     "turn_hit",
@@ -26,19 +24,6 @@ __all__ = [
 def content_hash(role: str, content: str) -> str:
     """What makes two writes at one index "the same turn": role and exact content."""
     return hashlib.sha256(f"{role}\x00{content}".encode()).hexdigest()
-
-
-def epoch_ms(moment: datetime) -> int:
-    """Graph times are epoch milliseconds (FalkorDB has no datetime type)."""
-    return int(moment.timestamp() * 1000)
-
-
-def from_epoch_ms(value: float) -> datetime:
-    return datetime.fromtimestamp(value / 1000, tz=UTC)
-
-
-def maybe_from_epoch_ms(value: float | None) -> datetime | None:
-    return None if value is None else from_epoch_ms(value)
 
 
 @dataclass(frozen=True, slots=True)

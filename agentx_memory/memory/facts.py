@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import ConflictError, NotFoundError
 from ..models import Scope
 from ..models.semantic import Fact, MemoryStats
 from ..stores.graph import GraphStore
-from .episodic_pure import epoch_ms, maybe_from_epoch_ms
+from ..timecodec import maybe_from_epoch_ms, now_ms
 from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, fact_from_graph
 
 __all__ = ["FactMemory"]
@@ -63,7 +62,7 @@ class FactMemory:
                 priority=priority,
                 salience=PRIORITY_SALIENCE[priority],
                 decay_rate=DEFAULT_DECAY_RATE,
-                now=epoch_ms(datetime.now(UTC)),
+                now=now_ms(),
                 embedding=list(embedding),
             ),
         )
@@ -106,15 +105,13 @@ class FactMemory:
         ids = sorted(scores, key=lambda fact_id: -scores[fact_id])[:top_k]
         if not ids:
             return []
-        self._graph.run("touch_facts", self._params(scope, ids=ids, now=epoch_ms(datetime.now(UTC))))
+        self._graph.run("touch_facts", self._params(scope, ids=ids, now=now_ms()))
         return [(fact, scores[fact.id]) for fact in self.get_many(scope, ids)]
 
     def touch(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each fact (recall reinforcement)."""
         if ids:
-            self._graph.run(
-                "touch_facts", self._params(scope, ids=list(ids), now=epoch_ms(datetime.now(UTC)))
-            )
+            self._graph.run("touch_facts", self._params(scope, ids=list(ids), now=now_ms()))
 
     def facts_about(
         self, scope: Scope, entity_id: str, limit: int, channels: Sequence[str] | None = None
@@ -128,23 +125,19 @@ class FactMemory:
     def supersede(self, scope: Scope, old: Fact, new_id: str) -> None:
         rows = self._graph.run(
             "supersede_fact",
-            self._params(scope, old_id=old.id, new_id=new_id, now=epoch_ms(datetime.now(UTC))),
+            self._params(scope, old_id=old.id, new_id=new_id, now=now_ms()),
         )
         if not rows:
             raise ConflictError(f"fact {old.id} was superseded concurrently")
 
     def undo_correction(self, scope: Scope, correction_id: str) -> Fact:
-        rows = self._graph.run(
-            "undo_correction", self._params(scope, id=correction_id, now=epoch_ms(datetime.now(UTC)))
-        )
+        rows = self._graph.run("undo_correction", self._params(scope, id=correction_id, now=now_ms()))
         if not rows:
             raise ConflictError(f"fact {correction_id} is not a current correction of another fact")
         return self.get(scope, rows[0]["id"])
 
     def confirm(self, scope: Scope, fact_id: str) -> Fact:
-        rows = self._graph.run(
-            "confirm_fact", self._params(scope, id=fact_id, now=epoch_ms(datetime.now(UTC)))
-        )
+        rows = self._graph.run("confirm_fact", self._params(scope, id=fact_id, now=now_ms()))
         if not rows:
             raise NotFoundError(f"fact {fact_id} does not exist for user {scope.user_id!r}")
         return self.get(scope, fact_id)

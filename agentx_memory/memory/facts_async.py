@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import ConflictError, NotFoundError
 from ..models import Scope
 from ..models.semantic import Fact, MemoryStats
 from ..stores.graph_async import AsyncGraphStore
-from .episodic_pure import epoch_ms, maybe_from_epoch_ms
+from ..timecodec import maybe_from_epoch_ms, now_ms
 from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, fact_from_graph
 
 __all__ = ["AsyncFactMemory"]
@@ -60,7 +59,7 @@ class AsyncFactMemory:
                 priority=priority,
                 salience=PRIORITY_SALIENCE[priority],
                 decay_rate=DEFAULT_DECAY_RATE,
-                now=epoch_ms(datetime.now(UTC)),
+                now=now_ms(),
                 embedding=list(embedding),
             ),
         )
@@ -109,15 +108,13 @@ class AsyncFactMemory:
         ids = sorted(scores, key=lambda fact_id: -scores[fact_id])[:top_k]
         if not ids:
             return []
-        await self._graph.run("touch_facts", self._params(scope, ids=ids, now=epoch_ms(datetime.now(UTC))))
+        await self._graph.run("touch_facts", self._params(scope, ids=ids, now=now_ms()))
         return [(fact, scores[fact.id]) for fact in await self.get_many(scope, ids)]
 
     async def touch(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each fact (recall reinforcement)."""
         if ids:
-            await self._graph.run(
-                "touch_facts", self._params(scope, ids=list(ids), now=epoch_ms(datetime.now(UTC)))
-            )
+            await self._graph.run("touch_facts", self._params(scope, ids=list(ids), now=now_ms()))
 
     async def facts_about(
         self, scope: Scope, entity_id: str, limit: int, channels: Sequence[str] | None = None
@@ -131,23 +128,19 @@ class AsyncFactMemory:
     async def supersede(self, scope: Scope, old: Fact, new_id: str) -> None:
         rows = await self._graph.run(
             "supersede_fact",
-            self._params(scope, old_id=old.id, new_id=new_id, now=epoch_ms(datetime.now(UTC))),
+            self._params(scope, old_id=old.id, new_id=new_id, now=now_ms()),
         )
         if not rows:
             raise ConflictError(f"fact {old.id} was superseded concurrently")
 
     async def undo_correction(self, scope: Scope, correction_id: str) -> Fact:
-        rows = await self._graph.run(
-            "undo_correction", self._params(scope, id=correction_id, now=epoch_ms(datetime.now(UTC)))
-        )
+        rows = await self._graph.run("undo_correction", self._params(scope, id=correction_id, now=now_ms()))
         if not rows:
             raise ConflictError(f"fact {correction_id} is not a current correction of another fact")
         return await self.get(scope, rows[0]["id"])
 
     async def confirm(self, scope: Scope, fact_id: str) -> Fact:
-        rows = await self._graph.run(
-            "confirm_fact", self._params(scope, id=fact_id, now=epoch_ms(datetime.now(UTC)))
-        )
+        rows = await self._graph.run("confirm_fact", self._params(scope, id=fact_id, now=now_ms()))
         if not rows:
             raise NotFoundError(f"fact {fact_id} does not exist for user {scope.user_id!r}")
         return await self.get(scope, fact_id)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..models.semantic import Fact
-from .episodic_pure import maybe_from_epoch_ms
+from ..timecodec import maybe_from_epoch_ms
 
 __all__ = ["DEFAULT_DECAY_RATE", "PRIORITY_SALIENCE", "fact_from_graph"]
 

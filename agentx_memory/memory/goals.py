@@ -16,7 +16,8 @@ from ..errors import ConflictError, NotFoundError
 from ..models import Scope
 from ..models.goals import Goal, GoalEndStatus
 from ..stores.graph import GraphStore
-from .goals_pure import _ms, goal_from_row
+from ..timecodec import maybe_epoch_ms
+from .goals_pure import goal_from_row
 
 __all__ = ["GoalMemory"]
 
@@ -47,9 +48,9 @@ class GoalMemory:
                 "channel": scope.channel,
                 "description": description,
                 "priority": priority,
-                "deadline": _ms(deadline),
+                "deadline": maybe_epoch_ms(deadline),
                 "parent_id": parent_id,
-                "created_at": _ms(created_at),
+                "created_at": maybe_epoch_ms(created_at),
                 "embedding": list(embedding),
             },
         )
@@ -85,7 +86,7 @@ class GoalMemory:
             "user_id": scope.user_id,
             "id": goal_id,
             "status": status,
-            "completed_at": _ms(completed_at),
+            "completed_at": maybe_epoch_ms(completed_at),
             "result": result,
         }
         if not self._graph.run("finish_goal", params):

@@ -14,7 +14,8 @@ from ..errors import ConflictError, NotFoundError
 from ..models import Scope
 from ..models.goals import Goal, GoalEndStatus
 from ..stores.graph_async import AsyncGraphStore
-from .goals_pure import _ms, goal_from_row
+from ..timecodec import maybe_epoch_ms
+from .goals_pure import goal_from_row
 
 __all__ = ["AsyncGoalMemory"]
 
@@ -45,9 +46,9 @@ class AsyncGoalMemory:
                 "channel": scope.channel,
                 "description": description,
                 "priority": priority,
-                "deadline": _ms(deadline),
+                "deadline": maybe_epoch_ms(deadline),
                 "parent_id": parent_id,
-                "created_at": _ms(created_at),
+                "created_at": maybe_epoch_ms(created_at),
                 "embedding": list(embedding),
             },
         )
@@ -83,7 +84,7 @@ class AsyncGoalMemory:
             "user_id": scope.user_id,
             "id": goal_id,
             "status": status,
-            "completed_at": _ms(completed_at),
+            "completed_at": maybe_epoch_ms(completed_at),
             "result": result,
         }
         if not await self._graph.run("finish_goal", params):

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from ..models.goals import Goal
-from .episodic_pure import maybe_from_epoch_ms
+from ..timecodec import maybe_from_epoch_ms
 
 __all__ = ["goal_from_row"]
-
-
-def _ms(moment: datetime | None) -> int | None:
-    return None if moment is None else int(moment.timestamp() * 1000)
 
 
 def goal_from_row(row: dict[str, Any]) -> Goal:

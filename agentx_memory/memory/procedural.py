@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 from psycopg.types.json import Jsonb
 
@@ -22,7 +22,7 @@ from ..models import Scope
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..stores.graph import GraphStore
 from ..stores.postgres import PostgresStore
-from .episodic_pure import epoch_ms
+from ..timecodec import epoch_ms, now_ms
 from .procedural_pure import (
     invocation_from_row,
     rank_strategies,
@@ -197,7 +197,7 @@ class ProceduralMemory:
                 "user_id": scope.user_id,
                 "channels": scope.read_channels,
                 "success": success,
-                "updated_at": epoch_ms(datetime.now(UTC)),
+                "updated_at": now_ms(),
             },
         )
         if not rows:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 from psycopg.types.json import Jsonb
 
@@ -19,7 +19,7 @@ from ..models import Scope
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.postgres_async import AsyncPostgresStore
-from .episodic_pure import epoch_ms
+from ..timecodec import epoch_ms, now_ms
 from .procedural_pure import (
     invocation_from_row,
     rank_strategies,
@@ -196,7 +196,7 @@ class AsyncProceduralMemory:
                 "user_id": scope.user_id,
                 "channels": scope.read_channels,
                 "success": success,
-                "updated_at": epoch_ms(datetime.now(UTC)),
+                "updated_at": now_ms(),
             },
         )
         if not rows:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
-from .episodic_pure import maybe_from_epoch_ms
+from ..timecodec import maybe_from_epoch_ms
 
 __all__ = [
     "SIMILARITY_WEIGHT",

@@ -9,14 +9,13 @@ A promoted fact is a new ``_global`` node ``(:Fact global)-[:PROMOTED_FROM]->(:F
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
 from typing import Any, Final
 
 from ..models import Scope
 from ..models.channels import PromotionCandidate
 from ..settings import PromotionSettings
 from ..stores.graph import GraphStore
-from .episodic_pure import epoch_ms
+from ..timecodec import now_ms
 from .facts import FactMemory
 
 __all__ = ["CANDIDATE_LIMIT", "Promotion"]
@@ -74,7 +73,7 @@ class Promotion:
                 fact_id=fact_id,
                 new_id=str(uuid.uuid4()),
                 reason=reason,
-                now=epoch_ms(datetime.now(UTC)),
+                now=now_ms(),
             ),
         )
         if not rows:

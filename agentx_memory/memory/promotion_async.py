@@ -7,14 +7,13 @@ A promoted fact is a new ``_global`` node ``(:Fact global)-[:PROMOTED_FROM]->(:F
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
 from typing import Any, Final
 
 from ..models import Scope
 from ..models.channels import PromotionCandidate
 from ..settings import PromotionSettings
 from ..stores.graph_async import AsyncGraphStore
-from .episodic_pure import epoch_ms
+from ..timecodec import now_ms
 from .facts_async import AsyncFactMemory
 
 __all__ = ["CANDIDATE_LIMIT", "AsyncPromotion"]
@@ -72,7 +71,7 @@ class AsyncPromotion:
                 fact_id=fact_id,
                 new_id=str(uuid.uuid4()),
                 reason=reason,
-                now=epoch_ms(datetime.now(UTC)),
+                now=now_ms(),
             ),
         )
         if not rows:

@@ -1,6 +1,7 @@
 """Pure scoring for recall: BM25 statistics, score fusion, neighbour smoothing, boosts and diversity.
 
-No I/O here: the retriever gathers candidates from the stores and these functions decide the order.
+No I/O here: the retriever (and entity search) gather candidates from the stores and these functions
+decide the order.
 Why convex fusion is the default and RRF the alternative: on conversational memory (LoCoMo-format
 turns) the min-max normalised weighted sum of BM25 and cosine keeps the *size* of a lexical match —
 a rare name matched exactly — which RRF throws away by keeping only ranks; RRF stays available
@@ -21,11 +22,25 @@ __all__ = [
     "minmax",
     "neighbour_smooth",
     "recency_score",
+    "rrf_fuse",
     "speaker_boost",
     "token_set",
 ]
 
 T = TypeVar("T")
+
+
+def rrf_fuse(
+    rankings: Sequence[Sequence[str]], k: int = 60, weights: Sequence[float] | None = None
+) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion of ranked id lists: ``sum(w / (k + rank))`` (w = 1 unless ``weights``
+    gives one per ranking), best first (ties by first seen)."""
+    scores: dict[str, float] = {}
+    for position, ranking in enumerate(rankings):
+        weight = 1.0 if weights is None else weights[position]
+        for rank, item_id in enumerate(ranking, start=1):
+            scores[item_id] = scores.get(item_id, 0.0) + weight / (k + rank)
+    return sorted(scores.items(), key=lambda pair: -pair[1])
 
 
 def minmax(scores: Mapping[str, float]) -> dict[str, float]:

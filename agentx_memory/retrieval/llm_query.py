@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 from pydantic import BaseModel, ValidationError, field_validator
 
 from ..models import MemoryKind, QueryFilters, TimeRange
+from ..timecodec import to_utc
 
 __all__ = [
     "EXPANSION_SYSTEM",
@@ -75,10 +76,7 @@ class _SelfQueryAnswer(BaseModel):
     @field_validator("start", "end")
     @classmethod
     def _utc(cls, value: datetime | None) -> datetime | None:
-        # A time without a zone is taken as UTC, the only zone the stores use.
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        return None if value is None else to_utc(value)
 
 
 def parse_self_query(answer: str, query: str, channels: Sequence[str]) -> QueryFilters | None:

@@ -23,14 +23,14 @@ from typing import Any
 from .._compat.sync import gather
 from ..backends import Backends
 from ..memory.entities import EntityMemory
-from ..memory.entities_pure import entity_from_graph, fulltext_terms, rrf_fuse
+from ..memory.entities_pure import entity_from_graph, fulltext_terms
 from ..memory.episodic_pure import TurnHit
 from ..memory.goals_pure import goal_from_row
 from ..memory.procedural_pure import rank_strategies, strategy_from_graph
 from ..models import Entity, Fact, MemoryItem, Scope, TechniqueMetric
 from ..settings import RetrievalSettings
 from .candidates import Candidate, KindCandidates, TechniqueTimer, TurnEntry, techniques_of
-from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, speaker_boost
+from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, rrf_fuse, speaker_boost
 from .items import RecallPlan
 
 __all__ = ["MemoryRetriever", "Retrieved"]

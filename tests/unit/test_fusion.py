@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from agentx_memory.memory.entities_pure import rrf_fuse
 from agentx_memory.memory.lexical import LexemeStats, bm25_idf, plan_lexical_query, tsquery_any
 from agentx_memory.models import TechniqueMetric
 from agentx_memory.monitoring import RecallMonitor, percentile
@@ -17,6 +16,7 @@ from agentx_memory.retrieval.fusion import (
     minmax,
     neighbour_smooth,
     recency_score,
+    rrf_fuse,
     speaker_boost,
 )
 from agentx_memory.retrieval.llm_query import parse_expansion, parse_self_query

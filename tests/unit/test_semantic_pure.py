@@ -13,8 +13,8 @@ from agentx_memory.memory.entities_pure import (
     merge_aliases,
     merge_properties,
     resolution_band,
-    rrf_fuse,
 )
+from agentx_memory.retrieval.fusion import rrf_fuse
 
 
 def test_canonical_name_casefolds_and_collapses_whitespace() -> None:
