@@ -16,7 +16,7 @@ from psycopg.types.json import Jsonb
 
 from .models import Scope
 from .settings import AuditLevel, Settings
-from .stores.postgres import PostgresStore
+from .stores.ports import Ledger
 
 __all__ = ["MemoryAuditLogger", "config_snapshot"]
 
@@ -38,7 +38,7 @@ def config_snapshot(settings: Settings) -> dict[str, Any]:
 
 
 class MemoryAuditLogger:
-    def __init__(self, ledger: PostgresStore, level: AuditLevel, snapshot: dict[str, Any]) -> None:
+    def __init__(self, ledger: Ledger, level: AuditLevel, snapshot: dict[str, Any]) -> None:
         self._ledger = ledger
         self.level = level
         self._snapshot = snapshot

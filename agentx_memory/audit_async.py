@@ -13,7 +13,7 @@ from psycopg.types.json import Jsonb
 
 from .models import Scope
 from .settings import AuditLevel, Settings
-from .stores.postgres_async import AsyncPostgresStore
+from .stores.ports_async import AsyncLedger
 
 __all__ = ["AsyncMemoryAuditLogger", "config_snapshot"]
 
@@ -35,7 +35,7 @@ def config_snapshot(settings: Settings) -> dict[str, Any]:
 
 
 class AsyncMemoryAuditLogger:
-    def __init__(self, ledger: AsyncPostgresStore, level: AuditLevel, snapshot: dict[str, Any]) -> None:
+    def __init__(self, ledger: AsyncLedger, level: AuditLevel, snapshot: dict[str, Any]) -> None:
         self._ledger = ledger
         self.level = level
         self._snapshot = snapshot

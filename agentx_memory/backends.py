@@ -6,14 +6,23 @@ file."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ._compat.sync import drain, to_thread
 from .audit import MemoryAuditLogger, config_snapshot
 from .embedded import resolve_endpoints
-from .embedding import Embedder, build_embedder
+from .embedding import Embedder, build_embedder, check_dimensions
 from .llm import LLM, build_llm
+from .memory.entities import EntityMemory
 from .memory.episodic import EpisodicMemory
+from .memory.facts import FactMemory
+from .memory.forgetting import Forgetting
+from .memory.goals import GoalMemory
+from .memory.procedural import ProceduralMemory
+from .memory.profile import ProfileMemory
+from .memory.promotion import Promotion
+from .memory.timeline import Timeline
 from .monitoring import RecallMonitor
 from .runtime import tune_process
 from .settings import Settings
@@ -27,10 +36,12 @@ __all__ = ["Backends"]
 
 @dataclass
 class Backends:
-    """The open stores and services; shared by every facade made with ``for_user``.
+    """The open stores and services, and the memory subsystems over them; shared by every facade made
+    with ``for_user``.
 
-    Subsystems are cheap, stateless views over these stores: facade mixins build the one they need
-    per call (``GoalMemory(backends.ledger, backends.graph)``).
+    The subsystems are stateless views built once here; facade mixins and retrieval call their typed
+    operations (models in, models out) and never see a statement name or a row. The stores are held
+    here only for their lifecycle (open, close) and for the subsystems' construction.
     """
 
     settings: Settings
@@ -40,6 +51,14 @@ class Backends:
     embedder: Embedder
     audit: MemoryAuditLogger
     episodic: EpisodicMemory
+    timeline: Timeline
+    facts: FactMemory
+    entities: EntityMemory
+    goals: GoalMemory
+    procedural: ProceduralMemory
+    profile: ProfileMemory
+    promotion: Promotion
+    forgetting: Forgetting
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -74,7 +93,39 @@ class Backends:
             raise
         audit = MemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
         tune_process(settings.runtime)
-        return cls(settings, ledger, graph, redis, embedder, audit, EpisodicMemory(ledger, graph), llm)
+        timeline = Timeline(ledger)
+        episodic = EpisodicMemory(ledger, graph)
+        facts = FactMemory(graph, timeline)
+        return cls(
+            settings=settings,
+            ledger=ledger,
+            graph=graph,
+            redis=redis,
+            embedder=embedder,
+            audit=audit,
+            episodic=episodic,
+            timeline=timeline,
+            facts=facts,
+            entities=EntityMemory(graph, timeline),
+            goals=GoalMemory(graph, timeline),
+            procedural=ProceduralMemory(ledger, graph, episodic, timeline),
+            profile=ProfileMemory(ledger),
+            promotion=Promotion(graph, facts, timeline),
+            forgetting=Forgetting(ledger, graph, redis, settings.redis.key_prefix),
+            llm=llm,
+        )
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Embeddings of ``texts`` off the event loop, checked against the locked dimension: the one
+        embedding step of every write and recall."""
+        vectors = to_thread(self.embedder.embed, list(texts))
+        check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
+        return [list(vector) for vector in vectors]
+
+    def embed_one(self, text: str) -> list[float]:
+        vector = to_thread(self.embedder.embed_one, text)
+        check_dimensions([vector], self.embedder.dimensions, self.embedder.model_id)
+        return list(vector)
 
     def close(self) -> None:
         drain(self.pending)

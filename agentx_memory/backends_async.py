@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ._compat.aio import drain, to_thread
 from .audit_async import AsyncMemoryAuditLogger, config_snapshot
 from .embedded import resolve_endpoints
-from .embedding import Embedder, build_embedder
+from .embedding import Embedder, build_embedder, check_dimensions
 from .llm import LLM, build_llm
+from .memory.entities_async import AsyncEntityMemory
 from .memory.episodic_async import AsyncEpisodicMemory
+from .memory.facts_async import AsyncFactMemory
+from .memory.forgetting_async import AsyncForgetting
+from .memory.goals_async import AsyncGoalMemory
+from .memory.procedural_async import AsyncProceduralMemory
+from .memory.profile_async import AsyncProfileMemory
+from .memory.promotion_async import AsyncPromotion
+from .memory.timeline_async import AsyncTimeline
 from .monitoring import RecallMonitor
 from .runtime import tune_process
 from .settings import Settings
@@ -24,10 +33,12 @@ __all__ = ["AsyncBackends"]
 
 @dataclass
 class AsyncBackends:
-    """The open stores and services; shared by every facade made with ``for_user``.
+    """The open stores and services, and the memory subsystems over them; shared by every facade made
+    with ``for_user``.
 
-    Subsystems are cheap, stateless views over these stores: facade mixins build the one they need
-    per call (``AsyncGoalMemory(backends.ledger, backends.graph)``).
+    The subsystems are stateless views built once here; facade mixins and retrieval call their typed
+    operations (models in, models out) and never see a statement name or a row. The stores are held
+    here only for their lifecycle (open, close) and for the subsystems' construction.
     """
 
     settings: Settings
@@ -37,6 +48,14 @@ class AsyncBackends:
     embedder: Embedder
     audit: AsyncMemoryAuditLogger
     episodic: AsyncEpisodicMemory
+    timeline: AsyncTimeline
+    facts: AsyncFactMemory
+    entities: AsyncEntityMemory
+    goals: AsyncGoalMemory
+    procedural: AsyncProceduralMemory
+    profile: AsyncProfileMemory
+    promotion: AsyncPromotion
+    forgetting: AsyncForgetting
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -71,7 +90,39 @@ class AsyncBackends:
             raise
         audit = AsyncMemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
         tune_process(settings.runtime)
-        return cls(settings, ledger, graph, redis, embedder, audit, AsyncEpisodicMemory(ledger, graph), llm)
+        timeline = AsyncTimeline(ledger)
+        episodic = AsyncEpisodicMemory(ledger, graph)
+        facts = AsyncFactMemory(graph, timeline)
+        return cls(
+            settings=settings,
+            ledger=ledger,
+            graph=graph,
+            redis=redis,
+            embedder=embedder,
+            audit=audit,
+            episodic=episodic,
+            timeline=timeline,
+            facts=facts,
+            entities=AsyncEntityMemory(graph, timeline),
+            goals=AsyncGoalMemory(graph, timeline),
+            procedural=AsyncProceduralMemory(ledger, graph, episodic, timeline),
+            profile=AsyncProfileMemory(ledger),
+            promotion=AsyncPromotion(graph, facts, timeline),
+            forgetting=AsyncForgetting(ledger, graph, redis, settings.redis.key_prefix),
+            llm=llm,
+        )
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Embeddings of ``texts`` off the event loop, checked against the locked dimension: the one
+        embedding step of every write and recall."""
+        vectors = await to_thread(self.embedder.embed, list(texts))
+        check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
+        return [list(vector) for vector in vectors]
+
+    async def embed_one(self, text: str) -> list[float]:
+        vector = await to_thread(self.embedder.embed_one, text)
+        check_dimensions([vector], self.embedder.dimensions, self.embedder.model_id)
+        return list(vector)
 
     async def close(self) -> None:
         await drain(self.pending)

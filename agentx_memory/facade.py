@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from ._compat.sync import Lock, to_thread
+from ._compat.sync import Lock
 from .api.channels import ChannelsApi
 from .api.context import ContextApi
 from .api.core import FacadeCore
@@ -26,7 +26,7 @@ from .api.procedural import ProceduralApi
 from .api.profile import ProfileApi
 from .api.semantic import SemanticApi
 from .backends import Backends
-from .embedding import Embedder, check_dimensions
+from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
 from .memory.episodic_pure import turn_search_text
 from .memory.working import WorkingMemory
@@ -164,8 +164,7 @@ class AgentMemory(
         ):
             raise InvalidInputError(f"turn_index must be a non-negative integer, not {turn_index!r}")
         backends = self._open_backends()
-        embedding = to_thread(backends.embedder.embed_one, turn_search_text(content, meta))
-        check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
+        embedding = backends.embed_one(turn_search_text(content, meta))
         turn, created = backends.episodic.store_turn_log(
             self.scope,
             turn_id=str(uuid.uuid4()),

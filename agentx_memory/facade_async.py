@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from ._compat.aio import Lock, to_thread
+from ._compat.aio import Lock
 from .api.channels_async import AsyncChannelsApi
 from .api.context_async import AsyncContextApi
 from .api.core_async import AsyncFacadeCore
@@ -24,7 +24,7 @@ from .api.procedural_async import AsyncProceduralApi
 from .api.profile_async import AsyncProfileApi
 from .api.semantic_async import AsyncSemanticApi
 from .backends_async import AsyncBackends
-from .embedding import Embedder, check_dimensions
+from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
 from .memory.episodic_pure import turn_search_text
 from .memory.working_async import AsyncWorkingMemory
@@ -162,8 +162,7 @@ class AsyncAgentMemory(
         ):
             raise InvalidInputError(f"turn_index must be a non-negative integer, not {turn_index!r}")
         backends = await self._open_backends()
-        embedding = await to_thread(backends.embedder.embed_one, turn_search_text(content, meta))
-        check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
+        embedding = await backends.embed_one(turn_search_text(content, meta))
         turn, created = await backends.episodic.store_turn_log(
             self.scope,
             turn_id=str(uuid.uuid4()),

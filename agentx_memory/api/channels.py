@@ -5,11 +5,7 @@ that file."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from ..errors import ConflictError, InvalidInputError
-from ..memory.facts import FactMemory
-from ..memory.promotion import Promotion
 from ..models.channels import PromotionCandidate
 from ..models.semantic import Fact
 from ..validation import GLOBAL_CHANNEL, validate_content, validate_uuid
@@ -32,7 +28,7 @@ class ChannelsApi(FacadeCore):
         if self.scope.channel == GLOBAL_CHANNEL:
             return []
         backends = self._open_backends()
-        found = Promotion(backends.graph).candidates(self.scope, self.settings.promotion)
+        found = backends.promotion.candidates(self.scope, self.settings.promotion)
         backends.audit.log_read(self.scope, "promotion_candidates", {"results": len(found)})
         return found
 
@@ -53,8 +49,7 @@ class ChannelsApi(FacadeCore):
         fact_id = validate_uuid(fact_id, "fact_id")
         reason = validate_content(reason, self.settings.limits, "reason")
         backends = self._open_backends()
-        facts = FactMemory(backends.graph)
-        promotion = Promotion(backends.graph)
+        facts, promotion = backends.facts, backends.promotion
         source = facts.get(self.scope, fact_id)
         if source.channel == GLOBAL_CHANNEL:
             raise InvalidInputError(f"fact {fact_id} is already in {GLOBAL_CHANNEL}")
@@ -68,20 +63,6 @@ class ChannelsApi(FacadeCore):
             raise ConflictError(f"fact {fact_id} was superseded concurrently")
         global_id, created = result
         promoted = facts.get(self.scope, global_id)
-        if created:
-            backends.ledger.execute(
-                "insert_timeline",
-                {
-                    "user_id": self.scope.user_id,
-                    "channel": GLOBAL_CHANNEL,
-                    "memory_type": "fact",
-                    "memory_id": promoted.id,
-                    "conversation_id": None,
-                    "event_time": datetime.now(UTC),
-                    "summary": promoted.claim[:500],
-                    "importance": promoted.salience,
-                },
-            )
         backends.audit.log_write(
             self.scope,
             "promote_to_global",

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from ..errors import ConflictError, InvalidInputError
-from ..memory.facts_async import AsyncFactMemory
-from ..memory.promotion_async import AsyncPromotion
 from ..models.channels import PromotionCandidate
 from ..models.semantic import Fact
 from ..validation import GLOBAL_CHANNEL, validate_content, validate_uuid
@@ -29,7 +25,7 @@ class AsyncChannelsApi(AsyncFacadeCore):
         if self.scope.channel == GLOBAL_CHANNEL:
             return []
         backends = await self._open_backends()
-        found = await AsyncPromotion(backends.graph).candidates(self.scope, self.settings.promotion)
+        found = await backends.promotion.candidates(self.scope, self.settings.promotion)
         await backends.audit.log_read(self.scope, "promotion_candidates", {"results": len(found)})
         return found
 
@@ -50,8 +46,7 @@ class AsyncChannelsApi(AsyncFacadeCore):
         fact_id = validate_uuid(fact_id, "fact_id")
         reason = validate_content(reason, self.settings.limits, "reason")
         backends = await self._open_backends()
-        facts = AsyncFactMemory(backends.graph)
-        promotion = AsyncPromotion(backends.graph)
+        facts, promotion = backends.facts, backends.promotion
         source = await facts.get(self.scope, fact_id)
         if source.channel == GLOBAL_CHANNEL:
             raise InvalidInputError(f"fact {fact_id} is already in {GLOBAL_CHANNEL}")
@@ -65,20 +60,6 @@ class AsyncChannelsApi(AsyncFacadeCore):
             raise ConflictError(f"fact {fact_id} was superseded concurrently")
         global_id, created = result
         promoted = await facts.get(self.scope, global_id)
-        if created:
-            await backends.ledger.execute(
-                "insert_timeline",
-                {
-                    "user_id": self.scope.user_id,
-                    "channel": GLOBAL_CHANNEL,
-                    "memory_type": "fact",
-                    "memory_id": promoted.id,
-                    "conversation_id": None,
-                    "event_time": datetime.now(UTC),
-                    "summary": promoted.claim[:500],
-                    "importance": promoted.salience,
-                },
-            )
         await backends.audit.log_write(
             self.scope,
             "promote_to_global",

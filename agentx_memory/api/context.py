@@ -19,7 +19,6 @@ from datetime import UTC, datetime
 from .._compat.sync import gather
 from ..backends import Backends
 from ..errors import AgentMemoryError, InvalidInputError
-from ..memory.goals import GoalMemory
 from ..memory.working import WorkingMemory
 from ..models import Goal, MemoryBundle, MemoryItem
 from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, render_context
@@ -75,7 +74,7 @@ class ContextApi(FacadeCore):
             recalled.append(layer.recall(self.scope, request))
 
         def open_goals() -> None:  # independent of the recall: fetched beside it
-            goals.extend(GoalMemory(backends.graph).active(self.scope, _ACTIVE_GOALS))
+            goals.extend(backends.goals.active(self.scope, _ACTIVE_GOALS))
 
         gather(recall(), open_goals())
         bundle = recalled[0]

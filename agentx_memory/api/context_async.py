@@ -17,7 +17,6 @@ from datetime import UTC, datetime
 from .._compat.aio import gather
 from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError, InvalidInputError
-from ..memory.goals_async import AsyncGoalMemory
 from ..memory.working_async import AsyncWorkingMemory
 from ..models import Goal, MemoryBundle, MemoryItem
 from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, render_context
@@ -73,7 +72,7 @@ class AsyncContextApi(AsyncFacadeCore):
             recalled.append(await layer.recall(self.scope, request))
 
         async def open_goals() -> None:  # independent of the recall: fetched beside it
-            goals.extend(await AsyncGoalMemory(backends.graph).active(self.scope, _ACTIVE_GOALS))
+            goals.extend(await backends.goals.active(self.scope, _ACTIVE_GOALS))
 
         await gather(recall(), open_goals())
         bundle = recalled[0]

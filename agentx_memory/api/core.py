@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from .._compat.sync import spawn
 from ..backends import Backends
 from ..errors import AgentMemoryError
-from ..memory.entities import EntityMemory
-from ..memory.facts import FactMemory
 from ..models import MemoryItem, Scope
 from ..retrieval.items import reinforcement_targets
 from ..settings import Settings
@@ -61,7 +59,7 @@ class FacadeCore:
     def _reinforce(self, backends: Backends, facts: list[str], entities: list[str]) -> None:
         # Off the critical path: a failed counter update must never fail (or slow) a recall.
         try:
-            FactMemory(backends.graph).touch(self.scope, facts)
-            EntityMemory(backends.graph).touch_many(self.scope, entities)
+            backends.facts.touch(self.scope, facts)
+            backends.entities.touch_many(self.scope, entities)
         except AgentMemoryError as exc:
             log.warning("recall reinforcement failed for user %s: %s", self.scope.user_id, exc)

@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from .._compat.aio import spawn
 from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError
-from ..memory.entities_async import AsyncEntityMemory
-from ..memory.facts_async import AsyncFactMemory
 from ..models import MemoryItem, Scope
 from ..retrieval.items import reinforcement_targets
 from ..settings import Settings
@@ -59,7 +57,7 @@ class AsyncFacadeCore:
     async def _reinforce(self, backends: AsyncBackends, facts: list[str], entities: list[str]) -> None:
         # Off the critical path: a failed counter update must never fail (or slow) a recall.
         try:
-            await AsyncFactMemory(backends.graph).touch(self.scope, facts)
-            await AsyncEntityMemory(backends.graph).touch_many(self.scope, entities)
+            await backends.facts.touch(self.scope, facts)
+            await backends.entities.touch_many(self.scope, entities)
         except AgentMemoryError as exc:
             log.warning("recall reinforcement failed for user %s: %s", self.scope.user_id, exc)

@@ -14,8 +14,7 @@ __all__ = ["ForgetApi"]
 
 class ForgetApi(FacadeCore):
     def _forgetting(self) -> Forgetting:
-        backends = self._open_backends()
-        return Forgetting(backends.ledger, backends.graph, backends.redis, self.settings.redis.key_prefix)
+        return (self._open_backends()).forgetting
 
     def forget_conversation(self, conversation_id: str) -> dict[str, int]:
         """Delete a conversation of this user from Postgres, the graph and Redis; returns the counts.

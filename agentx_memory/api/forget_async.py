@@ -12,10 +12,7 @@ __all__ = ["AsyncForgetApi"]
 
 class AsyncForgetApi(AsyncFacadeCore):
     async def _forgetting(self) -> AsyncForgetting:
-        backends = await self._open_backends()
-        return AsyncForgetting(
-            backends.ledger, backends.graph, backends.redis, self.settings.redis.key_prefix
-        )
+        return (await self._open_backends()).forgetting
 
     async def forget_conversation(self, conversation_id: str) -> dict[str, int]:
         """Delete a conversation of this user from Postgres, the graph and Redis; returns the counts.

@@ -7,11 +7,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 
-from .._compat.sync import to_thread
-from ..embedding import check_dimensions
 from ..errors import InvalidInputError
-from ..memory.goals import GoalMemory
-from ..memory.timeline import record_timeline
 from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
 from ..timecodec import to_utc
 from ..validation import validate_content, validate_top_k, validate_uuid
@@ -37,11 +33,6 @@ def _deadline(deadline: object) -> datetime | None:
     return to_utc(deadline)
 
 
-def _importance(priority: int) -> float:
-    """Timeline importance from priority: 0.5 for the default 0, 1.0 from priority 10 up."""
-    return 0.5 + min(max(priority, 0), 10) / 20
-
-
 class GoalsApi(FacadeCore):
     """Goals of ``AgentMemory``: a tree of subgoals, blockers and status transitions.
 
@@ -62,10 +53,9 @@ class GoalsApi(FacadeCore):
         checked_deadline = _deadline(deadline)
         parent = None if parent_id is None else validate_uuid(parent_id, "parent_id")
         backends = self._open_backends()
-        embedding = to_thread(backends.embedder.embed_one, description)
-        check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
+        embedding = backends.embed_one(description)
         created_at = datetime.now(UTC)
-        goal = GoalMemory(backends.graph).add(
+        goal = backends.goals.add(
             self.scope,
             goal_id=str(uuid.uuid4()),
             description=description,
@@ -74,15 +64,6 @@ class GoalsApi(FacadeCore):
             parent_id=parent,
             embedding=embedding,
             created_at=created_at,
-        )
-        record_timeline(
-            backends.ledger,
-            self.scope,
-            memory_type="goal",
-            memory_id=goal.id,
-            event_time=created_at,
-            summary=description,
-            importance=_importance(priority),
         )
         backends.audit.log_write(
             self.scope,
@@ -98,7 +79,7 @@ class GoalsApi(FacadeCore):
         """The goal with its parent, subgoals and blockers; :class:`NotFoundError` if not this user's."""
         goal_id = validate_uuid(goal_id, "goal_id")
         backends = self._open_backends()
-        goal = GoalMemory(backends.graph).get(self.scope, goal_id)
+        goal = backends.goals.get(self.scope, goal_id)
         backends.audit.log_read(self.scope, "get_goal", {"goal_id": goal_id})
         return goal
 
@@ -113,7 +94,7 @@ class GoalsApi(FacadeCore):
         if result is not None:
             result = validate_content(result, self.settings.limits, "result")
         backends = self._open_backends()
-        goal = GoalMemory(backends.graph).finish(self.scope, goal_id, status, result, datetime.now(UTC))
+        goal = backends.goals.finish(self.scope, goal_id, status, result, datetime.now(UTC))
         backends.audit.log_write(
             self.scope, "complete_goal", "goal", goal_id, {"status": status}, {"result": result}
         )
@@ -124,7 +105,7 @@ class GoalsApi(FacadeCore):
         goal_id = validate_uuid(goal_id, "goal_id")
         blocked_by_id = validate_uuid(blocked_by_id, "blocked_by_id")
         backends = self._open_backends()
-        goal = GoalMemory(backends.graph).block(self.scope, goal_id, blocked_by_id)
+        goal = backends.goals.block(self.scope, goal_id, blocked_by_id)
         backends.audit.log_write(self.scope, "block_goal", "goal", goal_id, {"blocked_by_id": blocked_by_id})
         return goal
 
@@ -133,7 +114,7 @@ class GoalsApi(FacadeCore):
         goal_id = validate_uuid(goal_id, "goal_id")
         parent_id = validate_uuid(parent_id, "parent_id")
         backends = self._open_backends()
-        goal = GoalMemory(backends.graph).set_parent(self.scope, goal_id, parent_id)
+        goal = backends.goals.set_parent(self.scope, goal_id, parent_id)
         backends.audit.log_write(self.scope, "set_goal_parent", "goal", goal_id, {"parent_id": parent_id})
         return goal
 
@@ -141,6 +122,6 @@ class GoalsApi(FacadeCore):
         """Active and blocked goals in the active channel and ``_global``: highest priority, then oldest."""
         limit = validate_top_k(limit, self.settings.limits, "limit")
         backends = self._open_backends()
-        goals = GoalMemory(backends.graph).active(self.scope, limit)
+        goals = backends.goals.active(self.scope, limit)
         backends.audit.log_read(self.scope, "active_goals", {"limit": limit, "results": len(goals)})
         return goals

@@ -5,11 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 
-from .._compat.aio import to_thread
-from ..embedding import check_dimensions
 from ..errors import InvalidInputError
-from ..memory.goals_async import AsyncGoalMemory
-from ..memory.timeline_async import record_timeline
 from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
 from ..timecodec import to_utc
 from ..validation import validate_content, validate_top_k, validate_uuid
@@ -35,11 +31,6 @@ def _deadline(deadline: object) -> datetime | None:
     return to_utc(deadline)
 
 
-def _importance(priority: int) -> float:
-    """Timeline importance from priority: 0.5 for the default 0, 1.0 from priority 10 up."""
-    return 0.5 + min(max(priority, 0), 10) / 20
-
-
 class AsyncGoalsApi(AsyncFacadeCore):
     """Goals of ``AsyncAgentMemory``: a tree of subgoals, blockers and status transitions.
 
@@ -60,10 +51,9 @@ class AsyncGoalsApi(AsyncFacadeCore):
         checked_deadline = _deadline(deadline)
         parent = None if parent_id is None else validate_uuid(parent_id, "parent_id")
         backends = await self._open_backends()
-        embedding = await to_thread(backends.embedder.embed_one, description)
-        check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
+        embedding = await backends.embed_one(description)
         created_at = datetime.now(UTC)
-        goal = await AsyncGoalMemory(backends.graph).add(
+        goal = await backends.goals.add(
             self.scope,
             goal_id=str(uuid.uuid4()),
             description=description,
@@ -72,15 +62,6 @@ class AsyncGoalsApi(AsyncFacadeCore):
             parent_id=parent,
             embedding=embedding,
             created_at=created_at,
-        )
-        await record_timeline(
-            backends.ledger,
-            self.scope,
-            memory_type="goal",
-            memory_id=goal.id,
-            event_time=created_at,
-            summary=description,
-            importance=_importance(priority),
         )
         await backends.audit.log_write(
             self.scope,
@@ -96,7 +77,7 @@ class AsyncGoalsApi(AsyncFacadeCore):
         """The goal with its parent, subgoals and blockers; :class:`NotFoundError` if not this user's."""
         goal_id = validate_uuid(goal_id, "goal_id")
         backends = await self._open_backends()
-        goal = await AsyncGoalMemory(backends.graph).get(self.scope, goal_id)
+        goal = await backends.goals.get(self.scope, goal_id)
         await backends.audit.log_read(self.scope, "get_goal", {"goal_id": goal_id})
         return goal
 
@@ -111,9 +92,7 @@ class AsyncGoalsApi(AsyncFacadeCore):
         if result is not None:
             result = validate_content(result, self.settings.limits, "result")
         backends = await self._open_backends()
-        goal = await AsyncGoalMemory(backends.graph).finish(
-            self.scope, goal_id, status, result, datetime.now(UTC)
-        )
+        goal = await backends.goals.finish(self.scope, goal_id, status, result, datetime.now(UTC))
         await backends.audit.log_write(
             self.scope, "complete_goal", "goal", goal_id, {"status": status}, {"result": result}
         )
@@ -124,7 +103,7 @@ class AsyncGoalsApi(AsyncFacadeCore):
         goal_id = validate_uuid(goal_id, "goal_id")
         blocked_by_id = validate_uuid(blocked_by_id, "blocked_by_id")
         backends = await self._open_backends()
-        goal = await AsyncGoalMemory(backends.graph).block(self.scope, goal_id, blocked_by_id)
+        goal = await backends.goals.block(self.scope, goal_id, blocked_by_id)
         await backends.audit.log_write(
             self.scope, "block_goal", "goal", goal_id, {"blocked_by_id": blocked_by_id}
         )
@@ -135,7 +114,7 @@ class AsyncGoalsApi(AsyncFacadeCore):
         goal_id = validate_uuid(goal_id, "goal_id")
         parent_id = validate_uuid(parent_id, "parent_id")
         backends = await self._open_backends()
-        goal = await AsyncGoalMemory(backends.graph).set_parent(self.scope, goal_id, parent_id)
+        goal = await backends.goals.set_parent(self.scope, goal_id, parent_id)
         await backends.audit.log_write(
             self.scope, "set_goal_parent", "goal", goal_id, {"parent_id": parent_id}
         )
@@ -145,6 +124,6 @@ class AsyncGoalsApi(AsyncFacadeCore):
         """Active and blocked goals in the active channel and ``_global``: highest priority, then oldest."""
         limit = validate_top_k(limit, self.settings.limits, "limit")
         backends = await self._open_backends()
-        goals = await AsyncGoalMemory(backends.graph).active(self.scope, limit)
+        goals = await backends.goals.active(self.scope, limit)
         await backends.audit.log_read(self.scope, "active_goals", {"limit": limit, "results": len(goals)})
         return goals

@@ -11,10 +11,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from .._compat.sync import to_thread
-from ..embedding import check_dimensions
 from ..errors import InvalidInputError, NotFoundError
-from ..memory.procedural import ProceduralMemory
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..settings import LimitSettings
 from ..validation import validate_content, validate_top_k, validate_uuid
@@ -120,7 +117,7 @@ class ProceduralApi(FacadeCore):
             error_message=error_message,
             created_at=datetime.now(UTC),
         )
-        procedural = ProceduralMemory(backends.ledger, backends.graph)
+        procedural = backends.procedural
         stored, created = procedural.record_invocation(self.scope, invocation)
         if created:
             backends.audit.log_write(
@@ -168,9 +165,8 @@ class ProceduralApi(FacadeCore):
             raise NotFoundError(
                 f"conversation {conversation_id} does not exist for user {self.scope.user_id!r}"
             )
-        embedding = to_thread(backends.embedder.embed_one, f"{description}\n{context_pattern}")
-        check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
-        strategy = ProceduralMemory(backends.ledger, backends.graph).learn_strategy(
+        embedding = backends.embed_one(f"{description}\n{context_pattern}")
+        strategy = backends.procedural.learn_strategy(
             self.scope,
             strategy_id=str(uuid.uuid4()),
             description=description,
@@ -201,9 +197,8 @@ class ProceduralApi(FacadeCore):
         task_description = validate_content(task_description, limits, "task_description")
         top_k = validate_top_k(top_k, limits)
         backends = self._open_backends()
-        vector = to_thread(backends.embedder.embed_one, task_description)
-        check_dimensions([vector], backends.embedder.dimensions, backends.embedder.model_id)
-        matches = ProceduralMemory(backends.ledger, backends.graph).find_strategies(
+        vector = backends.embed_one(task_description)
+        matches = backends.procedural.find_strategies(
             self.scope, vector, top_k, candidates=min(top_k * 4, limits.max_top_k)
         )
         backends.audit.log_read(
@@ -219,9 +214,7 @@ class ProceduralApi(FacadeCore):
         strategy_id = validate_uuid(strategy_id, "strategy_id")
         success = _flag(success, "success")
         backends = self._open_backends()
-        strategy = ProceduralMemory(backends.ledger, backends.graph).reinforce_strategy(
-            self.scope, strategy_id, success
-        )
+        strategy = backends.procedural.reinforce_strategy(self.scope, strategy_id, success)
         backends.audit.log_write(
             self.scope, "reinforce_strategy", "strategy", strategy_id, {"success": success}
         )
@@ -237,8 +230,6 @@ class ProceduralApi(FacadeCore):
         if task_type is not None:
             task_type = validate_content(task_type, limits, "task_type")
         backends = self._open_backends()
-        stats = ProceduralMemory(backends.ledger, backends.graph).tool_stats(
-            self.scope, task_type, limits.max_top_k
-        )
+        stats = backends.procedural.tool_stats(self.scope, task_type, limits.max_top_k)
         backends.audit.log_read(self.scope, "get_tool_stats", {"task_type": task_type, "results": len(stats)})
         return stats

@@ -9,10 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from .._compat.aio import to_thread
-from ..embedding import check_dimensions
 from ..errors import InvalidInputError, NotFoundError
-from ..memory.procedural_async import AsyncProceduralMemory
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..settings import LimitSettings
 from ..validation import validate_content, validate_top_k, validate_uuid
@@ -118,7 +115,7 @@ class AsyncProceduralApi(AsyncFacadeCore):
             error_message=error_message,
             created_at=datetime.now(UTC),
         )
-        procedural = AsyncProceduralMemory(backends.ledger, backends.graph)
+        procedural = backends.procedural
         stored, created = await procedural.record_invocation(self.scope, invocation)
         if created:
             await backends.audit.log_write(
@@ -166,9 +163,8 @@ class AsyncProceduralApi(AsyncFacadeCore):
             raise NotFoundError(
                 f"conversation {conversation_id} does not exist for user {self.scope.user_id!r}"
             )
-        embedding = await to_thread(backends.embedder.embed_one, f"{description}\n{context_pattern}")
-        check_dimensions([embedding], backends.embedder.dimensions, backends.embedder.model_id)
-        strategy = await AsyncProceduralMemory(backends.ledger, backends.graph).learn_strategy(
+        embedding = await backends.embed_one(f"{description}\n{context_pattern}")
+        strategy = await backends.procedural.learn_strategy(
             self.scope,
             strategy_id=str(uuid.uuid4()),
             description=description,
@@ -199,9 +195,8 @@ class AsyncProceduralApi(AsyncFacadeCore):
         task_description = validate_content(task_description, limits, "task_description")
         top_k = validate_top_k(top_k, limits)
         backends = await self._open_backends()
-        vector = await to_thread(backends.embedder.embed_one, task_description)
-        check_dimensions([vector], backends.embedder.dimensions, backends.embedder.model_id)
-        matches = await AsyncProceduralMemory(backends.ledger, backends.graph).find_strategies(
+        vector = await backends.embed_one(task_description)
+        matches = await backends.procedural.find_strategies(
             self.scope, vector, top_k, candidates=min(top_k * 4, limits.max_top_k)
         )
         await backends.audit.log_read(
@@ -217,9 +212,7 @@ class AsyncProceduralApi(AsyncFacadeCore):
         strategy_id = validate_uuid(strategy_id, "strategy_id")
         success = _flag(success, "success")
         backends = await self._open_backends()
-        strategy = await AsyncProceduralMemory(backends.ledger, backends.graph).reinforce_strategy(
-            self.scope, strategy_id, success
-        )
+        strategy = await backends.procedural.reinforce_strategy(self.scope, strategy_id, success)
         await backends.audit.log_write(
             self.scope, "reinforce_strategy", "strategy", strategy_id, {"success": success}
         )
@@ -235,9 +228,7 @@ class AsyncProceduralApi(AsyncFacadeCore):
         if task_type is not None:
             task_type = validate_content(task_type, limits, "task_type")
         backends = await self._open_backends()
-        stats = await AsyncProceduralMemory(backends.ledger, backends.graph).tool_stats(
-            self.scope, task_type, limits.max_top_k
-        )
+        stats = await backends.procedural.tool_stats(self.scope, task_type, limits.max_top_k)
         await backends.audit.log_read(
             self.scope, "get_tool_stats", {"task_type": task_type, "results": len(stats)}
         )

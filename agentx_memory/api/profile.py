@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InvalidInputError
-from ..memory.profile import ProfileMemory
 from ..models.profile import UserProfile
 from ..validation import validate_content, validate_metadata
 from .core import FacadeCore
@@ -44,7 +43,7 @@ class ProfileApi(FacadeCore):
     def get_profile(self) -> UserProfile:
         """The stored profile, or the defaults when none is stored yet."""
         backends = self._open_backends()
-        profile = ProfileMemory(backends.ledger).get(self.scope)
+        profile = backends.profile.get(self.scope)
         backends.audit.log_read(self.scope, "get_profile", {"stored": profile.created_at is not None})
         return profile
 
@@ -66,7 +65,7 @@ class ProfileApi(FacadeCore):
                     f"communication_style is longer than {self.settings.limits.max_title_chars} characters"
                 )
         backends = self._open_backends()
-        profile = ProfileMemory(backends.ledger).update(self.scope, prefs, areas, style)
+        profile = backends.profile.update(self.scope, prefs, areas, style)
         values = {"preferences": prefs, "expertise_areas": areas, "communication_style": style}
         backends.audit.log_write(
             self.scope,

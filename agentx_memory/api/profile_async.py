@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InvalidInputError
-from ..memory.profile_async import AsyncProfileMemory
 from ..models.profile import UserProfile
 from ..validation import validate_content, validate_metadata
 from .core_async import AsyncFacadeCore
@@ -42,7 +41,7 @@ class AsyncProfileApi(AsyncFacadeCore):
     async def get_profile(self) -> UserProfile:
         """The stored profile, or the defaults when none is stored yet."""
         backends = await self._open_backends()
-        profile = await AsyncProfileMemory(backends.ledger).get(self.scope)
+        profile = await backends.profile.get(self.scope)
         await backends.audit.log_read(self.scope, "get_profile", {"stored": profile.created_at is not None})
         return profile
 
@@ -64,7 +63,7 @@ class AsyncProfileApi(AsyncFacadeCore):
                     f"communication_style is longer than {self.settings.limits.max_title_chars} characters"
                 )
         backends = await self._open_backends()
-        profile = await AsyncProfileMemory(backends.ledger).update(self.scope, prefs, areas, style)
+        profile = await backends.profile.update(self.scope, prefs, areas, style)
         values = {"preferences": prefs, "expertise_areas": areas, "communication_style": style}
         await backends.audit.log_write(
             self.scope,

@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
-from .._compat.sync import to_thread
 from ..backends import Backends
-from ..embedding import check_dimensions
 from ..errors import InvalidInputError, NotFoundError
 from ..memory.channels import merge_channels
 from ..memory.entities import EntityMemory
 from ..memory.episodic_pure import turn_from_graph
-from ..memory.facts import FactMemory
 from ..models.semantic import (
     ENTITY_RELATIONSHIPS,
     ENTITY_TYPES,
@@ -77,9 +73,9 @@ class SemanticApi(FacadeCore):
             description = validate_content(description, self.settings.limits, "description")
         props = validate_metadata(properties, self.settings.limits)
         backends = self._open_backends()
-        entities = EntityMemory(backends.graph)
+        entities = backends.entities
         text = f"{name}: {description}" if description else name
-        embedding = self._embed(backends, text)
+        embedding = backends.embed_one(text)
         found, candidate, score = entities.resolve(self.scope, name, type, checked_aliases, embedding)
         if found is not None:
             entity = entities.merge(
@@ -104,7 +100,6 @@ class SemanticApi(FacadeCore):
             operation = "create_entity"
             if candidate is not None:
                 entities.link_candidate(self.scope, entity.id, candidate.id, score)
-            self._timeline(backends, "entity", entity.id, f"{type}: {name}", 0.5)
         backends.audit.log_write(
             self.scope, operation, "entity", entity.id, {"type": type, "score": score}, {"name": name}
         )
@@ -127,7 +122,7 @@ class SemanticApi(FacadeCore):
             )
         props = validate_metadata(properties, self.settings.limits)
         backends = self._open_backends()
-        edge = EntityMemory(backends.graph).relate(self.scope, source_id, target_id, rel_type, props)
+        edge = backends.entities.relate(self.scope, source_id, target_id, rel_type, props)
         backends.audit.log_write(
             self.scope, "create_relationship", "entity", source_id, {"type": rel_type, "target_id": target_id}
         )
@@ -143,7 +138,7 @@ class SemanticApi(FacadeCore):
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
             raise InvalidInputError(f"depth must be a positive integer, not {depth!r}")
         backends = self._open_backends()
-        entities = EntityMemory(backends.graph)
+        entities = backends.entities
         found = {entity.id for entity in entities.get_many(self.scope, ids)}
         if missing := [entity_id for entity_id in ids if entity_id not in found]:
             raise NotFoundError(f"entity {', '.join(missing)} does not exist for user {self.scope.user_id!r}")
@@ -161,10 +156,8 @@ class SemanticApi(FacadeCore):
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
         backends = self._open_backends()
-        vector = self._embed(backends, query)
-        hits = EntityMemory(backends.graph).search(
-            self.scope, query, vector, top_k, self.settings.retrieval.rrf_k
-        )
+        vector = backends.embed_one(query)
+        hits = backends.entities.search(self.scope, query, vector, top_k, self.settings.retrieval.rrf_k)
         backends.audit.log_read(
             self.scope, "search_entities", {"top_k": top_k, "results": len(hits)}, {"query": query}
         )
@@ -176,14 +169,14 @@ class SemanticApi(FacadeCore):
         if not isinstance(name_or_id, str):
             raise InvalidInputError(f"name_or_id must be a string, not {name_or_id!r}")
         backends = self._open_backends()
-        entities = EntityMemory(backends.graph)
+        entities = backends.entities
         entity = self._find_entity(entities, name_or_id)
         if entity is None:
             raise NotFoundError(f"no entity {name_or_id!r} for user {self.scope.user_id!r}")
         entities.touch(self.scope, entity.id)
         info = EntityInfo(
             entity=entity,
-            facts=FactMemory(backends.graph).facts_about(self.scope, entity.id, _INFO_LIMIT),
+            facts=backends.facts.facts_about(self.scope, entity.id, _INFO_LIMIT),
             neighbours=entities.neighbours(self.scope, entity.id),
             turns=[
                 turn_from_graph(item)
@@ -233,7 +226,7 @@ class SemanticApi(FacadeCore):
             raise InvalidInputError("about must be a sequence of entity ids or names")
         turn_id = None if source_turn_id is None else validate_uuid(source_turn_id, "source_turn_id")
         backends = self._open_backends()
-        facts = FactMemory(backends.graph)
+        facts = backends.facts
         if turn_id is not None and not facts.turn_exists(self.scope, turn_id):
             raise NotFoundError(f"turn {turn_id} does not exist for user {self.scope.user_id!r}")
         entity_ids = self._resolve_about(backends, about)
@@ -244,11 +237,10 @@ class SemanticApi(FacadeCore):
             source=source,
             temporal=temporal,
             priority=priority,
-            embedding=self._embed(backends, claim),
+            embedding=backends.embed_one(claim),
             about=entity_ids,
             source_turn_id=turn_id,
         )
-        self._timeline(backends, "fact", fact.id, claim, fact.salience)
         backends.audit.log_write(
             self.scope,
             "learn_fact",
@@ -260,7 +252,7 @@ class SemanticApi(FacadeCore):
         return fact
 
     def _resolve_about(self, backends: Backends, about: Sequence[str]) -> list[str]:
-        entities = EntityMemory(backends.graph)
+        entities = backends.entities
         ids: dict[str, str] = {}
         names: list[str] = []
         for item in about:
@@ -285,10 +277,10 @@ class SemanticApi(FacadeCore):
         top_k = validate_top_k(top_k, self.settings.limits)
         min_confidence = _check_confidence(min_confidence, "min_confidence")
         backends = self._open_backends()
-        vector = self._embed(backends, query)
+        vector = backends.embed_one(query)
         # Twice as many candidates: a promoted fact can come back from both channels and is merged.
         wide = min(2 * top_k, self.settings.limits.max_top_k)
-        found = FactMemory(backends.graph).search(self.scope, vector, wide, min_confidence)
+        found = backends.facts.search(self.scope, vector, wide, min_confidence)
         hits = merge_channels(
             found,
             active=self.scope.channel,
@@ -308,7 +300,7 @@ class SemanticApi(FacadeCore):
         fact_id = validate_uuid(fact_id, "fact_id")
         new_claim = validate_content(new_claim, self.settings.limits, "new_claim")
         backends = self._open_backends()
-        facts = FactMemory(backends.graph)
+        facts = backends.facts
         old = facts.get(self.scope, fact_id)
         if not old.is_current:
             raise InvalidInputError(
@@ -321,12 +313,11 @@ class SemanticApi(FacadeCore):
             source=old.source,
             temporal=old.temporal,
             priority=old.priority,
-            embedding=self._embed(backends, new_claim),
+            embedding=backends.embed_one(new_claim),
             about=old.about,
             source_turn_id=None,
         )
         facts.supersede(self.scope, old, new.id)
-        self._timeline(backends, "fact", new.id, new_claim, new.salience)
         backends.audit.log_write(
             self.scope, "correct_fact", "fact", new.id, {"supersedes": old.id}, {"claim": new_claim}
         )
@@ -337,7 +328,7 @@ class SemanticApi(FacadeCore):
         which correction; the correction is soft-deleted and the restored original is returned."""
         fact_id = validate_uuid(fact_id, "fact_id")
         backends = self._open_backends()
-        facts = FactMemory(backends.graph)
+        facts = backends.facts
         fact = facts.get(self.scope, fact_id)
         correction_id = fact.superseded_by or fact.id
         restored = facts.undo_correction(self.scope, correction_id)
@@ -350,14 +341,14 @@ class SemanticApi(FacadeCore):
         """Mark a fact as confirmed: confidence 1.0 and decay rate 0 (it never fades)."""
         fact_id = validate_uuid(fact_id, "fact_id")
         backends = self._open_backends()
-        fact = FactMemory(backends.graph).confirm(self.scope, fact_id)
+        fact = backends.facts.confirm(self.scope, fact_id)
         backends.audit.log_write(self.scope, "confirm_fact", "fact", fact.id)
         return fact
 
     def memory_stats(self) -> MemoryStats:
         """Node counts by kind and channel over the channels this memory reads, and the latest write."""
         backends = self._open_backends()
-        stats = FactMemory(backends.graph).stats(self.scope)
+        stats = backends.facts.stats(self.scope)
         backends.audit.log_read(self.scope, "memory_stats", {"total": stats.total})
         return stats
 
@@ -370,28 +361,6 @@ class SemanticApi(FacadeCore):
                 f"{what} is longer than {self.settings.limits.max_title_chars} characters"
             )
         return text
-
-    def _embed(self, backends: Backends, text: str) -> list[float]:
-        vector = to_thread(backends.embedder.embed_one, text)
-        check_dimensions([vector], backends.embedder.dimensions, backends.embedder.model_id)
-        return list(vector)
-
-    def _timeline(
-        self, backends: Backends, memory_type: str, memory_id: str, summary: str, importance: float
-    ) -> None:
-        backends.ledger.execute(
-            "insert_timeline",
-            {
-                "user_id": self.scope.user_id,
-                "channel": self.scope.channel,
-                "memory_type": memory_type,
-                "memory_id": memory_id,
-                "conversation_id": None,
-                "event_time": datetime.now(UTC),
-                "summary": summary[:500],
-                "importance": importance,
-            },
-        )
 
 
 def _check_confidence(value: object, what: str = "confidence") -> float:

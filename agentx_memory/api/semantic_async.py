@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
-from .._compat.aio import to_thread
 from ..backends_async import AsyncBackends
-from ..embedding import check_dimensions
 from ..errors import InvalidInputError, NotFoundError
 from ..memory.channels import merge_channels
 from ..memory.entities_async import AsyncEntityMemory
 from ..memory.episodic_pure import turn_from_graph
-from ..memory.facts_async import AsyncFactMemory
 from ..models.semantic import (
     ENTITY_RELATIONSHIPS,
     ENTITY_TYPES,
@@ -75,9 +71,9 @@ class AsyncSemanticApi(AsyncFacadeCore):
             description = validate_content(description, self.settings.limits, "description")
         props = validate_metadata(properties, self.settings.limits)
         backends = await self._open_backends()
-        entities = AsyncEntityMemory(backends.graph)
+        entities = backends.entities
         text = f"{name}: {description}" if description else name
-        embedding = await self._embed(backends, text)
+        embedding = await backends.embed_one(text)
         found, candidate, score = await entities.resolve(self.scope, name, type, checked_aliases, embedding)
         if found is not None:
             entity = await entities.merge(
@@ -102,7 +98,6 @@ class AsyncSemanticApi(AsyncFacadeCore):
             operation = "create_entity"
             if candidate is not None:
                 await entities.link_candidate(self.scope, entity.id, candidate.id, score)
-            await self._timeline(backends, "entity", entity.id, f"{type}: {name}", 0.5)
         await backends.audit.log_write(
             self.scope, operation, "entity", entity.id, {"type": type, "score": score}, {"name": name}
         )
@@ -125,9 +120,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
             )
         props = validate_metadata(properties, self.settings.limits)
         backends = await self._open_backends()
-        edge = await AsyncEntityMemory(backends.graph).relate(
-            self.scope, source_id, target_id, rel_type, props
-        )
+        edge = await backends.entities.relate(self.scope, source_id, target_id, rel_type, props)
         await backends.audit.log_write(
             self.scope, "create_relationship", "entity", source_id, {"type": rel_type, "target_id": target_id}
         )
@@ -143,7 +136,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
             raise InvalidInputError(f"depth must be a positive integer, not {depth!r}")
         backends = await self._open_backends()
-        entities = AsyncEntityMemory(backends.graph)
+        entities = backends.entities
         found = {entity.id for entity in await entities.get_many(self.scope, ids)}
         if missing := [entity_id for entity_id in ids if entity_id not in found]:
             raise NotFoundError(f"entity {', '.join(missing)} does not exist for user {self.scope.user_id!r}")
@@ -161,10 +154,8 @@ class AsyncSemanticApi(AsyncFacadeCore):
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
         backends = await self._open_backends()
-        vector = await self._embed(backends, query)
-        hits = await AsyncEntityMemory(backends.graph).search(
-            self.scope, query, vector, top_k, self.settings.retrieval.rrf_k
-        )
+        vector = await backends.embed_one(query)
+        hits = await backends.entities.search(self.scope, query, vector, top_k, self.settings.retrieval.rrf_k)
         await backends.audit.log_read(
             self.scope, "search_entities", {"top_k": top_k, "results": len(hits)}, {"query": query}
         )
@@ -178,14 +169,14 @@ class AsyncSemanticApi(AsyncFacadeCore):
         if not isinstance(name_or_id, str):
             raise InvalidInputError(f"name_or_id must be a string, not {name_or_id!r}")
         backends = await self._open_backends()
-        entities = AsyncEntityMemory(backends.graph)
+        entities = backends.entities
         entity = await self._find_entity(entities, name_or_id)
         if entity is None:
             raise NotFoundError(f"no entity {name_or_id!r} for user {self.scope.user_id!r}")
         await entities.touch(self.scope, entity.id)
         info = EntityInfo(
             entity=entity,
-            facts=await AsyncFactMemory(backends.graph).facts_about(self.scope, entity.id, _INFO_LIMIT),
+            facts=await backends.facts.facts_about(self.scope, entity.id, _INFO_LIMIT),
             neighbours=await entities.neighbours(self.scope, entity.id),
             turns=[
                 turn_from_graph(item)
@@ -235,7 +226,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
             raise InvalidInputError("about must be a sequence of entity ids or names")
         turn_id = None if source_turn_id is None else validate_uuid(source_turn_id, "source_turn_id")
         backends = await self._open_backends()
-        facts = AsyncFactMemory(backends.graph)
+        facts = backends.facts
         if turn_id is not None and not await facts.turn_exists(self.scope, turn_id):
             raise NotFoundError(f"turn {turn_id} does not exist for user {self.scope.user_id!r}")
         entity_ids = await self._resolve_about(backends, about)
@@ -246,11 +237,10 @@ class AsyncSemanticApi(AsyncFacadeCore):
             source=source,
             temporal=temporal,
             priority=priority,
-            embedding=await self._embed(backends, claim),
+            embedding=await backends.embed_one(claim),
             about=entity_ids,
             source_turn_id=turn_id,
         )
-        await self._timeline(backends, "fact", fact.id, claim, fact.salience)
         await backends.audit.log_write(
             self.scope,
             "learn_fact",
@@ -262,7 +252,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         return fact
 
     async def _resolve_about(self, backends: AsyncBackends, about: Sequence[str]) -> list[str]:
-        entities = AsyncEntityMemory(backends.graph)
+        entities = backends.entities
         ids: dict[str, str] = {}
         names: list[str] = []
         for item in about:
@@ -287,10 +277,10 @@ class AsyncSemanticApi(AsyncFacadeCore):
         top_k = validate_top_k(top_k, self.settings.limits)
         min_confidence = _check_confidence(min_confidence, "min_confidence")
         backends = await self._open_backends()
-        vector = await self._embed(backends, query)
+        vector = await backends.embed_one(query)
         # Twice as many candidates: a promoted fact can come back from both channels and is merged.
         wide = min(2 * top_k, self.settings.limits.max_top_k)
-        found = await AsyncFactMemory(backends.graph).search(self.scope, vector, wide, min_confidence)
+        found = await backends.facts.search(self.scope, vector, wide, min_confidence)
         hits = merge_channels(
             found,
             active=self.scope.channel,
@@ -310,7 +300,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         fact_id = validate_uuid(fact_id, "fact_id")
         new_claim = validate_content(new_claim, self.settings.limits, "new_claim")
         backends = await self._open_backends()
-        facts = AsyncFactMemory(backends.graph)
+        facts = backends.facts
         old = await facts.get(self.scope, fact_id)
         if not old.is_current:
             raise InvalidInputError(
@@ -323,12 +313,11 @@ class AsyncSemanticApi(AsyncFacadeCore):
             source=old.source,
             temporal=old.temporal,
             priority=old.priority,
-            embedding=await self._embed(backends, new_claim),
+            embedding=await backends.embed_one(new_claim),
             about=old.about,
             source_turn_id=None,
         )
         await facts.supersede(self.scope, old, new.id)
-        await self._timeline(backends, "fact", new.id, new_claim, new.salience)
         await backends.audit.log_write(
             self.scope, "correct_fact", "fact", new.id, {"supersedes": old.id}, {"claim": new_claim}
         )
@@ -339,7 +328,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         which correction; the correction is soft-deleted and the restored original is returned."""
         fact_id = validate_uuid(fact_id, "fact_id")
         backends = await self._open_backends()
-        facts = AsyncFactMemory(backends.graph)
+        facts = backends.facts
         fact = await facts.get(self.scope, fact_id)
         correction_id = fact.superseded_by or fact.id
         restored = await facts.undo_correction(self.scope, correction_id)
@@ -352,14 +341,14 @@ class AsyncSemanticApi(AsyncFacadeCore):
         """Mark a fact as confirmed: confidence 1.0 and decay rate 0 (it never fades)."""
         fact_id = validate_uuid(fact_id, "fact_id")
         backends = await self._open_backends()
-        fact = await AsyncFactMemory(backends.graph).confirm(self.scope, fact_id)
+        fact = await backends.facts.confirm(self.scope, fact_id)
         await backends.audit.log_write(self.scope, "confirm_fact", "fact", fact.id)
         return fact
 
     async def memory_stats(self) -> MemoryStats:
         """Node counts by kind and channel over the channels this memory reads, and the latest write."""
         backends = await self._open_backends()
-        stats = await AsyncFactMemory(backends.graph).stats(self.scope)
+        stats = await backends.facts.stats(self.scope)
         await backends.audit.log_read(self.scope, "memory_stats", {"total": stats.total})
         return stats
 
@@ -372,28 +361,6 @@ class AsyncSemanticApi(AsyncFacadeCore):
                 f"{what} is longer than {self.settings.limits.max_title_chars} characters"
             )
         return text
-
-    async def _embed(self, backends: AsyncBackends, text: str) -> list[float]:
-        vector = await to_thread(backends.embedder.embed_one, text)
-        check_dimensions([vector], backends.embedder.dimensions, backends.embedder.model_id)
-        return list(vector)
-
-    async def _timeline(
-        self, backends: AsyncBackends, memory_type: str, memory_id: str, summary: str, importance: float
-    ) -> None:
-        await backends.ledger.execute(
-            "insert_timeline",
-            {
-                "user_id": self.scope.user_id,
-                "channel": self.scope.channel,
-                "memory_type": memory_type,
-                "memory_id": memory_id,
-                "conversation_id": None,
-                "event_time": datetime.now(UTC),
-                "summary": summary[:500],
-                "importance": importance,
-            },
-        )
 
 
 def _check_confidence(value: object, what: str = "confidence") -> float:

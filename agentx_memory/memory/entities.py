@@ -37,6 +37,8 @@ from .entities_pure import (
     resolution_band,
 )
 from .facts_pure import fact_from_graph
+from .scoping import scope_params
+from .timeline import Timeline
 
 __all__ = ["EntityMemory"]
 
@@ -44,11 +46,9 @@ __all__ = ["EntityMemory"]
 class EntityMemory:
     """Entities of one user over the graph; a stateless view the facade builds per call."""
 
-    def __init__(self, graph: GraphStore) -> None:
+    def __init__(self, graph: GraphStore, timeline: Timeline) -> None:
         self._graph = graph
-
-    def _params(self, scope: Scope, **values: Any) -> dict[str, Any]:
-        return {"user_id": scope.user_id, "channel": scope.channel, "channels": scope.read_channels, **values}
+        self._timeline = timeline
 
     def _one(self, name: str, params: Mapping[str, Any]) -> Entity | None:
         rows = self._graph.run(name, params)
@@ -59,10 +59,10 @@ class EntityMemory:
     ) -> tuple[Entity | None, Entity | None, float]:
         """The entity to merge into (if any), else the nearest ``SAME_AS`` candidate and its similarity."""
         key = canonical_name(name)
-        found = self._one("find_entity_by_name", self._params(scope, type=entity_type, canonical=key))
+        found = self._one("find_entity_by_name", scope_params(scope, type=entity_type, canonical=key))
         if found is None:
             keys = alias_keys(name, aliases)
-            found = self._one("find_entity_by_alias", self._params(scope, type=entity_type, keys=keys))
+            found = self._one("find_entity_by_alias", scope_params(scope, type=entity_type, keys=keys))
         if found is not None:
             return found, None, 1.0
         rows = self._graph.vector_search(
@@ -93,7 +93,7 @@ class EntityMemory:
         embedding: Sequence[float],
     ) -> Entity:
         known = merge_aliases(name, [], name, aliases)
-        params = self._params(
+        params = scope_params(
             scope,
             id=str(uuid.uuid4()),
             name=name,
@@ -110,6 +110,9 @@ class EntityMemory:
         entity = self._one("create_entity", params)
         if entity is None:  # CREATE always returns its row; no row means the store misbehaved
             raise StoreError(f"entity {name!r} was not created")
+        self._timeline.record(
+            scope, memory_type="entity", memory_id=entity.id, summary=f"{entity_type}: {name}"
+        )
         return entity
 
     def merge(
@@ -123,7 +126,7 @@ class EntityMemory:
         properties: Mapping[str, Any],
     ) -> Entity:
         known = merge_aliases(entity.name, entity.aliases, name, aliases)
-        params = self._params(
+        params = scope_params(
             scope,
             id=entity.id,
             aliases=known,
@@ -141,15 +144,15 @@ class EntityMemory:
     def link_candidate(self, scope: Scope, entity_id: str, other_id: str, score: float) -> None:
         self._graph.run(
             "link_same_as_candidate",
-            self._params(scope, id=entity_id, other_id=other_id, score=score, now=now_ms()),
+            scope_params(scope, id=entity_id, other_id=other_id, score=score, now=now_ms()),
         )
 
     def same_as_candidates(self, scope: Scope, entity_id: str) -> list[tuple[str, float]]:
-        rows = self._graph.run("same_as_candidates", self._params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
+        rows = self._graph.run("same_as_candidates", scope_params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
         return [(row["id"], float(row["score"])) for row in rows if row["status"] == "candidate"]
 
     def get_many(self, scope: Scope, ids: Sequence[str]) -> list[Entity]:
-        rows = self._graph.run("get_entities", self._params(scope, ids=list(ids)))
+        rows = self._graph.run("get_entities", scope_params(scope, ids=list(ids)))
         return [entity_from_graph(row["item"]) for row in rows]
 
     def get(self, scope: Scope, entity_id: str) -> Entity:
@@ -160,19 +163,19 @@ class EntityMemory:
 
     def find_by_name(self, scope: Scope, name: str, channels: Sequence[str] | None = None) -> Entity | None:
         """The entity named (or aliased) ``name`` of any type; exact names and the active channel first."""
-        params = self._params(scope, key=canonical_name(name))
+        params = scope_params(scope, key=canonical_name(name))
         if channels is not None:
             params["channels"] = list(channels)
         return self._one("find_entity_any_type", params)
 
     def touch(self, scope: Scope, entity_id: str) -> None:
-        self._graph.run("touch_entity", self._params(scope, id=entity_id, now=now_ms()))
+        self._graph.run("touch_entity", scope_params(scope, id=entity_id, now=now_ms()))
 
     def relate(
         self, scope: Scope, source_id: str, target_id: str, rel_type: str, properties: Mapping[str, Any]
     ) -> EntityEdge:
         statement = RELATIONSHIP_STATEMENTS[rel_type]  # the caller checked rel_type against the allow-list
-        params = self._params(
+        params = scope_params(
             scope,
             source_id=source_id,
             target_id=target_id,
@@ -190,11 +193,11 @@ class EntityMemory:
         """Entities within ``depth`` (≤ 3) hops of ``ids`` and the edges among them, both bounded."""
         depth = max(1, min(depth, MAX_GRAPH_DEPTH))
         rows = self._graph.run(
-            f"entity_graph_depth_{depth}", self._params(scope, ids=list(ids), limit=TRAVERSAL_LIMIT)
+            f"entity_graph_depth_{depth}", scope_params(scope, ids=list(ids), limit=TRAVERSAL_LIMIT)
         )
         nodes = [entity_from_graph(row["item"]) for row in rows]
         edge_rows = self._graph.run(
-            "entity_graph_edges", self._params(scope, ids=[node.id for node in nodes], limit=TRAVERSAL_LIMIT)
+            "entity_graph_edges", scope_params(scope, ids=[node.id for node in nodes], limit=TRAVERSAL_LIMIT)
         )
         edges = [_edge_from_row(row) for row in edge_rows]
         return EntityGraph(nodes=nodes, edges=edges)
@@ -202,7 +205,7 @@ class EntityMemory:
     def neighbours(self, scope: Scope, entity_id: str) -> list[Neighbour]:
         found: list[Neighbour] = []
         for statement, outgoing in (("entity_neighbours_out", True), ("entity_neighbours_in", False)):
-            rows = self._graph.run(statement, self._params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
+            rows = self._graph.run(statement, scope_params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
             found += [
                 Neighbour(entity=entity_from_graph(row["item"]), type=row["type"], outgoing=outgoing)
                 for row in rows
@@ -222,7 +225,7 @@ class EntityMemory:
         id. One statement for all of them."""
         if not ids and not fact_ids:
             return {}, {}, {}
-        params = self._params(
+        params = scope_params(
             scope, ids=list(ids), channels=list(channels), limit=limit, fact_ids=list(fact_ids)
         )
         neighbours: dict[str, list[Entity]] = {}
@@ -240,7 +243,7 @@ class EntityMemory:
         return neighbours, about, facts
 
     def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[dict[str, Any]]:
-        rows = self._graph.run("entity_turns", self._params(scope, id=entity_id, limit=limit))
+        rows = self._graph.run("entity_turns", scope_params(scope, id=entity_id, limit=limit))
         return [dict(row["item"]) for row in rows]
 
     def recall_candidates(
@@ -264,7 +267,7 @@ class EntityMemory:
     def touch_many(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each entity (recall reinforcement)."""
         if ids:
-            self._graph.run("touch_entities", self._params(scope, ids=list(ids), now=now_ms()))
+            self._graph.run("touch_entities", scope_params(scope, ids=list(ids), now=now_ms()))
 
     def search(
         self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int

@@ -34,6 +34,8 @@ from .entities_pure import (
     resolution_band,
 )
 from .facts_pure import fact_from_graph
+from .scoping import scope_params
+from .timeline_async import AsyncTimeline
 
 __all__ = ["AsyncEntityMemory"]
 
@@ -41,11 +43,9 @@ __all__ = ["AsyncEntityMemory"]
 class AsyncEntityMemory:
     """Entities of one user over the graph; a stateless view the facade builds per call."""
 
-    def __init__(self, graph: AsyncGraphStore) -> None:
+    def __init__(self, graph: AsyncGraphStore, timeline: AsyncTimeline) -> None:
         self._graph = graph
-
-    def _params(self, scope: Scope, **values: Any) -> dict[str, Any]:
-        return {"user_id": scope.user_id, "channel": scope.channel, "channels": scope.read_channels, **values}
+        self._timeline = timeline
 
     async def _one(self, name: str, params: Mapping[str, Any]) -> Entity | None:
         rows = await self._graph.run(name, params)
@@ -56,10 +56,10 @@ class AsyncEntityMemory:
     ) -> tuple[Entity | None, Entity | None, float]:
         """The entity to merge into (if any), else the nearest ``SAME_AS`` candidate and its similarity."""
         key = canonical_name(name)
-        found = await self._one("find_entity_by_name", self._params(scope, type=entity_type, canonical=key))
+        found = await self._one("find_entity_by_name", scope_params(scope, type=entity_type, canonical=key))
         if found is None:
             keys = alias_keys(name, aliases)
-            found = await self._one("find_entity_by_alias", self._params(scope, type=entity_type, keys=keys))
+            found = await self._one("find_entity_by_alias", scope_params(scope, type=entity_type, keys=keys))
         if found is not None:
             return found, None, 1.0
         rows = await self._graph.vector_search(
@@ -90,7 +90,7 @@ class AsyncEntityMemory:
         embedding: Sequence[float],
     ) -> Entity:
         known = merge_aliases(name, [], name, aliases)
-        params = self._params(
+        params = scope_params(
             scope,
             id=str(uuid.uuid4()),
             name=name,
@@ -107,6 +107,9 @@ class AsyncEntityMemory:
         entity = await self._one("create_entity", params)
         if entity is None:  # CREATE always returns its row; no row means the store misbehaved
             raise StoreError(f"entity {name!r} was not created")
+        await self._timeline.record(
+            scope, memory_type="entity", memory_id=entity.id, summary=f"{entity_type}: {name}"
+        )
         return entity
 
     async def merge(
@@ -120,7 +123,7 @@ class AsyncEntityMemory:
         properties: Mapping[str, Any],
     ) -> Entity:
         known = merge_aliases(entity.name, entity.aliases, name, aliases)
-        params = self._params(
+        params = scope_params(
             scope,
             id=entity.id,
             aliases=known,
@@ -138,17 +141,17 @@ class AsyncEntityMemory:
     async def link_candidate(self, scope: Scope, entity_id: str, other_id: str, score: float) -> None:
         await self._graph.run(
             "link_same_as_candidate",
-            self._params(scope, id=entity_id, other_id=other_id, score=score, now=now_ms()),
+            scope_params(scope, id=entity_id, other_id=other_id, score=score, now=now_ms()),
         )
 
     async def same_as_candidates(self, scope: Scope, entity_id: str) -> list[tuple[str, float]]:
         rows = await self._graph.run(
-            "same_as_candidates", self._params(scope, id=entity_id, limit=TRAVERSAL_LIMIT)
+            "same_as_candidates", scope_params(scope, id=entity_id, limit=TRAVERSAL_LIMIT)
         )
         return [(row["id"], float(row["score"])) for row in rows if row["status"] == "candidate"]
 
     async def get_many(self, scope: Scope, ids: Sequence[str]) -> list[Entity]:
-        rows = await self._graph.run("get_entities", self._params(scope, ids=list(ids)))
+        rows = await self._graph.run("get_entities", scope_params(scope, ids=list(ids)))
         return [entity_from_graph(row["item"]) for row in rows]
 
     async def get(self, scope: Scope, entity_id: str) -> Entity:
@@ -161,19 +164,19 @@ class AsyncEntityMemory:
         self, scope: Scope, name: str, channels: Sequence[str] | None = None
     ) -> Entity | None:
         """The entity named (or aliased) ``name`` of any type; exact names and the active channel first."""
-        params = self._params(scope, key=canonical_name(name))
+        params = scope_params(scope, key=canonical_name(name))
         if channels is not None:
             params["channels"] = list(channels)
         return await self._one("find_entity_any_type", params)
 
     async def touch(self, scope: Scope, entity_id: str) -> None:
-        await self._graph.run("touch_entity", self._params(scope, id=entity_id, now=now_ms()))
+        await self._graph.run("touch_entity", scope_params(scope, id=entity_id, now=now_ms()))
 
     async def relate(
         self, scope: Scope, source_id: str, target_id: str, rel_type: str, properties: Mapping[str, Any]
     ) -> EntityEdge:
         statement = RELATIONSHIP_STATEMENTS[rel_type]  # the caller checked rel_type against the allow-list
-        params = self._params(
+        params = scope_params(
             scope,
             source_id=source_id,
             target_id=target_id,
@@ -191,11 +194,11 @@ class AsyncEntityMemory:
         """Entities within ``depth`` (≤ 3) hops of ``ids`` and the edges among them, both bounded."""
         depth = max(1, min(depth, MAX_GRAPH_DEPTH))
         rows = await self._graph.run(
-            f"entity_graph_depth_{depth}", self._params(scope, ids=list(ids), limit=TRAVERSAL_LIMIT)
+            f"entity_graph_depth_{depth}", scope_params(scope, ids=list(ids), limit=TRAVERSAL_LIMIT)
         )
         nodes = [entity_from_graph(row["item"]) for row in rows]
         edge_rows = await self._graph.run(
-            "entity_graph_edges", self._params(scope, ids=[node.id for node in nodes], limit=TRAVERSAL_LIMIT)
+            "entity_graph_edges", scope_params(scope, ids=[node.id for node in nodes], limit=TRAVERSAL_LIMIT)
         )
         edges = [_edge_from_row(row) for row in edge_rows]
         return EntityGraph(nodes=nodes, edges=edges)
@@ -203,7 +206,7 @@ class AsyncEntityMemory:
     async def neighbours(self, scope: Scope, entity_id: str) -> list[Neighbour]:
         found: list[Neighbour] = []
         for statement, outgoing in (("entity_neighbours_out", True), ("entity_neighbours_in", False)):
-            rows = await self._graph.run(statement, self._params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
+            rows = await self._graph.run(statement, scope_params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
             found += [
                 Neighbour(entity=entity_from_graph(row["item"]), type=row["type"], outgoing=outgoing)
                 for row in rows
@@ -223,7 +226,7 @@ class AsyncEntityMemory:
         id. One statement for all of them."""
         if not ids and not fact_ids:
             return {}, {}, {}
-        params = self._params(
+        params = scope_params(
             scope, ids=list(ids), channels=list(channels), limit=limit, fact_ids=list(fact_ids)
         )
         neighbours: dict[str, list[Entity]] = {}
@@ -241,7 +244,7 @@ class AsyncEntityMemory:
         return neighbours, about, facts
 
     async def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[dict[str, Any]]:
-        rows = await self._graph.run("entity_turns", self._params(scope, id=entity_id, limit=limit))
+        rows = await self._graph.run("entity_turns", scope_params(scope, id=entity_id, limit=limit))
         return [dict(row["item"]) for row in rows]
 
     async def recall_candidates(
@@ -265,7 +268,7 @@ class AsyncEntityMemory:
     async def touch_many(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each entity (recall reinforcement)."""
         if ids:
-            await self._graph.run("touch_entities", self._params(scope, ids=list(ids), now=now_ms()))
+            await self._graph.run("touch_entities", scope_params(scope, ids=list(ids), now=now_ms()))
 
     async def search(
         self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int

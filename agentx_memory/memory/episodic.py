@@ -22,7 +22,7 @@ from psycopg.types.json import Jsonb
 from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundError
 from ..models import Role, Scope, Turn
 from ..stores.graph import GraphStore
-from ..stores.postgres import PostgresStore
+from ..stores.ports import Ledger
 from ..stores.sql import array_literal
 from ..timecodec import epoch_ms
 from .episodic_pure import TurnHit, content_hash, turn_from_row, turn_hit
@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 class EpisodicMemory:
     """Conversations and turns over the ledger and the graph."""
 
-    def __init__(self, ledger: PostgresStore, graph: GraphStore) -> None:
+    def __init__(self, ledger: Ledger, graph: GraphStore) -> None:
         self._ledger = ledger
         self._graph = graph
 
@@ -77,6 +77,22 @@ class EpisodicMemory:
         )
         self._ledger.execute(
             "mark_conversation_synced", {"conversation_id": conversation_id, "user_id": user_id}
+        )
+
+    def restore_graph_conversation(self, user_id: str, conversation_id: str) -> None:
+        """Re-create a conversation's graph node from its ledger row (its own graph write failed
+        earlier); writes that hang off the node call this when their statement found no node."""
+        conversation = self._ledger.fetch_one(
+            "get_conversation", {"conversation_id": conversation_id, "user_id": user_id}
+        )
+        if conversation is None:
+            raise NotFoundError(f"conversation {conversation_id} vanished from the ledger")
+        self._ensure_graph_conversation(
+            user_id,
+            conversation_id,
+            conversation["channel"],
+            conversation["title"],
+            conversation["created_at"],
         )
 
     def store_turn_log(
@@ -151,18 +167,7 @@ class EpisodicMemory:
         try:
             rows = self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
-                conversation = self._ledger.fetch_one(
-                    "get_conversation", {"conversation_id": turn.conversation_id, "user_id": turn.user_id}
-                )
-                if conversation is None:
-                    raise NotFoundError(f"conversation {turn.conversation_id} vanished from the ledger")
-                self._ensure_graph_conversation(
-                    turn.user_id,
-                    turn.conversation_id,
-                    conversation["channel"],
-                    conversation["title"],
-                    conversation["created_at"],
-                )
+                self.restore_graph_conversation(turn.user_id, turn.conversation_id)
                 rows = self._graph.run("create_turn", params)
             self._ledger.execute_relaxed("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
         except AgentMemoryError as exc:

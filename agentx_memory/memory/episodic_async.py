@@ -19,7 +19,7 @@ from psycopg.types.json import Jsonb
 from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundError
 from ..models import Role, Scope, Turn
 from ..stores.graph_async import AsyncGraphStore
-from ..stores.postgres_async import AsyncPostgresStore
+from ..stores.ports_async import AsyncLedger
 from ..stores.sql import array_literal
 from ..timecodec import epoch_ms
 from .episodic_pure import TurnHit, content_hash, turn_from_row, turn_hit
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 class AsyncEpisodicMemory:
     """Conversations and turns over the ledger and the graph."""
 
-    def __init__(self, ledger: AsyncPostgresStore, graph: AsyncGraphStore) -> None:
+    def __init__(self, ledger: AsyncLedger, graph: AsyncGraphStore) -> None:
         self._ledger = ledger
         self._graph = graph
 
@@ -76,6 +76,22 @@ class AsyncEpisodicMemory:
         )
         await self._ledger.execute(
             "mark_conversation_synced", {"conversation_id": conversation_id, "user_id": user_id}
+        )
+
+    async def restore_graph_conversation(self, user_id: str, conversation_id: str) -> None:
+        """Re-create a conversation's graph node from its ledger row (its own graph write failed
+        earlier); writes that hang off the node call this when their statement found no node."""
+        conversation = await self._ledger.fetch_one(
+            "get_conversation", {"conversation_id": conversation_id, "user_id": user_id}
+        )
+        if conversation is None:
+            raise NotFoundError(f"conversation {conversation_id} vanished from the ledger")
+        await self._ensure_graph_conversation(
+            user_id,
+            conversation_id,
+            conversation["channel"],
+            conversation["title"],
+            conversation["created_at"],
         )
 
     async def store_turn_log(
@@ -150,18 +166,7 @@ class AsyncEpisodicMemory:
         try:
             rows = await self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
-                conversation = await self._ledger.fetch_one(
-                    "get_conversation", {"conversation_id": turn.conversation_id, "user_id": turn.user_id}
-                )
-                if conversation is None:
-                    raise NotFoundError(f"conversation {turn.conversation_id} vanished from the ledger")
-                await self._ensure_graph_conversation(
-                    turn.user_id,
-                    turn.conversation_id,
-                    conversation["channel"],
-                    conversation["title"],
-                    conversation["created_at"],
-                )
+                await self.restore_graph_conversation(turn.user_id, turn.conversation_id)
                 rows = await self._graph.run("create_turn", params)
             await self._ledger.execute_relaxed("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
         except AgentMemoryError as exc:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
 
 from ..errors import ConflictError, NotFoundError
 from ..models import Scope
@@ -19,6 +18,8 @@ from ..models.semantic import Fact, MemoryStats
 from ..stores.graph import GraphStore
 from ..timecodec import maybe_from_epoch_ms, now_ms
 from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, fact_from_graph
+from .scoping import scope_params
+from .timeline import Timeline
 
 __all__ = ["FactMemory"]
 
@@ -26,14 +27,12 @@ __all__ = ["FactMemory"]
 class FactMemory:
     """Facts of one user over the graph; a stateless view the facade builds per call."""
 
-    def __init__(self, graph: GraphStore) -> None:
+    def __init__(self, graph: GraphStore, timeline: Timeline) -> None:
         self._graph = graph
-
-    def _params(self, scope: Scope, **values: Any) -> dict[str, Any]:
-        return {"user_id": scope.user_id, "channel": scope.channel, "channels": scope.read_channels, **values}
+        self._timeline = timeline
 
     def turn_exists(self, scope: Scope, turn_id: str) -> bool:
-        return bool(self._graph.run("find_turn", self._params(scope, turn_id=turn_id)))
+        return bool(self._graph.run("find_turn", scope_params(scope, turn_id=turn_id)))
 
     def create(
         self,
@@ -48,11 +47,12 @@ class FactMemory:
         about: Sequence[str],
         source_turn_id: str | None,
     ) -> Fact:
-        """Create the fact and its ABOUT / DERIVED_FROM edges (ids already checked by the caller)."""
+        """Create the fact, its ABOUT / DERIVED_FROM edges (ids already checked by the caller) and its
+        timeline row."""
         fact_id = str(uuid.uuid4())
         self._graph.run(
             "create_fact",
-            self._params(
+            scope_params(
                 scope,
                 id=fact_id,
                 claim=claim,
@@ -67,15 +67,19 @@ class FactMemory:
             ),
         )
         if about:
-            self._graph.run("link_fact_about", self._params(scope, fact_id=fact_id, entity_ids=list(about)))
+            self._graph.run("link_fact_about", scope_params(scope, fact_id=fact_id, entity_ids=list(about)))
         if source_turn_id is not None:
-            self._graph.run("link_fact_turn", self._params(scope, fact_id=fact_id, turn_id=source_turn_id))
-        return self.get(scope, fact_id)
+            self._graph.run("link_fact_turn", scope_params(scope, fact_id=fact_id, turn_id=source_turn_id))
+        fact = self.get(scope, fact_id)
+        self._timeline.record(
+            scope, memory_type="fact", memory_id=fact.id, summary=claim, importance=fact.salience
+        )
+        return fact
 
     def get_many(self, scope: Scope, ids: Sequence[str], channels: Sequence[str] | None = None) -> list[Fact]:
         """The facts with these ids (current or not), in the order of ``ids``; ``channels`` overrides
         the scope's read channels."""
-        params = self._params(scope, ids=list(ids))
+        params = scope_params(scope, ids=list(ids))
         if channels is not None:
             params["channels"] = list(channels)
         rows = self._graph.run("get_facts", params)
@@ -105,18 +109,18 @@ class FactMemory:
         ids = sorted(scores, key=lambda fact_id: -scores[fact_id])[:top_k]
         if not ids:
             return []
-        self._graph.run("touch_facts", self._params(scope, ids=ids, now=now_ms()))
+        self._graph.run("touch_facts", scope_params(scope, ids=ids, now=now_ms()))
         return [(fact, scores[fact.id]) for fact in self.get_many(scope, ids)]
 
     def touch(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each fact (recall reinforcement)."""
         if ids:
-            self._graph.run("touch_facts", self._params(scope, ids=list(ids), now=now_ms()))
+            self._graph.run("touch_facts", scope_params(scope, ids=list(ids), now=now_ms()))
 
     def facts_about(
         self, scope: Scope, entity_id: str, limit: int, channels: Sequence[str] | None = None
     ) -> list[Fact]:
-        params = self._params(scope, id=entity_id, limit=limit)
+        params = scope_params(scope, id=entity_id, limit=limit)
         if channels is not None:
             params["channels"] = list(channels)
         rows = self._graph.run("entity_facts", params)
@@ -125,25 +129,25 @@ class FactMemory:
     def supersede(self, scope: Scope, old: Fact, new_id: str) -> None:
         rows = self._graph.run(
             "supersede_fact",
-            self._params(scope, old_id=old.id, new_id=new_id, now=now_ms()),
+            scope_params(scope, old_id=old.id, new_id=new_id, now=now_ms()),
         )
         if not rows:
             raise ConflictError(f"fact {old.id} was superseded concurrently")
 
     def undo_correction(self, scope: Scope, correction_id: str) -> Fact:
-        rows = self._graph.run("undo_correction", self._params(scope, id=correction_id, now=now_ms()))
+        rows = self._graph.run("undo_correction", scope_params(scope, id=correction_id, now=now_ms()))
         if not rows:
             raise ConflictError(f"fact {correction_id} is not a current correction of another fact")
         return self.get(scope, rows[0]["id"])
 
     def confirm(self, scope: Scope, fact_id: str) -> Fact:
-        rows = self._graph.run("confirm_fact", self._params(scope, id=fact_id, now=now_ms()))
+        rows = self._graph.run("confirm_fact", scope_params(scope, id=fact_id, now=now_ms()))
         if not rows:
             raise NotFoundError(f"fact {fact_id} does not exist for user {scope.user_id!r}")
         return self.get(scope, fact_id)
 
     def stats(self, scope: Scope) -> MemoryStats:
-        rows = self._graph.run("semantic_counts", self._params(scope))
+        rows = self._graph.run("semantic_counts", scope_params(scope))
         counts: dict[str, dict[str, int]] = {}
         current = 0
         latest: int | float | None = None

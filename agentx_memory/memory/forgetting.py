@@ -14,14 +14,13 @@ from typing import Any
 from ..models import Scope
 from ..stores import keys
 from ..stores.graph import GraphStore
-from ..stores.postgres import PostgresStore
-from ..stores.redis import RedisStore
+from ..stores.ports import Ledger, WorkingStore
 
 __all__ = ["Forgetting"]
 
 
 class Forgetting:
-    def __init__(self, ledger: PostgresStore, graph: GraphStore, redis: RedisStore, key_prefix: str) -> None:
+    def __init__(self, ledger: Ledger, graph: GraphStore, redis: WorkingStore, key_prefix: str) -> None:
         self._ledger = ledger
         self._graph = graph
         self._redis = redis

@@ -11,15 +11,14 @@ from typing import Any
 from ..models import Scope
 from ..stores import keys
 from ..stores.graph_async import AsyncGraphStore
-from ..stores.postgres_async import AsyncPostgresStore
-from ..stores.redis_async import AsyncRedisStore
+from ..stores.ports_async import AsyncLedger, AsyncWorkingStore
 
 __all__ = ["AsyncForgetting"]
 
 
 class AsyncForgetting:
     def __init__(
-        self, ledger: AsyncPostgresStore, graph: AsyncGraphStore, redis: AsyncRedisStore, key_prefix: str
+        self, ledger: AsyncLedger, graph: AsyncGraphStore, redis: AsyncWorkingStore, key_prefix: str
     ) -> None:
         self._ledger = ledger
         self._graph = graph

@@ -17,7 +17,8 @@ from ..models import Scope
 from ..models.goals import Goal, GoalEndStatus
 from ..stores.graph import GraphStore
 from ..timecodec import maybe_epoch_ms
-from .goals_pure import goal_from_row
+from .goals_pure import goal_from_row, goal_importance
+from .timeline import Timeline
 
 __all__ = ["GoalMemory"]
 
@@ -25,8 +26,9 @@ __all__ = ["GoalMemory"]
 class GoalMemory:
     """Goals of one user: creation, the subgoal tree, blockers and status transitions."""
 
-    def __init__(self, graph: GraphStore) -> None:
+    def __init__(self, graph: GraphStore, timeline: Timeline) -> None:
         self._graph = graph
+        self._timeline = timeline
 
     def add(
         self,
@@ -56,6 +58,14 @@ class GoalMemory:
         )
         if not rows:
             raise NotFoundError(f"parent goal {parent_id} not found")
+        self._timeline.record(
+            scope,
+            memory_type="goal",
+            memory_id=goal_id,
+            summary=description,
+            importance=goal_importance(priority),
+            event_time=created_at,
+        )
         return self.get(scope, goal_id)
 
     def get_many(self, scope: Scope, goal_ids: Sequence[str]) -> dict[str, Goal]:

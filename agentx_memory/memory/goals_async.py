@@ -15,7 +15,8 @@ from ..models import Scope
 from ..models.goals import Goal, GoalEndStatus
 from ..stores.graph_async import AsyncGraphStore
 from ..timecodec import maybe_epoch_ms
-from .goals_pure import goal_from_row
+from .goals_pure import goal_from_row, goal_importance
+from .timeline_async import AsyncTimeline
 
 __all__ = ["AsyncGoalMemory"]
 
@@ -23,8 +24,9 @@ __all__ = ["AsyncGoalMemory"]
 class AsyncGoalMemory:
     """Goals of one user: creation, the subgoal tree, blockers and status transitions."""
 
-    def __init__(self, graph: AsyncGraphStore) -> None:
+    def __init__(self, graph: AsyncGraphStore, timeline: AsyncTimeline) -> None:
         self._graph = graph
+        self._timeline = timeline
 
     async def add(
         self,
@@ -54,6 +56,14 @@ class AsyncGoalMemory:
         )
         if not rows:
             raise NotFoundError(f"parent goal {parent_id} not found")
+        await self._timeline.record(
+            scope,
+            memory_type="goal",
+            memory_id=goal_id,
+            summary=description,
+            importance=goal_importance(priority),
+            event_time=created_at,
+        )
         return await self.get(scope, goal_id)
 
     async def get_many(self, scope: Scope, goal_ids: Sequence[str]) -> dict[str, Goal]:

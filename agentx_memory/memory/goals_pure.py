@@ -7,7 +7,7 @@ from typing import Any
 from ..models.goals import Goal
 from ..timecodec import maybe_from_epoch_ms
 
-__all__ = ["goal_from_row"]
+__all__ = ["goal_from_row", "goal_importance"]
 
 
 def goal_from_row(row: dict[str, Any]) -> Goal:
@@ -28,3 +28,8 @@ def goal_from_row(row: dict[str, Any]) -> Goal:
         subgoals=list(row.get("subgoals") or []),
         blocked_by=list(row.get("blocked_by") or []),
     )
+
+
+def goal_importance(priority: int) -> float:
+    """Timeline importance from priority: 0.5 for the default 0, 1.0 from priority 10 up."""
+    return 0.5 + min(max(priority, 0), 10) / 20

@@ -21,8 +21,9 @@ from ..errors import AgentMemoryError, GraphSyncError, NotFoundError
 from ..models import Scope
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..stores.graph import GraphStore
-from ..stores.postgres import PostgresStore
+from ..stores.ports import Ledger
 from ..timecodec import epoch_ms, now_ms
+from .episodic import EpisodicMemory
 from .procedural_pure import (
     invocation_from_row,
     rank_strategies,
@@ -30,6 +31,7 @@ from .procedural_pure import (
     tool_key,
     tool_stats_from_graph,
 )
+from .timeline import Timeline
 
 __all__ = ["ProceduralMemory"]
 
@@ -37,9 +39,17 @@ __all__ = ["ProceduralMemory"]
 class ProceduralMemory:
     """Tools, invocations and strategies over the ledger and the graph (inputs already validated)."""
 
-    def __init__(self, ledger: PostgresStore, graph: GraphStore) -> None:
+    def __init__(
+        self,
+        ledger: Ledger,
+        graph: GraphStore,
+        episodic: EpisodicMemory,
+        timeline: Timeline,
+    ) -> None:
         self._ledger = ledger
         self._graph = graph
+        self._episodic = episodic
+        self._timeline = timeline
 
     def record_invocation(self, scope: Scope, invocation: ToolInvocation) -> tuple[ToolInvocation, bool]:
         """Store ``invocation`` (ledger, then graph); returns the stored one and whether it is new.
@@ -104,21 +114,7 @@ class ProceduralMemory:
         if self._graph.run("record_tool_invocation", params):
             return
         # The conversation node is missing (its own graph write failed earlier): create it from the ledger.
-        conversation = self._ledger.fetch_one(
-            "get_conversation", {"conversation_id": invocation.conversation_id, "user_id": invocation.user_id}
-        )
-        if conversation is None:
-            raise NotFoundError(f"conversation {invocation.conversation_id} vanished from the ledger")
-        self._graph.run(
-            "ensure_conversation",
-            {
-                "user_id": invocation.user_id,
-                "conversation_id": invocation.conversation_id,
-                "channel": conversation["channel"],
-                "title": conversation["title"],
-                "created_at": epoch_ms(conversation["created_at"]),
-            },
-        )
+        self._episodic.restore_graph_conversation(invocation.user_id, invocation.conversation_id)
         if not self._graph.run("record_tool_invocation", params):
             raise NotFoundError(f"conversation {invocation.conversation_id} is missing from the graph")
 
@@ -155,18 +151,13 @@ class ProceduralMemory:
             },
         )
         strategy = strategy_from_graph(rows[0]["item"])
-        self._ledger.execute(
-            "insert_timeline",
-            {
-                "user_id": scope.user_id,
-                "channel": scope.channel,
-                "memory_type": "strategy",
-                "memory_id": strategy.id,
-                "conversation_id": conversation_id,
-                "event_time": created_at,
-                "summary": description[:500],
-                "importance": 0.5,
-            },
+        self._timeline.record(
+            scope,
+            memory_type="strategy",
+            memory_id=strategy.id,
+            summary=description,
+            conversation_id=conversation_id,
+            event_time=created_at,
         )
         return strategy
 

@@ -18,8 +18,9 @@ from ..errors import AgentMemoryError, GraphSyncError, NotFoundError
 from ..models import Scope
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..stores.graph_async import AsyncGraphStore
-from ..stores.postgres_async import AsyncPostgresStore
+from ..stores.ports_async import AsyncLedger
 from ..timecodec import epoch_ms, now_ms
+from .episodic_async import AsyncEpisodicMemory
 from .procedural_pure import (
     invocation_from_row,
     rank_strategies,
@@ -27,6 +28,7 @@ from .procedural_pure import (
     tool_key,
     tool_stats_from_graph,
 )
+from .timeline_async import AsyncTimeline
 
 __all__ = ["AsyncProceduralMemory"]
 
@@ -34,9 +36,17 @@ __all__ = ["AsyncProceduralMemory"]
 class AsyncProceduralMemory:
     """Tools, invocations and strategies over the ledger and the graph (inputs already validated)."""
 
-    def __init__(self, ledger: AsyncPostgresStore, graph: AsyncGraphStore) -> None:
+    def __init__(
+        self,
+        ledger: AsyncLedger,
+        graph: AsyncGraphStore,
+        episodic: AsyncEpisodicMemory,
+        timeline: AsyncTimeline,
+    ) -> None:
         self._ledger = ledger
         self._graph = graph
+        self._episodic = episodic
+        self._timeline = timeline
 
     async def record_invocation(
         self, scope: Scope, invocation: ToolInvocation
@@ -103,21 +113,7 @@ class AsyncProceduralMemory:
         if await self._graph.run("record_tool_invocation", params):
             return
         # The conversation node is missing (its own graph write failed earlier): create it from the ledger.
-        conversation = await self._ledger.fetch_one(
-            "get_conversation", {"conversation_id": invocation.conversation_id, "user_id": invocation.user_id}
-        )
-        if conversation is None:
-            raise NotFoundError(f"conversation {invocation.conversation_id} vanished from the ledger")
-        await self._graph.run(
-            "ensure_conversation",
-            {
-                "user_id": invocation.user_id,
-                "conversation_id": invocation.conversation_id,
-                "channel": conversation["channel"],
-                "title": conversation["title"],
-                "created_at": epoch_ms(conversation["created_at"]),
-            },
-        )
+        await self._episodic.restore_graph_conversation(invocation.user_id, invocation.conversation_id)
         if not await self._graph.run("record_tool_invocation", params):
             raise NotFoundError(f"conversation {invocation.conversation_id} is missing from the graph")
 
@@ -154,18 +150,13 @@ class AsyncProceduralMemory:
             },
         )
         strategy = strategy_from_graph(rows[0]["item"])
-        await self._ledger.execute(
-            "insert_timeline",
-            {
-                "user_id": scope.user_id,
-                "channel": scope.channel,
-                "memory_type": "strategy",
-                "memory_id": strategy.id,
-                "conversation_id": conversation_id,
-                "event_time": created_at,
-                "summary": description[:500],
-                "importance": 0.5,
-            },
+        await self._timeline.record(
+            scope,
+            memory_type="strategy",
+            memory_id=strategy.id,
+            summary=description,
+            conversation_id=conversation_id,
+            event_time=created_at,
         )
         return strategy
 

@@ -12,7 +12,7 @@ from psycopg.types.json import Jsonb
 
 from ..models import Scope
 from ..models.profile import UserProfile
-from ..stores.postgres import PostgresStore
+from ..stores.ports import Ledger
 
 __all__ = ["ProfileMemory", "profile_from_row"]
 
@@ -31,7 +31,7 @@ def profile_from_row(row: dict[str, Any]) -> UserProfile:
 class ProfileMemory:
     """One row per user; updates merge into it (see ``upsert_profile`` in ``stores/sql/profile.sql``)."""
 
-    def __init__(self, ledger: PostgresStore) -> None:
+    def __init__(self, ledger: Ledger) -> None:
         self._ledger = ledger
 
     def get(self, scope: Scope) -> UserProfile:

@@ -9,7 +9,7 @@ from psycopg.types.json import Jsonb
 
 from ..models import Scope
 from ..models.profile import UserProfile
-from ..stores.postgres_async import AsyncPostgresStore
+from ..stores.ports_async import AsyncLedger
 
 __all__ = ["AsyncProfileMemory", "profile_from_row"]
 
@@ -28,7 +28,7 @@ def profile_from_row(row: dict[str, Any]) -> UserProfile:
 class AsyncProfileMemory:
     """One row per user; updates merge into it (see ``upsert_profile`` in ``stores/sql/profile.sql``)."""
 
-    def __init__(self, ledger: AsyncPostgresStore) -> None:
+    def __init__(self, ledger: AsyncLedger) -> None:
         self._ledger = ledger
 
     async def get(self, scope: Scope) -> UserProfile:

@@ -9,14 +9,17 @@ A promoted fact is a new ``_global`` node ``(:Fact global)-[:PROMOTED_FROM]->(:F
 from __future__ import annotations
 
 import uuid
-from typing import Any, Final
+from typing import Final
 
 from ..models import Scope
 from ..models.channels import PromotionCandidate
 from ..settings import PromotionSettings
 from ..stores.graph import GraphStore
 from ..timecodec import now_ms
+from ..validation import GLOBAL_CHANNEL
 from .facts import FactMemory
+from .scoping import scope_params
+from .timeline import Timeline
 
 __all__ = ["CANDIDATE_LIMIT", "Promotion"]
 
@@ -27,18 +30,16 @@ CANDIDATE_LIMIT: Final = 500
 class Promotion:
     """Promotion over the graph for one user; a stateless view the facade builds per call."""
 
-    def __init__(self, graph: GraphStore) -> None:
+    def __init__(self, graph: GraphStore, facts: FactMemory, timeline: Timeline) -> None:
         self._graph = graph
-        self._facts = FactMemory(graph)
-
-    def _params(self, scope: Scope, **values: Any) -> dict[str, Any]:
-        return {"user_id": scope.user_id, "channel": scope.channel, "channels": scope.read_channels, **values}
+        self._facts = facts
+        self._timeline = timeline
 
     def candidates(self, scope: Scope, thresholds: PromotionSettings) -> list[PromotionCandidate]:
         """Current, not yet promoted facts of the active channel that meet every threshold."""
         rows = self._graph.run(
             "promotion_candidates",
-            self._params(
+            scope_params(
                 scope,
                 min_confidence=float(thresholds.min_confidence),
                 min_access_count=int(thresholds.min_access_count),
@@ -60,15 +61,16 @@ class Promotion:
 
     def conversations(self, scope: Scope, fact_id: str) -> int:
         """Distinct conversations of the turns ``fact_id`` is derived from (for the audit row)."""
-        rows = self._graph.run("fact_conversations", self._params(scope, fact_id=fact_id))
+        rows = self._graph.run("fact_conversations", scope_params(scope, fact_id=fact_id))
         return int(rows[0]["conversations"]) if rows else 0
 
     def promote(self, scope: Scope, fact_id: str, reason: str) -> tuple[str, bool] | None:
         """Copy the current project fact to ``_global`` (or find its copy): ``(global id, created)``,
-        or ``None`` when the fact is not a current project fact of this user."""
+        or ``None`` when the fact is not a current project fact of this user. A new copy gets its
+        ``_global`` timeline row; finding an existing one writes nothing."""
         rows = self._graph.run(
             "promote_fact",
-            self._params(
+            scope_params(
                 scope,
                 fact_id=fact_id,
                 new_id=str(uuid.uuid4()),
@@ -78,10 +80,19 @@ class Promotion:
         )
         if not rows:
             return None
-        global_id = str(rows[0]["id"])
-        about = self._facts.get_many(scope, [fact_id])
-        if about and about[0].about:
+        global_id, created = str(rows[0]["id"]), bool(rows[0]["created"])
+        source = self._facts.get_many(scope, [fact_id])
+        if source and source[0].about:
             self._graph.run(
-                "link_fact_about", self._params(scope, fact_id=global_id, entity_ids=about[0].about)
+                "link_fact_about", scope_params(scope, fact_id=global_id, entity_ids=source[0].about)
             )
-        return global_id, bool(rows[0]["created"])
+        if created and source:
+            self._timeline.record(
+                scope,
+                memory_type="fact",
+                memory_id=global_id,
+                summary=source[0].claim,
+                importance=source[0].salience,
+                channel=GLOBAL_CHANNEL,
+            )
+        return global_id, created

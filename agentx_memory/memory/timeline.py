@@ -4,41 +4,54 @@
 that file.
 
 Time-range questions ("what did we decide last week?") read this table instead of scanning every store.
-A row is written once per ``(memory_type, memory_id)``; writing it again is a no-op.
+A row is written once per ``(memory_type, memory_id)``; writing it again is a no-op. The subsystems'
+create operations write it (facts, entities, strategies, goals, promoted copies; turns get theirs from
+the ledger statement that stores them), so no facade method ever does.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from ..models import Scope
-from ..stores.postgres import PostgresStore
+from ..stores.ports import Ledger
 
-__all__ = ["record_timeline"]
+__all__ = ["SUMMARY_CHARS", "Timeline"]
+
+#: The summary a timeline row keeps of its memory.
+SUMMARY_CHARS = 500
 
 
-def record_timeline(
-    ledger: PostgresStore,
-    scope: Scope,
-    *,
-    memory_type: str,
-    memory_id: str,
-    event_time: datetime,
-    summary: str,
-    importance: float = 0.5,
-    conversation_id: str | None = None,
-) -> None:
-    """Index one stored memory (``memory_type``: turn, fact, entity, strategy, goal) in ``scope``."""
-    ledger.execute(
-        "insert_timeline",
-        {
-            "user_id": scope.user_id,
-            "channel": scope.channel,
-            "memory_type": memory_type,
-            "memory_id": memory_id,
-            "conversation_id": conversation_id,
-            "event_time": event_time,
-            "summary": summary,
-            "importance": importance,
-        },
-    )
+class Timeline:
+    """Writes timeline rows for the subsystems (a stateless view over the ledger)."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self._ledger = ledger
+
+    def record(
+        self,
+        scope: Scope,
+        *,
+        memory_type: str,
+        memory_id: str,
+        summary: str,
+        importance: float = 0.5,
+        conversation_id: str | None = None,
+        event_time: datetime | None = None,
+        channel: str | None = None,
+    ) -> None:
+        """Index one stored memory (``memory_type``: fact, entity, strategy, goal) in ``scope``'s channel
+        (or ``channel``, for a copy written elsewhere), at ``event_time`` (default: now)."""
+        self._ledger.execute(
+            "insert_timeline",
+            {
+                "user_id": scope.user_id,
+                "channel": scope.channel if channel is None else channel,
+                "memory_type": memory_type,
+                "memory_id": memory_id,
+                "conversation_id": conversation_id,
+                "event_time": datetime.now(UTC) if event_time is None else event_time,
+                "summary": summary[:SUMMARY_CHARS],
+                "importance": importance,
+            },
+        )

@@ -15,7 +15,7 @@ from ..errors import InvalidInputError
 from ..models import Scope, Turn
 from ..settings import WorkingMemorySettings
 from ..stores import keys
-from ..stores.redis import RedisStore
+from ..stores.ports import WorkingStore
 
 __all__ = ["WorkingMemory"]
 
@@ -42,7 +42,7 @@ class WorkingMemory:
 
     def __init__(
         self,
-        store: RedisStore,
+        store: WorkingStore,
         scope: Scope,
         conversation_id: str,
         settings: WorkingMemorySettings,

@@ -14,7 +14,7 @@ from ..errors import InvalidInputError
 from ..models import Scope, Turn
 from ..settings import WorkingMemorySettings
 from ..stores import keys
-from ..stores.redis_async import AsyncRedisStore
+from ..stores.ports_async import AsyncWorkingStore
 
 __all__ = ["AsyncWorkingMemory"]
 
@@ -41,7 +41,7 @@ class AsyncWorkingMemory:
 
     def __init__(
         self,
-        store: AsyncRedisStore,
+        store: AsyncWorkingStore,
         scope: Scope,
         conversation_id: str,
         settings: WorkingMemorySettings,

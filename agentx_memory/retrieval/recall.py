@@ -22,9 +22,7 @@ from datetime import UTC, datetime, timedelta
 
 from .._compat.sync import gather, to_thread
 from ..backends import Backends
-from ..embedding import check_dimensions
 from ..errors import LLMError
-from ..memory.entities import EntityMemory
 from ..memory.episodic_pure import TurnHit, turn_from_graph
 from ..models import (
     Entity,
@@ -104,8 +102,7 @@ class RecallLayer:
 
         def embed() -> None:
             embed_started = time.perf_counter()
-            found = to_thread(self._b.embedder.embed, list(texts.values()))
-            check_dimensions(found, self._b.embedder.dimensions, self._b.embedder.model_id)
+            found = self._b.embed(list(texts.values()))
             vectors.update(zip(texts, found, strict=True))
             embed_ms.append((time.perf_counter() - embed_started) * 1000)
 
@@ -114,7 +111,7 @@ class RecallLayer:
 
         def find_focus() -> None:
             if focus is not None:
-                entity = EntityMemory(self._b.graph).find_by_name(scope, focus, plan.channels)
+                entity = self._b.entities.find_by_name(scope, focus, plan.channels)
                 named.extend([entity] if entity is not None else [])
 
         gather(embed(), search_text(), find_focus())
@@ -259,7 +256,7 @@ class RecallLayer:
     def _profile(self, scope: Scope, plan: RecallPlan, entity: Entity) -> _Profile:
         """X's facts, neighbours and the turns that mention it (MENTIONS, written by extraction)."""
         started = time.perf_counter()
-        entities = EntityMemory(self._b.graph)
+        entities = self._b.entities
         around: list[tuple[dict[str, list[Entity]], dict[str, list[Fact]], dict[str, Fact]]] = []
         mentions: list[Turn] = []
 

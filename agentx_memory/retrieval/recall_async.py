@@ -19,9 +19,7 @@ from datetime import UTC, datetime, timedelta
 
 from .._compat.aio import gather, to_thread
 from ..backends_async import AsyncBackends
-from ..embedding import check_dimensions
 from ..errors import LLMError
-from ..memory.entities_async import AsyncEntityMemory
 from ..memory.episodic_pure import TurnHit, turn_from_graph
 from ..models import (
     Entity,
@@ -101,8 +99,7 @@ class AsyncRecallLayer:
 
         async def embed() -> None:
             embed_started = time.perf_counter()
-            found = await to_thread(self._b.embedder.embed, list(texts.values()))
-            check_dimensions(found, self._b.embedder.dimensions, self._b.embedder.model_id)
+            found = await self._b.embed(list(texts.values()))
             vectors.update(zip(texts, found, strict=True))
             embed_ms.append((time.perf_counter() - embed_started) * 1000)
 
@@ -111,7 +108,7 @@ class AsyncRecallLayer:
 
         async def find_focus() -> None:
             if focus is not None:
-                entity = await AsyncEntityMemory(self._b.graph).find_by_name(scope, focus, plan.channels)
+                entity = await self._b.entities.find_by_name(scope, focus, plan.channels)
                 named.extend([entity] if entity is not None else [])
 
         await gather(embed(), search_text(), find_focus())
@@ -258,7 +255,7 @@ class AsyncRecallLayer:
     async def _profile(self, scope: Scope, plan: RecallPlan, entity: Entity) -> _Profile:
         """X's facts, neighbours and the turns that mention it (MENTIONS, written by extraction)."""
         started = time.perf_counter()
-        entities = AsyncEntityMemory(self._b.graph)
+        entities = self._b.entities
         around: list[tuple[dict[str, list[Entity]], dict[str, list[Fact]], dict[str, Fact]]] = []
         mentions: list[Turn] = []
 

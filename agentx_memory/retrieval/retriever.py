@@ -22,7 +22,6 @@ from typing import Any
 
 from .._compat.sync import gather
 from ..backends import Backends
-from ..memory.entities import EntityMemory
 from ..memory.entities_pure import entity_from_graph, fulltext_terms
 from ..memory.episodic_pure import TurnHit
 from ..memory.goals_pure import goal_from_row
@@ -371,7 +370,7 @@ class MemoryRetriever:
         (entities', facts') techniques, extended here."""
         timer = TechniqueTimer(metrics, "graph")
         entity_found, fact_found = found_by
-        entities = EntityMemory(self._b.graph)
+        entities = self._b.entities
         hops = self._s.graph_hops if entity_scores else 0
         frontier = (
             sorted(entity_scores, key=lambda key: -entity_scores[key])[:_EXPANDED_ENTITIES] if hops else []

@@ -20,7 +20,6 @@ from typing import Any
 
 from .._compat.aio import gather
 from ..backends_async import AsyncBackends
-from ..memory.entities_async import AsyncEntityMemory
 from ..memory.entities_pure import entity_from_graph, fulltext_terms
 from ..memory.episodic_pure import TurnHit
 from ..memory.goals_pure import goal_from_row
@@ -371,7 +370,7 @@ class AsyncMemoryRetriever:
         (entities', facts') techniques, extended here."""
         timer = TechniqueTimer(metrics, "graph")
         entity_found, fact_found = found_by
-        entities = AsyncEntityMemory(self._b.graph)
+        entities = self._b.entities
         hops = self._s.graph_hops if entity_scores else 0
         frontier = (
             sorted(entity_scores, key=lambda key: -entity_scores[key])[:_EXPANDED_ENTITIES] if hops else []

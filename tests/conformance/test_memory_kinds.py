@@ -19,8 +19,6 @@ from agentx_memory import AgentMemory, ConflictError, InvalidInputError, NotFoun
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
 from agentx_memory.errors import StoreError
-from agentx_memory.memory.entities import EntityMemory
-from agentx_memory.memory.facts import FactMemory
 from agentx_memory.memory.procedural_pure import strategy_score
 from agentx_memory.models.procedural import ToolStats
 from agentx_memory.models.semantic import Entity
@@ -624,9 +622,7 @@ def test_expand_entities_neighbours_and_current_facts(backend_memory: AgentMemor
     mem.correct_fact(stale.id, "Acme was based in Lyon")
 
     def expand(owner: AgentMemory, ids: list[str], channels: list[str]) -> tuple[dict, dict]:  # type: ignore[type-arg]
-        neighbours, about, _ = EntityMemory(owner._open_backends().graph).expand(
-            owner.scope, ids, channels, 10
-        )
+        neighbours, about, _ = owner._open_backends().entities.expand(owner.scope, ids, channels, 10)
         return neighbours, about
 
     neighbours, facts = expand(mem, [acme.id, maya.id], ["_global"])
@@ -640,12 +636,12 @@ def test_expand_entities_neighbours_and_current_facts(backend_memory: AgentMemor
     assert expand(mem, [acme.id], ["elsewhere"]) == ({}, {})
     assert expand(mem.for_user("bob"), [acme.id], ["_global"]) == ({}, {})
     # Facts by id come whole (current or not), for this user only.
-    graph = mem._open_backends().graph
-    _, _, whole = EntityMemory(graph).expand(mem.scope, [], ["_global"], 10, [fact.id, stale.id])
+    entities = mem._open_backends().entities
+    _, _, whole = entities.expand(mem.scope, [], ["_global"], 10, [fact.id, stale.id])
     assert set(whole) == {fact.id, stale.id}
     assert whole[fact.id].source_turn_id == turn.id
     assert whole[stale.id].valid_until is not None
-    assert EntityMemory(graph).expand(mem.for_user("bob").scope, [], ["_global"], 10, [fact.id]) == (
+    assert entities.expand(mem.for_user("bob").scope, [], ["_global"], 10, [fact.id]) == (
         {},
         {},
         {},
@@ -681,14 +677,13 @@ def test_a_fact_updated_many_times_is_still_found_on_the_ann_path(backend_memory
     back with none of the user's facts (measured on 4.16: the ANN statement alone returns no row). Recall must
     still find the fact: the exact scan answers."""
     mem = backend_memory
-    graph = mem._open_backends().graph
     mine = {
         claim: mem.learn_fact(claim, confidence=0.9, source="chat")
         for claim in ("Maya likes hiking", "The cat is called Miso", "Rent is due on the first")
     }
     cat = mine["The cat is called Miso"]
     for _ in range(25):
-        FactMemory(graph).touch(mem.scope, [cat.id])
+        mem._open_backends().facts.touch(mem.scope, [cat.id])
     vector = mem._open_backends().embedder.embed_one("what is the cat called?")
     # A fresh facade knows no label counts yet, so its first recall asks the ANN index.
     with AgentMemory("alice", settings=mem.settings) as fresh:

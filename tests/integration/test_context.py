@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from agentx_memory import AgentMemory, InvalidInputError
-from agentx_memory.memory.facts import FactMemory
 from agentx_memory.models import Scope
 from agentx_memory.retrieval.context_render import HEADER, MIN_BUDGET_TOKENS, short_id
 from agentx_memory.retrieval.tokens import default_token_counter
@@ -78,7 +77,7 @@ def test_injected_facts_count_one_more_access_and_the_others_do_not(
     ]
     block = memory.get_context("What desserts does Maya like?", budget_tokens=MIN_BUDGET_TOKENS)
 
-    stored = FactMemory(graph)
+    stored = memory._open_backends().facts
     injected = [fact for fact in facts if tag(fact.id) in block]
     left_out = [fact for fact in facts if tag(fact.id) not in block]
     assert injected

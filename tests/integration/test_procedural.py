@@ -11,7 +11,6 @@ import pytest
 from psycopg import sql
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, InvalidInputError, NotFoundError, Settings
-from agentx_memory.memory.procedural import ProceduralMemory
 from agentx_memory.memory.procedural_pure import laplace_success_rate, rank_strategies, strategy_score
 from agentx_memory.models.procedural import Strategy, ToolInvocation, ToolStats
 from agentx_memory.stores.falkordb import FalkorDBStore
@@ -93,7 +92,7 @@ def test_counters_and_running_average_are_exact(memory: AgentMemory, graph: Falk
 def test_replaying_an_invocation_id_does_not_double_count(memory: AgentMemory) -> None:
     cid = memory.new_conversation()
     backends = memory._open_backends()
-    procedural = ProceduralMemory(backends.ledger, backends.graph)
+    procedural = backends.procedural
     invocation = ToolInvocation(
         id=str(uuid.uuid4()), conversation_id=cid, user_id="alice", channel="_global", turn_index=0,
         tool_name="web_search", tool_input={"q": "x"}, tool_output=None, success=True, latency_ms=40.0,

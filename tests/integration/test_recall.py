@@ -18,8 +18,6 @@ from psycopg.rows import dict_row
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
-from agentx_memory.memory.entities import EntityMemory
-from agentx_memory.memory.facts import FactMemory
 from agentx_memory.models import MemoryBundle, MemoryItem, Scope
 from agentx_memory.stores.falkordb import FalkorDBStore
 from tests.conftest import cleanup, isolated_settings
@@ -353,7 +351,8 @@ def test_tell_me_about_puts_the_entity_then_its_facts_first(memory: AgentMemory)
 def test_returned_facts_and_entities_count_one_more_access(memory: AgentMemory, graph: FalkorDBStore) -> None:
     entity = memory.upsert_entity("Osaka", "location", description="a city in Japan")
     fact = memory.learn_fact("Alice's sister lives in Osaka", confidence=0.9, source="chat")
-    facts, entities = FactMemory(graph), EntityMemory(graph)
+    backends = memory._open_backends()
+    facts, entities = backends.facts, backends.entities
     before_fact, before_entity = facts.get(ALICE, fact.id), entities.get(ALICE, entity.id)
     assert before_fact.last_accessed is None
 
@@ -370,13 +369,13 @@ def test_returned_facts_and_entities_count_one_more_access(memory: AgentMemory, 
 
 
 async def test_async_reinforcement_runs_in_the_background(
-    amemory: AsyncAgentMemory, graph: FalkorDBStore
+    amemory: AsyncAgentMemory, memory: AgentMemory
 ) -> None:
     fact = await amemory.learn_fact("The spare key is under the blue pot", confidence=0.9, source="chat")
     bundle = await amemory.remember("where is the spare key?", top_k=3)
     assert bundle.items[0].id == fact.id
     await amemory.close()  # waits for the pending reinforcement
-    stored = FactMemory(graph).get(ALICE, fact.id)
+    stored = memory._open_backends().facts.get(ALICE, fact.id)
     assert (stored.access_count, stored.last_accessed is not None) == (1, True)
     again = await amemory.remember("where is the spare key?", top_k=3)  # reopens on use
     assert again.items[0].last_accessed == stored.last_accessed

@@ -1,0 +1,58 @@
+# Generated from agentx_memory/stores/ports_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""The store ports the subsystems hold, besides the graph's (``stores/graph_async.py``). Generated from
+``stores/ports_async.py``: edit that file.
+
+Typed by what a subsystem does with a store: the ledger runs named SQL statements (``stores/sql``) and
+the working-memory store runs atomic key operations. Only ``memory/`` and ``stores/`` see statement
+names and rows; the facade and retrieval call the subsystems' typed operations. Conformance:
+``tests/conformance/test_postgres_store.py`` and ``test_redis_store.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol
+
+__all__ = ["Ledger", "WorkingStore"]
+
+
+class Ledger(Protocol):
+    """The Postgres ledger: the source of truth for turns, plus timeline, profiles and audit rows."""
+
+    def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The first row of a named statement, or None."""
+
+    def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Every row of a named statement."""
+
+    def execute(self, name: str, params: Mapping[str, Any]) -> int:
+        """Run a named statement; the number of rows it touched."""
+
+    def execute_relaxed(self, name: str, params: Mapping[str, Any]) -> int:
+        """Run a named statement without waiting for the WAL flush (state a replay recomputes only)."""
+
+    def insert_audit(self, params: Mapping[str, Any]) -> None:
+        """Insert an audit row (its day partition is created if missing: never lost)."""
+
+
+class WorkingStore(Protocol):
+    """Redis for working memory: each operation one atomic round trip, every key with a TTL."""
+
+    def push_capped(self, key: str, values: Sequence[str], max_len: int, ttl_s: int) -> None: ...
+
+    def tail(self, key: str, count: int) -> list[str]: ...
+
+    def set_value(self, key: str, value: str, ttl_s: int, index_key: str | None = None) -> None: ...
+
+    def get_value(self, key: str) -> str | None: ...
+
+    def delete(self, *keys: str, index_key: str | None = None) -> int: ...
+
+    def indexed_values(self, index_key: str) -> dict[str, str]: ...
+
+    def ttl(self, key: str) -> int: ...
+
+    def scan(self, pattern: str) -> Iterator[str]: ...
+
+    def delete_matching(self, pattern: str) -> int: ...

@@ -1,0 +1,56 @@
+"""The store ports the subsystems hold, besides the graph's (``stores/graph_async.py``). Async source of
+``stores/ports.py``.
+
+Typed by what a subsystem does with a store: the ledger runs named SQL statements (``stores/sql``) and
+the working-memory store runs atomic key operations. Only ``memory/`` and ``stores/`` see statement
+names and rows; the facade and retrieval call the subsystems' typed operations. Conformance:
+``tests/conformance/test_postgres_store.py`` and ``test_redis_store.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any, Protocol
+
+__all__ = ["AsyncLedger", "AsyncWorkingStore"]
+
+
+class AsyncLedger(Protocol):
+    """The Postgres ledger: the source of truth for turns, plus timeline, profiles and audit rows."""
+
+    async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The first row of a named statement, or None."""
+
+    async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Every row of a named statement."""
+
+    async def execute(self, name: str, params: Mapping[str, Any]) -> int:
+        """Run a named statement; the number of rows it touched."""
+
+    async def execute_relaxed(self, name: str, params: Mapping[str, Any]) -> int:
+        """Run a named statement without waiting for the WAL flush (state a replay recomputes only)."""
+
+    async def insert_audit(self, params: Mapping[str, Any]) -> None:
+        """Insert an audit row (its day partition is created if missing: never lost)."""
+
+
+class AsyncWorkingStore(Protocol):
+    """Redis for working memory: each operation one atomic round trip, every key with a TTL."""
+
+    async def push_capped(self, key: str, values: Sequence[str], max_len: int, ttl_s: int) -> None: ...
+
+    async def tail(self, key: str, count: int) -> list[str]: ...
+
+    async def set_value(self, key: str, value: str, ttl_s: int, index_key: str | None = None) -> None: ...
+
+    async def get_value(self, key: str) -> str | None: ...
+
+    async def delete(self, *keys: str, index_key: str | None = None) -> int: ...
+
+    async def indexed_values(self, index_key: str) -> dict[str, str]: ...
+
+    async def ttl(self, key: str) -> int: ...
+
+    def scan(self, pattern: str) -> AsyncIterator[str]: ...
+
+    async def delete_matching(self, pattern: str) -> int: ...
