@@ -19,6 +19,7 @@ from .memory.episodic import EpisodicMemory
 from .memory.facts import FactMemory
 from .memory.forgetting import Forgetting
 from .memory.goals import GoalMemory
+from .memory.graph_recall import GraphRecall
 from .memory.procedural import ProceduralMemory
 from .memory.profile import ProfileMemory
 from .memory.promotion import Promotion
@@ -59,6 +60,7 @@ class Backends:
     profile: ProfileMemory
     promotion: Promotion
     forgetting: Forgetting
+    graph_recall: GraphRecall
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -112,6 +114,7 @@ class Backends:
             profile=ProfileMemory(ledger),
             promotion=Promotion(graph, facts, timeline),
             forgetting=Forgetting(ledger, graph, redis, settings.redis.key_prefix),
+            graph_recall=GraphRecall(graph),
             llm=llm,
         )
 

@@ -16,6 +16,7 @@ from .memory.episodic_async import AsyncEpisodicMemory
 from .memory.facts_async import AsyncFactMemory
 from .memory.forgetting_async import AsyncForgetting
 from .memory.goals_async import AsyncGoalMemory
+from .memory.graph_recall_async import AsyncGraphRecall
 from .memory.procedural_async import AsyncProceduralMemory
 from .memory.profile_async import AsyncProfileMemory
 from .memory.promotion_async import AsyncPromotion
@@ -56,6 +57,7 @@ class AsyncBackends:
     profile: AsyncProfileMemory
     promotion: AsyncPromotion
     forgetting: AsyncForgetting
+    graph_recall: AsyncGraphRecall
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -109,6 +111,7 @@ class AsyncBackends:
             profile=AsyncProfileMemory(ledger),
             promotion=AsyncPromotion(graph, facts, timeline),
             forgetting=AsyncForgetting(ledger, graph, redis, settings.redis.key_prefix),
+            graph_recall=AsyncGraphRecall(graph),
             llm=llm,
         )
 

@@ -28,10 +28,12 @@ from .api.semantic import SemanticApi
 from .backends import Backends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
+from .kinds import KindGroup, MemoryKind, kinds_in_groups
 from .memory.episodic_pure import turn_search_text
 from .memory.working import WorkingMemory
-from .models import MemoryBundle, MemoryKind, Scope, Turn
-from .retrieval.recall import RecallLayer, RecallRequest
+from .models import MemoryBundle, Scope, Turn
+from .retrieval.items import RecallRequest
+from .retrieval.recall import RecallLayer
 from .settings import Settings
 from .timecodec import to_utc
 from .validation import (
@@ -308,13 +310,8 @@ class AgentMemory(
 
 
 def _kinds(episodic: bool, semantic: bool, procedural: bool) -> frozenset[MemoryKind]:
-    kinds: set[MemoryKind] = set()
-    if episodic:
-        kinds.add("episodic")
-    if semantic:
-        kinds |= {"semantic", "entity"}
-    if procedural:
-        kinds |= {"procedural", "goal"}
+    flags: dict[KindGroup, bool] = {"episodic": episodic, "semantic": semantic, "procedural": procedural}
+    kinds = kinds_in_groups({group for group, included in flags.items() if included})
     if not kinds:
         raise InvalidInputError("remember needs at least one of include_episodic/semantic/procedural")
-    return frozenset(kinds)
+    return kinds

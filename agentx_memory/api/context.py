@@ -19,11 +19,12 @@ from datetime import UTC, datetime
 from .._compat.sync import gather
 from ..backends import Backends
 from ..errors import AgentMemoryError, InvalidInputError
+from ..kinds import KINDS, kind_spec
 from ..memory.working import WorkingMemory
 from ..models import Goal, MemoryBundle, MemoryItem
 from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, render_context
-from ..retrieval.items import goal_item
-from ..retrieval.recall import RecallLayer, RecallRequest
+from ..retrieval.items import RecallRequest, goal_item
+from ..retrieval.recall import RecallLayer
 from ..retrieval.tokens import default_token_counter
 from ..validation import validate_content, validate_uuid
 from .core import FacadeCore
@@ -88,13 +89,11 @@ class ContextApi(FacadeCore):
         goal_items = [item for item in items if item.kind == "goal"] + [
             goal_item(goal, 0.0) for goal in goals if goal.id not in recalled_goals
         ]
-        sections = ContextSections(
-            facts=_of(items, "semantic"),
-            turns=_of(items, "episodic"),
-            strategies=_of(items, "procedural"),
-            goals=goal_items,
-            entities=_of(items, "entity"),
-        )
+        by_section: dict[str, list[MemoryItem]] = {spec.section: [] for spec in KINDS}
+        for item in items:
+            by_section[kind_spec(item.kind).section].append(item)
+        by_section["goals"] = goal_items  # the recalled goals and every other open one
+        sections = ContextSections.of(by_section)
         rendered = render_context(sections, budget_tokens, default_token_counter(), now=datetime.now(UTC))
         if conversation_id is not None and rendered.memory_ids:
             self._mark_recalled(backends, conversation_id, list(rendered.memory_ids))
@@ -123,7 +122,3 @@ class ContextApi(FacadeCore):
             session.mark_recalled(ids)
         except AgentMemoryError as exc:  # the block is still valid; only the echo guard is weaker
             log.warning("could not record recalled memories for conversation %s: %s", conversation_id, exc)
-
-
-def _of(items: list[MemoryItem], kind: str) -> list[MemoryItem]:
-    return [item for item in items if item.kind == kind]

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..kinds import MemoryKind
+
 __all__ = [
     "MemoryBundle",
     "MemoryItem",
@@ -19,7 +21,6 @@ __all__ = [
 
 Role = Literal["user", "assistant", "system", "tool"]
 ROLES: frozenset[str] = frozenset({"user", "assistant", "system", "tool"})
-MemoryKind = Literal["episodic", "semantic", "entity", "procedural", "goal"]
 
 
 class Scope(BaseModel):

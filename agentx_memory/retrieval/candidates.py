@@ -16,7 +16,15 @@ from ..memory.episodic_pure import TurnHit
 from ..models import Entity, Fact, Goal, MemoryItem, Strategy, TechniqueMetric, Turn
 from .items import entity_item, entity_text, fact_item, goal_item, strategy_item, strategy_text, turn_item
 
-__all__ = ["Candidate", "KindCandidates", "TechniqueTimer", "TurnEntry", "techniques_of"]
+__all__ = [
+    "Candidate",
+    "KindCandidates",
+    "Retrieved",
+    "TechniqueTimer",
+    "TurnEntry",
+    "technique_metric",
+    "techniques_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +104,18 @@ class TechniqueTimer:
 
 def techniques_of(key: str, dense: Mapping[str, float], lexical: Mapping[str, float]) -> list[str]:
     return [name for name, found in (("vector", dense), ("fulltext", lexical)) if key in found]
+
+
+@dataclass
+class Retrieved:
+    """What one retrieval found: the ranked items and per-technique metrics."""
+
+    items: list[MemoryItem] = field(default_factory=list)
+    metrics: dict[str, TechniqueMetric] = field(default_factory=dict)
+    #: Entities found by vector, with their cosine to the query (entity-centric recall resolves by it).
+    entity_matches: dict[str, tuple[Entity, float]] = field(default_factory=dict)
+
+
+def technique_metric(started: float, results: int) -> TechniqueMetric:
+    """A technique's metric: latency since ``started`` (``time.perf_counter``) and its result count."""
+    return TechniqueMetric(latency_ms=round((time.perf_counter() - started) * 1000, 3), results=results)

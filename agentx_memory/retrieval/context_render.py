@@ -91,6 +91,17 @@ class ContextSections:
     entities: Sequence[MemoryItem] = ()
     reflection: MemoryItem | None = None
 
+    @classmethod
+    def of(cls, by_section: Mapping[str, Sequence[MemoryItem]]) -> ContextSections:
+        """Sections from items grouped by their kind's section (``kinds.KindSpec.section``)."""
+        return cls(
+            facts=by_section.get("facts", ()),
+            turns=by_section.get("turns", ()),
+            strategies=by_section.get("strategies", ()),
+            goals=by_section.get("goals", ()),
+            entities=by_section.get("entities", ()),
+        )
+
 
 @dataclass(frozen=True)
 class RenderedContext:

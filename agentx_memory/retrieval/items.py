@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..models import Entity, Fact, Goal, MemoryItem, MemoryKind, Strategy, Turn
+from ..kinds import ALL_KINDS, MemoryKind
+from ..models import Entity, Fact, Goal, MemoryItem, Strategy, Turn
 
 __all__ = [
-    "ALL_KINDS",
     "RecallPlan",
+    "RecallRequest",
     "entity_item",
     "entity_text",
     "fact_item",
@@ -22,7 +23,16 @@ __all__ = [
     "turn_item",
 ]
 
-ALL_KINDS: frozenset[MemoryKind] = frozenset({"episodic", "semantic", "entity", "procedural", "goal"})
+
+@dataclass(frozen=True)
+class RecallRequest:
+    """A validated ``remember`` call."""
+
+    query: str
+    top_k: int
+    channels: tuple[str, ...]
+    kinds: frozenset[MemoryKind] = ALL_KINDS
+    time_window_hours: float | None = None
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,7 @@ def turn_item(turn: Turn, score: float, found_by: Sequence[str]) -> MemoryItem:
 
 def fact_item(fact: Fact, score: float, found_by: Sequence[str]) -> MemoryItem:
     return MemoryItem(
-        kind="semantic",
+        kind="fact",
         id=fact.id,
         content=fact.claim,
         score=score,
@@ -129,7 +139,7 @@ def strategy_text(strategy: Strategy, success_rate: float) -> str:
 
 def strategy_item(strategy: Strategy, score: float, success_rate: float) -> MemoryItem:
     return MemoryItem(
-        kind="procedural",
+        kind="strategy",
         id=strategy.id,
         content=strategy_text(strategy, success_rate),
         score=score,
@@ -156,6 +166,6 @@ def goal_item(goal: Goal, score: float) -> MemoryItem:
 
 def reinforcement_targets(items: Sequence[MemoryItem]) -> tuple[list[str], list[str]]:
     """The fact ids and entity ids among returned items (they get access_count += 1)."""
-    facts = [item.id for item in items if item.kind == "semantic"]
+    facts = [item.id for item in items if item.kind == "fact"]
     entities = [item.id for item in items if item.kind == "entity"]
     return facts, entities

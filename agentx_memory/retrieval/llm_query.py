@@ -13,7 +13,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, ValidationError, field_validator
 
-from ..models import MemoryKind, QueryFilters, TimeRange
+from ..kinds import ALL_KINDS, KINDS, MemoryKind
+from ..models import QueryFilters, TimeRange
 from ..timecodec import to_utc
 
 __all__ = [
@@ -38,11 +39,11 @@ EXPANSION_SYSTEM = (
 SELF_QUERY_SYSTEM = (
     "Extract search filters from the user's question. Reply with JSON only: "
     '{"text": <the question without the filter phrases>, "start": <ISO-8601 UTC or null>, '
-    '"end": <ISO-8601 UTC or null, exclusive>, "kinds": [subset of "episodic","semantic","entity",'
-    '"procedural","goal"], "entities": [names mentioned], "channels": [subset of the allowed channels]}'
+    '"end": <ISO-8601 UTC or null, exclusive>, "kinds": [subset of '
+    + ",".join(f'"{spec.name}"' for spec in KINDS)
+    + '], "entities": [names mentioned], "channels": [subset of the allowed channels]}'
 )
 
-_KINDS: frozenset[str] = frozenset({"episodic", "semantic", "entity", "procedural", "goal"})
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.MULTILINE)
 
 
@@ -90,7 +91,7 @@ def parse_self_query(answer: str, query: str, channels: Sequence[str]) -> QueryF
         if parsed.start is not None and parsed.end is not None and parsed.end <= parsed.start:
             return None
         time_range = TimeRange(start=parsed.start, end=parsed.end, phrase="llm")
-    kinds: list[MemoryKind] = [kind for kind in parsed.kinds if kind in _KINDS]  # type: ignore[misc]
+    kinds: list[MemoryKind] = [kind for kind in parsed.kinds if kind in ALL_KINDS]
     return QueryFilters(
         text=parsed.text.strip() or query,
         time_range=time_range,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Final
 
-from ..models.episodic import MemoryKind
+from ..kinds import KINDS, MemoryKind
 from ..models.retrieval import QueryFilters
 from .time_phrases import find_time_phrase
 
@@ -91,11 +91,11 @@ _KIND_PATTERNS: Final[tuple[tuple[MemoryKind, re.Pattern[str]], ...]] = (
             r"\b(?:conversations?|say|said|told|talk(?:ed)?|mentioned|discuss(?:ed)?|chat(?:s|ted)?)\b", re.I
         ),
     ),
-    ("semantic", re.compile(r"\b(?:facts?|know\s+about)\b", re.I)),
-    ("procedural", re.compile(r"\b(?:strateg(?:y|ies)|approach(?:es)?|how\s+(?:did|do)\s+I)\b", re.I)),
+    ("fact", re.compile(r"\b(?:facts?|know\s+about)\b", re.I)),
+    ("strategy", re.compile(r"\b(?:strateg(?:y|ies)|approach(?:es)?|how\s+(?:did|do)\s+I)\b", re.I)),
     ("goal", re.compile(r"\b(?:goals?|objectives?|plans?)\b", re.I)),
 )
-_KIND_ORDER: Final[tuple[MemoryKind, ...]] = ("episodic", "semantic", "entity", "procedural", "goal")
+_KIND_ORDER: Final[tuple[MemoryKind, ...]] = tuple(spec.name for spec in KINDS)
 
 _POLITE_LEAD: Final = re.compile(r"^(?:(?:please|so|ok(?:ay)?|hey|hi)\b[\s,]*)+", re.I)
 _POLITE_TAIL: Final = re.compile(r"(?:[\s,]*\bplease\b)?[\s?.!]*$", re.I)

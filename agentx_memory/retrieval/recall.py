@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from .._compat.sync import gather, to_thread
@@ -36,8 +35,10 @@ from ..models import (
     Turn,
 )
 from ..settings import RetrievalSettings
+from .candidates import Retrieved, technique_metric
+from .focus import EntityProfile, closest_entity
 from .fusion import diversify
-from .items import ALL_KINDS, RecallPlan, entity_item, fact_item, turn_item
+from .items import RecallPlan, RecallRequest, entity_item, fact_item, turn_item
 from .llm_query import (
     EXPANSION_SYSTEM,
     HYDE_SYSTEM,
@@ -49,27 +50,14 @@ from .llm_query import (
     self_query_prompt,
 )
 from .query_rules import is_entity_query, parse_filters, rewrite_as_statement
-from .retriever import MemoryRetriever, Retrieved
+from .retriever import MemoryRetriever
 
-__all__ = ["RecallLayer", "RecallRequest"]
+__all__ = ["RecallLayer"]
 
 log = logging.getLogger(__name__)
 
 #: Facts about the focused entity returned by entity-centric recall at most.
 _FOCUS_FACTS = 10
-#: Cosine from which the entity nearest the query is taken as the one "tell me about X" names.
-_FOCUS_SIMILARITY = 0.75
-
-
-@dataclass(frozen=True)
-class RecallRequest:
-    """A validated ``remember`` call."""
-
-    query: str
-    top_k: int
-    channels: tuple[str, ...]
-    kinds: frozenset[MemoryKind] = ALL_KINDS
-    time_window_hours: float | None = None
 
 
 class RecallLayer:
@@ -118,7 +106,7 @@ class RecallLayer:
         plan = replace(plan, vectors=vectors)
         # An entity found by name is profiled beside the retrieval; one found by vector only after it.
         retrieved: list[Retrieved] = []
-        profiles: list[_Profile] = []
+        profiles: list[EntityProfile] = []
 
         def retrieve() -> None:
             retrieved.append(retriever.retrieve(scope, plan, lexical))
@@ -133,7 +121,7 @@ class RecallLayer:
         if focus is None:
             metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
         else:
-            entity = _closest(retrieved[0].entity_matches) if not named else None
+            entity = closest_entity(retrieved[0].entity_matches) if not named else None
             if entity is not None:
                 profiles.append(self._profile(scope, plan, entity))
             items = self._entity_centric(plan, profiles[0] if profiles else None, items, metrics)
@@ -164,7 +152,7 @@ class RecallLayer:
         if filters is None:
             filters = parse_filters(request.query, now, channels=request.channels)
         found = int(filters.time_range is not None) + len(filters.kinds) + len(filters.entities)
-        metrics["self_query"] = _metric(started, found + len(filters.channels))
+        metrics["self_query"] = technique_metric(started, found + len(filters.channels))
         return filters
 
     def _expand(self, query: str, metrics: dict[str, TechniqueMetric]) -> str | None:
@@ -181,7 +169,7 @@ class RecallLayer:
         if statement is None:
             metrics["expansion"] = TechniqueMetric(skipped="not a question")
             return None
-        metrics["expansion"] = _metric(started, 1)
+        metrics["expansion"] = technique_metric(started, 1)
         return statement
 
     def _hyde(self, query: str, metrics: dict[str, TechniqueMetric]) -> str | None:
@@ -197,7 +185,7 @@ class RecallLayer:
         if hypothesis is None:
             metrics["hyde"] = TechniqueMetric(skipped="LLM gave no usable answer")
             return None
-        metrics["hyde"] = _metric(started, 1)
+        metrics["hyde"] = technique_metric(started, 1)
         return hypothesis
 
     def _ask(self, system: str, prompt: str) -> str | None:
@@ -253,7 +241,7 @@ class RecallLayer:
 
     # -- entity-centric ----------------------------------------------------------------------------
 
-    def _profile(self, scope: Scope, plan: RecallPlan, entity: Entity) -> _Profile:
+    def _profile(self, scope: Scope, plan: RecallPlan, entity: Entity) -> EntityProfile:
         """X's facts, neighbours and the turns that mention it (MENTIONS, written by extraction)."""
         started = time.perf_counter()
         entities = self._b.entities
@@ -269,7 +257,7 @@ class RecallLayer:
 
         gather(expand(), mentioning())
         neighbours, facts, _ = around[0]
-        return _Profile(
+        return EntityProfile(
             entity=entity,
             facts=facts.get(entity.id, []),
             neighbours=neighbours.get(entity.id, []),
@@ -280,7 +268,7 @@ class RecallLayer:
     def _entity_centric(
         self,
         plan: RecallPlan,
-        profile: _Profile | None,
+        profile: EntityProfile | None,
         items: list[MemoryItem],
         metrics: dict[str, TechniqueMetric],
     ) -> list[MemoryItem]:
@@ -301,24 +289,3 @@ class RecallLayer:
         return diversify(
             merged, group=lambda _item: None, text=lambda item: item.content, per_group=None, limit=plan.top_k
         )
-
-
-@dataclass(frozen=True)
-class _Profile:
-    """What entity-centric recall puts first for the entity a question is about."""
-
-    entity: Entity
-    facts: list[Fact]
-    neighbours: list[Entity]
-    turns: list[Turn]
-    latency_ms: float
-
-
-def _closest(matches: Mapping[str, tuple[Entity, float]]) -> Entity | None:
-    """The entity nearest the query by vector, if near enough to be the one it names."""
-    best = max(matches.values(), key=lambda match: match[1], default=None)
-    return best[0] if best is not None and best[1] >= _FOCUS_SIMILARITY else None
-
-
-def _metric(started: float, results: int) -> TechniqueMetric:
-    return TechniqueMetric(latency_ms=round((time.perf_counter() - started) * 1000, 3), results=results)

@@ -17,22 +17,21 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .._compat.sync import gather
 from ..backends import Backends
-from ..memory.entities_pure import entity_from_graph, fulltext_terms
+from ..kinds import GRAPH_KINDS, KINDS, MemoryKind
 from ..memory.episodic_pure import TurnHit
-from ..memory.goals_pure import goal_from_row
-from ..memory.procedural_pure import rank_strategies, strategy_from_graph
-from ..models import Entity, Fact, MemoryItem, Scope, TechniqueMetric
+from ..memory.graph_hits import GraphHits
+from ..memory.procedural_pure import rank_strategies
+from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric
 from ..settings import RetrievalSettings
-from .candidates import Candidate, KindCandidates, TechniqueTimer, TurnEntry, techniques_of
+from .candidates import Candidate, KindCandidates, Retrieved, TechniqueTimer, TurnEntry, techniques_of
 from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, rrf_fuse, speaker_boost
 from .items import RecallPlan
 
-__all__ = ["MemoryRetriever", "Retrieved"]
+__all__ = ["MemoryRetriever"]
 
 #: Share of a matched entity's score its graph neighbours and facts start from.
 _GRAPH_DECAY = 0.5
@@ -42,25 +41,6 @@ _PREFERRED_FACTOR = 2.0
 _HEAD_FACTOR = 3
 #: Matched entities expanded through the graph per recall.
 _EXPANDED_ENTITIES = 3
-#: The kinds that live in the graph (one candidate statement serves them all).
-_GRAPH_KINDS = frozenset({"semantic", "entity", "procedural", "goal"})
-#: Metric name, graph label and memory kind of each graph kind.
-_GRAPH_METRICS = (
-    ("facts", "Fact", "semantic"),
-    ("entities", "Entity", "entity"),
-    ("strategies", "Strategy", "procedural"),
-    ("goals", "Goal", "goal"),
-)
-
-
-@dataclass
-class Retrieved:
-    """What one retrieval found: the ranked items and per-technique metrics."""
-
-    items: list[MemoryItem] = field(default_factory=list)
-    metrics: dict[str, TechniqueMetric] = field(default_factory=dict)
-    #: Entities found by vector, with their cosine to the query (entity-centric recall resolves by it).
-    entity_matches: dict[str, tuple[Entity, float]] = field(default_factory=dict)
 
 
 class MemoryRetriever:
@@ -105,19 +85,13 @@ class MemoryRetriever:
         """Every kind's candidates for ``plan``, ranked; ``lexical`` are the :meth:`lexical_turns` hits."""
         s = self._s
         result = Retrieved()
-        kinds = {
-            "episodic": KindCandidates(s.episodic_weight),
-            "semantic": KindCandidates(s.fact_weight),
-            "entity": KindCandidates(s.entity_weight),
-            "procedural": KindCandidates(s.procedural_weight),
-            "goal": KindCandidates(s.goal_weight),
-        }
+        kinds = {spec.name: KindCandidates(getattr(s, spec.weight)) for spec in KINDS}
         for name in plan.preferred:
             kinds[name].weight *= _PREFERRED_FACTOR
         steps: list[Any] = []  # awaitables here, already-run calls in the sync twin
         if "episodic" in plan.kinds:
             steps.append(self._turns(scope, plan, lexical, kinds["episodic"], result.metrics))
-        if plan.kinds & _GRAPH_KINDS:
+        if any(spec.name in plan.kinds for spec in GRAPH_KINDS):
             steps.append(self._graph_kinds(scope, plan, kinds, result))
         gather(*steps)
         result.items = self._rank(plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds])
@@ -277,45 +251,35 @@ class MemoryRetriever:
     # -- facts, entities, strategies and goals ------------------------------------------------------
 
     def _graph_kinds(
-        self, scope: Scope, plan: RecallPlan, kinds: dict[str, KindCandidates], result: Retrieved
+        self, scope: Scope, plan: RecallPlan, kinds: Mapping[MemoryKind, KindCandidates], result: Retrieved
     ) -> None:
         """Every graph kind from one candidate statement; then, concurrently, the graph expansion of
         the best entities and the details of the best facts. The kinds share the statement, so their
         metrics share its latency."""
         pool, metrics = self._kind_pool(plan), result.metrics
         started = time.perf_counter()
-        found = self._b.graph.recall_candidates(
-            plan.vectors["vector"],
-            fulltext_terms(plan.text).split(),
-            user_id=scope.user_id,
-            channels=plan.channels,
-            limit=pool,
+        hits = self._b.graph_recall.candidates(
+            scope, plan.vectors["vector"], plan.text, channels=plan.channels, limit=pool
         )
         elapsed = round((time.perf_counter() - started) * 1000, 3)
-        for name, label, kind in _GRAPH_METRICS:
-            if kind not in plan.kinds:
-                continue
-            ids = {row["item"]["id"] for row in found[f"{label}.vector"] + found.get(f"{label}.fulltext", [])}
-            metrics[name] = TechniqueMetric(latency_ms=elapsed, results=len(ids))
-        if "procedural" in plan.kinds:
-            self._strategies(found["Strategy.vector"], pool, kinds["procedural"])
+        for spec in GRAPH_KINDS:
+            if spec.name in plan.kinds:
+                metrics[spec.metric] = TechniqueMetric(latency_ms=elapsed, results=hits.count(spec.name))
+        if "strategy" in plan.kinds:
+            self._strategies(hits.strategies, pool, kinds["strategy"])
         if "goal" in plan.kinds:
-            self._goals(found["Goal.vector"], kinds["goal"])
-        if "semantic" in plan.kinds or "entity" in plan.kinds:
-            known = {
-                row["item"]["id"]: entity_from_graph(row["item"])
-                for label in ("Entity.vector", "Entity.fulltext")
-                for row in found.get(label, [])
-            }
-            for row in found["Entity.vector"]:
-                result.entity_matches[row["item"]["id"]] = (known[row["item"]["id"]], float(row["score"]))
-            self._semantic(scope, plan, found, known, (kinds["semantic"], kinds["entity"]), metrics)
+            self._goals(hits.goals, kinds["goal"])
+        if "fact" in plan.kinds or "entity" in plan.kinds:
+            known = dict(hits.entities)
+            for entity_id, score in hits.entity_vector.items():
+                result.entity_matches[entity_id] = (known[entity_id], score)
+            self._semantic(scope, plan, hits, known, (kinds["fact"], kinds["entity"]), metrics)
 
     def _semantic(
         self,
         scope: Scope,
         plan: RecallPlan,
-        found: Mapping[str, list[dict[str, Any]]],
+        hits: GraphHits,
         known: dict[str, Entity],
         kinds: tuple[KindCandidates, KindCandidates],
         metrics: dict[str, TechniqueMetric],
@@ -324,13 +288,8 @@ class MemoryRetriever:
         found, by id (the expansion adds its own); ``kinds``: (facts', entities')."""
         facts_kind, entities_kind = kinds
 
-        def scores(label: str) -> tuple[dict[str, float], dict[str, float]]:
-            dense = {row["item"]["id"]: float(row["score"]) for row in found[f"{label}.vector"]}
-            lexical = {row["item"]["id"]: float(row["score"]) for row in found.get(f"{label}.fulltext", [])}
-            return dense, lexical
-
-        fact_dense, fact_lexical = scores("Fact")
-        entity_dense, entity_lexical = scores("Entity")
+        fact_dense, fact_lexical = hits.fact_vector, hits.fact_fulltext
+        entity_dense, entity_lexical = hits.entity_vector, hits.entity_fulltext
         facts_kind.anchor = max(fact_dense.values(), default=0.0)
         entities_kind.anchor = max(entity_dense.values(), default=0.0)
         fact_scores = self._fuse(fact_dense, fact_lexical)
@@ -409,17 +368,15 @@ class MemoryRetriever:
         # salience 0.5 (the default) is neutral; 1.0 counts 1.25×, 0.0 counts 0.75×
         return temporal * (0.75 + 0.5 * fact.salience)
 
-    def _strategies(self, rows: Sequence[Mapping[str, Any]], pool: int, kind: KindCandidates) -> None:
-        hits = [(strategy_from_graph(dict(row["item"])), float(row["score"])) for row in rows]
+    def _strategies(self, hits: Sequence[tuple[Strategy, float]], pool: int, kind: KindCandidates) -> None:
         matches = rank_strategies(hits, pool)
         kind.anchor = max((match.similarity for match in matches), default=0.0)
         for match in matches:
             kind.items[match.strategy.id] = Candidate.of_strategy(match.strategy, match.success_rate)
             kind.relevance[match.strategy.id] = max(match.score, 0.0)
 
-    def _goals(self, rows: Sequence[Mapping[str, Any]], kind: KindCandidates) -> None:
-        kind.anchor = max((float(row["score"]) for row in rows), default=0.0)
-        for row in rows:
-            goal = goal_from_row({"item": row["item"]})
+    def _goals(self, hits: Sequence[tuple[Goal, float]], kind: KindCandidates) -> None:
+        kind.anchor = max((score for _, score in hits), default=0.0)
+        for goal, score in hits:
             kind.items[goal.id] = Candidate.of_goal(goal)
-            kind.relevance[goal.id] = max(float(row["score"]), 0.0)
+            kind.relevance[goal.id] = max(score, 0.0)

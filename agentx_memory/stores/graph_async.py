@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from ..errors import StoreError
+from ..kinds import GRAPH_KINDS
 from .cypher import Dialect, load_queries
 from .schema import FULLTEXT_LABELS, VECTOR_LABELS, FulltextLabel, VectorLabel
 
@@ -20,8 +21,8 @@ __all__ = ["AsyncCypherGraphStore", "AsyncGraphStore"]
 _UNSCOPED_PREFIX = "schema_"
 #: Statements about the whole database that only an adapter runs itself (never through ``run``).
 _ADMIN_PREFIX = "admin_"
-#: The labels ``recall_candidates`` searches by vector (see ``cypher/<dialect>/recall.cypher``).
-_RECALL_LABELS: tuple[VectorLabel, ...] = ("Fact", "Entity", "Strategy", "Goal")
+#: The labels ``recall_candidates`` searches by vector (see ``cypher/recall_candidates.cypher``).
+_RECALL_LABELS: tuple[VectorLabel, ...] = tuple(spec.label for spec in GRAPH_KINDS if spec.label is not None)
 #: Up to this many nodes of a label (per user and channels) recall scans them exactly instead of
 #: asking the shared ANN index: about 0.5 ms for a few hundred, and never short.
 _EXACT_SCAN_MAX = 1000

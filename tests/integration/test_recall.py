@@ -222,10 +222,10 @@ def test_every_kind_is_recalled_but_not_completed_goals_or_superseded_facts(
 ) -> None:
     bundle = memory.remember("Melanie painting lakes", top_k=50)
     kinds = {found.id: found.kind for found in bundle.items}
-    assert kinds[painter.fact] == "semantic"
-    assert kinds[painter.current] == "semantic"
+    assert kinds[painter.fact] == "fact"
+    assert kinds[painter.current] == "fact"
     assert kinds[painter.melanie] == "entity"
-    assert kinds[painter.strategy] == "procedural"
+    assert kinds[painter.strategy] == "strategy"
     assert kinds[painter.open_goal] == "goal"
     assert painter.superseded not in kinds
     assert painter.done_goal not in kinds
@@ -241,11 +241,11 @@ def test_every_kind_is_recalled_but_not_completed_goals_or_superseded_facts(
     ("flags", "absent"),
     [
         ({"include_episodic": False}, {"episodic"}),
-        ({"include_semantic": False}, {"semantic", "entity"}),
-        ({"include_procedural": False}, {"procedural", "goal"}),
+        ({"include_semantic": False}, {"fact", "entity"}),
+        ({"include_procedural": False}, {"strategy", "goal"}),
         (
             {"include_semantic": False, "include_procedural": False},
-            {"semantic", "entity", "procedural", "goal"},
+            {"fact", "entity", "strategy", "goal"},
         ),
     ],
 )
@@ -255,12 +255,12 @@ def test_include_flags_restrict_kinds(
     cid = memory.new_conversation()
     memory.store_turn(cid, "user", "Melanie showed me her lake painting")
     everything = {found.kind for found in memory.remember("Melanie lake painting", top_k=50).items}
-    assert everything == {"episodic", "semantic", "entity", "procedural", "goal"}
+    assert everything == {"episodic", "fact", "entity", "strategy", "goal"}
     restricted = memory.remember("Melanie lake painting", top_k=50, **flags)  # type: ignore[arg-type]
     assert {found.kind for found in restricted.items} == everything - absent
     if "episodic" in absent:
         assert "turns.vector" not in restricted.metrics
-    if "procedural" in absent:
+    if "strategy" in absent:
         assert "strategies" not in restricted.metrics
 
 
@@ -338,7 +338,7 @@ def test_tell_me_about_puts_the_entity_then_its_facts_first(memory: AgentMemory)
     bundle = memory.remember("Tell me about Acme Corp", top_k=5)
     first, second = bundle.items[:2]
     assert (first.id, first.kind, first.found_by) == (acme.id, "entity", ["entity"])
-    assert (second.id, second.kind) == (fact.id, "semantic")
+    assert (second.id, second.kind) == (fact.id, "fact")
     assert "entity" in second.found_by
     assert "graph" in item(bundle, wile.id).found_by
     assert bundle.metrics["entity_centric"].results == 3

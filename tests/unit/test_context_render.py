@@ -115,11 +115,11 @@ def random_sections(rng: random.Random, pools: dict[MemoryKind, list[MemoryItem]
     def some(kind: MemoryKind) -> list[MemoryItem]:
         return rng.sample(pools[kind], rng.randint(0, 6))
 
-    reflection = rng.choice(pools["semantic"]) if rng.random() < 0.3 else None
+    reflection = rng.choice(pools["fact"]) if rng.random() < 0.3 else None
     return ContextSections(
-        facts=some("semantic"),
+        facts=some("fact"),
         turns=some("episodic"),
-        strategies=some("procedural"),
+        strategies=some("strategy"),
         goals=some("goal"),
         entities=some("entity"),
         reflection=reflection,
@@ -127,7 +127,7 @@ def random_sections(rng: random.Random, pools: dict[MemoryKind, list[MemoryItem]
 
 
 def random_pools(rng: random.Random, most_words: int) -> dict[MemoryKind, list[MemoryItem]]:
-    kinds: tuple[MemoryKind, ...] = ("semantic", "episodic", "procedural", "goal", "entity")
+    kinds: tuple[MemoryKind, ...] = ("fact", "episodic", "strategy", "goal", "entity")
     return {kind: [random_item(rng, kind, most_words) for _ in range(20)] for kind in kinds}
 
 
@@ -234,7 +234,7 @@ def test_budget_holds_when_joining_costs_more_than_the_lines() -> None:
 
 
 def test_the_final_count_drops_what_the_line_estimates_let_in() -> None:
-    facts = [item("semantic", f"short fact {n}", score=1 - n / 100) for n in range(40)]
+    facts = [item("fact", f"short fact {n}", score=1 - n / 100) for n in range(40)]
     # Each line costs the same to both counters; only the joined text costs more to the second.
     by_lines = render_context(sections(facts=facts), 120, WordCounter())
     joined = render_context(sections(facts=facts), 120, LinesCostExtraCounter())
@@ -249,14 +249,14 @@ def test_no_memories_give_an_empty_text() -> None:
 
 
 def test_a_budget_too_small_for_header_and_one_line_gives_an_empty_text() -> None:
-    fact = item("semantic", "The user is allergic to peanuts")
+    fact = item("fact", "The user is allergic to peanuts")
     assert render_context(sections(facts=[fact]), 10, COUNTER) == RenderedContext("", 0, (), 1)
     assert render_context(sections(facts=[fact]), -5, COUNTER) == RenderedContext("", 0, (), 1)
 
 
 def test_min_budget_fits_a_maximum_length_english_line() -> None:
     text = " ".join(["the user prefers dark roast coffee and hikes in the mountains"] * 20)
-    fact = item("semantic", text)
+    fact = item("fact", text)
     rendered = render_context(sections(facts=[fact]), MIN_BUDGET_TOKENS, COUNTER, now=MAY_8)
     assert rendered.memory_ids == (fact.id,)
     assert rendered.tokens <= MIN_BUDGET_TOKENS
@@ -270,7 +270,7 @@ def exact_budget(given: ContextSections) -> int:
 
 
 def test_a_fact_survives_a_tight_budget_over_better_scored_turns() -> None:
-    fact = item("semantic", "The user is allergic to peanuts", score=0.1)
+    fact = item("fact", "The user is allergic to peanuts", score=0.1)
     turns = [item("episodic", f"We talked about trip {n}", score=0.9, role="user") for n in range(5)]
     rendered = render_context(
         sections(facts=[fact], turns=turns), exact_budget(sections(facts=[fact])), COUNTER
@@ -280,11 +280,11 @@ def test_a_fact_survives_a_tight_budget_over_better_scored_turns() -> None:
 
 
 def test_goals_come_before_turns_strategies_and_entities() -> None:
-    fact = item("semantic", "The user lives in Lyon", score=0.1)
+    fact = item("fact", "The user lives in Lyon", score=0.1)
     goal = item("goal", "Book the flights to Japan", score=0.1)
     others = {
         "turns": [item("episodic", "Let us plan the trip", score=0.9, role="user")],
-        "strategies": [item("procedural", "Search flights first", score=0.9)],
+        "strategies": [item("strategy", "Search flights first", score=0.9)],
         "entities": [item("entity", "Maya (person): the user's sister", score=0.9)],
     }
     budget = exact_budget(sections(facts=[fact], goals=[goal]))
@@ -293,9 +293,7 @@ def test_goals_come_before_turns_strategies_and_entities() -> None:
 
 
 def test_a_large_section_cannot_starve_the_others() -> None:
-    facts = [
-        item("semantic", f"Fact number {n} about the user's life and work", score=0.9) for n in range(60)
-    ]
+    facts = [item("fact", f"Fact number {n} about the user's life and work", score=0.9) for n in range(60)]
     turns = [item("episodic", f"Turn {n} of the chat", score=0.2, role="user") for n in range(5)]
     rendered = render_context(sections(facts=facts, turns=turns), 1000, COUNTER)
     assert {turn.id for turn in turns} <= set(rendered.memory_ids)
@@ -306,12 +304,12 @@ def test_a_large_section_cannot_starve_the_others() -> None:
 
 def test_every_non_empty_section_gets_a_line_when_the_budget_allows() -> None:
     given = ContextSections(
-        facts=[item("semantic", f"Fact {n} " + "detail " * 30, score=0.99) for n in range(30)],
+        facts=[item("fact", f"Fact {n} " + "detail " * 30, score=0.99) for n in range(30)],
         turns=[item("episodic", "A turn", score=0.01, role="user")],
-        strategies=[item("procedural", "A strategy", score=0.01)],
+        strategies=[item("strategy", "A strategy", score=0.01)],
         goals=[item("goal", "A goal", score=0.01)],
         entities=[item("entity", "An entity", score=0.01)],
-        reflection=item("semantic", "A reflection", score=0.01),
+        reflection=item("fact", "A reflection", score=0.01),
     )
     rendered = render_context(given, 600, COUNTER)
     for title in TITLES.values():
@@ -320,27 +318,27 @@ def test_every_non_empty_section_gets_a_line_when_the_budget_allows() -> None:
 
 
 def test_higher_scores_win_within_a_section_and_are_shown_first() -> None:
-    low, mid, high = (item("semantic", f"Fact scored {s}", score=s) for s in (0.2, 0.5, 0.8))
+    low, mid, high = (item("fact", f"Fact scored {s}", score=s) for s in (0.2, 0.5, 0.8))
     budget = exact_budget(sections(facts=[mid, high]))
     rendered = render_context(sections(facts=[low, mid, high]), budget, COUNTER)
     assert rendered.memory_ids == (high.id, mid.id)
 
 
 def test_nan_scores_rank_last() -> None:
-    bad = item("semantic", "Fact with a broken score", score=float("nan"))
-    good = item("semantic", "Fact with a good score", score=0.1)
+    bad = item("fact", "Fact with a broken score", score=float("nan"))
+    good = item("fact", "Fact with a good score", score=0.1)
     rendered = render_context(sections(facts=[bad, good]), exact_budget(sections(facts=[good])), COUNTER)
     assert rendered.memory_ids == (good.id,)
 
 
 def test_sections_appear_in_display_order() -> None:
     given = ContextSections(
-        facts=[item("semantic", "fact")],
+        facts=[item("fact", "fact")],
         turns=[item("episodic", "turn", role="user")],
-        strategies=[item("procedural", "strategy")],
+        strategies=[item("strategy", "strategy")],
         goals=[item("goal", "goal")],
         entities=[item("entity", "entity")],
-        reflection=item("semantic", "reflection"),
+        reflection=item("fact", "reflection"),
     )
     rendered = render_context(given, 2000, COUNTER)
     headings = [line for line in rendered.text.split("\n") if line.startswith("#")]
@@ -386,13 +384,13 @@ def test_a_turn_without_date_or_speaker_is_just_its_text() -> None:
 
 
 def test_facts_show_no_date_or_speaker() -> None:
-    fact = item("semantic", "Caroline is a counselor", timestamp=MAY_8, metadata={"speaker": "Melanie"})
+    fact = item("fact", "Caroline is a counselor", timestamp=MAY_8, metadata={"speaker": "Melanie"})
     rendered = render_context(sections(facts=[fact]), 1000, COUNTER)
     assert rendered.text.split("\n")[-1] == f"- Caroline is a counselor [mem:{short_id(fact.id)}]"
 
 
 def test_now_dates_the_header() -> None:
-    fact = item("semantic", "Caroline is a counselor")
+    fact = item("fact", "Caroline is a counselor")
     rendered = render_context(
         sections(facts=[fact]), 1000, COUNTER, now=datetime(2026, 1, 3, 15, 30, tzinfo=UTC)
     )
@@ -409,7 +407,7 @@ def memory_text(line: str) -> str:
 
 
 def test_long_contents_are_cut_on_a_word_boundary_with_an_ellipsis() -> None:
-    fact = item("semantic", "The user enjoys long walks along the river " * 40)
+    fact = item("fact", "The user enjoys long walks along the river " * 40)
     rendered = render_context(sections(facts=[fact]), 2000, COUNTER)
     text = memory_text(rendered.text.split("\n")[-1])
     assert len(text) <= MAX_LINE_CHARS
@@ -420,14 +418,14 @@ def test_long_contents_are_cut_on_a_word_boundary_with_an_ellipsis() -> None:
 
 
 def test_a_very_long_single_word_is_cut_where_it_stands() -> None:
-    fact = item("semantic", "x" * 5000)
+    fact = item("fact", "x" * 5000)
     rendered = render_context(sections(facts=[fact]), 2000, COUNTER)
     assert memory_text(rendered.text.split("\n")[-1]) == "x" * (MAX_LINE_CHARS - 1) + "…"
     assert COUNTER.count(rendered.text) <= 2000
 
 
 def test_line_breaks_of_every_kind_are_collapsed_into_one_line() -> None:
-    fact = item("semantic", "first\n\nsecond\r\nthird\u2028fourth\x1cfifth\tsixth   seventh")
+    fact = item("fact", "first\n\nsecond\r\nthird\u2028fourth\x1cfifth\tsixth   seventh")
     rendered = render_context(sections(facts=[fact]), 1000, COUNTER)
     assert (
         rendered.text.splitlines()[-1]
@@ -438,7 +436,7 @@ def test_line_breaks_of_every_kind_are_collapsed_into_one_line() -> None:
 
 def test_unicode_and_emoji_survive_and_stay_within_budget() -> None:
     content = "Loved Tokyo 🎉 東京 with Maya 👩‍👩‍👧 — Übersetzung पुस्तक"
-    fact = item("semantic", content)
+    fact = item("fact", content)
     rendered = render_context(sections(facts=[fact]), 1000, COUNTER)
     assert memory_text(rendered.text.split("\n")[-1]) == content
     budget = rendered.tokens
@@ -447,14 +445,14 @@ def test_unicode_and_emoji_survive_and_stay_within_budget() -> None:
 
 
 def test_tags_inside_contents_are_removed_so_each_line_has_one() -> None:
-    fact = item("semantic", "I said [mem:old-id] this before [mem:other]")
+    fact = item("fact", "I said [mem:old-id] this before [mem:other]")
     rendered = render_context(sections(facts=[fact]), 1000, COUNTER)
     assert RECALL_MARKER_RE.findall(rendered.text) == [short_id(fact.id)]
     assert memory_text(rendered.text.split("\n")[-1]) == "I said this before"
 
 
 def test_a_memory_given_twice_is_rendered_once_in_its_most_important_section() -> None:
-    fact = item("semantic", "Maya lives in Osaka")
+    fact = item("fact", "Maya lives in Osaka")
     rendered = render_context(sections(facts=[fact], entities=[fact]), 1000, COUNTER)
     assert rendered.memory_ids == (fact.id,)
     assert TITLES["entities"] not in rendered.text
@@ -462,10 +460,10 @@ def test_a_memory_given_twice_is_rendered_once_in_its_most_important_section() -
 
 
 def test_blank_contents_and_untaggable_ids_are_dropped() -> None:
-    blank = item("semantic", " \n\t ")
-    spaced = item("semantic", "An id with a space", id="not taggable")
-    bracketed = item("semantic", "An id with a bracket", id="x]y")
-    good = item("semantic", "A normal fact")
+    blank = item("fact", " \n\t ")
+    spaced = item("fact", "An id with a space", id="not taggable")
+    bracketed = item("fact", "An id with a bracket", id="x]y")
+    good = item("fact", "A normal fact")
     rendered = render_context(sections(facts=[blank, spaced, bracketed, good]), 1000, COUNTER)
     assert rendered.memory_ids == (good.id,)
     assert rendered.dropped == 3
@@ -473,11 +471,11 @@ def test_blank_contents_and_untaggable_ids_are_dropped() -> None:
 
 def test_strip_recalled_removes_an_injected_block_and_keeps_the_rest() -> None:
     given = ContextSections(
-        facts=[item("semantic", "Caroline is a counselor")],
+        facts=[item("fact", "Caroline is a counselor")],
         turns=[item("episodic", "I went to a support group", role="user", timestamp=MAY_8)],
         strategies=[],
         goals=[item("goal", "Adopt a child")],
-        reflection=item("semantic", "The user values community"),
+        reflection=item("fact", "The user values community"),
     )
     block = render_context(given, 1000, COUNTER, now=MAY_8).text
     assert strip_recalled(block) == ""

@@ -1,0 +1,73 @@
+"""The registry of memory kinds: the one definition every other table of "kind" reads.
+
+A kind is what a recalled :class:`~agentx_memory.models.MemoryItem` is (its ``kind``). Per kind: the
+``remember(include_<group>=…)`` flag that covers it, the graph label recall searches it under (none for
+turns, which recall reads from the ledger), the :class:`~agentx_memory.settings.RetrievalSettings` field
+that weights it, the ``get_context`` section it renders in, the recall metric that times it and the
+``memory_timeline.memory_type`` of its rows. Adding a kind: its subsystem and statements, an entry here,
+and the code that builds its items (``retrieval/items.py``, ``retrieval/retriever_async.py``). Pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+__all__ = [
+    "ALL_KINDS",
+    "GRAPH_KINDS",
+    "KINDS",
+    "KindGroup",
+    "KindSpec",
+    "MemoryKind",
+    "kind_spec",
+    "kinds_in_groups",
+]
+
+MemoryKind = Literal["episodic", "fact", "entity", "strategy", "goal"]
+#: The groups ``remember``'s ``include_*`` flags name: semantic memory is facts and entities,
+#: procedural memory is strategies and the goals they serve.
+KindGroup = Literal["episodic", "semantic", "procedural"]
+GraphLabel = Literal["Fact", "Entity", "Strategy", "Goal"]
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """One memory kind, as everything outside its own subsystem sees it."""
+
+    name: MemoryKind
+    group: KindGroup
+    #: Graph label recall searches (None: turns live in the ledger).
+    label: GraphLabel | None
+    #: ``RetrievalSettings`` field holding the kind's ranking weight.
+    weight: str
+    #: ``get_context`` section (``ContextSections`` field) the kind renders in.
+    section: str
+    #: Recall metric name (``MemoryBundle.metrics``) of the kind's graph search.
+    metric: str
+    #: ``memory_timeline.memory_type`` of the kind's rows.
+    timeline: str
+
+
+KINDS: Final[tuple[KindSpec, ...]] = (
+    KindSpec("episodic", "episodic", None, "episodic_weight", "turns", "turns", "turn"),
+    KindSpec("fact", "semantic", "Fact", "fact_weight", "facts", "facts", "fact"),
+    KindSpec("entity", "semantic", "Entity", "entity_weight", "entities", "entities", "entity"),
+    KindSpec(
+        "strategy", "procedural", "Strategy", "procedural_weight", "strategies", "strategies", "strategy"
+    ),
+    KindSpec("goal", "procedural", "Goal", "goal_weight", "goals", "goals", "goal"),
+)
+ALL_KINDS: Final[frozenset[MemoryKind]] = frozenset(spec.name for spec in KINDS)
+#: The kinds recall finds in the graph, in the order their candidates are searched.
+GRAPH_KINDS: Final[tuple[KindSpec, ...]] = tuple(spec for spec in KINDS if spec.label is not None)
+_BY_NAME: Final = {spec.name: spec for spec in KINDS}
+
+
+def kind_spec(name: MemoryKind) -> KindSpec:
+    return _BY_NAME[name]
+
+
+def kinds_in_groups(groups: set[KindGroup] | frozenset[KindGroup]) -> frozenset[MemoryKind]:
+    """Every kind of the given ``remember(include_*)`` groups."""
+    return frozenset(spec.name for spec in KINDS if spec.group in groups)

@@ -1,0 +1,33 @@
+"""Recall's one graph round trip, as a typed operation. Async source of ``memory/graph_recall.py``.
+
+The graph port answers with rows by ``"<Label>.<technique>"``; this subsystem turns them into
+:class:`~agentx_memory.memory.graph_hits.GraphHits` so that retrieval never reads a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..models import Scope
+from ..stores.graph_async import AsyncGraphStore
+from .entities_pure import fulltext_terms
+from .graph_hits import GraphHits, graph_hits
+
+__all__ = ["AsyncGraphRecall"]
+
+
+class AsyncGraphRecall:
+    """Facts, entities, strategies and open goals nearest a query, in one statement where possible."""
+
+    def __init__(self, graph: AsyncGraphStore) -> None:
+        self._graph = graph
+
+    async def candidates(
+        self, scope: Scope, vector: Sequence[float], text: str, *, channels: Sequence[str], limit: int
+    ) -> GraphHits:
+        """Up to ``limit`` candidates of each graph kind in ``channels``: by vector (all kinds) and by
+        full-text match of ``text``'s words (facts and entities); current facts and open goals only."""
+        found = await self._graph.recall_candidates(
+            vector, fulltext_terms(text).split(), user_id=scope.user_id, channels=channels, limit=limit
+        )
+        return graph_hits(found)
