@@ -35,15 +35,19 @@ from .models import MemoryBundle, Scope, Turn
 from .retrieval.items import RecallRequest
 from .retrieval.recall import RecallLayer
 from .settings import Settings
-from .timecodec import to_utc
 from .validation import (
     validate_channel,
     validate_content,
+    validate_index,
     validate_metadata,
+    validate_name,
+    validate_positive_hours,
     validate_role,
+    validate_timestamp,
     validate_top_k,
     validate_user_id,
     validate_uuid,
+    validate_window_hours,
 )
 
 __all__ = ["AgentMemory"]
@@ -127,9 +131,7 @@ class AgentMemory(
         """Start a conversation in the active channel; returns its id (a UUID string)."""
         limits = self.settings.limits
         if title is not None:
-            title = validate_content(title, limits, "title")
-            if len(title) > limits.max_title_chars:
-                raise InvalidInputError(f"title is longer than {limits.max_title_chars} characters")
+            title = validate_name(title, limits, "title")
         meta = validate_metadata(metadata, limits)
         backends = self._open_backends()
         conversation_id = str(uuid.uuid4())
@@ -158,13 +160,9 @@ class AgentMemory(
         checked_role = validate_role(role)
         content = validate_content(content, limits)
         meta = validate_metadata(metadata, limits)
-        if timestamp is not None and not isinstance(timestamp, datetime):
-            raise InvalidInputError(f"timestamp must be a datetime, not {type(timestamp).__name__}")
-        stamp = datetime.now(UTC) if timestamp is None else to_utc(timestamp)
-        if turn_index is not None and (
-            not isinstance(turn_index, int) or isinstance(turn_index, bool) or turn_index < 0
-        ):
-            raise InvalidInputError(f"turn_index must be a non-negative integer, not {turn_index!r}")
+        stamp = datetime.now(UTC) if timestamp is None else validate_timestamp(timestamp)
+        if turn_index is not None:
+            turn_index = validate_index(turn_index)
         backends = self._open_backends()
         embedding = backends.embed_one(turn_search_text(content, meta))
         turn, created = backends.episodic.store_turn_log(
@@ -220,8 +218,7 @@ class AgentMemory(
 
     def get_recent_turns(self, hours: float = 24, limit: int = 20) -> list[Turn]:
         """This user's turns of the last ``hours``, newest first, in the active channel and ``_global``."""
-        if not isinstance(hours, int | float) or isinstance(hours, bool) or hours <= 0:
-            raise InvalidInputError(f"hours must be a positive number, not {hours!r}")
+        hours = validate_positive_hours(hours)
         limit = validate_top_k(limit, self.settings.limits, "limit")
         backends = self._open_backends()
         turns = backends.episodic.get_recent_turns(self.scope, float(hours), limit)
@@ -255,19 +252,14 @@ class AgentMemory(
         top_k = validate_top_k(top_k, self.settings.limits)
         read_channels = self._read_channels(channels)
         kinds = _kinds(include_episodic, include_semantic, include_procedural)
-        if time_window_hours is not None and (
-            not isinstance(time_window_hours, int | float)
-            or isinstance(time_window_hours, bool)
-            or not 0 < time_window_hours <= 24 * 365 * 100
-        ):
-            raise InvalidInputError(f"time_window_hours must be a positive number, not {time_window_hours!r}")
+        window = None if time_window_hours is None else validate_window_hours(time_window_hours)
         backends = self._open_backends()
         request = RecallRequest(
             query=query,
             top_k=top_k,
             channels=read_channels,
             kinds=kinds,
-            time_window_hours=None if time_window_hours is None else float(time_window_hours),
+            time_window_hours=window,
         )
         bundle = RecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
         backends.recall_monitor.record(bundle.metrics)

@@ -19,6 +19,7 @@ from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from agentx_memory.stores.redis import RedisStore
+from tests.flavours import FLAVOURS, EventLoopThread, as_sync
 
 
 @pytest.fixture(scope="session")
@@ -82,9 +83,32 @@ def cleanup(settings: Settings, endpoints: ResolvedEndpoints) -> None:
         )
 
 
+@pytest.fixture(scope="session")
+def event_loop_thread() -> Iterator[EventLoopThread]:
+    """The loop the async flavour runs on (one for the session, like an application's)."""
+    loop = EventLoopThread()
+    yield loop
+    loop.close()
+
+
+@pytest.fixture(params=FLAVOURS)
+def flavour(request: pytest.FixtureRequest) -> str:
+    """``sync`` (the generated twins) or ``async`` (the async source, through tests/flavours.py)."""
+    chosen: str = request.param
+    return chosen
+
+
 @pytest.fixture
-def memory(settings: Settings, embedder: Embedder) -> Iterator[AgentMemory]:
-    """A sync facade for user ``alice`` in ``_global``."""
+def memory(
+    settings: Settings, embedder: Embedder, flavour: str, event_loop_thread: EventLoopThread
+) -> Iterator[AgentMemory]:
+    """A facade for user ``alice`` in ``_global``, in both flavours: the sync ``AgentMemory``, and
+    ``AsyncAgentMemory`` driven through the synchronous proxy (the same tests run the async source)."""
+    if flavour == "async":
+        source = AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)
+        with as_sync(source, event_loop_thread, AgentMemory) as proxied:
+            yield proxied
+        return
     with AgentMemory(user_id="alice", settings=settings, embedder=embedder) as mem:
         yield mem
 

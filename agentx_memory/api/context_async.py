@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 
 from .._compat.aio import gather
 from ..backends_async import AsyncBackends
-from ..errors import AgentMemoryError, InvalidInputError
+from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
 from ..memory.working_async import AsyncWorkingMemory
 from ..models import Goal, MemoryBundle, MemoryItem
@@ -24,7 +24,7 @@ from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, rende
 from ..retrieval.items import RecallRequest, goal_item
 from ..retrieval.recall_async import AsyncRecallLayer
 from ..retrieval.tokens import default_token_counter
-from ..validation import validate_content, validate_uuid
+from ..validation import validate_budget, validate_content, validate_uuid
 from .core_async import AsyncFacadeCore
 
 __all__ = ["AsyncContextApi"]
@@ -52,15 +52,7 @@ class AsyncContextApi(AsyncFacadeCore):
         left out, and the injected memory ids are recorded in its working memory (recall echo).
         """
         prompt = validate_content(prompt, self.settings.limits, "prompt")
-        if (
-            not isinstance(budget_tokens, int)
-            or isinstance(budget_tokens, bool)
-            or not MIN_BUDGET_TOKENS <= budget_tokens <= MAX_BUDGET_TOKENS
-        ):
-            raise InvalidInputError(
-                f"budget_tokens must be an integer from {MIN_BUDGET_TOKENS} to {MAX_BUDGET_TOKENS}, "
-                f"not {budget_tokens!r}"
-            )
+        budget_tokens = validate_budget(budget_tokens, MIN_BUDGET_TOKENS, MAX_BUDGET_TOKENS)
         if conversation_id is not None:
             conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = await self._open_backends()

@@ -9,28 +9,12 @@ from datetime import UTC, datetime
 
 from ..errors import InvalidInputError
 from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
-from ..timecodec import to_utc
-from ..validation import validate_content, validate_top_k, validate_uuid
+from ..validation import validate_content, validate_deadline, validate_priority, validate_top_k, validate_uuid
 from .core import FacadeCore
 
 __all__ = ["GoalsApi"]
 
 #: Priorities are small integers; higher comes first in ``active_goals``.
-_PRIORITY_RANGE = range(-1000, 1001)
-
-
-def _priority(priority: object) -> int:
-    if not isinstance(priority, int) or isinstance(priority, bool) or priority not in _PRIORITY_RANGE:
-        raise InvalidInputError(f"priority must be an integer from -1000 to 1000, not {priority!r}")
-    return priority
-
-
-def _deadline(deadline: object) -> datetime | None:
-    if deadline is None:
-        return None
-    if not isinstance(deadline, datetime):
-        raise InvalidInputError(f"deadline must be a datetime or None, not {type(deadline).__name__}")
-    return to_utc(deadline)
 
 
 class GoalsApi(FacadeCore):
@@ -49,8 +33,8 @@ class GoalsApi(FacadeCore):
     ) -> Goal:
         """Add an active goal in the active channel, optionally as a subgoal of ``parent_id``."""
         description = validate_content(description, self.settings.limits, "description")
-        priority = _priority(priority)
-        checked_deadline = _deadline(deadline)
+        priority = validate_priority(priority)
+        checked_deadline = validate_deadline(deadline)
         parent = None if parent_id is None else validate_uuid(parent_id, "parent_id")
         backends = self._open_backends()
         embedding = backends.embed_one(description)

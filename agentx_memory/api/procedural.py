@@ -4,64 +4,28 @@
 
 from __future__ import annotations
 
-import json
-import re
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ..errors import InvalidInputError, NotFoundError
+from ..errors import NotFoundError
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
-from ..settings import LimitSettings
-from ..validation import validate_content, validate_top_k, validate_uuid
+from ..validation import (
+    validate_content,
+    validate_flag,
+    validate_index,
+    validate_json_object,
+    validate_json_value,
+    validate_latency,
+    validate_tool_name,
+    validate_tool_sequence,
+    validate_top_k,
+    validate_uuid,
+)
 from .core import FacadeCore
 
 __all__ = ["ProceduralApi"]
-
-_TOOL_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
-#: Longest tool sequence a strategy may name.
-_MAX_SEQUENCE = 50
-
-
-def _tool_name(name: object) -> str:
-    if not isinstance(name, str) or not _TOOL_NAME.match(name):
-        raise InvalidInputError(
-            f"tool_name {name!r} is not allowed: use 1-100 characters of letters, digits and _.- "
-            "starting with a letter or digit"
-        )
-    return name
-
-
-def _json_value(value: object, limits: LimitSettings, what: str) -> Any:
-    """Any JSON value within the metadata size limit (the checks of ``validate_metadata``)."""
-    try:
-        encoded = json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(f"{what} must be JSON-serialisable: {exc}") from exc
-    if "\\u0000" in encoded:
-        raise InvalidInputError(f"{what} contains a NUL character, which no store accepts")
-    if len(encoded.encode()) > limits.max_metadata_bytes:
-        raise InvalidInputError(
-            f"{what} is {len(encoded.encode())} bytes as JSON, over the limit of "
-            f"{limits.max_metadata_bytes} (limits.max_metadata_bytes)"
-        )
-    return value
-
-
-def _json_object(value: object, limits: LimitSettings, what: str) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
-        raise InvalidInputError(f"{what} must be a dict with string keys (or None)")
-    checked: dict[str, Any] = _json_value(value, limits, what)
-    return checked
-
-
-def _flag(value: object, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidInputError(f"{what} must be True or False, not {value!r}")
-    return value
 
 
 class ProceduralApi(FacadeCore):
@@ -86,20 +50,13 @@ class ProceduralApi(FacadeCore):
         """
         limits = self.settings.limits
         conversation_id = validate_uuid(conversation_id, "conversation_id")
-        if turn_index is not None and (
-            not isinstance(turn_index, int) or isinstance(turn_index, bool) or turn_index < 0
-        ):
-            raise InvalidInputError(f"turn_index must be a non-negative integer, not {turn_index!r}")
-        tool_name = _tool_name(tool_name)
-        checked_input = _json_object(tool_input, limits, "tool_input")
-        tool_output = _json_value(tool_output, limits, "tool_output")
-        success = _flag(success, "success")
-        if (
-            not isinstance(latency_ms, int | float)
-            or isinstance(latency_ms, bool)
-            or not 0 <= latency_ms < 1e12
-        ):
-            raise InvalidInputError(f"latency_ms must be a non-negative number, not {latency_ms!r}")
+        if turn_index is not None:
+            turn_index = validate_index(turn_index)
+        tool_name = validate_tool_name(tool_name)
+        checked_input = validate_json_object(tool_input, limits, "tool_input")
+        tool_output = validate_json_value(tool_output, limits, "tool_output")
+        success = validate_flag(success, "success")
+        latency_ms = validate_latency(latency_ms)
         if error_message is not None:
             error_message = validate_content(error_message, limits, "error_message")
         backends = self._open_backends()
@@ -147,12 +104,8 @@ class ProceduralApi(FacadeCore):
         limits = self.settings.limits
         description = validate_content(description, limits, "description")
         context_pattern = validate_content(context_pattern, limits, "context_pattern")
-        if isinstance(tool_sequence, str) or not isinstance(tool_sequence, Sequence):
-            raise InvalidInputError("tool_sequence must be a list of tool names")
-        if not 1 <= len(tool_sequence) <= _MAX_SEQUENCE:
-            raise InvalidInputError(f"tool_sequence must name 1 to {_MAX_SEQUENCE} tools")
-        tools = [_tool_name(name) for name in tool_sequence]
-        success = _flag(success, "success")
+        tools = validate_tool_sequence(tool_sequence)
+        success = validate_flag(success, "success")
         conversation_id = (
             None
             if from_conversation_id is None
@@ -212,7 +165,7 @@ class ProceduralApi(FacadeCore):
     def reinforce_strategy(self, strategy_id: str, success: bool) -> Strategy:
         """Count one more success or failure; :class:`NotFoundError` if the strategy is not this user's."""
         strategy_id = validate_uuid(strategy_id, "strategy_id")
-        success = _flag(success, "success")
+        success = validate_flag(success, "success")
         backends = self._open_backends()
         strategy = backends.procedural.reinforce_strategy(self.scope, strategy_id, success)
         backends.audit.log_write(

@@ -7,32 +7,10 @@ from typing import Any
 
 from ..errors import InvalidInputError
 from ..models.profile import UserProfile
-from ..validation import validate_content, validate_metadata
+from ..validation import validate_content, validate_expertise, validate_metadata
 from .core_async import AsyncFacadeCore
 
 __all__ = ["AsyncProfileApi"]
-
-_MAX_EXPERTISE_AREAS = 200
-_MAX_LABEL_CHARS = 200
-
-
-def _expertise(areas: object) -> list[str] | None:
-    if areas is None:
-        return None
-    if isinstance(areas, str) or not isinstance(areas, Sequence):
-        raise InvalidInputError("expertise_areas must be a list of strings")
-    unique: list[str] = []
-    for area in areas:
-        if not isinstance(area, str) or not area.strip() or "\x00" in area or len(area) > _MAX_LABEL_CHARS:
-            raise InvalidInputError(
-                f"expertise area {area!r} is not allowed: use a non-empty string of at most "
-                f"{_MAX_LABEL_CHARS} characters"
-            )
-        if area not in unique:
-            unique.append(area)
-    if len(unique) > _MAX_EXPERTISE_AREAS:
-        raise InvalidInputError(f"at most {_MAX_EXPERTISE_AREAS} expertise areas are allowed")
-    return unique
 
 
 class AsyncProfileApi(AsyncFacadeCore):
@@ -54,7 +32,7 @@ class AsyncProfileApi(AsyncFacadeCore):
         """Merge into the profile: ``preferences`` key by key, ``expertise_areas`` as an ordered union,
         ``communication_style`` replaced. ``None`` leaves a field untouched."""
         prefs = None if preferences is None else validate_metadata(preferences, self.settings.limits)
-        areas = _expertise(expertise_areas)
+        areas = validate_expertise(expertise_areas)
         style = None
         if communication_style is not None:
             style = validate_content(communication_style, self.settings.limits, "communication_style")

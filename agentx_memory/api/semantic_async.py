@@ -27,7 +27,16 @@ from ..models.semantic import (
     Fact,
     MemoryStats,
 )
-from ..validation import validate_content, validate_metadata, validate_top_k, validate_uuid
+from ..validation import (
+    validate_confidence,
+    validate_content,
+    validate_depth,
+    validate_metadata,
+    validate_name,
+    validate_strings,
+    validate_top_k,
+    validate_uuid,
+)
 from .core_async import AsyncFacadeCore
 
 __all__ = ["AsyncSemanticApi"]
@@ -64,9 +73,10 @@ class AsyncSemanticApi(AsyncFacadeCore):
             raise InvalidInputError(
                 f"entity type {type!r} is unknown: use one of {', '.join(sorted(ENTITY_TYPES))}"
             )
-        if isinstance(aliases, str) or not all(isinstance(alias, str) for alias in aliases):
-            raise InvalidInputError("aliases must be a sequence of strings")
-        checked_aliases = [self._check_name(alias, "alias") for alias in aliases]
+        checked_aliases = [
+            self._check_name(alias, "alias")
+            for alias in validate_strings(aliases, "aliases must be a sequence of strings")
+        ]
         if description is not None:
             description = validate_content(description, self.settings.limits, "description")
         props = validate_metadata(properties, self.settings.limits)
@@ -133,8 +143,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         ids = [validate_uuid(entity_id, "entity_id") for entity_id in entity_ids]
         if not ids:
             raise InvalidInputError("entity_ids is empty")
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
-            raise InvalidInputError(f"depth must be a positive integer, not {depth!r}")
+        depth = validate_depth(depth)
         backends = await self._open_backends()
         entities = backends.entities
         found = {entity.id for entity in await entities.get_many(self.scope, ids)}
@@ -212,7 +221,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         ``-[:DERIVED_FROM]->(:Turn)`` when ``source_turn_id`` is one of this user's turns."""
         limits = self.settings.limits
         claim = validate_content(claim, limits, "claim")
-        confidence = _check_confidence(confidence)
+        confidence = validate_confidence(confidence)
         source = self._check_name(source, "source")
         if temporal not in FACT_TEMPORALS:
             raise InvalidInputError(
@@ -222,8 +231,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
             raise InvalidInputError(
                 f"priority {priority!r} is unknown: use one of {', '.join(sorted(FACT_PRIORITIES))}"
             )
-        if isinstance(about, str) or not all(isinstance(item, str) for item in about):
-            raise InvalidInputError("about must be a sequence of entity ids or names")
+        about = validate_strings(about, "about must be a sequence of entity ids or names")
         turn_id = None if source_turn_id is None else validate_uuid(source_turn_id, "source_turn_id")
         backends = await self._open_backends()
         facts = backends.facts
@@ -275,7 +283,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         """Current facts nearest ``query``, best first, with cosine similarity; counts their access."""
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
-        min_confidence = _check_confidence(min_confidence, "min_confidence")
+        min_confidence = validate_confidence(min_confidence, "min_confidence")
         backends = await self._open_backends()
         vector = await backends.embed_one(query)
         # Twice as many candidates: a promoted fact can come back from both channels and is merged.
@@ -355,15 +363,4 @@ class AsyncSemanticApi(AsyncFacadeCore):
     # -- helpers -----------------------------------------------------------------------------------
 
     def _check_name(self, value: object, what: str) -> str:
-        text = validate_content(value, self.settings.limits, what)
-        if len(text) > self.settings.limits.max_title_chars:
-            raise InvalidInputError(
-                f"{what} is longer than {self.settings.limits.max_title_chars} characters"
-            )
-        return text
-
-
-def _check_confidence(value: object, what: str = "confidence") -> float:
-    if not isinstance(value, int | float) or isinstance(value, bool) or not 0.0 <= value <= 1.0:
-        raise InvalidInputError(f"{what} must be a number from 0 to 1, not {value!r}")
-    return float(value)
+        return validate_name(value, self.settings.limits, what)

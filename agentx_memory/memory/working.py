@@ -8,7 +8,6 @@ TTL (``working.ttl_seconds``) and lists are trimmed to ``working.max_turns`` / `
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from ..errors import InvalidInputError
@@ -16,25 +15,12 @@ from ..models import Scope, Turn
 from ..settings import WorkingMemorySettings
 from ..stores import keys
 from ..stores.ports import WorkingStore
+from ..validation import validate_working_key, working_json
 
 __all__ = ["WorkingMemory"]
 
 #: Injected memory ids kept per conversation (the newest ones).
 _RECALLED_CAP = 500
-_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
-
-
-def _name(name: object) -> str:
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise InvalidInputError(f"working-memory key {name!r} must be 1-100 characters of [A-Za-z0-9_.-]")
-    return name
-
-
-def _dumps(value: object) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(f"working-memory values must be JSON-serialisable: {exc}") from exc
 
 
 class WorkingMemory:
@@ -53,6 +39,16 @@ class WorkingMemory:
         self.scope = scope
         self.conversation_id = conversation_id
         self._prefix = key_prefix
+
+    def _item(self, name: object) -> str:
+        """The key of the context value ``name`` (checked: names are part of Redis keys)."""
+        return keys.working_context_item(
+            self._prefix,
+            self.scope.user_id,
+            self.scope.channel,
+            self.conversation_id,
+            validate_working_key(name),
+        )
 
     def _key(self, part: keys.WorkingPart) -> str:
         return keys.working_key(
@@ -85,22 +81,16 @@ class WorkingMemory:
 
     def set(self, name: str, value: Any, ttl_s: int | None = None) -> None:
         """Store a JSON value under ``name`` for ``ttl_s`` seconds (default ``working.ttl_seconds``)."""
-        item = keys.working_context_item(
-            self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id, _name(name)
-        )
-        self._store.set_value(item, _dumps(value), self._ttl(ttl_s), index_key=self._key("context"))
+        item = self._item(name)
+        self._store.set_value(item, working_json(value), self._ttl(ttl_s), index_key=self._key("context"))
 
     def get(self, name: str, default: Any = None) -> Any:
-        item = keys.working_context_item(
-            self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id, _name(name)
-        )
+        item = self._item(name)
         raw = self._store.get_value(item)
         return default if raw is None else json.loads(raw)
 
     def delete(self, name: str) -> bool:
-        item = keys.working_context_item(
-            self._prefix, self.scope.user_id, self.scope.channel, self.conversation_id, _name(name)
-        )
+        item = self._item(name)
         return self._store.delete(item, index_key=self._key("context")) > 0
 
     def get_context(self) -> dict[str, Any]:
@@ -110,7 +100,7 @@ class WorkingMemory:
         return {key.removeprefix(index + ":"): json.loads(raw) for key, raw in values.items()}
 
     def set_active_goal(self, goal: str | dict[str, Any]) -> None:
-        self._store.set_value(self._key("goal"), _dumps(goal), self._settings.ttl_seconds)
+        self._store.set_value(self._key("goal"), working_json(goal), self._settings.ttl_seconds)
 
     def get_active_goal(self) -> str | dict[str, Any] | None:
         raw = self._store.get_value(self._key("goal"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -11,13 +12,24 @@ from agentx_memory.errors import AgentMemoryError, InvalidInputError
 from agentx_memory.settings import LimitSettings
 from agentx_memory.validation import (
     GLOBAL_CHANNEL,
+    validate_budget,
     validate_channel,
+    validate_confidence,
     validate_content,
+    validate_deadline,
+    validate_expertise,
+    validate_index,
     validate_metadata,
+    validate_positive_hours,
+    validate_priority,
     validate_role,
+    validate_strings,
+    validate_timestamp,
+    validate_tool_sequence,
     validate_top_k,
     validate_user_id,
     validate_uuid,
+    validate_window_hours,
 )
 
 LIMITS = LimitSettings(max_content_chars=10, max_metadata_bytes=40, max_top_k=50)
@@ -110,7 +122,7 @@ def test_content_messages_name_the_field() -> None:
 def test_metadata_accepts_json_dicts() -> None:
     assert validate_metadata(None, LIMITS) == {}
     value = {"a": [1, 2.5, None, True], "b": {"c": "d"}}
-    assert validate_metadata(value, LimitSettings()) is value
+    assert validate_metadata(value, LimitSettings()) == value
 
 
 @pytest.mark.parametrize(
@@ -164,3 +176,61 @@ def test_valid_top_k(top_k: int) -> None:
 def test_invalid_top_k(top_k: Any) -> None:
     with pytest.raises(InvalidInputError, match="from 1 to 50"):
         validate_top_k(top_k, LIMITS)
+
+
+# -- the pydantic checks: one translation, today's messages -------------------------------------------
+
+
+def test_a_bool_is_not_a_number_anywhere() -> None:
+    for call in (
+        lambda: validate_top_k(True, LIMITS),
+        lambda: validate_index(False),
+        lambda: validate_confidence(True),
+        lambda: validate_positive_hours(True),
+        lambda: validate_priority(True),
+    ):
+        with pytest.raises(InvalidInputError, match=r"True|False"):
+            call()
+
+
+def test_numbers_are_normalised_and_bounded() -> None:
+    assert validate_confidence(1) == 1.0
+    assert isinstance(validate_confidence(1), float)
+    assert validate_window_hours(24) == 24.0
+    with pytest.raises(InvalidInputError, match=r"^time_window_hours must be a positive number, not 0$"):
+        validate_window_hours(0)
+    with pytest.raises(
+        InvalidInputError, match=r"^budget_tokens must be an integer from 100 to 200, not 99$"
+    ):
+        validate_budget(99, 100, 200)
+    assert validate_budget(150, 100, 200) == 150
+
+
+def test_lists_of_strings_refuse_a_lone_string() -> None:
+    assert validate_strings(("a", "b"), "names!") == ["a", "b"]
+    for bad in ("ab", ["a", 1], 3):
+        with pytest.raises(InvalidInputError, match=r"^names!$"):
+            validate_strings(bad, "names!")
+    with pytest.raises(InvalidInputError, match="tool_sequence must be a list of tool names"):
+        validate_tool_sequence("search")
+    with pytest.raises(InvalidInputError, match="expertise_areas must be a list of strings"):
+        validate_expertise("python")
+    assert validate_expertise(["a", "b", "a"]) == ["a", "b"]
+
+
+def test_times_come_back_in_utc() -> None:
+    naive = datetime(2026, 5, 3, 12, 0)
+    assert validate_timestamp(naive) == naive.replace(tzinfo=UTC)
+    paris = datetime(2026, 5, 3, 14, 0, tzinfo=timezone(timedelta(hours=2)))
+    assert validate_timestamp(paris) == datetime(2026, 5, 3, 12, 0, tzinfo=UTC)
+    assert validate_timestamp(paris).tzinfo == UTC
+    with pytest.raises(InvalidInputError, match=r"^deadline must be a datetime or None, not str$"):
+        validate_deadline("tomorrow")
+
+
+def test_uuid_text_is_canonical_and_anything_else_is_read_as_text() -> None:
+    upper = "A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11"
+    assert validate_uuid(upper, "id") == upper.lower()
+    assert validate_uuid(uuid.UUID(upper), "id") == upper.lower()
+    with pytest.raises(InvalidInputError, match=r"^id 5 is not a UUID$"):
+        validate_uuid(5, "id")
