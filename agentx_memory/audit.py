@@ -4,7 +4,8 @@
 edit that file.
 
 Levels: ``off`` (nothing), ``writes`` (every write), ``reads`` (writes and reads), ``verbose`` (both,
-with payloads). The row never carries secrets; ``config_snapshot`` records the settings in force.
+with payloads). The row never carries secrets; ``audit_policy.config_snapshot``
+records the settings in force.
 """
 
 from __future__ import annotations
@@ -15,26 +16,12 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from .models import Scope
-from .settings import AuditLevel, Settings
+from .settings import AuditLevel
 from .stores.ports import Ledger
 
-__all__ = ["MemoryAuditLogger", "config_snapshot"]
+__all__ = ["MemoryAuditLogger"]
 
 _RANK = {"off": 0, "writes": 1, "reads": 2, "verbose": 3}
-
-
-def config_snapshot(settings: Settings) -> dict[str, Any]:
-    """The settings that shape what is stored and recalled (no URLs, no secrets)."""
-    return {
-        "graph_backend": settings.graph.backend,
-        "embedding": {"provider": settings.embedding.provider, "model": settings.embedding.model,
-                      "dimensions": settings.embedding.dimensions},
-        "audit_level": settings.audit.level,
-        "working": settings.working.model_dump(),
-        "retrieval": settings.retrieval.model_dump(),
-        "promotion": settings.promotion.model_dump(),
-        "decay": settings.decay.model_dump(),
-    }  # fmt: skip
 
 
 class MemoryAuditLogger:

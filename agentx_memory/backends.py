@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ._compat.sync import drain, to_thread
-from .audit import MemoryAuditLogger, config_snapshot
+from .audit import MemoryAuditLogger
+from .audit_policy import config_snapshot
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
 from .llm import LLM, build_llm

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ._compat.aio import drain, to_thread
-from .audit_async import AsyncMemoryAuditLogger, config_snapshot
+from .audit_async import AsyncMemoryAuditLogger
+from .audit_policy import config_snapshot
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
 from .llm import LLM, build_llm

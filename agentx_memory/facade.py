@@ -28,7 +28,6 @@ from .api.semantic import SemanticApi
 from .backends import Backends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
-from .kinds import KindGroup, MemoryKind, kinds_in_groups
 from .memory.episodic_pure import turn_search_text
 from .memory.working import WorkingMemory
 from .models import MemoryBundle, Scope, Turn
@@ -39,6 +38,7 @@ from .validation import (
     validate_channel,
     validate_content,
     validate_index,
+    validate_kind_flags,
     validate_metadata,
     validate_name,
     validate_positive_hours,
@@ -251,7 +251,7 @@ class AgentMemory(
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
         read_channels = self._read_channels(channels)
-        kinds = _kinds(include_episodic, include_semantic, include_procedural)
+        kinds = validate_kind_flags(include_episodic, include_semantic, include_procedural)
         window = None if time_window_hours is None else validate_window_hours(time_window_hours)
         backends = self._open_backends()
         request = RecallRequest(
@@ -299,11 +299,3 @@ class AgentMemory(
         return WorkingMemory(
             backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
         )
-
-
-def _kinds(episodic: bool, semantic: bool, procedural: bool) -> frozenset[MemoryKind]:
-    flags: dict[KindGroup, bool] = {"episodic": episodic, "semantic": semantic, "procedural": procedural}
-    kinds = kinds_in_groups({group for group, included in flags.items() if included})
-    if not kinds:
-        raise InvalidInputError("remember needs at least one of include_episodic/semantic/procedural")
-    return kinds

@@ -26,7 +26,6 @@ from .api.semantic_async import AsyncSemanticApi
 from .backends_async import AsyncBackends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
-from .kinds import KindGroup, MemoryKind, kinds_in_groups
 from .memory.episodic_pure import turn_search_text
 from .memory.working_async import AsyncWorkingMemory
 from .models import MemoryBundle, Scope, Turn
@@ -37,6 +36,7 @@ from .validation import (
     validate_channel,
     validate_content,
     validate_index,
+    validate_kind_flags,
     validate_metadata,
     validate_name,
     validate_positive_hours,
@@ -249,7 +249,7 @@ class AsyncAgentMemory(
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
         read_channels = self._read_channels(channels)
-        kinds = _kinds(include_episodic, include_semantic, include_procedural)
+        kinds = validate_kind_flags(include_episodic, include_semantic, include_procedural)
         window = None if time_window_hours is None else validate_window_hours(time_window_hours)
         backends = await self._open_backends()
         request = RecallRequest(
@@ -299,11 +299,3 @@ class AsyncAgentMemory(
         return AsyncWorkingMemory(
             backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
         )
-
-
-def _kinds(episodic: bool, semantic: bool, procedural: bool) -> frozenset[MemoryKind]:
-    flags: dict[KindGroup, bool] = {"episodic": episodic, "semantic": semantic, "procedural": procedural}
-    kinds = kinds_in_groups({group for group, included in flags.items() if included})
-    if not kinds:
-        raise InvalidInputError("remember needs at least one of include_episodic/semantic/procedural")
-    return kinds

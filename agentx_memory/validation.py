@@ -22,6 +22,7 @@ from pydantic import AfterValidator, BeforeValidator, TypeAdapter, ValidationErr
 from pydantic_core import PydanticCustomError
 
 from .errors import InvalidInputError
+from .kinds import KindGroup, MemoryKind, kinds_in_groups
 from .models import Role
 from .settings import LimitSettings
 from .timecodec import to_utc
@@ -40,6 +41,7 @@ __all__ = [
     "validate_index",
     "validate_json_object",
     "validate_json_value",
+    "validate_kind_flags",
     "validate_latency",
     "validate_metadata",
     "validate_name",
@@ -468,3 +470,12 @@ def working_json(value: object) -> str:
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise InvalidInputError(f"working-memory values must be JSON-serialisable: {exc}") from exc
+
+
+def validate_kind_flags(episodic: bool, semantic: bool, procedural: bool) -> frozenset[MemoryKind]:
+    """The kinds ``remember``'s ``include_*`` flags select (at least one group)."""
+    flags: dict[KindGroup, bool] = {"episodic": episodic, "semantic": semantic, "procedural": procedural}
+    kinds = kinds_in_groups({group for group, included in flags.items() if included})
+    if not kinds:
+        raise InvalidInputError("remember needs at least one of include_episodic/semantic/procedural")
+    return kinds

@@ -30,6 +30,7 @@ from .entities_pure import (
     TRAVERSAL_LIMIT,
     alias_keys,
     canonical_name,
+    edge_from_row,
     entity_from_graph,
     fulltext_terms,
     merge_aliases,
@@ -199,7 +200,7 @@ class EntityMemory:
         edge_rows = self._graph.run(
             "entity_graph_edges", scope_params(scope, ids=[node.id for node in nodes], limit=TRAVERSAL_LIMIT)
         )
-        edges = [_edge_from_row(row) for row in edge_rows]
+        edges = [edge_from_row(row) for row in edge_rows]
         return EntityGraph(nodes=nodes, edges=edges)
 
     def neighbours(self, scope: Scope, entity_id: str) -> list[Neighbour]:
@@ -279,12 +280,3 @@ class EntityMemory:
             rrf_k,
         )
         return [(found[entity_id], score) for entity_id, score in fused[:top_k]]
-
-
-def _edge_from_row(row: Mapping[str, Any]) -> EntityEdge:
-    properties: dict[str, Any] = json.loads(row["properties"]) if row.get("properties") else {}
-    if row.get("status") is not None:  # SAME_AS candidates carry their review state, not JSON properties
-        properties = {**properties, "status": row["status"], "score": row["score"]}
-    return EntityEdge(
-        source_id=row["source_id"], target_id=row["target_id"], type=row["type"], properties=properties
-    )

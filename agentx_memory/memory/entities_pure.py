@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
-from ..models.semantic import Entity
+from ..models.semantic import Entity, EntityEdge
 from ..timecodec import from_epoch_ms
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "ResolutionBand",
     "alias_keys",
     "canonical_name",
+    "edge_from_row",
     "entity_from_graph",
     "fulltext_terms",
     "merge_aliases",
@@ -110,4 +111,13 @@ def entity_from_graph(item: Mapping[str, Any]) -> Entity:
         access_count=item.get("access_count") or 0,
         created_at=from_epoch_ms(item["created_at"]),
         updated_at=from_epoch_ms(item["updated_at"]),
+    )
+
+
+def edge_from_row(row: Mapping[str, Any]) -> EntityEdge:
+    properties: dict[str, Any] = json.loads(row["properties"]) if row.get("properties") else {}
+    if row.get("status") is not None:  # SAME_AS candidates carry their review state, not JSON properties
+        properties = {**properties, "status": row["status"], "score": row["score"]}
+    return EntityEdge(
+        source_id=row["source_id"], target_id=row["target_id"], type=row["type"], properties=properties
     )

@@ -6,8 +6,6 @@ the data back), then the graph, then Redis. Every step is idempotent, so a faile
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..models import Scope
 from ..stores import keys
 from ..stores.graph_async import AsyncGraphStore
@@ -32,7 +30,7 @@ class AsyncForgetting:
         graph = await self._graph.run("forget_conversation_graph", key)
         pattern = keys.conversation_pattern(self._prefix, scope.user_id, conversation_id)
         removed_keys = await self._redis.delete_matching(pattern)
-        report = _ints(rows)
+        report = {name: int(value) for name, value in rows.items()}
         report["graph_turns"] = int(graph[0]["turns"]) if graph else 0
         report["graph_tool_invocations"] = int(graph[0]["invocations"]) if graph else 0
         report["redis_keys"] = removed_keys
@@ -54,7 +52,7 @@ class AsyncForgetting:
             "forget_memory_rows", {"user_id": scope.user_id, "memory_ids": ids}
         )
         deleted = await self._graph.run("forget_facts_graph", {"fact_ids": ids, "user_id": scope.user_id})
-        report = _ints(rows or {})
+        report = {name: int(value) for name, value in (rows or {}).items()}
         report["graph_facts"] = int(deleted[0]["deleted"]) if deleted else 0
         return report
 
@@ -64,7 +62,7 @@ class AsyncForgetting:
         rows = await self._ledger.fetch_one("forget_user_rows", key) or {}
         graph = await self._graph.run("delete_user_graph", key)
         removed_keys = await self._redis.delete_matching(keys.user_pattern(self._prefix, scope.user_id))
-        report = _ints(rows)
+        report = {name: int(value) for name, value in rows.items()}
         report["graph_nodes"] = int(graph[0]["deleted"]) if graph else 0
         report["redis_keys"] = removed_keys
         return report
@@ -72,13 +70,9 @@ class AsyncForgetting:
     async def remaining(self, scope: Scope) -> dict[str, int]:
         """What is left of this user in each store (``doctor`` and the tests use it)."""
         rows = await self._ledger.fetch_one("count_user_rows", {"user_id": scope.user_id}) or {}
-        counts = _ints(rows)
+        counts = {name: int(value) for name, value in rows.items()}
         graph = await self._graph.run("count_user_nodes", {"user_id": scope.user_id})
         counts["graph_nodes"] = sum(int(row["count"]) for row in graph)
         pattern = keys.user_pattern(self._prefix, scope.user_id)
         counts["redis_keys"] = len([key async for key in self._redis.scan(pattern)])
         return counts
-
-
-def _ints(row: dict[str, Any]) -> dict[str, int]:
-    return {name: int(value) for name, value in row.items()}

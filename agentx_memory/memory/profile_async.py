@@ -10,19 +10,9 @@ from psycopg.types.json import Jsonb
 from ..models import Scope
 from ..models.profile import UserProfile
 from ..stores.ports_async import AsyncLedger
+from .profile_pure import profile_from_row
 
-__all__ = ["AsyncProfileMemory", "profile_from_row"]
-
-
-def profile_from_row(row: dict[str, Any]) -> UserProfile:
-    return UserProfile(
-        user_id=row["user_id"],
-        preferences=row["preferences"] or {},
-        expertise_areas=row["expertise_areas"] or [],
-        communication_style=row["communication_style"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-    )
+__all__ = ["AsyncProfileMemory"]
 
 
 class AsyncProfileMemory:

@@ -15,8 +15,8 @@ import redis
 import redis.exceptions
 from falkordb.graph import Graph
 
-from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect, is_read_only
+from .driver_errors import falkordb_error
 from .falkordb_header import params_header
 from .falkordb_reply import parse_compact
 from .graph import CypherGraphStore
@@ -25,22 +25,6 @@ from .schema import UNIQUE_KEYS
 __all__ = ["FalkorDBStore"]
 
 _ALREADY = ("already indexed", "already exists", "constraint already")
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
-
-
-def _translate(exc: Exception, what: str) -> AgentMemoryError:
-    """The one place FalkorDB/redis errors become agentx-memory errors."""
-    if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
-        return StoreUnavailableError(
-            f"FalkorDB is unreachable while {what}: {exc}. Start the embedded server with "
-            "`agentx-memory up`, or check AGENTX_GRAPH__FALKORDB_URL."
-        )
-    if "unique constraint violation" in str(exc):
-        return ConflictError(f"FalkorDB refused a duplicate while {what}: {exc}")
-    return StoreError(f"FalkorDB failed while {what}: {exc}")
 
 
 class FalkorDBStore(CypherGraphStore):
@@ -64,7 +48,7 @@ class FalkorDBStore(CypherGraphStore):
             response = self._client.execute_command(*command)  # type: ignore[no-untyped-call]
             names, rows = parse_compact(response)
         except (redis.exceptions.RedisError, OSError) as exc:
-            raise _translate(exc, "running a query") from exc
+            raise falkordb_error(exc, "running a query") from exc
         return [dict(zip(names, row, strict=True)) for row in rows]
 
     def apply_schema(self, dimensions: int) -> None:
@@ -75,9 +59,9 @@ class FalkorDBStore(CypherGraphStore):
                 self._graph.query(statement.replace("{dimension}", str(int(dimensions))))
             except redis.exceptions.ResponseError as exc:
                 if not any(marker in str(exc).lower() for marker in _ALREADY):
-                    raise _translate(exc, f"creating {name}") from exc
+                    raise falkordb_error(exc, f"creating {name}") from exc
             except (redis.exceptions.RedisError, OSError) as exc:
-                raise _translate(exc, f"creating {name}") from exc
+                raise falkordb_error(exc, f"creating {name}") from exc
         for label, key in sorted(UNIQUE_KEYS.items()):
             try:
                 self._client.execute_command(  # type: ignore[no-untyped-call]
@@ -93,15 +77,15 @@ class FalkorDBStore(CypherGraphStore):
                 )
             except redis.exceptions.ResponseError as exc:
                 if not any(marker in str(exc).lower() for marker in _ALREADY):
-                    raise _translate(exc, f"creating the unique constraint on {label}.{key}") from exc
+                    raise falkordb_error(exc, f"creating the unique constraint on {label}.{key}") from exc
             except (redis.exceptions.RedisError, OSError) as exc:
-                raise _translate(exc, "creating constraints") from exc
+                raise falkordb_error(exc, "creating constraints") from exc
 
     def ping(self) -> None:
         try:
             self._client.ping()
         except (redis.exceptions.RedisError, OSError) as exc:
-            raise _translate(exc, "pinging") from exc
+            raise falkordb_error(exc, "pinging") from exc
 
     def drop(self) -> None:
         try:
@@ -109,7 +93,7 @@ class FalkorDBStore(CypherGraphStore):
             if self._graph_name in graphs:
                 self._graph.delete()
         except (redis.exceptions.RedisError, OSError) as exc:
-            raise _translate(exc, "dropping the graph") from exc
+            raise falkordb_error(exc, "dropping the graph") from exc
 
     def close(self) -> None:
         self._client.close()

@@ -13,8 +13,8 @@ import redis.asyncio
 import redis.exceptions
 from falkordb.asyncio.graph import AsyncGraph
 
-from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect, is_read_only
+from .driver_errors import falkordb_error
 from .falkordb_header import params_header
 from .falkordb_reply import parse_compact
 from .graph_async import AsyncCypherGraphStore
@@ -23,22 +23,6 @@ from .schema import UNIQUE_KEYS
 __all__ = ["AsyncFalkorDBStore"]
 
 _ALREADY = ("already indexed", "already exists", "constraint already")
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
-
-
-def _translate(exc: Exception, what: str) -> AgentMemoryError:
-    """The one place FalkorDB/redis errors become agentx-memory errors."""
-    if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
-        return StoreUnavailableError(
-            f"FalkorDB is unreachable while {what}: {exc}. Start the embedded server with "
-            "`agentx-memory up`, or check AGENTX_GRAPH__FALKORDB_URL."
-        )
-    if "unique constraint violation" in str(exc):
-        return ConflictError(f"FalkorDB refused a duplicate while {what}: {exc}")
-    return StoreError(f"FalkorDB failed while {what}: {exc}")
 
 
 class AsyncFalkorDBStore(AsyncCypherGraphStore):
@@ -62,7 +46,7 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
             response = await self._client.execute_command(*command)  # type: ignore[no-untyped-call]
             names, rows = parse_compact(response)
         except (redis.exceptions.RedisError, OSError) as exc:
-            raise _translate(exc, "running a query") from exc
+            raise falkordb_error(exc, "running a query") from exc
         return [dict(zip(names, row, strict=True)) for row in rows]
 
     async def apply_schema(self, dimensions: int) -> None:
@@ -73,9 +57,9 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
                 await self._graph.query(statement.replace("{dimension}", str(int(dimensions))))
             except redis.exceptions.ResponseError as exc:
                 if not any(marker in str(exc).lower() for marker in _ALREADY):
-                    raise _translate(exc, f"creating {name}") from exc
+                    raise falkordb_error(exc, f"creating {name}") from exc
             except (redis.exceptions.RedisError, OSError) as exc:
-                raise _translate(exc, f"creating {name}") from exc
+                raise falkordb_error(exc, f"creating {name}") from exc
         for label, key in sorted(UNIQUE_KEYS.items()):
             try:
                 await self._client.execute_command(  # type: ignore[no-untyped-call]
@@ -91,15 +75,15 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
                 )
             except redis.exceptions.ResponseError as exc:
                 if not any(marker in str(exc).lower() for marker in _ALREADY):
-                    raise _translate(exc, f"creating the unique constraint on {label}.{key}") from exc
+                    raise falkordb_error(exc, f"creating the unique constraint on {label}.{key}") from exc
             except (redis.exceptions.RedisError, OSError) as exc:
-                raise _translate(exc, "creating constraints") from exc
+                raise falkordb_error(exc, "creating constraints") from exc
 
     async def ping(self) -> None:
         try:
             await self._client.ping()
         except (redis.exceptions.RedisError, OSError) as exc:
-            raise _translate(exc, "pinging") from exc
+            raise falkordb_error(exc, "pinging") from exc
 
     async def drop(self) -> None:
         try:
@@ -107,7 +91,7 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
             if self._graph_name in graphs:
                 await self._graph.delete()
         except (redis.exceptions.RedisError, OSError) as exc:
-            raise _translate(exc, "dropping the graph") from exc
+            raise falkordb_error(exc, "dropping the graph") from exc
 
     async def close(self) -> None:
         await self._client.aclose()

@@ -17,27 +17,11 @@ import neo4j
 import neo4j.exceptions
 from neo4j import GraphDatabase
 
-from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 from .cypher import Dialect, is_read_only
+from .driver_errors import neo4j_error
 from .graph import CypherGraphStore
 
 __all__ = ["Neo4jStore"]
-
-
-def _translate(exc: Exception, what: str) -> AgentMemoryError:
-    """The one place Neo4j driver errors become agentx-memory errors."""
-    if isinstance(exc, neo4j.exceptions.ServiceUnavailable | neo4j.exceptions.SessionExpired | OSError):
-        return StoreUnavailableError(
-            f"Neo4j is unreachable while {what}: {exc}. "
-            "Check AGENTX_GRAPH__NEO4J_URI and that the server runs."
-        )
-    if isinstance(exc, neo4j.exceptions.AuthError):
-        return StoreUnavailableError(
-            f"Neo4j refused the credentials while {what}: set AGENTX_GRAPH__NEO4J_USER / _PASSWORD ({exc})"
-        )
-    if isinstance(exc, neo4j.exceptions.ConstraintError):
-        return ConflictError(f"Neo4j refused a duplicate while {what}: {exc}")
-    return StoreError(f"Neo4j failed while {what}: {exc}")
 
 
 class Neo4jStore(CypherGraphStore):
@@ -58,7 +42,7 @@ class Neo4jStore(CypherGraphStore):
                 statement, parameters_=dict(params), database_=self._database, routing_=routing
             )
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
-            raise _translate(exc, "running a query") from exc
+            raise neo4j_error(exc, "running a query") from exc
         return [record.data() for record in result.records]
 
     def apply_schema(self, dimensions: int) -> None:
@@ -70,7 +54,7 @@ class Neo4jStore(CypherGraphStore):
         try:
             self._driver.verify_connectivity()
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
-            raise _translate(exc, "connecting") from exc
+            raise neo4j_error(exc, "connecting") from exc
 
     def drop(self) -> None:
         # CALL {…} IN TRANSACTIONS runs only in an auto-commit transaction: session.run, not execute_query.
@@ -79,7 +63,7 @@ class Neo4jStore(CypherGraphStore):
                 result = session.run(self.statement("admin_drop_graph"))
                 result.consume()
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
-            raise _translate(exc, "dropping the graph") from exc
+            raise neo4j_error(exc, "dropping the graph") from exc
 
     def close(self) -> None:
         self._driver.close()

@@ -11,17 +11,16 @@ import hashlib
 import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from datetime import UTC, date
 from typing import Any
 
-import psycopg
 from pgvector.psycopg import register_vector
 from psycopg import Connection, Cursor, errors, sql
 from psycopg.rows import DictRow, dict_row
-from psycopg_pool import ConnectionPool, PoolTimeout
+from psycopg_pool import ConnectionPool
 
-from ..errors import SchemaVersionError, StoreError, StoreUnavailableError
+from ..errors import SchemaVersionError
 from ..settings import PostgresSettings
+from .driver_errors import audit_day, missing_audit_partition, postgres_errors
 from .migrations import (
     MIGRATION_LOCK,
     SchemaState,
@@ -35,29 +34,6 @@ from .sql import load_sql
 __all__ = ["PostgresStore", "SqlSession"]
 
 
-@contextmanager
-def _translated(what: str) -> Iterator[None]:
-    """The one place psycopg errors become agentx-memory errors."""
-    try:
-        yield
-    except (psycopg.OperationalError, PoolTimeout) as exc:
-        raise StoreUnavailableError(
-            f"Postgres is unreachable while {what}: {exc}. Check AGENTX_POSTGRES__URL, or unset it to use "
-            "the embedded server (`agentx-memory up`)."
-        ) from exc
-    except psycopg.Error as exc:
-        raise StoreError(f"Postgres failed while {what}: {exc}") from exc
-
-
-def _missing_audit_partition(exc: errors.CheckViolation) -> bool:
-    return "no partition" in str(exc) and "memory_audit_log" in str(exc)
-
-
-def _audit_day(params: Mapping[str, Any]) -> date:
-    stamp = params.get("audited_at") or params["timestamp"]
-    return stamp.astimezone(UTC).date()  # type: ignore[no-any-return]
-
-
 class SqlSession:
     """Named statements on one connection (inside a transaction when obtained from ``transaction``)."""
 
@@ -67,27 +43,27 @@ class SqlSession:
 
     def _run(self, name: str, params: Mapping[str, Any]) -> Cursor[DictRow]:
         statement = load_sql()[name]
-        with _translated(name):
+        with postgres_errors(name):
             try:
                 return self._conn.execute(statement, params)
             except errors.CheckViolation as exc:
                 # An audit row for a day without a partition: create the partition and write again, so
                 # the row is never lost (no DEFAULT partition to fall into, by design). In autocommit
                 # only: inside a transaction the failure has already aborted it.
-                if self._in_transaction or not _missing_audit_partition(exc):
+                if self._in_transaction or not missing_audit_partition(exc):
                     raise
-            self._conn.execute(load_sql()["ensure_audit_partition"], {"day": _audit_day(params)})
+            self._conn.execute(load_sql()["ensure_audit_partition"], {"day": audit_day(params)})
             return self._conn.execute(statement, params)
 
     def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
         cursor = self._run(name, params)
-        with _translated(name):
+        with postgres_errors(name):
             row = cursor.fetchone()
         return dict(row) if row is not None else None
 
     def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         cursor = self._run(name, params)
-        with _translated(name):
+        with postgres_errors(name):
             rows = cursor.fetchall()
         return [dict(row) for row in rows]
 
@@ -97,7 +73,7 @@ class SqlSession:
 
     def execute_composed(self, statement: sql.Composed, what: str) -> None:
         """Run DDL whose identifiers were composed with ``psycopg.sql`` (never with user input)."""
-        with _translated(what):
+        with postgres_errors(what):
             self._conn.execute(statement)
 
 
@@ -157,7 +133,7 @@ class PostgresStore:
             open=False,
             timeout=settings.connect_timeout_s,
         )
-        with _translated("opening the connection pool"):
+        with postgres_errors("opening the connection pool"):
             pool.open(wait=True, timeout=settings.connect_timeout_s)
         return cls(pool, schema)
 
@@ -177,14 +153,14 @@ class PostgresStore:
     @contextmanager
     def session(self) -> Iterator[SqlSession]:
         """One pooled connection in autocommit mode."""
-        with _translated("borrowing a connection"):
+        with postgres_errors("borrowing a connection"):
             with self._pool.connection() as conn:
                 yield SqlSession(conn)
 
     @contextmanager
     def transaction(self) -> Iterator[SqlSession]:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
-        with _translated("running a transaction"):
+        with postgres_errors("running a transaction"):
             with self._pool.connection() as conn, conn.transaction():
                 yield SqlSession(conn, in_transaction=True)
 
@@ -205,7 +181,7 @@ class PostgresStore:
 
         Only for state a replay recomputes (sync flags): a server crash may lose the last such writes.
         """
-        with _translated(name):
+        with postgres_errors(name):
             with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
                 conn.execute(load_sql()["relax_commit"])
                 cursor = conn.execute(load_sql()[name], params)
@@ -232,7 +208,7 @@ class PostgresStore:
 
 
 def _connect(url: str, settings: PostgresSettings) -> Connection[DictRow]:
-    with _translated("connecting"):
+    with postgres_errors("connecting"):
         return Connection.connect(
             url,
             autocommit=True,
@@ -244,7 +220,7 @@ def _connect(url: str, settings: PostgresSettings) -> Connection[DictRow]:
 def _schema_state(conn: Connection[DictRow], schema: str, days_ahead: int) -> SchemaState:
     """Where the store stands, in one read: version 0 when it was never migrated."""
     last_partition = f"{schema}.memory_audit_log_{partition_days(days_ahead)[-1]:%Y%m%d}"
-    with _translated("reading the schema version"):
+    with postgres_errors("reading the schema version"):
         try:
             cursor = conn.execute(
                 sql.SQL(load_sql()["schema_state"]).format(schema=sql.Identifier(schema)),
@@ -261,7 +237,7 @@ def _schema_state(conn: Connection[DictRow], schema: str, days_ahead: int) -> Sc
 def _migrate(conn: Connection[DictRow], schema: str, embedding_dim: int, embedding_model: str) -> list[str]:
     applied_now: list[str] = []
     ident = sql.Identifier(schema)
-    with _translated("applying migrations"):
+    with postgres_errors("applying migrations"):
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
             conn.execute("CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
@@ -303,7 +279,7 @@ def _check_stored_embedding_lock(conn: Connection[DictRow], embedding_dim: int, 
 
 
 def _ensure_partitions(conn: Connection[DictRow], schema: str, days_ahead: int) -> None:
-    with _translated("creating audit partitions"):
+    with postgres_errors("creating audit partitions"):
         with conn.transaction():
             conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(sql.Identifier(schema)))
             for day in partition_days(days_ahead):

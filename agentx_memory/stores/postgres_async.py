@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import AsyncIterator, Iterator, Mapping
-from contextlib import asynccontextmanager, contextmanager
-from datetime import UTC, date
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
-import psycopg
 from pgvector.psycopg import register_vector_async
 from psycopg import AsyncConnection, AsyncCursor, errors, sql
 from psycopg.rows import DictRow, dict_row
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
+from psycopg_pool import AsyncConnectionPool
 
-from ..errors import SchemaVersionError, StoreError, StoreUnavailableError
+from ..errors import SchemaVersionError
 from ..settings import PostgresSettings
+from .driver_errors import audit_day, missing_audit_partition, postgres_errors
 from .migrations import (
     MIGRATION_LOCK,
     SchemaState,
@@ -34,29 +33,6 @@ from .sql import load_sql
 __all__ = ["AsyncPostgresStore", "AsyncSqlSession"]
 
 
-@contextmanager
-def _translated(what: str) -> Iterator[None]:
-    """The one place psycopg errors become agentx-memory errors."""
-    try:
-        yield
-    except (psycopg.OperationalError, PoolTimeout) as exc:
-        raise StoreUnavailableError(
-            f"Postgres is unreachable while {what}: {exc}. Check AGENTX_POSTGRES__URL, or unset it to use "
-            "the embedded server (`agentx-memory up`)."
-        ) from exc
-    except psycopg.Error as exc:
-        raise StoreError(f"Postgres failed while {what}: {exc}") from exc
-
-
-def _missing_audit_partition(exc: errors.CheckViolation) -> bool:
-    return "no partition" in str(exc) and "memory_audit_log" in str(exc)
-
-
-def _audit_day(params: Mapping[str, Any]) -> date:
-    stamp = params.get("audited_at") or params["timestamp"]
-    return stamp.astimezone(UTC).date()  # type: ignore[no-any-return]
-
-
 class AsyncSqlSession:
     """Named statements on one connection (inside a transaction when obtained from ``transaction``)."""
 
@@ -66,27 +42,27 @@ class AsyncSqlSession:
 
     async def _run(self, name: str, params: Mapping[str, Any]) -> AsyncCursor[DictRow]:
         statement = load_sql()[name]
-        with _translated(name):
+        with postgres_errors(name):
             try:
                 return await self._conn.execute(statement, params)
             except errors.CheckViolation as exc:
                 # An audit row for a day without a partition: create the partition and write again, so
                 # the row is never lost (no DEFAULT partition to fall into, by design). In autocommit
                 # only: inside a transaction the failure has already aborted it.
-                if self._in_transaction or not _missing_audit_partition(exc):
+                if self._in_transaction or not missing_audit_partition(exc):
                     raise
-            await self._conn.execute(load_sql()["ensure_audit_partition"], {"day": _audit_day(params)})
+            await self._conn.execute(load_sql()["ensure_audit_partition"], {"day": audit_day(params)})
             return await self._conn.execute(statement, params)
 
     async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
         cursor = await self._run(name, params)
-        with _translated(name):
+        with postgres_errors(name):
             row = await cursor.fetchone()
         return dict(row) if row is not None else None
 
     async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         cursor = await self._run(name, params)
-        with _translated(name):
+        with postgres_errors(name):
             rows = await cursor.fetchall()
         return [dict(row) for row in rows]
 
@@ -96,7 +72,7 @@ class AsyncSqlSession:
 
     async def execute_composed(self, statement: sql.Composed, what: str) -> None:
         """Run DDL whose identifiers were composed with ``psycopg.sql`` (never with user input)."""
-        with _translated(what):
+        with postgres_errors(what):
             await self._conn.execute(statement)
 
 
@@ -156,7 +132,7 @@ class AsyncPostgresStore:
             open=False,
             timeout=settings.connect_timeout_s,
         )
-        with _translated("opening the connection pool"):
+        with postgres_errors("opening the connection pool"):
             await pool.open(wait=True, timeout=settings.connect_timeout_s)
         return cls(pool, schema)
 
@@ -176,14 +152,14 @@ class AsyncPostgresStore:
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSqlSession]:
         """One pooled connection in autocommit mode."""
-        with _translated("borrowing a connection"):
+        with postgres_errors("borrowing a connection"):
             async with self._pool.connection() as conn:
                 yield AsyncSqlSession(conn)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSqlSession]:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
-        with _translated("running a transaction"):
+        with postgres_errors("running a transaction"):
             async with self._pool.connection() as conn, conn.transaction():
                 yield AsyncSqlSession(conn, in_transaction=True)
 
@@ -204,7 +180,7 @@ class AsyncPostgresStore:
 
         Only for state a replay recomputes (sync flags): a server crash may lose the last such writes.
         """
-        with _translated(name):
+        with postgres_errors(name):
             async with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
                 await conn.execute(load_sql()["relax_commit"])
                 cursor = await conn.execute(load_sql()[name], params)
@@ -231,7 +207,7 @@ class AsyncPostgresStore:
 
 
 async def _connect(url: str, settings: PostgresSettings) -> AsyncConnection[DictRow]:
-    with _translated("connecting"):
+    with postgres_errors("connecting"):
         return await AsyncConnection.connect(
             url,
             autocommit=True,
@@ -243,7 +219,7 @@ async def _connect(url: str, settings: PostgresSettings) -> AsyncConnection[Dict
 async def _schema_state(conn: AsyncConnection[DictRow], schema: str, days_ahead: int) -> SchemaState:
     """Where the store stands, in one read: version 0 when it was never migrated."""
     last_partition = f"{schema}.memory_audit_log_{partition_days(days_ahead)[-1]:%Y%m%d}"
-    with _translated("reading the schema version"):
+    with postgres_errors("reading the schema version"):
         try:
             cursor = await conn.execute(
                 sql.SQL(load_sql()["schema_state"]).format(schema=sql.Identifier(schema)),
@@ -262,7 +238,7 @@ async def _migrate(
 ) -> list[str]:
     applied_now: list[str] = []
     ident = sql.Identifier(schema)
-    with _translated("applying migrations"):
+    with postgres_errors("applying migrations"):
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
             await conn.execute("CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
@@ -306,7 +282,7 @@ async def _check_stored_embedding_lock(
 
 
 async def _ensure_partitions(conn: AsyncConnection[DictRow], schema: str, days_ahead: int) -> None:
-    with _translated("creating audit partitions"):
+    with postgres_errors("creating audit partitions"):
         async with conn.transaction():
             await conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(sql.Identifier(schema)))
             for day in partition_days(days_ahead):

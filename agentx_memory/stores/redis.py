@@ -10,33 +10,13 @@ land together) and every key it touches carries a TTL.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 
 import redis
 import redis.exceptions
 
-from ..errors import StoreError, StoreUnavailableError
+from .driver_errors import redis_errors, text
 
 __all__ = ["RedisStore"]
-
-
-def _text(value: bytes | str) -> str:
-    # The pool decodes responses, so values are str; the typing of redis-py allows bytes too.
-    return value.decode() if isinstance(value, bytes) else value
-
-
-@contextmanager
-def _translated(what: str) -> Iterator[None]:
-    """The one place redis-py errors become agentx-memory errors."""
-    try:
-        yield
-    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
-        raise StoreUnavailableError(
-            f"Redis is unreachable while {what}: {exc}. Start the embedded server with `agentx-memory up`, "
-            "or check AGENTX_REDIS__URL."
-        ) from exc
-    except redis.exceptions.RedisError as exc:
-        raise StoreError(f"Redis failed while {what}: {exc}") from exc
 
 
 class RedisStore:
@@ -47,12 +27,12 @@ class RedisStore:
         self._client: redis.Redis = redis.Redis(connection_pool=self._pool)
 
     def ping(self) -> None:
-        with _translated("pinging"):
+        with redis_errors("pinging"):
             self._client.ping()
 
     def push_capped(self, key: str, values: Sequence[str], max_len: int, ttl_s: int) -> None:
         """Append to a list, keep its last ``max_len`` items, refresh its TTL — atomically."""
-        with _translated("appending to working memory"):
+        with redis_errors("appending to working memory"):
             with self._client.pipeline(transaction=True) as pipe:
                 pipe.rpush(key, *values)
                 pipe.ltrim(key, -max_len, -1)
@@ -61,13 +41,13 @@ class RedisStore:
 
     def tail(self, key: str, count: int) -> list[str]:
         """The last ``count`` items of a list, oldest first."""
-        with _translated("reading working memory"):
+        with redis_errors("reading working memory"):
             items = self._client.lrange(key, -count, -1)
-        return [_text(item) for item in items]
+        return [text(item) for item in items]
 
     def set_value(self, key: str, value: str, ttl_s: int, index_key: str | None = None) -> None:
         """Set a string with a TTL; optionally record it in an index set that lives at least as long."""
-        with _translated("writing working memory"):
+        with redis_errors("writing working memory"):
             with self._client.pipeline(transaction=True) as pipe:
                 pipe.set(key, value, ex=ttl_s)
                 if index_key is not None:
@@ -78,12 +58,12 @@ class RedisStore:
                 pipe.execute()
 
     def get_value(self, key: str) -> str | None:
-        with _translated("reading working memory"):
+        with redis_errors("reading working memory"):
             value = self._client.get(key)
-        return None if value is None else _text(value)
+        return None if value is None else text(value)
 
     def delete(self, *keys: str, index_key: str | None = None) -> int:
-        with _translated("deleting from working memory"):
+        with redis_errors("deleting from working memory"):
             with self._client.pipeline(transaction=True) as pipe:
                 pipe.delete(*keys)
                 if index_key is not None:
@@ -93,8 +73,8 @@ class RedisStore:
 
     def indexed_values(self, index_key: str) -> dict[str, str]:
         """Values of every live key in an index set; expired members are pruned on the way."""
-        with _translated("reading working memory"):
-            members = sorted(_text(member) for member in self._client.smembers(index_key))
+        with redis_errors("reading working memory"):
+            members = sorted(text(member) for member in self._client.smembers(index_key))
             if not members:
                 return {}
             values = self._client.mget(members)
@@ -102,17 +82,17 @@ class RedisStore:
             if dead:
                 self._client.srem(index_key, *dead)
         return {
-            member: _text(value) for member, value in zip(members, values, strict=True) if value is not None
+            member: text(value) for member, value in zip(members, values, strict=True) if value is not None
         }
 
     def ttl(self, key: str) -> int:
-        with _translated("reading a TTL"):
+        with redis_errors("reading a TTL"):
             return int(self._client.ttl(key))
 
     def scan(self, pattern: str) -> Iterator[str]:
-        with _translated("scanning keys"):
+        with redis_errors("scanning keys"):
             for key in self._client.scan_iter(match=pattern, count=500):
-                yield _text(key)
+                yield text(key)
 
     def delete_matching(self, pattern: str) -> int:
         """Delete every key matching ``pattern`` (used to forget sessions and users)."""

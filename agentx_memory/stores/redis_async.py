@@ -6,34 +6,14 @@ land together) and every key it touches carries a TTL.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Sequence
 
 import redis.asyncio
 import redis.exceptions
 
-from ..errors import StoreError, StoreUnavailableError
+from .driver_errors import redis_errors, text
 
 __all__ = ["AsyncRedisStore"]
-
-
-def _text(value: bytes | str) -> str:
-    # The pool decodes responses, so values are str; the typing of redis-py allows bytes too.
-    return value.decode() if isinstance(value, bytes) else value
-
-
-@contextmanager
-def _translated(what: str) -> Iterator[None]:
-    """The one place redis-py errors become agentx-memory errors."""
-    try:
-        yield
-    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
-        raise StoreUnavailableError(
-            f"Redis is unreachable while {what}: {exc}. Start the embedded server with `agentx-memory up`, "
-            "or check AGENTX_REDIS__URL."
-        ) from exc
-    except redis.exceptions.RedisError as exc:
-        raise StoreError(f"Redis failed while {what}: {exc}") from exc
 
 
 class AsyncRedisStore:
@@ -44,12 +24,12 @@ class AsyncRedisStore:
         self._client: redis.asyncio.Redis = redis.asyncio.Redis(connection_pool=self._pool)
 
     async def ping(self) -> None:
-        with _translated("pinging"):
+        with redis_errors("pinging"):
             await self._client.ping()
 
     async def push_capped(self, key: str, values: Sequence[str], max_len: int, ttl_s: int) -> None:
         """Append to a list, keep its last ``max_len`` items, refresh its TTL — atomically."""
-        with _translated("appending to working memory"):
+        with redis_errors("appending to working memory"):
             async with self._client.pipeline(transaction=True) as pipe:
                 pipe.rpush(key, *values)
                 pipe.ltrim(key, -max_len, -1)
@@ -58,13 +38,13 @@ class AsyncRedisStore:
 
     async def tail(self, key: str, count: int) -> list[str]:
         """The last ``count`` items of a list, oldest first."""
-        with _translated("reading working memory"):
+        with redis_errors("reading working memory"):
             items = await self._client.lrange(key, -count, -1)
-        return [_text(item) for item in items]
+        return [text(item) for item in items]
 
     async def set_value(self, key: str, value: str, ttl_s: int, index_key: str | None = None) -> None:
         """Set a string with a TTL; optionally record it in an index set that lives at least as long."""
-        with _translated("writing working memory"):
+        with redis_errors("writing working memory"):
             async with self._client.pipeline(transaction=True) as pipe:
                 pipe.set(key, value, ex=ttl_s)
                 if index_key is not None:
@@ -75,12 +55,12 @@ class AsyncRedisStore:
                 await pipe.execute()
 
     async def get_value(self, key: str) -> str | None:
-        with _translated("reading working memory"):
+        with redis_errors("reading working memory"):
             value = await self._client.get(key)
-        return None if value is None else _text(value)
+        return None if value is None else text(value)
 
     async def delete(self, *keys: str, index_key: str | None = None) -> int:
-        with _translated("deleting from working memory"):
+        with redis_errors("deleting from working memory"):
             async with self._client.pipeline(transaction=True) as pipe:
                 pipe.delete(*keys)
                 if index_key is not None:
@@ -90,8 +70,8 @@ class AsyncRedisStore:
 
     async def indexed_values(self, index_key: str) -> dict[str, str]:
         """Values of every live key in an index set; expired members are pruned on the way."""
-        with _translated("reading working memory"):
-            members = sorted(_text(member) for member in await self._client.smembers(index_key))
+        with redis_errors("reading working memory"):
+            members = sorted(text(member) for member in await self._client.smembers(index_key))
             if not members:
                 return {}
             values = await self._client.mget(members)
@@ -99,17 +79,17 @@ class AsyncRedisStore:
             if dead:
                 await self._client.srem(index_key, *dead)
         return {
-            member: _text(value) for member, value in zip(members, values, strict=True) if value is not None
+            member: text(value) for member, value in zip(members, values, strict=True) if value is not None
         }
 
     async def ttl(self, key: str) -> int:
-        with _translated("reading a TTL"):
+        with redis_errors("reading a TTL"):
             return int(await self._client.ttl(key))
 
     async def scan(self, pattern: str) -> AsyncIterator[str]:
-        with _translated("scanning keys"):
+        with redis_errors("scanning keys"):
             async for key in self._client.scan_iter(match=pattern, count=500):
-                yield _text(key)
+                yield text(key)
 
     async def delete_matching(self, pattern: str) -> int:
         """Delete every key matching ``pattern`` (used to forget sessions and users)."""

@@ -1,0 +1,99 @@
+"""The one place each driver's errors become agentx-memory errors (pure: no I/O), shared by the async
+adapters and their generated twins, which raise the same driver exceptions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, date
+from typing import Any
+
+import neo4j.exceptions
+import psycopg
+import redis.exceptions
+from psycopg import errors
+from psycopg_pool import PoolTimeout
+
+from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+
+__all__ = [
+    "audit_day",
+    "falkordb_error",
+    "missing_audit_partition",
+    "neo4j_error",
+    "postgres_errors",
+    "redis_errors",
+    "text",
+]
+
+
+def text(value: bytes | str) -> str:
+    """A Redis reply as text (the pools decode, but redis-py's typing allows bytes too)."""
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def falkordb_error(exc: Exception, what: str) -> AgentMemoryError:
+    """FalkorDB (redis-py) errors as agentx-memory errors."""
+    if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
+        return StoreUnavailableError(
+            f"FalkorDB is unreachable while {what}: {exc}. Start the embedded server with "
+            "`agentx-memory up`, or check AGENTX_GRAPH__FALKORDB_URL."
+        )
+    if "unique constraint violation" in str(exc):
+        return ConflictError(f"FalkorDB refused a duplicate while {what}: {exc}")
+    return StoreError(f"FalkorDB failed while {what}: {exc}")
+
+
+def neo4j_error(exc: Exception, what: str) -> AgentMemoryError:
+    """Neo4j driver errors as agentx-memory errors."""
+    if isinstance(exc, neo4j.exceptions.ServiceUnavailable | neo4j.exceptions.SessionExpired | OSError):
+        return StoreUnavailableError(
+            f"Neo4j is unreachable while {what}: {exc}. "
+            "Check AGENTX_GRAPH__NEO4J_URI and that the server runs."
+        )
+    if isinstance(exc, neo4j.exceptions.AuthError):
+        return StoreUnavailableError(
+            f"Neo4j refused the credentials while {what}: set AGENTX_GRAPH__NEO4J_USER / _PASSWORD ({exc})"
+        )
+    if isinstance(exc, neo4j.exceptions.ConstraintError):
+        return ConflictError(f"Neo4j refused a duplicate while {what}: {exc}")
+    return StoreError(f"Neo4j failed while {what}: {exc}")
+
+
+@contextmanager
+def postgres_errors(what: str) -> Iterator[None]:
+    """psycopg errors raised inside the block as agentx-memory errors."""
+    try:
+        yield
+    except (psycopg.OperationalError, PoolTimeout) as exc:
+        raise StoreUnavailableError(
+            f"Postgres is unreachable while {what}: {exc}. Check AGENTX_POSTGRES__URL, or unset it to use "
+            "the embedded server (`agentx-memory up`)."
+        ) from exc
+    except psycopg.Error as exc:
+        raise StoreError(f"Postgres failed while {what}: {exc}") from exc
+
+
+def missing_audit_partition(exc: errors.CheckViolation) -> bool:
+    """Whether an insert failed for want of the audit log's day partition."""
+    return "no partition" in str(exc) and "memory_audit_log" in str(exc)
+
+
+def audit_day(params: Mapping[str, Any]) -> date:
+    """The UTC day an audit row's parameters fall on (its partition)."""
+    stamp = params.get("audited_at") or params["timestamp"]
+    return stamp.astimezone(UTC).date()  # type: ignore[no-any-return]
+
+
+@contextmanager
+def redis_errors(what: str) -> Iterator[None]:
+    """redis-py errors raised inside the block as agentx-memory errors."""
+    try:
+        yield
+    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
+        raise StoreUnavailableError(
+            f"Redis is unreachable while {what}: {exc}. Start the embedded server with `agentx-memory up`, "
+            "or check AGENTX_REDIS__URL."
+        ) from exc
+    except redis.exceptions.RedisError as exc:
+        raise StoreError(f"Redis failed while {what}: {exc}") from exc
