@@ -16,7 +16,6 @@ from ..backends import Backends
 from ..errors import InvalidInputError, NotFoundError
 from ..memory.channels import merge_channels
 from ..memory.entities import EntityMemory
-from ..memory.episodic_pure import turn_from_graph
 from ..models.semantic import (
     ENTITY_RELATIONSHIPS,
     ENTITY_TYPES,
@@ -187,10 +186,7 @@ class SemanticApi(FacadeCore):
             entity=entity,
             facts=backends.facts.facts_about(self.scope, entity.id, _INFO_LIMIT),
             neighbours=entities.neighbours(self.scope, entity.id),
-            turns=[
-                turn_from_graph(item)
-                for item in entities.mentioning_turns(self.scope, entity.id, _INFO_LIMIT)
-            ],
+            turns=entities.mentioning_turns(self.scope, entity.id, _INFO_LIMIT),
         )
         backends.audit.log_read(self.scope, "get_entity_info", {"entity_id": entity.id})
         return info

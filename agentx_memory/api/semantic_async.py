@@ -14,7 +14,6 @@ from ..backends_async import AsyncBackends
 from ..errors import InvalidInputError, NotFoundError
 from ..memory.channels import merge_channels
 from ..memory.entities_async import AsyncEntityMemory
-from ..memory.episodic_pure import turn_from_graph
 from ..models.semantic import (
     ENTITY_RELATIONSHIPS,
     ENTITY_TYPES,
@@ -187,10 +186,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
             entity=entity,
             facts=await backends.facts.facts_about(self.scope, entity.id, _INFO_LIMIT),
             neighbours=await entities.neighbours(self.scope, entity.id),
-            turns=[
-                turn_from_graph(item)
-                for item in await entities.mentioning_turns(self.scope, entity.id, _INFO_LIMIT)
-            ],
+            turns=await entities.mentioning_turns(self.scope, entity.id, _INFO_LIMIT),
         )
         await backends.audit.log_read(self.scope, "get_entity_info", {"entity_id": entity.id})
         return info

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import NotFoundError, StoreError
-from ..models import Scope
+from ..models import Scope, Turn
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
 from ..retrieval.fusion import rrf_fuse
 from ..stores.graph import GraphStore
@@ -37,6 +37,7 @@ from .entities_pure import (
     merge_properties,
     resolution_band,
 )
+from .episodic_pure import turn_from_graph
 from .facts_pure import fact_from_graph
 from .scoping import scope_params
 from .timeline import Timeline
@@ -243,9 +244,10 @@ class EntityMemory:
                 about.setdefault(row["from_id"], []).append(fact)
         return neighbours, about, facts
 
-    def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[dict[str, Any]]:
+    def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[Turn]:
+        """The turns that mention the entity (``MENTIONS``), newest first."""
         rows = self._graph.run("entity_turns", scope_params(scope, id=entity_id, limit=limit))
-        return [dict(row["item"]) for row in rows]
+        return [turn_from_graph(dict(row["item"])) for row in rows]
 
     def recall_candidates(
         self, scope: Scope, vector: Sequence[float], text: str, channels: Sequence[str], limit: int

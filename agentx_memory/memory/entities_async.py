@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import NotFoundError, StoreError
-from ..models import Scope
+from ..models import Scope, Turn
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
 from ..retrieval.fusion import rrf_fuse
 from ..stores.graph_async import AsyncGraphStore
@@ -34,6 +34,7 @@ from .entities_pure import (
     merge_properties,
     resolution_band,
 )
+from .episodic_pure import turn_from_graph
 from .facts_pure import fact_from_graph
 from .scoping import scope_params
 from .timeline_async import AsyncTimeline
@@ -244,9 +245,10 @@ class AsyncEntityMemory:
                 about.setdefault(row["from_id"], []).append(fact)
         return neighbours, about, facts
 
-    async def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[dict[str, Any]]:
+    async def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[Turn]:
+        """The turns that mention the entity (``MENTIONS``), newest first."""
         rows = await self._graph.run("entity_turns", scope_params(scope, id=entity_id, limit=limit))
-        return [dict(row["item"]) for row in rows]
+        return [turn_from_graph(dict(row["item"])) for row in rows]
 
     async def recall_candidates(
         self, scope: Scope, vector: Sequence[float], text: str, channels: Sequence[str], limit: int

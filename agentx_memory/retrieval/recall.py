@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from .._compat.sync import gather, to_thread
 from ..backends import Backends
 from ..errors import LLMError
-from ..memory.episodic_pure import TurnHit, turn_from_graph
+from ..memory.episodic_pure import TurnHit
 from ..models import (
     Entity,
     Fact,
@@ -252,8 +252,7 @@ class RecallLayer:
             around.append(entities.expand(scope, [entity.id], plan.channels, _FOCUS_FACTS))
 
         def mentioning() -> None:
-            rows = entities.mentioning_turns(scope, entity.id, _FOCUS_FACTS)
-            mentions.extend(turn_from_graph(row) for row in rows)
+            mentions.extend(entities.mentioning_turns(scope, entity.id, _FOCUS_FACTS))
 
         gather(expand(), mentioning())
         neighbours, facts, _ = around[0]

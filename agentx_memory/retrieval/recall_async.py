@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from .._compat.aio import gather, to_thread
 from ..backends_async import AsyncBackends
 from ..errors import LLMError
-from ..memory.episodic_pure import TurnHit, turn_from_graph
+from ..memory.episodic_pure import TurnHit
 from ..models import (
     Entity,
     Fact,
@@ -251,8 +251,7 @@ class AsyncRecallLayer:
             around.append(await entities.expand(scope, [entity.id], plan.channels, _FOCUS_FACTS))
 
         async def mentioning() -> None:
-            rows = await entities.mentioning_turns(scope, entity.id, _FOCUS_FACTS)
-            mentions.extend(turn_from_graph(row) for row in rows)
+            mentions.extend(await entities.mentioning_turns(scope, entity.id, _FOCUS_FACTS))
 
         await gather(expand(), mentioning())
         neighbours, facts, _ = around[0]
