@@ -2,11 +2,48 @@
 // Shared by every backend. A fact with valid_until set is soft-deleted (no longer current).
 
 // name: create_fact
+// The atom's properties (fact_kind … certainty) are null for a fact written through learn_fact; a
+// User node is kept for every user that owns facts.
+MERGE (u:User {id: $user_id})
+ON CREATE SET u.user_id = $user_id, u.created_at = $now
 CREATE (f:Fact {id: $id, user_id: $user_id})
 SET f.channel = $channel, f.claim = $claim, f.confidence = $confidence, f.source = $source,
     f.temporal = $temporal, f.priority = $priority, f.salience = $salience, f.decay_rate = $decay_rate,
-    f.access_count = 0, f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding)
+    f.access_count = 0, f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
+    f.fact_kind = $fact_kind, f.subject = $subject, f.key = $key, f.value = $value, f.negated = $negated,
+    f.event_time = $event_time, f.certainty = $certainty
 RETURN f.id AS id
+
+// name: correct_fact
+// One atomic step: the old fact stops being current and the new one supersedes it, or nothing happens
+// (the old fact was corrected first by someone else). Setting correction_lock first takes the node's
+// write lock on Neo4j, so the valid_until check below reads the winner's commit, not a stale value;
+// FalkorDB runs each query alone, which gives the same guarantee.
+MATCH (old:Fact {id: $old_id, user_id: $user_id})
+WHERE old.channel IN $channels
+SET old.correction_lock = $now
+WITH old
+WHERE old.valid_until IS NULL
+SET old.valid_until = $now, old.superseded_by = $id, old.updated_at = $now
+CREATE (f:Fact {id: $id, user_id: $user_id})
+SET f.channel = $channel, f.claim = $claim, f.confidence = $confidence, f.source = $source,
+    f.temporal = $temporal, f.priority = $priority, f.salience = $salience, f.decay_rate = $decay_rate,
+    f.access_count = 0, f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
+    f.fact_kind = $fact_kind, f.subject = $subject, f.key = $key, f.value = $value, f.negated = $negated,
+    f.event_time = $event_time, f.certainty = $certainty
+MERGE (f)-[:SUPERSEDES]->(old)
+RETURN f.id AS id
+
+// name: copy_fact_links
+// A correction is about what the old fact was about, and keeps every turn the old fact came from.
+MATCH (old:Fact {id: $old_id, user_id: $user_id})
+MATCH (f:Fact {id: $new_id, user_id: $user_id})
+OPTIONAL MATCH (old)-[:ABOUT]->(e)
+OPTIONAL MATCH (old)-[:DERIVED_FROM]->(t)
+WITH f, collect(DISTINCT e) AS entities, collect(DISTINCT t) AS turns
+FOREACH (x IN entities | MERGE (f)-[:ABOUT]->(x))
+FOREACH (x IN turns | MERGE (f)-[:DERIVED_FROM]->(x))
+RETURN size(entities) AS about, size(turns) AS turns
 
 // name: link_fact_about
 MATCH (f:Fact {id: $fact_id, user_id: $user_id})
@@ -19,9 +56,10 @@ RETURN e.id AS id
 MATCH (t:Turn {id: $turn_id, user_id: $user_id})
 RETURN t.id AS id
 
-// name: link_fact_turn
+// name: link_fact_turns
 MATCH (f:Fact {id: $fact_id, user_id: $user_id})
-MATCH (t:Turn {id: $turn_id, user_id: $user_id})
+MATCH (t:Turn {user_id: $user_id})
+WHERE t.id IN $turn_ids
 MERGE (f)-[:DERIVED_FROM]->(t)
 RETURN t.id AS id
 
@@ -34,7 +72,8 @@ OPTIONAL MATCH (f)-[:ABOUT]->(e)
 OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
 WITH f, collect(DISTINCT e.id) AS about, collect(DISTINCT t.id) AS turns
 RETURN f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
-          .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, about, turns
+          .access_count, .last_accessed, .created_at, .valid_until, .superseded_by, .fact_kind, .subject, .key,
+          .value, .negated, .event_time, .certainty} AS item, about, turns
 
 // name: entity_facts
 MATCH (f:Fact {user_id: $user_id})-[:ABOUT]->(:Entity {id: $id, user_id: $user_id})

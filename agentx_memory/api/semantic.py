@@ -243,7 +243,7 @@ class SemanticApi(FacadeCore):
             priority=priority,
             embedding=backends.embed_one(claim),
             about=entity_ids,
-            source_turn_id=turn_id,
+            source_turn_ids=() if turn_id is None else (turn_id,),
         )
         backends.audit.log_write(
             self.scope,
@@ -300,7 +300,10 @@ class SemanticApi(FacadeCore):
 
     def correct_fact(self, fact_id: str, new_claim: str) -> Fact:
         """Replace a current fact: the old one is soft-deleted and superseded by the returned one
-        (same confidence, source and ABOUT links), reversible with :meth:`undo_correction`."""
+        (same confidence, source, ABOUT links and source turns), reversible with :meth:`undo_correction`.
+
+        Atomic: of two concurrent corrections of one fact exactly one wins; the other raises
+        :class:`ConflictError` and leaves nothing behind."""
         fact_id = validate_uuid(fact_id, "fact_id")
         new_claim = validate_content(new_claim, self.settings.limits, "new_claim")
         backends = self._open_backends()
@@ -318,10 +321,9 @@ class SemanticApi(FacadeCore):
             temporal=old.temporal,
             priority=old.priority,
             embedding=backends.embed_one(new_claim),
-            about=old.about,
-            source_turn_id=None,
+            about=(),
+            supersedes=old.id,
         )
-        facts.supersede(self.scope, old, new.id)
         backends.audit.log_write(
             self.scope, "correct_fact", "fact", new.id, {"supersedes": old.id}, {"claim": new_claim}
         )

@@ -13,11 +13,12 @@ import uuid
 from collections.abc import Sequence
 
 from ..errors import ConflictError, NotFoundError
+from ..extraction.atoms import FactAtom
 from ..models import Scope
 from ..models.semantic import Fact, MemoryStats
 from ..stores.graph import GraphStore
 from ..timecodec import maybe_from_epoch_ms, now_ms
-from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, fact_from_graph
+from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, atom_params, fact_from_graph
 from .scoping import scope_params
 from .timeline import Timeline
 
@@ -45,36 +46,75 @@ class FactMemory:
         priority: str,
         embedding: Sequence[float],
         about: Sequence[str],
-        source_turn_id: str | None,
+        source_turn_ids: Sequence[str] = (),
+        atom: FactAtom | None = None,
+        supersedes: str | None = None,
+        protected: bool = False,
     ) -> Fact:
         """Create the fact, its ABOUT / DERIVED_FROM edges (ids already checked by the caller) and its
-        timeline row."""
+        timeline row. With ``supersedes`` the fact replaces that current fact in one atomic step
+        (:class:`ConflictError` if it is no longer current) and inherits its links.
+        A ``protected`` fact never decays (user-stated, confirmed)."""
         fact_id = str(uuid.uuid4())
-        self._graph.run(
-            "create_fact",
-            scope_params(
-                scope,
-                id=fact_id,
-                claim=claim,
-                confidence=confidence,
-                source=source,
-                temporal=temporal,
-                priority=priority,
-                salience=PRIORITY_SALIENCE[priority],
-                decay_rate=DEFAULT_DECAY_RATE,
-                now=now_ms(),
-                embedding=list(embedding),
-            ),
+        params = scope_params(
+            scope,
+            id=fact_id,
+            claim=claim,
+            confidence=confidence,
+            source=source,
+            temporal=temporal,
+            priority=priority,
+            salience=PRIORITY_SALIENCE[priority],
+            decay_rate=0.0 if protected else DEFAULT_DECAY_RATE,
+            now=now_ms(),
+            embedding=list(embedding),
+            **atom_params(atom),
         )
+        if supersedes is None:
+            self._graph.run("create_fact", params)
+        else:
+            if not self._graph.run("correct_fact", {**params, "old_id": supersedes}):
+                raise ConflictError(f"fact {supersedes} is no longer current (it was corrected concurrently)")
+            self._graph.run("copy_fact_links", scope_params(scope, old_id=supersedes, new_id=fact_id))
         if about:
             self._graph.run("link_fact_about", scope_params(scope, fact_id=fact_id, entity_ids=list(about)))
-        if source_turn_id is not None:
-            self._graph.run("link_fact_turn", scope_params(scope, fact_id=fact_id, turn_id=source_turn_id))
+        if source_turn_ids:
+            self.add_sources(scope, fact_id, source_turn_ids)
         fact = self.get(scope, fact_id)
         self._timeline.record(
             scope, memory_type="fact", memory_id=fact.id, summary=claim, importance=fact.salience
         )
         return fact
+
+    def add_sources(self, scope: Scope, fact_id: str, turn_ids: Sequence[str]) -> None:
+        """Record more turns the fact was learned from (a dedup UPDATE); edges only, so the fact's
+        vector-indexed node is not rewritten."""
+        self._graph.run(
+            "link_fact_turns", scope_params(scope, fact_id=fact_id, turn_ids=list(dict.fromkeys(turn_ids)))
+        )
+
+    def in_slot(self, scope: Scope, subject: str, keys: Sequence[str]) -> list[Fact]:
+        """The current facts about ``subject`` under ``keys`` (what a new value would contradict)."""
+        rows = self._graph.run("facts_in_slot", scope_params(scope, subject=subject, keys=list(keys)))
+        return self.get_many(scope, [row["id"] for row in rows])
+
+    def flag_contradiction(self, scope: Scope, new_id: str, old_id: str, reason: str) -> None:
+        self._graph.run(
+            "flag_contradiction",
+            scope_params(scope, new_id=new_id, old_id=old_id, reason=reason, now=now_ms()),
+        )
+
+    def review_queue(self, scope: Scope, limit: int) -> list[tuple[str, str, str]]:
+        """``(new fact id, old fact id, reason)`` of the contradictions waiting for review, oldest first."""
+        rows = self._graph.run("review_queue", scope_params(scope, limit=limit))
+        return [(row["new_id"], row["old_id"], row["reason"] or "") for row in rows]
+
+    def close_contradiction(self, scope: Scope, new_id: str, old_id: str, status: str) -> bool:
+        rows = self._graph.run(
+            "close_contradiction",
+            scope_params(scope, new_id=new_id, old_id=old_id, status=status, now=now_ms()),
+        )
+        return bool(rows)
 
     def get_many(self, scope: Scope, ids: Sequence[str], channels: Sequence[str] | None = None) -> list[Fact]:
         """The facts with these ids (current or not), in the order of ``ids``; ``channels`` overrides
@@ -125,14 +165,6 @@ class FactMemory:
             params["channels"] = list(channels)
         rows = self._graph.run("entity_facts", params)
         return self.get_many(scope, [row["id"] for row in rows], channels)
-
-    def supersede(self, scope: Scope, old: Fact, new_id: str) -> None:
-        rows = self._graph.run(
-            "supersede_fact",
-            scope_params(scope, old_id=old.id, new_id=new_id, now=now_ms()),
-        )
-        if not rows:
-            raise ConflictError(f"fact {old.id} was superseded concurrently")
 
     def undo_correction(self, scope: Scope, correction_id: str) -> Fact:
         rows = self._graph.run("undo_correction", scope_params(scope, id=correction_id, now=now_ms()))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ..extraction.atoms import FactAtom
 from ..models.semantic import Fact
-from ..timecodec import maybe_from_epoch_ms
+from ..timecodec import maybe_epoch_ms, maybe_from_epoch_ms
 
-__all__ = ["DEFAULT_DECAY_RATE", "PRIORITY_SALIENCE", "fact_from_graph"]
+__all__ = ["DEFAULT_DECAY_RATE", "PRIORITY_SALIENCE", "atom_params", "fact_from_graph"]
 
 
 DEFAULT_DECAY_RATE: Final = 0.05
@@ -36,5 +37,30 @@ def fact_from_graph(item: Mapping[str, Any], about: Sequence[str] = (), turns: S
         valid_until=maybe_from_epoch_ms(item.get("valid_until")),
         superseded_by=item.get("superseded_by"),
         about=sorted(about),
-        source_turn_id=turns[0] if turns else None,
+        source_turn_id=sorted(turns)[0] if turns else None,
+        source_turn_ids=sorted(turns),
+        fact_kind=item.get("fact_kind"),
+        subject=item.get("subject"),
+        key=item.get("key"),
+        value=item.get("value"),
+        negated=bool(item.get("negated")),
+        certainty=item.get("certainty"),
+        event_time=maybe_from_epoch_ms(item.get("event_time")),
     )
+
+
+def atom_params(atom: FactAtom | None) -> dict[str, Any]:
+    """The graph parameters of a learned fact's atom (all null for a fact without one)."""
+    if atom is None:
+        return dict.fromkeys(("fact_kind", "subject", "key", "value", "event_time", "certainty"), None) | {
+            "negated": False
+        }
+    return {
+        "fact_kind": atom.fact_kind,
+        "subject": atom.subject,
+        "key": atom.key,
+        "value": atom.value,
+        "negated": atom.negated,
+        "event_time": maybe_epoch_ms(atom.event_time),
+        "certainty": atom.certainty,
+    }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,10 +27,11 @@ __all__ = [
     "Neighbour",
 ]
 
-EntityType = Literal["person", "organization", "project", "location", "tool", "concept", "event", "other"]
-ENTITY_TYPES: Final = frozenset(
-    {"person", "organization", "project", "location", "tool", "concept", "event", "other"}
-)
+EntityType = Literal[
+    "person", "organization", "project", "location", "tool", "concept", "event",
+    "email", "url", "date", "other",
+]  # fmt: skip
+ENTITY_TYPES: Final = frozenset(get_args(EntityType))
 
 #: The relationship types ``create_relationship`` accepts between two entities.
 EntityRelationship = Literal[
@@ -88,7 +89,23 @@ class Fact(BaseModel):
     superseded_by: str | None = None
     #: Ids of the entities the fact is about.
     about: list[str] = Field(default_factory=list)
+    #: The first of ``source_turn_ids`` (kept for callers of the single-source API).
     source_turn_id: str | None = None
+    #: Every turn the fact was learned from; a dedup UPDATE adds to it and a correction keeps it.
+    source_turn_ids: list[str] = Field(default_factory=list)
+    #: Set for learned facts: the atom's kind, subject, key and value (``None`` for ``learn_fact``).
+    fact_kind: str | None = None
+    subject: str | None = None
+    key: str | None = None
+    value: str | None = None
+    negated: bool = False
+    certainty: str | None = None
+    event_time: datetime | None = None
+
+    @property
+    def mention_count(self) -> int:
+        """How many turns stated the fact (at least 1)."""
+        return max(1, len(self.source_turn_ids))
 
     @property
     def is_current(self) -> bool:

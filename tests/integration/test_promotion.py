@@ -61,7 +61,9 @@ def _fact(
         claim, confidence=confidence, source="user", source_turn_id=turns[0] if turns else None
     )
     for turn_id in turns[1:]:  # the extractor re-deriving the same fact in a later conversation
-        graph.run("link_fact_turn", {"user_id": mem.scope.user_id, "fact_id": fact.id, "turn_id": turn_id})
+        graph.run(
+            "link_fact_turns", {"user_id": mem.scope.user_id, "fact_id": fact.id, "turn_ids": [turn_id]}
+        )
     return fact
 
 

@@ -380,7 +380,7 @@ def test_injection_payloads_are_stored_verbatim(
     assert (fact.claim, fact.source) == (payload, payload)
     assert memory.get_entity_info(payload).entity.id == entity.id
     assert memory.get_entity_graph([entity.id]).edges[0].properties == {payload: payload}
-    assert node_counts(graph) == {"Entity": 3, "Fact": 1}
+    assert node_counts(graph) == {"Entity": 3, "Fact": 1, "User": 1}  # learn_fact keeps a User node
     assert memory.get_entity_info(other.id).entity.name == "Bystander"
 
 

@@ -1,0 +1,66 @@
+"""Whether a turn corrects what the user said before. Pure.
+
+A correction is high-trust: it supersedes the current fact it replaces (reversibly), where an inferred
+contradiction is only flagged. So the cues are strict — "actually" alone is not one ("actually, that
+film was great"); it must come with a statement that can replace a fact.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["is_correction"]
+
+#: Cues that on their own mean "what I said before is wrong / no longer true".
+_STRONG: Final = re.compile(
+    "|".join(
+        (
+            r"\bno,? I meant\b",
+            r"\bI meant to say\b",
+            r"\bscratch that\b",
+            r"\bcorrection:",
+            r"\bto correct (?:myself|that)\b",
+            r"\bI misspoke\b",
+            r"\bsorry,? I (?:said|meant|wrote)\b",
+            r"\bI (?:no longer|don't \w+ anymore|do not \w+ anymore)\b",
+            r"\b\w+n't \w+ (?:\w+ )?any ?more\b",
+            r"\bnot anymore\b",
+            r"\bnot \w+(?: \w+)? but\b",
+            r"\bI (?:moved|relocated) to\b",
+            r"\bI (?:quit|left) (?:my|the|smoking|drinking)\b",
+            r"\bwe broke up\b",
+            r"\bI changed (?:jobs|my)\b",
+            r"\b(?:my )?new (?:job|address|number|phone number|email|name|role) is\b",
+            r"\bI(?:'m| am) now\b",
+            r"\bnow I(?:'m| am)\b",
+            r"\bI(?:'ve| have) (?:since|just) (?:moved|switched|changed)\b",
+            r"\bI switched to\b",
+            r"\bis actually\b",
+            r"\bactually,? (?:it's|its|it is|I'm|I am|I live|I work|I have|my)\b",
+            r"\bnot \w+(?: \w+)?,? (?:it's|I'm)\b",
+        )
+    ),
+    re.IGNORECASE,
+)
+#: Look-alikes that never correct a fact ("I moved the meeting", "I no longer remember").
+_NEAR_MISS: Final = re.compile(
+    "|".join(
+        (
+            r"\bmoved (?:the|my|our|it|that|this)\s+(?:meeting|call|appointment|car|couch|furniture|stuff|"
+            r"files?|desk|date|session|deadline)\b",
+            r"\bno longer (?:remember|recall|know|sure|care)\b",
+            r"\bI(?:'m| am) now (?:going|heading|leaving|off|done|back|home|ready|at|in the)\b",
+            r"\bnow I(?:'m| am) (?:going|heading|off|done|hungry|tired|curious|confused)\b",
+            r"\bif I\b",
+            r"\?\s*$",
+            r"\bactually,? (?:it's|its|it is) (?:fine|ok|okay|good|great|not bad|nice|funny)\b",
+        )
+    ),
+    re.IGNORECASE,
+)
+
+
+def is_correction(text: str) -> bool:
+    """True when ``text`` says an earlier statement of the user is wrong or no longer holds."""
+    return bool(_STRONG.search(text)) and not _NEAR_MISS.search(text)

@@ -1,0 +1,161 @@
+"""Save-time dedup and conflict decisions over fact atoms. Pure.
+
+Each new atom is compared with the batch it came in (exact duplicates merge first) and then with the
+stored current facts the caller found for it (vector ≥ 0.8 and token Jaccard ≥ 0.75, or the same
+subject, key and value). The decision is one of ADD (new), UPDATE (the same fact again: keep one,
+add the provenance, count the mention), NOOP (already known from this very turn), SUPERSEDE (the user
+corrected it) or CONFLICT (an inferred contradiction: both kept, flagged for review).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from .atoms import SINGLE_VALUED_KEYS, FactAtom
+
+__all__ = [
+    "Decision",
+    "StoredFact",
+    "decide",
+    "dedup_batch",
+    "fact_signature",
+    "jaccard",
+    "value_tokens",
+]
+
+JACCARD_MIN: Final = 0.75
+COSINE_MIN: Final = 0.80
+_TOKEN: Final = re.compile(r"[a-z0-9]+")
+_STOP: Final = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "and",
+        "or",
+        "with",
+        "his",
+        "her",
+        "their",
+        "its",
+        "it",
+        "this",
+        "that",
+        "really",
+        "very",
+        "just",
+        "also",
+        "so",
+    ]
+)
+
+Action = Literal["add", "update", "noop", "supersede", "conflict"]
+
+
+@dataclass(frozen=True)
+class StoredFact:
+    """What dedup needs to know of a stored current fact."""
+
+    id: str
+    claim: str
+    subject: str | None
+    key: str | None
+    value: str | None
+    negated: bool
+    source_turn_ids: tuple[str, ...]
+    #: Cosine similarity between the stored fact's and the new atom's statements.
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action
+    #: The stored fact the action applies to (None for ADD).
+    target: StoredFact | None = None
+    reason: str = ""
+
+
+def _stem(token: str) -> str:
+    for suffix in ("ing", "es", "s", "ed"):
+        if len(token) > len(suffix) + 2 and token.endswith(suffix):
+            return token[: -len(suffix)]
+    return token
+
+
+def value_tokens(text: str) -> frozenset[str]:
+    return frozenset(_stem(token) for token in _TOKEN.findall(text.casefold()) if token not in _STOP)
+
+
+def jaccard(left: str, right: str) -> float:
+    a, b = value_tokens(left), value_tokens(right)
+    return len(a & b) / len(a | b) if a or b else 1.0
+
+
+def fact_signature(atom: FactAtom) -> tuple[str, str, str, bool]:
+    """Subject, key, value and polarity, normalised: two atoms with one signature state one fact."""
+    value = " ".join(sorted(value_tokens(atom.value)))
+    return atom.subject.casefold(), atom.key.casefold(), value, atom.negated
+
+
+def dedup_batch(atoms: Sequence[FactAtom]) -> list[FactAtom]:
+    """Exact duplicates within one batch merged into the first, with every source turn kept."""
+    merged: dict[tuple[str, str, str, bool], FactAtom] = {}
+    for atom in atoms:
+        signature = fact_signature(atom)
+        first = merged.get(signature)
+        if first is None:
+            merged[signature] = atom
+            continue
+        turns = list(dict.fromkeys([*first.source_turn_ids, *atom.source_turn_ids]))
+        merged[signature] = first.model_copy(
+            update={"source_turn_ids": turns, "correction": first.correction or atom.correction}
+        )
+    return list(merged.values())
+
+
+def _same_slot(atom: FactAtom, stored: StoredFact) -> bool:
+    return (
+        stored.subject is not None
+        and stored.key is not None
+        and stored.subject.casefold() == atom.subject.casefold()
+        and stored.key.casefold() == atom.key.casefold()
+    )
+
+
+def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
+    """What to do with ``atom`` given the stored current facts found near it (best first)."""
+    new_value = value_tokens(atom.value)
+    for stored in candidates:
+        if _same_slot(atom, stored) and stored.value is not None:
+            same_value = value_tokens(stored.value) == new_value
+            if same_value and stored.negated == atom.negated:
+                if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
+                    return Decision("noop", stored, "already known from this turn")
+                return Decision("update", stored, "same subject, key and value")
+            if same_value and stored.negated != atom.negated:
+                action: Action = "supersede" if atom.correction else "conflict"
+                return Decision(action, stored, "negates the stored fact")
+            if atom.key in SINGLE_VALUED_KEYS:
+                action = "supersede" if atom.correction else "conflict"
+                return Decision(action, stored, f"a new value of {atom.key}")
+    for stored in candidates:
+        if stored.similarity >= COSINE_MIN and jaccard(atom.statement, stored.claim) >= JACCARD_MIN:
+            if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
+                return Decision("noop", stored, "already known from this turn")
+            return Decision("update", stored, "near-identical statement")
+    return Decision("add")

@@ -1,0 +1,268 @@
+"""The bits of English grammar the offline extractor needs. Pure functions, no model, no I/O.
+
+Sentences are split, first-person clauses are rewritten in the third person ("I love jazz" → "Dana
+loves jazz", "my sister" → "Dana's sister"), and relative dates are resolved against the turn's time
+with the same grammar self-query uses for questions (:mod:`agentx_memory.retrieval.time_phrases`), so a
+question's "last May" and an event's "last May" land on the same days.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Final
+
+from ..retrieval.time_phrases import find_time_phrase
+
+__all__ = [
+    "absolute_date",
+    "conjugate",
+    "resolve_dates",
+    "sentences",
+    "third_person",
+]
+
+_SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+|(?<=[.!?])(?=[A-Z][a-z])")
+_ABBREVIATION: Final = re.compile(r"\b(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e|approx)\.$", re.IGNORECASE)
+
+#: Words that sit between "I" and its verb without being the verb.
+ADVERBS: Final = frozenset(
+    [
+        "really",
+        "also",
+        "just",
+        "usually",
+        "always",
+        "never",
+        "still",
+        "actually",
+        "totally",
+        "absolutely",
+        "definitely",
+        "mostly",
+        "often",
+        "sometimes",
+        "rarely",
+        "recently",
+        "finally",
+        "currently",
+        "honestly",
+        "truly",
+        "kinda",
+        "kind",
+        "sort",
+        "of",
+        "even",
+        "already",
+        "probably",
+        "literally",
+        "seriously",
+        "basically",
+        "generally",
+        "normally",
+        "mainly",
+        "particularly",
+        "especially",
+        "genuinely",
+    ]
+)
+_MODALS: Final = frozenset(
+    ["can", "could", "will", "would", "should", "might", "must", "may", "shall", "cannot"]
+)
+_IRREGULAR_PRESENT: Final = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is", "are": "is"}
+_CONTRACTIONS: Final = (
+    (re.compile(r"\bI'm\b|\bI am\b|\bIm\b(?=\s+[a-z])", re.IGNORECASE), "{S} is"),
+    (
+        re.compile(
+            r"\bI've\b|\bI have\b(?=\s+(?:been|had|got|gotten|done|made|never|always|just|already|"
+            r"lived|worked|seen|started|finished|learned|learnt|visited|tried|known|played|taken|"
+            r"ran|run|read|written|built|become|moved|met|loved|wanted|studied|completed))",
+            re.IGNORECASE,
+        ),
+        "{S} has",
+    ),
+    (re.compile(r"\bI'd\b", re.IGNORECASE), "{S} would"),
+    (re.compile(r"\bI'll\b", re.IGNORECASE), "{S} will"),
+    (re.compile(r"\bI (?:don't|dont|do not)\b", re.IGNORECASE), "{S} does not"),
+    (re.compile(r"\bI (?:didn't|didnt|did not)\b", re.IGNORECASE), "{S} did not"),
+    (re.compile(r"\bI (?:can't|cant|cannot|can not)\b", re.IGNORECASE), "{S} cannot"),
+    (re.compile(r"\bI (?:haven't|havent|have not)\b", re.IGNORECASE), "{S} has not"),
+    (re.compile(r"\bI (?:won't|wont|will not)\b", re.IGNORECASE), "{S} will not"),
+    (re.compile(r"\bI (?:wasn't|wasnt|was not)\b", re.IGNORECASE), "{S} was not"),
+)
+_I_VERB: Final = re.compile(r"\bI\s+((?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*)([A-Za-z]+)\b")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` split into sentences (and lines), trimmed, empty pieces dropped."""
+    pieces: list[str] = []
+    for piece in _SENTENCE_END.split(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if pieces and _ABBREVIATION.search(pieces[-1]):
+            pieces[-1] = f"{pieces[-1]} {piece}"
+        else:
+            pieces.append(piece)
+    return pieces
+
+
+def conjugate(verb: str) -> str:
+    """The third-person singular present of a base-form verb ("love" → "loves", "teach" → "teaches");
+    past forms, modals and -ing forms are returned unchanged."""
+    lower = verb.casefold()
+    if lower in _IRREGULAR_PRESENT:
+        return _IRREGULAR_PRESENT[lower]
+    if lower in _MODALS or lower.endswith(("ed", "ing")) or lower in _PAST_FORMS:
+        return verb
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(lower) > 2 and lower.endswith("y") and lower[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+_PAST_FORMS: Final = frozenset(
+    [
+        "was",
+        "were",
+        "had",
+        "did",
+        "went",
+        "got",
+        "made",
+        "took",
+        "came",
+        "saw",
+        "knew",
+        "thought",
+        "told",
+        "found",
+        "gave",
+        "felt",
+        "left",
+        "kept",
+        "began",
+        "ran",
+        "brought",
+        "bought",
+        "caught",
+        "taught",
+        "sought",
+        "fought",
+        "built",
+        "sent",
+        "spent",
+        "lent",
+        "met",
+        "read",
+        "led",
+        "fed",
+        "fled",
+        "held",
+        "heard",
+        "lost",
+        "paid",
+        "said",
+        "sold",
+        "stood",
+        "understood",
+        "won",
+        "wrote",
+        "rode",
+        "drove",
+        "drew",
+        "grew",
+        "threw",
+        "flew",
+        "chose",
+        "broke",
+        "spoke",
+        "woke",
+        "wore",
+        "tore",
+        "swam",
+        "sang",
+        "rang",
+        "drank",
+        "sank",
+        "began",
+        "forgot",
+        "became",
+        "ate",
+        "fell",
+        "hid",
+        "bit",
+        "lit",
+        "slept",
+        "wept",
+        "put",
+        "set",
+        "cut",
+        "hit",
+        "let",
+        "quit",
+        "shut",
+        "spread",
+        "cost",
+        "hurt",
+    ]
+)
+
+
+def third_person(clause: str, subject: str) -> str:
+    """``clause`` with the speaker's first-person words replaced by ``subject`` (and agreeing verbs).
+
+    Only the speaker's own pronouns change; "we" becomes "<subject> and others" so a shared activity
+    keeps the speaker in it.
+    """
+    text = clause
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+
+    def verb(match: re.Match[str]) -> str:
+        adverbs, word = match.group(1), match.group(2)
+        return f"{{S}} {adverbs}{conjugate(word)}"
+
+    text = _I_VERB.sub(verb, text)
+    text = re.sub(r"\bI\b", "{S}", text)
+    text = re.sub(r"\bmy\b", "{S}'s", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bmine\b", "{S}'s", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bmyself\b", "themself", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bme\b", "{S}", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bwe're\b|\bwe are\b", "{S} and others are", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bwe've\b", "{S} and others have", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bwe\b", "{S} and others", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bus\b", "them", text)
+    return text.replace("{S}", subject)
+
+
+def absolute_date(start: datetime, end: datetime) -> str:
+    """A phrase naming the range ``[start, end)`` absolutely: "on 13 May 2024", "in May 2024" …"""
+    days = (end - start) / timedelta(days=1)
+    if days <= 1.01:
+        return f"on {start.day} {start:%B %Y}"
+    if days <= 7.01:
+        return f"in the week of {start.day} {start:%B %Y}"
+    if days <= 31.01 and start.day == 1:
+        return f"in {start:%B %Y}"
+    if days <= 366.01 and start.month == 1 and start.day == 1:
+        return f"in {start.year}"
+    return f"between {start.day} {start:%B %Y} and {end.day} {end:%B %Y}"
+
+
+def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None, datetime | None]:
+    """``text`` with its first relative time phrase replaced by an absolute one, and that range
+    (``None, None`` when there is none). "yesterday" said on 14 May 2024 → "on 13 May 2024"."""
+    found = find_time_phrase(text, now)
+    if found is None:
+        return text, None, None
+    span = found.time_range
+    if span.start is None or span.end is None:
+        return text, span.start, span.end
+    phrase = absolute_date(span.start, span.end)
+    before = text[: found.start].rstrip()
+    # "in last month" / "on yesterday": the absolute phrase brings its own preposition.
+    before = re.sub(r"\b(?:in|on|during|at)$", "", before).rstrip()
+    return f"{before} {phrase}{text[found.end :]}".strip(), span.start, span.end

@@ -1,0 +1,413 @@
+"""The offline extractor, the embedded default: deterministic, no key, no network. Pure functions.
+
+A turn is split into sentences and clauses; questions, hypotheticals and hedged statements are refused
+(a wrong memory is worse than a missing one); each remaining clause is rewritten as a third-person
+statement about its subject — the speaker, or another person it names ("my friend Leo loves jazz" is
+about Leo) — and read by the patterns of :mod:`.patterns`. Relative dates are resolved against the
+turn's time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Final
+
+from ..retrieval.time_phrases import find_time_phrase
+from .atoms import ExtractedEntity, ExtractedRelationship, Extraction, FactAtom
+from .corrections import is_correction
+from .english import absolute_date, resolve_dates, sentences, third_person
+from .enrich import enrichment_entities
+from .gates import gate_turn, is_small_talk
+from .patterns import OCCUPATIONS, RELATIONS, compiled, experience
+
+__all__ = ["TurnText", "extract_turns"]
+
+UNKNOWN_SPEAKER: Final = "The user"
+
+_LEADING: Final = re.compile(
+    r"^(?:(?:hi|hey|hello|oh|well|so|ok|okay|yeah|yes|yep|no|nope|um|uh|btw|by the way|also|and|but|"
+    r"actually|anyway|anyways|honestly|lol|haha|fun fact|guess what|just so you know|fyi|correction|"
+    r"scratch that|sorry|wait|ah|oh well|plus|omg|wow|ugh|nah|sure|right|true|hm+|hmm+|oh yeah|"
+    r"to be honest|tbh|quick update|update|news)\b[\s,!:.;-]*)+",
+    re.IGNORECASE,
+)
+_QUESTION_START: Final = re.compile(
+    r"^(?:what|where|when|why|who|whom|whose|which|how|do|does|did|is|are|am|was|were|can|could|will|"
+    r"would|should|shall|may|might|have|has|had|any|anyone|isn't|aren't|don't|doesn't|didn't)\b",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL: Final = re.compile(
+    r"\b(?:if|imagine|imagining|suppose|supposing|assuming|pretend|what if|in case|wonder|wondering|"
+    r"maybe|perhaps|might|possibly|probably|someday|some day|one day|not sure|unsure|thinking about|"
+    r"considering|would be|could be|wish|hypothetically|let's say|in theory|kidding|joking|jk|"
+    r"i guess|should i|whether)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_SPLIT: Final = re.compile(
+    r"(?:,|;|\s)\s*(?:and|but|plus|so|also|though|although|while|whereas)?\s*(?=\b(?:I|I'm|I've|I'd|"
+    r"my|My)\b)|;\s+|\s+-{1,2}\s+|\s+—\s+"
+)
+_VALUE_END: Final = re.compile(
+    r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|\s+(?:but|because|"
+    r"since|although|though|whereas|so that|which is|which was|lol|haha)\b|[,;:!?(]|\.(?:\s|$)|\s+-\s+).*$",
+    re.IGNORECASE,
+)
+_RELATION_NAME: Final = re.compile(
+    r"\b(?:[Mm]y|{S}'s) (?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*(?P<rel>"
+    + RELATIONS
+    + r"),? (?P<name>[A-Z][a-z'-]+)\b(?P<rest>.*)$"
+)
+_NAME_INTRO: Final = re.compile(
+    r"^(?:I'm|I am|Im|my name is|my name's|call me|it's|this is|I go by)\s+(?P<name>[A-Z][a-z'-]+"
+    r"(?:\s+[A-Z][a-z'-]+)?)\s*$"
+)
+_NOT_NAMES: Final = frozenset(
+    [
+        "Good",
+        "Fine",
+        "Great",
+        "Okay",
+        "Ok",
+        "Sorry",
+        "Here",
+        "Back",
+        "Home",
+        "Done",
+        "Ready",
+        "Sure",
+        "Happy",
+        "Sad",
+        "Tired",
+        "Excited",
+        "American",
+        "Canadian",
+        "British",
+        "English",
+        "French",
+        "German",
+        "Spanish",
+        "Italian",
+        "Mexican",
+        "Chinese",
+        "Japanese",
+        "Korean",
+        "Indian",
+        "Irish",
+        "Scottish",
+        "Australian",
+        "Brazilian",
+        "Russian",
+        "Dutch",
+        "Swedish",
+        "Vegan",
+        "Vegetarian",
+        "Just",
+        "Not",
+        "So",
+        "Very",
+        "Still",
+        "Also",
+        "Really",
+        "Currently",
+        "Now",
+        "Here",
+        "There",
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+    ]
+)
+_FIRST_PERSON: Final = re.compile(r"^(?:\W*)(?:I|I'm|I've|I'd|I'll|Im|my|My|we|We|we're|our|Our)\b")
+_PRONOUN_START: Final = re.compile(r"^(?:he|she|they)\b(?:'s)?", re.IGNORECASE)
+_CAPITALISED: Final = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
+_MIN_EXPERIENCE_WORDS: Final = 3
+
+
+@dataclass(frozen=True)
+class TurnText:
+    """What the extractor reads of one turn."""
+
+    id: str
+    role: str
+    text: str
+    timestamp: datetime
+    #: Whose first person "I" is: the turn's speaker name, or the user's name, or :data:`UNKNOWN_SPEAKER`.
+    speaker: str
+
+
+@dataclass
+class _State:
+    """What earlier turns of the chunk taught the later ones: names, people, the last person."""
+
+    speaker_name: str | None = None
+    persons: dict[str, str] = field(default_factory=dict)  # casefolded name → name
+    last_person: str | None = None
+
+
+def _clauses(sentence: str) -> list[str]:
+    return [part.strip(" ,") for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip(" ,")]
+
+
+def _refused_sentence(sentence: str) -> bool:
+    body = _LEADING.sub("", sentence).strip()
+    return (
+        not body
+        or sentence.rstrip().endswith("?")
+        or bool(_QUESTION_START.match(body))
+        or bool(_HYPOTHETICAL.search(body))
+        or is_small_talk(body)
+    )
+
+
+def _trim(value: str) -> str:
+    value = _VALUE_END.sub("", value).strip(" .,!;:'\"")
+    return " ".join(value.split()[:12])
+
+
+def _statement_end(statement: str) -> str:
+    return _VALUE_END.sub("", statement).strip(" ,;:") or statement
+
+
+@dataclass(frozen=True)
+class _Context:
+    turn: TurnText
+    subject: str
+    correction: bool
+
+
+def _read_clause(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
+    """The fact the canonical clause states, if a pattern (or the experience fallback) reads one."""
+    subject = ctx.subject
+    for pattern, regex in compiled(subject):
+        match = regex.match(canonical)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        value = _without_dates(_trim(groups.get("v") or ""), ctx.turn.timestamp)
+        if not value or value.casefold() in {"it", "that", "this", "them", "there", "one", "so"}:
+            return None
+        if pattern.key == "works_as" and not _is_occupation(value):
+            continue
+        key = pattern.key.format(
+            rel=(groups.get("rel") or "").casefold(),
+            cat=(groups.get("cat") or "").casefold().replace(" ", "_"),
+            what=(groups.get("what") or "").casefold().replace(" ", "_"),
+        )
+        return _atom(pattern.kind, key, value, canonical, ctx, persons, pattern.negated, pattern.certainty)
+    match = experience(subject).match(canonical)
+    if match is not None:
+        value = _trim(match.group("verb") + match.group("v"))
+        if len(value.split()) >= _MIN_EXPERIENCE_WORDS:
+            return _atom("experience", "did", value, canonical, ctx, persons, False, "implied")
+    return None
+
+
+def _without_dates(value: str, now: datetime) -> str:
+    found = find_time_phrase(value, now)
+    if found is None or found.start == 0:
+        return value
+    return re.sub(r"\s+(?:in|on|at|during|since|from)$", "", value[: found.start].rstrip(" ,"))
+
+
+def _next_occurrence(
+    start: datetime | None, end: datetime | None, phrase: str, now: datetime
+) -> tuple[datetime | None, datetime | None]:
+    """An event's day named without a year ("on June 3") is the next one, not the last one."""
+    if start is None or end is None or start >= now or re.search(r"\b\d{4}\b|ago|last|yesterday", phrase):
+        return start, end
+    years = now.year - start.year + (1 if start.replace(year=now.year) < now else 0)
+    return start.replace(year=start.year + years), end.replace(year=end.year + years)
+
+
+def _is_occupation(value: str) -> bool:
+    words = value.casefold().replace("-", " ").split()
+    return bool(words) and (words[-1] in OCCUPATIONS or words[-1].rstrip("s") in OCCUPATIONS)
+
+
+def _atom(
+    kind: str,
+    key: str,
+    value: str,
+    canonical: str,
+    ctx: _Context,
+    persons: Sequence[str],
+    negated: bool,
+    certainty: str,
+) -> FactAtom:
+    statement, start, end = resolve_dates(_statement_end(canonical), ctx.turn.timestamp)
+    if kind == "event" and start is not None and start < ctx.turn.timestamp:
+        start, end = _next_occurrence(start, end, canonical, ctx.turn.timestamp)
+        if start is not None and end is not None:
+            statement = resolve_dates(_statement_end(canonical), ctx.turn.timestamp)[0]
+            statement = re.sub(
+                r"\b(?:on|in) (?:the week of )?\d{1,2} [A-Z][a-z]+ \d{4}",
+                absolute_date(start, end),
+                statement,
+            )
+    if key == "lives_in" and re.search(r"\bmoved to\b|\bmoving to\b|relocated", canonical, re.IGNORECASE):
+        statement = f"{ctx.subject} lives in {value} (moved there{_when(statement, value)})"
+    negated = negated or bool(re.search(r"\b(?:not|never|no longer|n't)\b", statement, re.IGNORECASE))
+    temporal = "current"
+    if (end is not None and end <= ctx.turn.timestamp) or kind == "experience":
+        temporal = "past"
+    if (start is not None and start > ctx.turn.timestamp) or kind == "goal":
+        temporal = "future"
+    if kind in {"identity", "constraint", "preference", "skill", "relationship"} and kind != "experience":
+        temporal = "current" if start is None or key == "lives_in" else temporal
+    named = [person for person in persons if person.casefold() in statement.casefold()]
+    return FactAtom.model_validate(
+        {
+            "fact_kind": kind,
+            "subject": ctx.subject,
+            "statement": statement.rstrip(".") + ".",
+            "key": key,
+            "value": value,
+            "negated": negated,
+            "certainty": certainty,
+            "temporal": temporal,
+            "event_time": start,
+            "persons": named,
+            "location": value if key in {"lives_in", "hometown"} else None,
+            "correction": ctx.correction or (key == "lives_in" and "moved" in canonical.casefold()),
+            "source_turn_ids": [ctx.turn.id],
+        }
+    )
+
+
+def _when(statement: str, value: str) -> str:
+    tail = statement.split(value, 1)[-1]
+    date = re.search(r"\b(?:on|in) (?:the week of )?\d{0,2} ?[A-Z][a-z]+ \d{4}|\bin \d{4}", tail)
+    return f" {date.group(0)}" if date else ""
+
+
+def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str] | None:
+    """``(subject, canonical clause)`` for a clause about the speaker or a named person, else None."""
+    if match := _PRONOUN_START.match(clause):
+        if state.last_person is None or match.group(0).casefold().startswith("they"):
+            return None
+        clause = state.last_person + clause[match.end() :]
+    first = _CAPITALISED.match(clause)
+    if first:
+        words = first.group(0).split()
+        for size in (2, 1):
+            name = " ".join(words[:size]).casefold()
+            if len(words) >= size and name in state.persons:
+                return state.persons[name], clause
+    if _FIRST_PERSON.match(clause):
+        return speaker, third_person(clause, speaker)
+    return None
+
+
+def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extraction:
+    facts: list[FactAtom] = []
+    entities: list[ExtractedEntity] = list(enrichment_entities(turn.text, turn.id, turn.timestamp))
+    relationships: list[ExtractedRelationship] = []
+    correction = is_correction(turn.text)
+    for sentence in sentences(turn.text):
+        if _refused_sentence(sentence):
+            continue
+        for raw in _clauses(_LEADING.sub("", sentence).strip()):
+            clause = _LEADING.sub("", raw).strip()
+            speaker = state.speaker_name or turn.speaker
+            if (intro := _NAME_INTRO.match(clause)) and intro.group("name").split()[0] not in _NOT_NAMES:
+                name = intro.group("name")
+                facts.append(_identity_name(turn, speaker, name))
+                if turn.speaker == UNKNOWN_SPEAKER:
+                    state.speaker_name = name
+                continue
+            about = _relation_clause(clause, turn, speaker, state, facts, entities, relationships)
+            if about is None:
+                continue
+            found = _subject_clause(about, state, speaker)
+            if found is None:
+                continue
+            subject, canonical = found
+            ctx = _Context(turn=turn, subject=subject, correction=correction)
+            atom = _read_clause(canonical, ctx, [*state.persons.values(), speaker])
+            if atom is not None:
+                facts.append(atom)
+    for name in known:
+        if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
+            entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
+    return Extraction(facts=facts, entities=entities, relationships=relationships)
+
+
+def _identity_name(turn: TurnText, speaker: str, name: str) -> FactAtom:
+    return FactAtom(
+        fact_kind="identity",
+        subject=name if speaker == UNKNOWN_SPEAKER else speaker,
+        statement=f"{speaker} is called {name}."
+        if speaker not in {name, UNKNOWN_SPEAKER}
+        else f"The user's name is {name}.",
+        key="name",
+        value=name,
+        source_turn_ids=[turn.id],
+    )
+
+
+def _relation_clause(
+    clause: str,
+    turn: TurnText,
+    speaker: str,
+    state: _State,
+    facts: list[FactAtom],
+    entities: list[ExtractedEntity],
+    relationships: list[ExtractedRelationship],
+) -> str | None:
+    """Record "my <relation> <Name> …" as a relationship and return the rest as a clause about Name."""
+    pattern = _RELATION_NAME.pattern.replace("{S}", re.escape(speaker))
+    match = re.search(pattern, clause)
+    if match is None or match.group("name") in _NOT_NAMES:
+        return clause
+    relation, name, rest = match.group("rel").casefold(), match.group("name"), match.group("rest")
+    state.persons[name.casefold()] = name
+    state.last_person = name
+    is_pet = relation in {"dog", "cat", "puppy", "kitten", "pet", "parrot", "rabbit", "horse", "hamster"}
+    entities.append(
+        ExtractedEntity(name=name, type="other" if is_pet else "person", source_turn_ids=[turn.id])
+    )
+    relationships.append(ExtractedRelationship(source=speaker, target=name, type="KNOWS"))
+    facts.append(
+        FactAtom(
+            fact_kind="relationship",
+            subject=speaker,
+            statement=f"{speaker}'s {relation} is {name}.",
+            key=relation,
+            value=name,
+            persons=[name],
+            source_turn_ids=[turn.id],
+        )
+    )
+    rest = rest.strip(" ,")
+    if not rest or not re.match(
+        r"^(?:is|was|has|had|loves|likes|\w+s|\w+ed|just|really|also|always)\b", rest
+    ):
+        return None
+    return f"{name} {third_person(rest, speaker)}"
+
+
+def extract_turns(
+    turns: Sequence[TurnText], known: Collection[str] = (), echoed: Collection[str] = ()
+) -> Extraction:
+    """Everything the rules learn from ``turns`` (one chunk, in order). ``known`` names of the user's
+    entities are recognised in the text; ``echoed`` are normalised texts the memory itself injected."""
+    state = _State()
+    result = Extraction()
+    for turn in turns:
+        verdict = gate_turn(turn.role, turn.text, echoed)
+        if verdict.flag:
+            result.flagged[turn.id] = verdict.flag
+        if verdict.refuse:
+            result.refused[turn.id] = verdict.refuse
+            continue
+        if turn.role not in {"user"} and turn.speaker == UNKNOWN_SPEAKER:
+            continue  # an assistant's words are not facts about the user
+        result = result.merge(_extract_turn(turn, state, known))
+    return result
