@@ -15,7 +15,14 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 
 KINDS = {"preference", "relationship", "experience", "skill", "goal", "constraint", "identity", "event"}
-NEGATIVES = {"small_talk", "question", "hypothetical", "opinion_about_world", "assistant_like", "reported_uncertain"}
+NEGATIVES = {
+    "small_talk",
+    "question",
+    "hypothetical",
+    "opinion_about_world",
+    "assistant_like",
+    "reported_uncertain",
+}
 JUNK = {"small_talk", "acknowledgement", "tool_output", "recall_echo", "injection", "system_prompt"}
 ROLES = {"user", "assistant", "tool"}
 
@@ -118,8 +125,10 @@ def check_extraction() -> tuple[Counter[str], Counter[str], int, int, int]:
                 kinds[f["kind"]] += 1
         other_subject_turns += other
     n_neg = sum(negs.values())
-    print(f"extraction.jsonl: {len(rows)} lines, {len(rows) - n_neg} with facts, {n_neg} negatives, "
-          f"{len(speakers)} speakers, {other_subject_turns} turns about another person")
+    print(
+        f"extraction.jsonl: {len(rows)} lines, {len(rows) - n_neg} with facts, {n_neg} negatives, "
+        f"{len(speakers)} speakers, {other_subject_turns} turns about another person"
+    )
     print(f"  positive facts per kind: {dict(sorted(kinds.items()))}")
     print(f"  negated facts: {negated}")
     print(f"  negatives per category: {dict(sorted(negs.items()))}")
@@ -143,8 +152,15 @@ def check_corrections() -> None:
     true = 0
     for r in rows:
         where = f"corrections {r.get('id')}"
-        keys = {"id": str, "speaker": str, "before": str, "after": str, "is_correction": bool,
-                "old_words": list, "new_words": list}
+        keys = {
+            "id": str,
+            "speaker": str,
+            "before": str,
+            "after": str,
+            "is_correction": bool,
+            "old_words": list,
+            "new_words": list,
+        }
         if not need(where, r, keys):
             continue
         words_ok(where, r["old_words"], r["before"], 1, 3)
