@@ -22,6 +22,7 @@ from .api.context import ContextApi
 from .api.core import FacadeCore
 from .api.forget import ForgetApi
 from .api.goals import GoalsApi
+from .api.learning import LearningApi
 from .api.procedural import ProceduralApi
 from .api.profile import ProfileApi
 from .api.semantic import SemanticApi
@@ -33,6 +34,7 @@ from .memory.working import WorkingMemory
 from .models import MemoryBundle, Scope, Turn
 from .retrieval.items import RecallRequest
 from .retrieval.recall import RecallLayer
+from .retrieval.tokens import default_token_counter
 from .settings import Settings
 from .validation import (
     validate_channel,
@@ -56,6 +58,7 @@ log = logging.getLogger(__name__)
 
 
 class AgentMemory(
+    LearningApi,
     ContextApi,
     ChannelsApi,
     ForgetApi,
@@ -128,7 +131,11 @@ class AgentMemory(
     # -- episodic ----------------------------------------------------------------------------------
 
     def new_conversation(self, title: str | None = None, metadata: dict[str, Any] | None = None) -> str:
-        """Start a conversation in the active channel; returns its id (a UUID string)."""
+        """Start a conversation in the active channel; returns its id (a UUID string).
+
+        With ``learning.auto_consolidate`` (the default) the user's earlier conversations that have
+        unlearned turns are consolidated in the background (a task, or a thread in the sync API).
+        """
         limits = self.settings.limits
         if title is not None:
             title = validate_name(title, limits, "title")
@@ -139,6 +146,7 @@ class AgentMemory(
         backends.audit.log_write(
             self.scope, "new_conversation", "conversation", conversation_id, {"title": title}
         )
+        self._queue_consolidation(backends, conversation_id)  # seed 000: a session switch consolidates
         return conversation_id
 
     def store_turn(
@@ -176,6 +184,7 @@ class AgentMemory(
             metadata=meta,
             embedding=embedding,
             audit=backends.audit.inline_write({"content": content}),
+            token_count=default_token_counter().count(content),
         )
         sync_error: GraphSyncError | None = None
         if not turn.synced:

@@ -20,6 +20,7 @@ from .api.context_async import AsyncContextApi
 from .api.core_async import AsyncFacadeCore
 from .api.forget_async import AsyncForgetApi
 from .api.goals_async import AsyncGoalsApi
+from .api.learning_async import AsyncLearningApi
 from .api.procedural_async import AsyncProceduralApi
 from .api.profile_async import AsyncProfileApi
 from .api.semantic_async import AsyncSemanticApi
@@ -31,6 +32,7 @@ from .memory.working_async import AsyncWorkingMemory
 from .models import MemoryBundle, Scope, Turn
 from .retrieval.items import RecallRequest
 from .retrieval.recall_async import AsyncRecallLayer
+from .retrieval.tokens import default_token_counter
 from .settings import Settings
 from .validation import (
     validate_channel,
@@ -54,6 +56,7 @@ log = logging.getLogger(__name__)
 
 
 class AsyncAgentMemory(
+    AsyncLearningApi,
     AsyncContextApi,
     AsyncChannelsApi,
     AsyncForgetApi,
@@ -126,7 +129,11 @@ class AsyncAgentMemory(
     # -- episodic ----------------------------------------------------------------------------------
 
     async def new_conversation(self, title: str | None = None, metadata: dict[str, Any] | None = None) -> str:
-        """Start a conversation in the active channel; returns its id (a UUID string)."""
+        """Start a conversation in the active channel; returns its id (a UUID string).
+
+        With ``learning.auto_consolidate`` (the default) the user's earlier conversations that have
+        unlearned turns are consolidated in the background (a task, or a thread in the sync API).
+        """
         limits = self.settings.limits
         if title is not None:
             title = validate_name(title, limits, "title")
@@ -137,6 +144,7 @@ class AsyncAgentMemory(
         await backends.audit.log_write(
             self.scope, "new_conversation", "conversation", conversation_id, {"title": title}
         )
+        self._queue_consolidation(backends, conversation_id)  # seed 000: a session switch consolidates
         return conversation_id
 
     async def store_turn(
@@ -174,6 +182,7 @@ class AsyncAgentMemory(
             metadata=meta,
             embedding=embedding,
             audit=backends.audit.inline_write({"content": content}),
+            token_count=default_token_counter().count(content),
         )
         sync_error: GraphSyncError | None = None
         if not turn.synced:

@@ -21,6 +21,7 @@ __all__ = [
     "EmbeddingSettings",
     "GraphSettings",
     "LLMSettings",
+    "LearningSettings",
     "LimitSettings",
     "PostgresSettings",
     "PromotionSettings",
@@ -239,6 +240,24 @@ class PromotionSettings(BaseModel):
     min_conversations: int = 2
 
 
+class LearningSettings(BaseModel):
+    """How conversations become memories (``consolidate_conversation``)."""
+
+    #: Consolidate earlier conversations when a new one starts, and idle ones, in the background.
+    auto_consolidate: bool = True
+    #: A conversation whose last turn is this old is consolidated even if no new one started.
+    idle_minutes: float = Field(default=30.0, gt=0)
+    #: Turns read (and sent to the LLM) per extraction call.
+    chunk_turns: int = Field(default=20, ge=1, le=200)
+    #: An inferred contradiction (not a user's correction): keep both and flag them, or pick one.
+    contradiction_policy: Literal["flag_review", "prefer_new", "prefer_old"] = "flag_review"
+    #: How long a consolidation may hold its conversation's lock before another run may take over.
+    lock_seconds: int = Field(default=600, ge=1)
+    #: Extraction model; ``None`` uses the LLM settings' model (the provider's small model by default).
+    model: str | None = None
+    max_output_tokens: int = Field(default=4096, ge=256)
+
+
 class DecaySettings(BaseModel):
     factor: float = Field(default=0.95, gt=0, le=1)
 
@@ -267,6 +286,7 @@ class Settings(BaseSettings):
     limits: LimitSettings = LimitSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
     promotion: PromotionSettings = PromotionSettings()
+    learning: LearningSettings = LearningSettings()
     decay: DecaySettings = DecaySettings()
     retention: RetentionSettings = RetentionSettings()
     runtime: RuntimeSettings = RuntimeSettings()

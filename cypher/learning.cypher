@@ -36,3 +36,10 @@ MATCH (new:Fact {id: $new_id, user_id: $user_id})-[c:CONTRADICTS]->(old:Fact {id
 WHERE c.status = 'review'
 SET c.status = $status, c.resolved_at = $now
 RETURN c.status AS status
+
+// name: entity_names
+// The names and aliases of the user's entities, so the extractor recognises them in new turns.
+MATCH (e:Entity {user_id: $user_id})
+WHERE e.channel IN $channels AND e.type <> 'date'
+RETURN e.id AS id, e.name AS name, e.aliases AS aliases
+LIMIT $limit

@@ -20,6 +20,7 @@ from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from agentx_memory.stores.redis import RedisStore
 from tests.flavours import FLAVOURS, EventLoopThread, as_sync
+from tests.llm_stub import LLMStub
 
 
 @pytest.fixture(scope="session")
@@ -50,6 +51,8 @@ def isolated_settings(endpoints: ResolvedEndpoints, data_dir: Path, **overrides:
         "postgres": {"url": endpoints.postgres_url, "schema": f"t_{suffix}", "pool_max": 12},
         "graph": {"falkordb_url": endpoints.falkordb_url, "name": f"g_{suffix}"},
         "redis": {"url": endpoints.redis_url, "key_prefix": f"t{suffix}"},
+        # Off unless a test is about it: background runs would race the other tests' assertions.
+        "learning": {"auto_consolidate": False},
     }
     for key, value in overrides.items():
         if isinstance(value, dict) and isinstance(values.get(key), dict):
@@ -81,6 +84,17 @@ def cleanup(settings: Settings, endpoints: ResolvedEndpoints) -> None:
         conn.execute(
             sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(settings.postgres.schema_name))
         )
+
+
+@pytest.fixture
+def stub() -> Iterator[LLMStub]:
+    """A local HTTP stub of the OpenAI and Anthropic APIs (the real SDKs talk to it)."""
+    server = LLMStub()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -21,8 +21,9 @@ from typing import Any, Final, Literal
 
 __all__ = ["BrokenBody", "LLMStub", "RecordedRequest", "Reply", "echo", "prompt_of"]
 
-#: A list is answered as several Anthropic text blocks (joined into one message for OpenAI).
-Reply = str | list[str]
+#: A list is answered as several Anthropic text blocks (joined into one message for OpenAI); a dict is a
+#: structured answer: an Anthropic ``tool_use`` block for the forced tool, or JSON text for OpenAI.
+Reply = str | list[str] | dict[str, Any]
 BrokenBody = Literal["json", "shape"]
 
 OPENAI_PATH: Final = "/v1/chat/completions"
@@ -146,6 +147,10 @@ class LLMStub:
         if broken == "shape":
             return 200, b"{}"
         reply = scripted if scripted is not None else self.reply(body)
+        if isinstance(reply, dict):
+            if path == OPENAI_PATH:
+                return 200, _dump(_openai_completion(body, json.dumps(reply), len(self.requests)))
+            return 200, _dump(_anthropic_tool_use(body, reply, len(self.requests)))
         blocks = [reply] if isinstance(reply, str) else reply
         if path == OPENAI_PATH:
             return 200, _dump(_openai_completion(body, "".join(blocks), len(self.requests)))
@@ -185,6 +190,20 @@ def _anthropic_message(
         "stop_reason": "end_turn",
         "stop_sequence": None,
         "usage": {"input_tokens": 7, "output_tokens": sum(len(text.split()) for text in texts)},
+    }
+
+
+def _anthropic_tool_use(body: dict[str, Any], data: dict[str, Any], number: int) -> dict[str, Any]:
+    name = body.get("tool_choice", {}).get("name", "tool")
+    return {
+        "id": f"msg_stub_{number}",
+        "type": "message",
+        "role": "assistant",
+        "model": body["model"],
+        "content": [{"type": "tool_use", "id": f"toolu_stub_{number}", "name": name, "input": data}],
+        "stop_reason": "tool_use",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 7, "output_tokens": len(json.dumps(data).split())},
     }
 
 

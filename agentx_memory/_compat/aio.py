@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "drain", "gather", "sleep", "spawn", "to_thread"]
+__all__ = ["Lock", "background", "drain", "gather", "sleep", "spawn", "to_thread"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -31,6 +31,14 @@ def spawn(step: Coroutine[Any, Any, None], pending: set[asyncio.Task[None]]) -> 
     task = asyncio.get_running_loop().create_task(step)
     pending.add(task)
     task.add_done_callback(pending.discard)
+
+
+def background(
+    func: Callable[P, Coroutine[Any, Any, None]], pending: set[Any], /, *args: P.args, **kwargs: P.kwargs
+) -> None:
+    """Run ``func(*args)`` in the background in both flavours: a task here, a daemon thread in the sync
+    twin (where :func:`spawn` runs its step at once). For work too slow for the caller's path."""
+    spawn(func(*args, **kwargs), pending)
 
 
 async def drain(pending: set[asyncio.Task[None]]) -> None:

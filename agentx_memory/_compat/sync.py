@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "drain", "gather", "sleep", "spawn", "to_thread"]
+__all__ = ["Lock", "background", "drain", "gather", "sleep", "spawn", "to_thread"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -29,5 +29,23 @@ def spawn(step: None, pending: set[Any]) -> None:
     """In sync code the step already ran when its call was evaluated as the argument."""
 
 
+def background(func: Callable[P, None], pending: set[Any], /, *args: P.args, **kwargs: P.kwargs) -> None:
+    """Run ``func(*args)`` on a daemon thread; ``pending`` holds the thread until it ends so that
+    :func:`drain` (``close()``) can wait for it."""
+
+    def run() -> None:
+        try:
+            func(*args, **kwargs)
+        finally:
+            pending.discard(thread)
+
+    thread = threading.Thread(target=run, name="agentx-memory-background", daemon=True)
+    pending.add(thread)
+    thread.start()
+
+
 def drain(pending: set[Any]) -> None:
-    """Sync code runs nothing in the background, so there is nothing to wait for."""
+    """Wait for the background threads still running (their errors were already logged by them)."""
+    for thread in list(pending):
+        if isinstance(thread, threading.Thread) and thread is not threading.current_thread():
+            thread.join()

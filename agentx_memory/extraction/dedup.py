@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from ..models.semantic import Fact
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "dedup_batch",
     "fact_signature",
     "jaccard",
+    "slot_keys",
     "value_tokens",
 ]
 
@@ -81,6 +83,19 @@ class StoredFact:
     #: Cosine similarity between the stored fact's and the new atom's statements.
     similarity: float
 
+    @classmethod
+    def of(cls, fact: Fact, similarity: float) -> StoredFact:
+        return cls(
+            id=fact.id,
+            claim=fact.claim,
+            subject=fact.subject,
+            key=fact.key,
+            value=fact.value,
+            negated=fact.negated,
+            source_turn_ids=tuple(fact.source_turn_ids),
+            similarity=similarity,
+        )
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -128,12 +143,25 @@ def dedup_batch(atoms: Sequence[FactAtom]) -> list[FactAtom]:
     return list(merged.values())
 
 
+#: Keys that are one slot with opposite polarity: "likes jazz" and "dislikes jazz" contradict.
+_OPPOSITES: Final = {"likes": "dislikes", "dislikes": "likes"}
+
+
+def slot_keys(key: str) -> list[str]:
+    """The stored keys a new fact under ``key`` is compared with."""
+    return [key, _OPPOSITES[key]] if key in _OPPOSITES else [key]
+
+
+def _polarity(key: str, negated: bool) -> tuple[str, bool]:
+    return ("likes", not negated) if key == "dislikes" else (key, negated)
+
+
 def _same_slot(atom: FactAtom, stored: StoredFact) -> bool:
     return (
         stored.subject is not None
         and stored.key is not None
         and stored.subject.casefold() == atom.subject.casefold()
-        and stored.key.casefold() == atom.key.casefold()
+        and _polarity(stored.key.casefold(), False)[0] == _polarity(atom.key.casefold(), False)[0]
     )
 
 
@@ -141,13 +169,14 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
     """What to do with ``atom`` given the stored current facts found near it (best first)."""
     new_value = value_tokens(atom.value)
     for stored in candidates:
-        if _same_slot(atom, stored) and stored.value is not None:
+        if _same_slot(atom, stored) and stored.value is not None and stored.key is not None:
             same_value = value_tokens(stored.value) == new_value
-            if same_value and stored.negated == atom.negated:
+            same_polarity = _polarity(stored.key, stored.negated)[1] == _polarity(atom.key, atom.negated)[1]
+            if same_value and same_polarity:
                 if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                     return Decision("noop", stored, "already known from this turn")
                 return Decision("update", stored, "same subject, key and value")
-            if same_value and stored.negated != atom.negated:
+            if same_value:
                 action: Action = "supersede" if atom.correction else "conflict"
                 return Decision(action, stored, "negates the stored fact")
             if atom.key in SINGLE_VALUED_KEYS:

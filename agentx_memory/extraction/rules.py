@@ -261,7 +261,7 @@ def _atom(
         temporal = "future"
     if kind in {"identity", "constraint", "preference", "skill", "relationship"} and kind != "experience":
         temporal = "current" if start is None or key == "lives_in" else temporal
-    named = [person for person in persons if person.casefold() in statement.casefold()]
+    named = [p for p in persons if p != ctx.subject and p.casefold() in statement.casefold()]
     return FactAtom.model_validate(
         {
             "fact_kind": kind,
@@ -328,7 +328,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             found = _subject_clause(about, state, speaker)
             if found is None:
                 continue
-            subject, canonical = found
+            subject, canonical = found[0], found[1].strip(" ,.!;:")
             ctx = _Context(turn=turn, subject=subject, correction=correction)
             atom = _read_clause(canonical, ctx, [*state.persons.values(), speaker])
             if atom is not None:

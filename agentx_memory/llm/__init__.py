@@ -8,8 +8,8 @@ so importing this package never needs them.
 from __future__ import annotations
 
 from agentx_memory.llm.anthropic_provider import AnthropicLLM
-from agentx_memory.llm.base import LLM
+from agentx_memory.llm.base import LLM, StructuredAnswer, TokenUsage
 from agentx_memory.llm.factory import build_llm
 from agentx_memory.llm.openai_provider import OpenAIChatLLM
 
-__all__ = ["LLM", "AnthropicLLM", "OpenAIChatLLM", "build_llm"]
+__all__ = ["LLM", "AnthropicLLM", "OpenAIChatLLM", "StructuredAnswer", "TokenUsage", "build_llm"]

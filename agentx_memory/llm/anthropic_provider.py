@@ -6,10 +6,18 @@ is translated to :class:`LLMError` in :meth:`AnthropicLLM.complete`, the one pla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from agentx_memory.errors import ConfigurationError, LLMError
-from agentx_memory.llm.base import API_KEY_ENV, check_request, require_answer, status_failure
+from agentx_memory.llm.base import (
+    API_KEY_ENV,
+    StructuredAnswer,
+    TokenUsage,
+    check_request,
+    check_schema,
+    require_answer,
+    status_failure,
+)
 
 if TYPE_CHECKING:
     import anthropic
@@ -66,6 +74,55 @@ class AnthropicLLM:
         self, prompt: str, *, system: str | None = None, max_tokens: int = 256, temperature: float = 0.0
     ) -> str:
         check_request(prompt, max_tokens)
+        message = self._create(prompt, system, max_tokens, temperature)
+        return require_answer(_text(message), self._where, getattr(message, "stop_reason", None))
+
+    def complete_structured(
+        self,
+        prompt: str,
+        *,
+        schema: dict[str, Any],
+        name: str,
+        system: str | None = None,
+        max_tokens: int = 2048,
+        temperature: float = 0.0,
+    ) -> StructuredAnswer:
+        check_request(prompt, max_tokens)
+        check_schema(name, schema)
+        # Forced tool use is the Messages API's structured output: the answer is the tool call's input.
+        message = self._create(
+            prompt,
+            system,
+            max_tokens,
+            temperature,
+            tools=[{"name": name, "description": "Record the structured answer.", "input_schema": schema}],
+            tool_choice={"type": "tool", "name": name},
+        )
+        data = next(
+            (
+                block.input
+                for block in getattr(message, "content", None) or []
+                if getattr(block, "type", None) == "tool_use" and getattr(block, "name", None) == name
+            ),
+            None,
+        )
+        if not isinstance(data, dict):
+            stop = getattr(message, "stop_reason", None)
+            raise LLMError(f"{self._where} did not return the {name} tool call (stop reason: {stop!r})")
+        usage = getattr(message, "usage", None)
+        return StructuredAnswer(
+            data=data,
+            usage=TokenUsage(
+                input_tokens=int(getattr(usage, "input_tokens", 0) or 0),
+                output_tokens=int(getattr(usage, "output_tokens", 0) or 0),
+            ),
+            model_id=self.model_id,
+        )
+
+    def _create(
+        self, prompt: str, system: str | None, max_tokens: int, temperature: float, **options: Any
+    ) -> Message:
+        """One Messages API call; every SDK error becomes :class:`LLMError` here."""
         import anthropic
 
         params: MessageCreateParamsNonStreaming = {
@@ -79,7 +136,9 @@ class AnthropicLLM:
             # SDK 1.0 dropped `temperature` from the signature but the API still takes it (models newer
             # than Opus 4.6 reject non-default values); `extra_body` is the SDK's documented route and
             # works on every version from our floor (0.40).
-            message = self._client.messages.create(**params, extra_body={"temperature": temperature})
+            message: Message = self._client.messages.create(
+                **params, **options, extra_body={"temperature": temperature}
+            )
         except anthropic.APIStatusError as exc:
             raise status_failure(self._where, exc.status_code, exc.message) from exc
         except anthropic.APITimeoutError as exc:
@@ -89,7 +148,7 @@ class AnthropicLLM:
         except (anthropic.AnthropicError, ValueError) as exc:
             # ValueError: the SDK lets a body that is not JSON through as json.JSONDecodeError.
             raise LLMError(f"{self._where} sent an unusable response: {exc}") from exc
-        return require_answer(_text(message), self._where, getattr(message, "stop_reason", None))
+        return message
 
     def close(self) -> None:
         """Release the HTTP connection pool."""

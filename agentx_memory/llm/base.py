@@ -8,11 +8,41 @@ blocking HTTP request, and the async code runs it in a worker thread.
 
 from __future__ import annotations
 
-from typing import Final, Protocol, runtime_checkable
+import json
+from dataclasses import dataclass
+from typing import Any, Final, Protocol, runtime_checkable
 
 from agentx_memory.errors import InvalidInputError, LLMError
 
-__all__ = ["API_KEY_ENV", "LLM", "check_request", "require_answer", "status_failure"]
+__all__ = [
+    "API_KEY_ENV",
+    "LLM",
+    "StructuredAnswer",
+    "TokenUsage",
+    "check_request",
+    "check_schema",
+    "json_object",
+    "require_answer",
+    "status_failure",
+]
+
+
+@dataclass(frozen=True)
+class TokenUsage:
+    """Tokens one call cost, as the provider counted them (0 when it did not say)."""
+
+    input_tokens: int
+    output_tokens: int
+
+
+@dataclass(frozen=True)
+class StructuredAnswer:
+    """A structured call's JSON object (not yet validated against a model), its cost and its model."""
+
+    data: dict[str, Any]
+    usage: TokenUsage
+    model_id: str
+
 
 #: The one setting that holds the key, whatever the provider; named in every credential message.
 API_KEY_ENV: Final = "AGENTX_LLM__API_KEY"
@@ -37,6 +67,42 @@ class LLM(Protocol):
         (after the SDK's own retries), raises :class:`~agentx_memory.errors.LLMError`.
         """
         ...
+
+    def complete_structured(
+        self,
+        prompt: str,
+        *,
+        schema: dict[str, Any],
+        name: str,
+        system: str | None = None,
+        max_tokens: int = 2048,
+        temperature: float = 0.0,
+    ) -> StructuredAnswer:
+        """One call whose answer is a JSON object shaped by ``schema`` (a JSON Schema of an object):
+        forced tool use on Anthropic, ``response_format: json_schema`` on OpenAI.
+
+        Raises :class:`~agentx_memory.errors.LLMError` when the provider fails or the answer is not
+        a JSON object; the caller validates ``data`` (pydantic) and decides whether to retry.
+        """
+        ...
+
+
+def check_schema(name: str, schema: dict[str, Any]) -> None:
+    if not name or not name.replace("_", "").isalnum():
+        raise InvalidInputError(f"a structured answer needs a name of letters, digits and _, not {name!r}")
+    if schema.get("type") != "object":
+        raise InvalidInputError("a structured answer's schema must describe an object (type: object)")
+
+
+def json_object(text: str, where: str) -> dict[str, Any]:
+    """``text`` parsed as a JSON object, or :class:`LLMError` (malformed JSON, or not an object)."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise LLMError(f"{where} returned malformed JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise LLMError(f"{where} returned JSON that is not an object: {type(data).__name__}")
+    return data
 
 
 def check_request(prompt: str, max_tokens: int) -> None:

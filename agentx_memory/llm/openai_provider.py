@@ -6,10 +6,19 @@ translated to :class:`LLMError` in :meth:`OpenAIChatLLM.complete`, the one place
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from agentx_memory.errors import ConfigurationError, LLMError
-from agentx_memory.llm.base import API_KEY_ENV, check_request, require_answer, status_failure
+from agentx_memory.llm.base import (
+    API_KEY_ENV,
+    StructuredAnswer,
+    TokenUsage,
+    check_request,
+    check_schema,
+    json_object,
+    require_answer,
+    status_failure,
+)
 
 if TYPE_CHECKING:
     import openai
@@ -63,6 +72,47 @@ class OpenAIChatLLM:
         self, prompt: str, *, system: str | None = None, max_tokens: int = 256, temperature: float = 0.0
     ) -> str:
         check_request(prompt, max_tokens)
+        response = self._create(prompt, system, max_tokens=max_tokens, temperature=temperature)
+        text, stop_reason = _answer(response)
+        return require_answer(text, self._where, stop_reason)
+
+    def complete_structured(
+        self,
+        prompt: str,
+        *,
+        schema: dict[str, Any],
+        name: str,
+        system: str | None = None,
+        max_tokens: int = 2048,
+        temperature: float = 0.0,
+    ) -> StructuredAnswer:
+        check_request(prompt, max_tokens)
+        check_schema(name, schema)
+        response = self._create(
+            prompt,
+            system,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            # strict=False: strict mode refuses optional fields and defaults, which the schemas use.
+            response_format={
+                "type": "json_schema",
+                "json_schema": {"name": name, "schema": schema, "strict": False},
+            },
+        )
+        text, stop_reason = _answer(response)
+        data = json_object(require_answer(text, self._where, stop_reason), self._where)
+        usage = getattr(response, "usage", None)
+        return StructuredAnswer(
+            data=data,
+            usage=TokenUsage(
+                input_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+                output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            ),
+            model_id=self.model_id,
+        )
+
+    def _create(self, prompt: str, system: str | None, **options: Any) -> ChatCompletion:
+        """One Chat Completions call; every SDK error becomes :class:`LLMError` here."""
         import openai
 
         messages: list[ChatCompletionMessageParam] = []
@@ -70,14 +120,11 @@ class OpenAIChatLLM:
             messages.append({"role": "system", "content": system})
         messages.append({"role": "user", "content": prompt})
         try:
-            response = self._client.chat.completions.create(
-                model=self._model,
-                messages=messages,
-                # `max_tokens`, not its successor `max_completion_tokens`: every compatible server
-                # and every SDK since our floor (1.40) accept it; only reasoning models refuse it,
-                # and they refuse temperature 0 as well.
-                max_tokens=max_tokens,
-                temperature=temperature,
+            # `max_tokens`, not its successor `max_completion_tokens`: every compatible server and every
+            # SDK since our floor (1.40) accept it; only reasoning models refuse it, and they refuse
+            # temperature 0 as well.
+            response: ChatCompletion = self._client.chat.completions.create(
+                model=self._model, messages=messages, **options
             )
         except openai.APIStatusError as exc:
             raise status_failure(self._where, exc.status_code, exc.message) from exc
@@ -88,8 +135,7 @@ class OpenAIChatLLM:
         except (openai.OpenAIError, ValueError) as exc:
             # ValueError: the SDK lets a body that is not JSON through as json.JSONDecodeError.
             raise LLMError(f"{self._where} sent an unusable response: {exc}") from exc
-        text, stop_reason = _answer(response)
-        return require_answer(text, self._where, stop_reason)
+        return response
 
     def close(self) -> None:
         """Release the HTTP connection pool."""

@@ -282,3 +282,20 @@ class EntityMemory:
             rrf_k,
         )
         return [(found[entity_id], score) for entity_id, score in fused[:top_k]]
+
+    def names(self, scope: Scope, limit: int = 2000) -> dict[str, str]:
+        """Every name and alias of the user's entities (casefolded) → the entity id."""
+        rows = self._graph.run("entity_names", scope_params(scope, limit=limit))
+        found: dict[str, str] = {}
+        for row in rows:
+            for name in [row["name"], *(row["aliases"] or [])]:
+                if isinstance(name, str) and name:
+                    found.setdefault(name.casefold(), row["id"])
+        return found
+
+    def link_mentions(self, scope: Scope, turn_id: str, entity_ids: Sequence[str]) -> None:
+        """``(:Turn)-[:MENTIONS]->(:Entity)`` for each entity the turn names."""
+        if entity_ids:
+            self._graph.run(
+                "link_turn_mentions", scope_params(scope, turn_id=turn_id, entity_ids=list(entity_ids))
+            )

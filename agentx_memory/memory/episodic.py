@@ -25,7 +25,14 @@ from ..stores.graph import GraphStore
 from ..stores.ports import Ledger
 from ..stores.sql import array_literal
 from ..timecodec import epoch_ms
-from .episodic_pure import TurnHit, content_hash, turn_from_row, turn_hit
+from .episodic_pure import (
+    PendingConversation,
+    TurnHit,
+    content_hash,
+    pending_from_row,
+    turn_from_row,
+    turn_hit,
+)
 from .lexical import LexemeStats, plan_lexical_query, tsquery_any
 
 __all__ = ["EpisodicMemory"]
@@ -108,6 +115,7 @@ class EpisodicMemory:
         metadata: dict[str, Any],
         embedding: Sequence[float],
         audit: Mapping[str, Any],
+        token_count: int | None = None,
     ) -> tuple[Turn, bool]:
         """Write the ledger row; returns the stored turn and whether this call created it.
 
@@ -129,6 +137,7 @@ class EpisodicMemory:
                 "metadata": Jsonb(metadata),
                 "embedding": np.asarray(embedding, dtype=np.float32),
                 "timestamp": timestamp,
+                "token_count": token_count,
                 **audit,
             },
         )
@@ -307,3 +316,38 @@ class EpisodicMemory:
             },
         )
         return [turn_hit(row) for row in rows]
+
+    # -- consolidation's view --------------------------------------------------------------------------
+
+    def to_consolidate(self, scope: Scope, limit: int = 100) -> list[PendingConversation]:
+        """The user's conversations with turns not yet learned from, oldest first."""
+        rows = self._ledger.fetch_all(
+            "conversations_to_consolidate", {"user_id": scope.user_id, "limit": limit}
+        )
+        return [pending_from_row(row) for row in rows]
+
+    def consolidation_state(self, scope: Scope, conversation_id: str) -> PendingConversation | None:
+        row = self._ledger.fetch_one(
+            "consolidation_state", {"conversation_id": conversation_id, "user_id": scope.user_id}
+        )
+        return None if row is None else pending_from_row({**row, "id": conversation_id, "last_turn_at": None})
+
+    def turns_from(self, scope: Scope, conversation_id: str, from_index: int, limit: int) -> list[Turn]:
+        """Up to ``limit`` turns of the conversation from ``from_index`` on, in order (the ledger's)."""
+        rows = self._ledger.fetch_all(
+            "turns_from",
+            {
+                "conversation_id": conversation_id,
+                "user_id": scope.user_id,
+                "from_index": from_index,
+                "limit": limit,
+            },
+        )
+        return [turn_from_row(row) for row in rows]
+
+    def advance_consolidation(self, scope: Scope, conversation_id: str, upto: int) -> None:
+        """Record that turns below index ``upto`` have been learned from (never moves back)."""
+        self._ledger.execute(
+            "advance_consolidation",
+            {"conversation_id": conversation_id, "user_id": scope.user_id, "upto": upto},
+        )

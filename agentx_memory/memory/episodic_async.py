@@ -22,7 +22,14 @@ from ..stores.graph_async import AsyncGraphStore
 from ..stores.ports_async import AsyncLedger
 from ..stores.sql import array_literal
 from ..timecodec import epoch_ms
-from .episodic_pure import TurnHit, content_hash, turn_from_row, turn_hit
+from .episodic_pure import (
+    PendingConversation,
+    TurnHit,
+    content_hash,
+    pending_from_row,
+    turn_from_row,
+    turn_hit,
+)
 from .lexical import LexemeStats, plan_lexical_query, tsquery_any
 
 __all__ = ["AsyncEpisodicMemory"]
@@ -107,6 +114,7 @@ class AsyncEpisodicMemory:
         metadata: dict[str, Any],
         embedding: Sequence[float],
         audit: Mapping[str, Any],
+        token_count: int | None = None,
     ) -> tuple[Turn, bool]:
         """Write the ledger row; returns the stored turn and whether this call created it.
 
@@ -128,6 +136,7 @@ class AsyncEpisodicMemory:
                 "metadata": Jsonb(metadata),
                 "embedding": np.asarray(embedding, dtype=np.float32),
                 "timestamp": timestamp,
+                "token_count": token_count,
                 **audit,
             },
         )
@@ -306,3 +315,38 @@ class AsyncEpisodicMemory:
             },
         )
         return [turn_hit(row) for row in rows]
+
+    # -- consolidation's view --------------------------------------------------------------------------
+
+    async def to_consolidate(self, scope: Scope, limit: int = 100) -> list[PendingConversation]:
+        """The user's conversations with turns not yet learned from, oldest first."""
+        rows = await self._ledger.fetch_all(
+            "conversations_to_consolidate", {"user_id": scope.user_id, "limit": limit}
+        )
+        return [pending_from_row(row) for row in rows]
+
+    async def consolidation_state(self, scope: Scope, conversation_id: str) -> PendingConversation | None:
+        row = await self._ledger.fetch_one(
+            "consolidation_state", {"conversation_id": conversation_id, "user_id": scope.user_id}
+        )
+        return None if row is None else pending_from_row({**row, "id": conversation_id, "last_turn_at": None})
+
+    async def turns_from(self, scope: Scope, conversation_id: str, from_index: int, limit: int) -> list[Turn]:
+        """Up to ``limit`` turns of the conversation from ``from_index`` on, in order (the ledger's)."""
+        rows = await self._ledger.fetch_all(
+            "turns_from",
+            {
+                "conversation_id": conversation_id,
+                "user_id": scope.user_id,
+                "from_index": from_index,
+                "limit": limit,
+            },
+        )
+        return [turn_from_row(row) for row in rows]
+
+    async def advance_consolidation(self, scope: Scope, conversation_id: str, upto: int) -> None:
+        """Record that turns below index ``upto`` have been learned from (never moves back)."""
+        await self._ledger.execute(
+            "advance_consolidation",
+            {"conversation_id": conversation_id, "user_id": scope.user_id, "upto": upto},
+        )

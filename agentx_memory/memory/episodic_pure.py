@@ -12,8 +12,10 @@ from ..models import Turn
 from ..timecodec import from_epoch_ms
 
 __all__ = [
+    "PendingConversation",
     "TurnHit",
     "content_hash",
+    "pending_from_row",
     "turn_from_graph",
     "turn_from_row",
     "turn_hit",
@@ -55,6 +57,7 @@ def turn_from_row(row: dict[str, Any]) -> Turn:
         content_hash=row["content_hash"],
         metadata=row["metadata"] or {},
         synced=row["graph_synced"],
+        token_count=row.get("token_count"),
     )
 
 
@@ -83,3 +86,28 @@ def turn_search_text(content: str, metadata: dict[str, Any]) -> str:
     if isinstance(speaker, str) and speaker.strip():
         return f"{speaker.strip()}: {content}"
     return content
+
+
+@dataclass(frozen=True)
+class PendingConversation:
+    """A conversation's consolidation watermark: turns below ``consolidated_turns`` were learned from."""
+
+    id: str
+    channel: str
+    consolidated_turns: int
+    next_turn_index: int
+    last_turn_at: datetime | None
+
+    @property
+    def pending(self) -> bool:
+        return self.next_turn_index > self.consolidated_turns
+
+
+def pending_from_row(row: dict[str, Any]) -> PendingConversation:
+    return PendingConversation(
+        id=str(row["id"]),
+        channel=row["channel"],
+        consolidated_turns=int(row["consolidated_turns"]),
+        next_turn_index=int(row["next_turn_index"]),
+        last_turn_at=row.get("last_turn_at"),
+    )

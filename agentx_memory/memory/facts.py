@@ -152,6 +152,16 @@ class FactMemory:
         self._graph.run("touch_facts", scope_params(scope, ids=ids, now=now_ms()))
         return [(fact, scores[fact.id]) for fact in self.get_many(scope, ids)]
 
+    def nearest(self, scope: Scope, vector: Sequence[float], top_k: int) -> list[tuple[Fact, float]]:
+        """Current facts nearest ``vector`` in the active channel, with cosine; no access is counted
+        (dedup and contradiction checks are not recalls)."""
+        rows = self._graph.vector_search(
+            "Fact", vector, user_id=scope.user_id, channels=[scope.channel], top_k=top_k
+        )
+        scores = {row["item"]["id"]: float(row["similarity"]) for row in rows}
+        found = self.get_many(scope, list(scores))
+        return [(fact, scores[fact.id]) for fact in found if fact.is_current]
+
     def touch(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each fact (recall reinforcement)."""
         if ids:
@@ -165,6 +175,12 @@ class FactMemory:
             params["channels"] = list(channels)
         rows = self._graph.run("entity_facts", params)
         return self.get_many(scope, [row["id"] for row in rows], channels)
+
+    def retire(self, scope: Scope, fact_id: str, replaced_by: str) -> None:
+        """Make ``fact_id`` no longer current, superseded by the existing fact ``replaced_by``."""
+        self._graph.run(
+            "supersede_fact", scope_params(scope, old_id=fact_id, new_id=replaced_by, now=now_ms())
+        )
 
     def undo_correction(self, scope: Scope, correction_id: str) -> Fact:
         rows = self._graph.run("undo_correction", scope_params(scope, id=correction_id, now=now_ms()))

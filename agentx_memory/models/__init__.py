@@ -5,6 +5,7 @@ from __future__ import annotations
 from .channels import PromotionCandidate
 from .episodic import ROLES, MemoryBundle, MemoryItem, MemoryKind, Role, Scope, TechniqueMetric, Turn
 from .goals import GOAL_END_STATUSES, Goal, GoalEndStatus, GoalStatus
+from .learning import ConsolidationReport, ContradictionReview
 from .procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from .profile import UserProfile
 from .retrieval import QueryFilters, TimeRange
@@ -33,6 +34,8 @@ __all__ = [
     "FACT_TEMPORALS",
     "GOAL_END_STATUSES",
     "ROLES",
+    "ConsolidationReport",
+    "ContradictionReview",
     "Entity",
     "EntityEdge",
     "EntityGraph",

@@ -54,6 +54,8 @@ class Turn(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict)
     #: False while the graph copy is missing (the reconcile job replays it from the ledger).
     synced: bool = True
+    #: What the content costs in a prompt (the offline WordPiece count), None for turns stored before it.
+    token_count: int | None = None
 
 
 class MemoryItem(BaseModel):

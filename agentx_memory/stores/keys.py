@@ -11,6 +11,9 @@ from typing import Literal
 
 __all__ = [
     "WorkingPart",
+    "consolidation_job",
+    "consolidation_lock",
+    "consolidation_pattern",
     "conversation_pattern",
     "user_pattern",
     "working_context_item",
@@ -44,3 +47,18 @@ def conversation_pattern(prefix: str, user_id: str, conversation_id: str) -> str
 def user_pattern(prefix: str, user_id: str) -> str:
     """Every working-memory key of one user."""
     return f"{prefix}:working:{user_id}:*"
+
+
+def consolidation_lock(prefix: str, user_id: str, conversation_id: str) -> str:
+    """Held while one conversation is consolidated (seed: ``consolidation:lock:{conversation_id}``);
+    the user id sits after the namespace so that forgetting a user finds it."""
+    return f"{prefix}:consolidation:{user_id}:lock:{conversation_id}"
+
+
+def consolidation_job(prefix: str, user_id: str, job_id: str) -> str:
+    """A consolidation job's record (``consolidation:job:{job_id}``): status and counts, with a TTL."""
+    return f"{prefix}:consolidation:{user_id}:job:{job_id}"
+
+
+def consolidation_pattern(prefix: str, user_id: str) -> str:
+    return f"{prefix}:consolidation:{user_id}:*"

@@ -1,7 +1,7 @@
 # Generated from agentx_memory/stores/redis_async.py by tools/async_to_sync.py.
 # Edit the source, not this file.
-"""Redis adapter for working memory (and, later, locks and caches). Generated from ``stores/redis_async.py``:
-edit that file.
+"""Redis adapter for working memory, locks and job records. Generated from ``stores/redis_async.py``: edit
+that file.
 
 Thin on purpose: each method is one atomic round trip (a MULTI pipeline where several commands must
 land together) and every key it touches carries a TTL.
@@ -17,6 +17,9 @@ import redis.exceptions
 from .driver_errors import redis_errors, text
 
 __all__ = ["RedisStore"]
+
+#: Compare-and-delete, atomic on the server: only the holder's token releases the lock.
+_RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
 
 class RedisStore:
@@ -56,6 +59,16 @@ class RedisStore:
                     pipe.expire(index_key, ttl_s, gt=True)
                     pipe.expire(index_key, ttl_s, nx=True)
                 pipe.execute()
+
+    def acquire(self, key: str, token: str, ttl_s: int) -> bool:
+        """Take a lock: set ``key`` to ``token`` unless it exists (it expires after ``ttl_s``)."""
+        with redis_errors("taking a lock"):
+            return bool(self._client.set(key, token, nx=True, ex=ttl_s))
+
+    def release(self, key: str, token: str) -> bool:
+        """Release a lock only if ``token`` still holds it (an expired lock may have a new owner)."""
+        with redis_errors("releasing a lock"):
+            return bool(self._client.eval(_RELEASE, 1, key, token))
 
     def get_value(self, key: str) -> str | None:
         with redis_errors("reading working memory"):

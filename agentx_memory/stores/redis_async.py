@@ -1,4 +1,4 @@
-"""Redis adapter for working memory (and, later, locks and caches). Async source of ``stores/redis.py``.
+"""Redis adapter for working memory, locks and job records. Async source of ``stores/redis.py``.
 
 Thin on purpose: each method is one atomic round trip (a MULTI pipeline where several commands must
 land together) and every key it touches carries a TTL.
@@ -14,6 +14,9 @@ import redis.exceptions
 from .driver_errors import redis_errors, text
 
 __all__ = ["AsyncRedisStore"]
+
+#: Compare-and-delete, atomic on the server: only the holder's token releases the lock.
+_RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
 
 class AsyncRedisStore:
@@ -53,6 +56,16 @@ class AsyncRedisStore:
                     pipe.expire(index_key, ttl_s, gt=True)
                     pipe.expire(index_key, ttl_s, nx=True)
                 await pipe.execute()
+
+    async def acquire(self, key: str, token: str, ttl_s: int) -> bool:
+        """Take a lock: set ``key`` to ``token`` unless it exists (it expires after ``ttl_s``)."""
+        with redis_errors("taking a lock"):
+            return bool(await self._client.set(key, token, nx=True, ex=ttl_s))
+
+    async def release(self, key: str, token: str) -> bool:
+        """Release a lock only if ``token`` still holds it (an expired lock may have a new owner)."""
+        with redis_errors("releasing a lock"):
+            return bool(await self._client.eval(_RELEASE, 1, key, token))
 
     async def get_value(self, key: str) -> str | None:
         with redis_errors("reading working memory"):

@@ -281,7 +281,14 @@ def test_settings_read_the_llm_group_from_the_environment(monkeypatch: pytest.Mo
 
 
 def test_public_surface() -> None:
-    assert llm.__all__ == ["LLM", "AnthropicLLM", "OpenAIChatLLM", "build_llm"]
+    assert llm.__all__ == [
+        "LLM",
+        "AnthropicLLM",
+        "OpenAIChatLLM",
+        "StructuredAnswer",
+        "TokenUsage",
+        "build_llm",
+    ]
     for name in llm.__all__:
         assert getattr(llm, name) is not None
 

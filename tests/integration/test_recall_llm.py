@@ -44,16 +44,6 @@ def answers(self_query: str) -> Callable[[dict[str, Any]], Reply]:
 
 
 @pytest.fixture
-def stub() -> Iterator[LLMStub]:
-    server = LLMStub()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
 def llm_memory(
     request: pytest.FixtureRequest,
     stub: LLMStub,

@@ -27,13 +27,13 @@ WITH allocated AS (
 ), inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp")
+     "timestamp", token_count)
 SELECT %(id)s, %(conversation_id)s, %(user_id)s, allocated.channel, allocated.turn_index, %(role)s,
-       %(content)s, %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s
+       %(content)s, %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s, %(token_count)s
 FROM allocated
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
-          content, content_hash, metadata, "timestamp", graph_synced
+          content, content_hash, metadata, "timestamp", graph_synced, token_count
 ), audited AS (
 INSERT INTO memory_audit_log
     ("timestamp", user_id, channel, operation, memory_type, memory_id, level, details, payload,
@@ -56,7 +56,7 @@ SELECT * FROM inserted
 
 -- name: get_turn_at
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
-       content_hash, metadata, "timestamp", graph_synced
+       content_hash, metadata, "timestamp", graph_synced, token_count
 FROM conversation_logs
 WHERE conversation_id = %(conversation_id)s AND turn_index = %(turn_index)s AND user_id = %(user_id)s
 
@@ -73,14 +73,14 @@ SET LOCAL synchronous_commit TO OFF
 
 -- name: list_turns
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
-       content_hash, metadata, "timestamp", graph_synced
+       content_hash, metadata, "timestamp", graph_synced, token_count
 FROM conversation_logs
 WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
 ORDER BY turn_index
 
 -- name: recent_turns
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
-       content_hash, metadata, "timestamp", graph_synced
+       content_hash, metadata, "timestamp", graph_synced, token_count
 FROM conversation_logs
 WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s) AND "timestamp" >= %(since)s
 ORDER BY "timestamp" DESC, turn_index DESC

@@ -1,0 +1,265 @@
+# Generated from agentx_memory/api/learning_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Facade methods that learn from conversations. Generated from ``api/learning_async.py``: edit that file.
+
+``consolidate_conversation`` pages through the turns not yet learned from, extracts (one LLM call per
+chunk when one is configured, the offline rules otherwise), and writes what it learned through the
+same subsystems as the public API (:mod:`.learning_write_async`). A conversation's lock in Redis keeps
+two runs apart; the ledger's watermark makes the whole thing idempotent: turns below it are never read
+again, and a chunk that fails is left for the next run.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from datetime import UTC, datetime
+
+from .._compat.sync import background, to_thread
+from ..backends import Backends
+from ..errors import AgentMemoryError, InvalidInputError, NotFoundError
+from ..extraction.atoms import Extraction
+from ..extraction.learning_pure import speaker_of
+from ..extraction.llm_extract import EXTRACTION_SCHEMA, EXTRACTION_SYSTEM, extraction_prompt, parse_extraction
+from ..extraction.rules import TurnText, extract_turns
+from ..llm import LLM
+from ..memory.episodic_pure import PendingConversation
+from ..models.learning import ConsolidationReport, ContradictionReview
+from ..stores import keys
+from ..validation import validate_top_k, validate_uuid
+from .learning_write import LearningWrites
+
+__all__ = ["LearningApi"]
+
+log = logging.getLogger(__name__)
+
+#: How long a job record stays readable (``consolidation_status``).
+_JOB_TTL_S = 86_400
+
+
+class LearningApi(LearningWrites):
+    """Learning methods of ``AgentMemory``: consolidation, corrections under review."""
+
+    def consolidate_conversation(self, conversation_id: str) -> ConsolidationReport:
+        """Learn entities, facts, relationships and profile entries from a conversation's new turns.
+
+        Idempotent: turns already consolidated are not read again, so a second call reports
+        ``skipped`` and changes nothing. Returns ``locked`` while another run holds the conversation.
+        """
+        conversation_id = validate_uuid(conversation_id, "conversation_id")
+        backends = self._open_backends()
+        state = backends.episodic.consolidation_state(self.scope, conversation_id)
+        if state is None:
+            raise NotFoundError(
+                f"conversation {conversation_id} does not exist for user {self.scope.user_id!r}"
+            )
+        return self._consolidate(backends, state, str(uuid.uuid4()))
+
+    def consolidation_status(self, job_id: str) -> ConsolidationReport | None:
+        """The record of a consolidation job of this user (kept a day), or None."""
+        job_id = validate_uuid(job_id, "job_id")
+        backends = self._open_backends()
+        raw = backends.redis.get_value(keys.consolidation_job(self._prefix, self.scope.user_id, job_id))
+        return None if raw is None else ConsolidationReport.model_validate_json(raw)
+
+    def consolidate_pending(
+        self, *, exclude: str | None = None, idle_only: bool = False
+    ) -> list[ConsolidationReport]:
+        """Consolidate this user's conversations with unlearned turns (except ``exclude``); with
+        ``idle_only``, only those idle for ``learning.idle_minutes``. What the background trigger and
+        the scheduled job run."""
+        backends = self._open_backends()
+        idle_s = self.settings.learning.idle_minutes * 60
+        now = datetime.now(UTC)
+        reports = []
+        for pending in backends.episodic.to_consolidate(self.scope):
+            if pending.id == exclude:
+                continue
+            idle = pending.last_turn_at is not None and (now - pending.last_turn_at).total_seconds() >= idle_s
+            if idle_only and not idle:
+                continue
+            reports.append(self._consolidate(backends, pending, str(uuid.uuid4())))
+        return reports
+
+    def review_queue(self, limit: int = 50) -> list[ContradictionReview]:
+        """Contradictions between current facts waiting for a decision, oldest first."""
+        limit = validate_top_k(limit, self.settings.limits, "limit")
+        backends = self._open_backends()
+        facts = backends.facts
+        pairs = facts.review_queue(self.scope, limit)
+        found = {fact.id: fact for fact in facts.get_many(self.scope, [i for p in pairs for i in p[:2]])}
+        return [
+            ContradictionReview(new=found[new], old=found[old], reason=reason)
+            for new, old, reason in pairs
+            if new in found and old in found
+        ]
+
+    def resolve_contradiction(self, new_id: str, old_id: str, keep: str) -> None:
+        """Decide a contradiction: ``keep='new'`` supersedes the old fact, ``'old'`` retires the new
+        one, ``'both'`` keeps both current (they were not in conflict after all)."""
+        new_id = validate_uuid(new_id, "new_id")
+        old_id = validate_uuid(old_id, "old_id")
+        if keep not in {"new", "old", "both"}:
+            raise InvalidInputError(f"keep must be 'new', 'old' or 'both', not {keep!r}")
+        backends = self._open_backends()
+        facts = backends.facts
+        if not facts.close_contradiction(self.scope, new_id, old_id, f"kept_{keep}"):
+            raise NotFoundError(f"no contradiction under review between {new_id} and {old_id}")
+        if keep != "both":
+            loser, winner = (old_id, new_id) if keep == "new" else (new_id, old_id)
+            facts.retire(self.scope, loser, winner)
+        backends.audit.log_write(
+            self.scope, "resolve_contradiction", "fact", new_id, {"old_id": old_id, "keep": keep}
+        )
+
+    # -- the run -----------------------------------------------------------------------------------
+
+    def _queue_consolidation(self, backends: Backends, exclude: str) -> None:
+        """Session switch: consolidate the user's earlier conversations in the background."""
+        if self.settings.learning.auto_consolidate:
+            background(self._consolidate_quietly, backends.pending, exclude)
+
+    def _consolidate_quietly(self, exclude: str) -> None:
+        # In the background nobody can catch an error: log it, the next trigger retries.
+        try:
+            self.consolidate_pending(exclude=exclude)
+        except AgentMemoryError as exc:
+            log.warning("background consolidation for user %s failed: %s", self.scope.user_id, exc)
+
+    def _consolidate(
+        self, backends: Backends, state: PendingConversation, job_id: str
+    ) -> ConsolidationReport:
+        report = ConsolidationReport(conversation_id=state.id, job_id=job_id)
+        if not state.pending:
+            return report.model_copy(update={"status": "skipped"})
+        lock = keys.consolidation_lock(self._prefix, self.scope.user_id, state.id)
+        if not backends.redis.acquire(lock, job_id, self.settings.learning.lock_seconds):
+            return report.model_copy(update={"status": "locked"})
+        started = time.perf_counter()
+        try:
+            report = self._run_chunks(backends, state, report)
+        finally:
+            backends.redis.release(lock, job_id)
+        report = report.model_copy(update={"duration_ms": round((time.perf_counter() - started) * 1000, 1)})
+        backends.redis.set_value(
+            keys.consolidation_job(self._prefix, self.scope.user_id, job_id),
+            report.model_dump_json(),
+            _JOB_TTL_S,
+        )
+        backends.audit.log_write(
+            self.scope,
+            "consolidate_conversation",
+            "conversation",
+            state.id,
+            report.model_dump(exclude={"conversation_id"}),
+        )
+        return report
+
+    def _run_chunks(
+        self, backends: Backends, state: PendingConversation, report: ConsolidationReport
+    ) -> ConsolidationReport:
+        chunk = self.settings.learning.chunk_turns
+        position = state.consolidated_turns
+        # Re-read the watermark under the lock: a run that finished meanwhile moved it.
+        fresh = backends.episodic.consolidation_state(self.scope, state.id)
+        if fresh is not None:
+            position = max(position, fresh.consolidated_turns)
+        echoed = self._echoed(backends, state.id)
+        known = backends.entities.names(self.scope)
+        speaker = self._user_name(backends)
+        status = "skipped" if position >= state.next_turn_index else "done"
+        while True:
+            turns = backends.episodic.turns_from(self.scope, state.id, position, chunk)
+            if not turns:
+                break
+            texts = [
+                TurnText(t.id, t.role, t.content, t.timestamp, speaker_of(t.role, t.metadata, speaker))
+                for t in turns
+            ]
+            extraction, report = self._extract(backends, texts, known, echoed, report)
+            if extraction is None:
+                status = "failed"
+                break
+            report = self._apply(backends, texts, extraction, known, report)
+            speaker = self._user_name(backends)
+            position = turns[-1].index + 1
+            backends.episodic.advance_consolidation(self.scope, state.id, position)
+            report = report.model_copy(
+                update={"turns_read": report.turns_read + len(turns), "chunks": report.chunks + 1}
+            )
+        return report.model_copy(update={"status": status})
+
+    def _extract(
+        self,
+        backends: Backends,
+        turns: list[TurnText],
+        known: dict[str, str],
+        echoed: frozenset[str],
+        report: ConsolidationReport,
+    ) -> tuple[Extraction | None, ConsolidationReport]:
+        """The chunk's extraction: the rules offline; with an LLM one structured call, retried once
+        when the answer is malformed, else None (the chunk stays unconsolidated, logged)."""
+        gated = extract_turns(turns, known.keys(), echoed)  # gates (and the offline extraction)
+        llm = backends.llm
+        if llm is None:
+            return gated, report
+        allowed = [turn for turn in turns if turn.id not in gated.refused]
+        extraction: Extraction | None = Extraction(refused=gated.refused, flagged=gated.flagged)
+        if allowed:
+            extraction, report = self._llm_extract(llm, allowed, report)
+            if extraction is not None:
+                extraction = extraction.model_copy(
+                    update={"refused": gated.refused, "flagged": gated.flagged}
+                )
+        return extraction, report.model_copy(update={"extractor": llm.model_id})
+
+    def _llm_extract(
+        self, llm: LLM, turns: list[TurnText], report: ConsolidationReport
+    ) -> tuple[Extraction | None, ConsolidationReport]:
+        prompt = extraction_prompt(turns)
+        error = ""
+        for _attempt in range(2):
+            try:
+                answer = to_thread(
+                    llm.complete_structured,
+                    prompt,
+                    schema=EXTRACTION_SCHEMA,
+                    name="record_memories",
+                    system=EXTRACTION_SYSTEM,
+                    max_tokens=self.settings.learning.max_output_tokens,
+                )
+            except AgentMemoryError as exc:
+                report = report.model_copy(update={"llm_calls": report.llm_calls + 1})
+                error = str(exc)
+                continue
+            report = report.model_copy(
+                update={
+                    "llm_calls": report.llm_calls + 1,
+                    "input_tokens": report.input_tokens + answer.usage.input_tokens,
+                    "output_tokens": report.output_tokens + answer.usage.output_tokens,
+                }
+            )
+            try:
+                return parse_extraction(answer.data, turns), report
+            except ValueError as exc:  # pydantic's ValidationError is a ValueError
+                error = f"malformed extraction: {exc}"
+        log.warning("chunk of %d turns left unconsolidated after 2 attempts: %s", len(turns), error[:500])
+        return None, report.model_copy(update={"error": error[:500]})
+
+    def _echoed(self, backends: Backends, conversation_id: str) -> frozenset[str]:
+        """The normalised texts ``get_context`` injected into this conversation (the recall echo)."""
+        session = self.working(conversation_id)  # type: ignore[attr-defined]
+        ids = session.recalled_ids()
+        if not ids:
+            return frozenset()
+        facts = backends.facts.get_many(self.scope, list(ids))
+        return frozenset(" ".join(fact.claim.casefold().split()) for fact in facts)
+
+    def _user_name(self, backends: Backends) -> str | None:
+        name = (backends.profile.get(self.scope)).preferences.get("name")
+        return name if isinstance(name, str) and name else None
+
+    @property
+    def _prefix(self) -> str:
+        return self.settings.redis.key_prefix

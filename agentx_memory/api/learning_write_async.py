@@ -1,0 +1,178 @@
+"""How consolidation writes what it learned. Async source of ``api/learning_write.py``.
+
+Through the same subsystems (and checks, embeddings, audit rows and channels) as the public API:
+entities through ``upsert_entity``'s resolution, facts through the facts subsystem after the dedup /
+contradiction decision of :func:`agentx_memory.extraction.dedup.decide`, ``MENTIONS`` edges from each
+turn to the entities it names, and the user's own identity, preferences and skills into the profile.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+
+from ..backends_async import AsyncBackends
+from ..errors import ConflictError, InvalidInputError
+from ..extraction.atoms import Extraction, FactAtom
+from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
+from ..extraction.learning_pure import fact_priority, profile_changes
+from ..extraction.rules import TurnText
+from ..models.learning import ConsolidationReport
+from .semantic_async import AsyncSemanticApi
+
+__all__ = ["AsyncLearningWrites"]
+
+log = logging.getLogger(__name__)
+
+#: Stored facts compared with each new atom (besides those in its subject/key slot).
+_NEAREST = 5
+
+
+class AsyncLearningWrites(AsyncSemanticApi):
+    async def _apply(
+        self,
+        backends: AsyncBackends,
+        turns: list[TurnText],
+        extraction: Extraction,
+        known: dict[str, str],
+        report: ConsolidationReport,
+    ) -> ConsolidationReport:
+        """Write one chunk's extraction; ``known`` (name → entity id) grows with the new entities."""
+        for turn_id, reason in extraction.flagged.items():
+            await backends.audit.log_write(
+                self.scope, "flag_instruction", "turn", turn_id, {"reason": reason}
+            )
+        refused = dict(report.refused)
+        for reason in extraction.refused.values():
+            refused[reason] = refused.get(reason, 0) + 1
+        mentions, created = await self._entities(backends, extraction, known)
+        speakers = {turn.id: (turn.role, turn.speaker) for turn in turns}
+        counts: dict[str, int] = defaultdict(int)
+        for atom in dedup_batch(extraction.facts):
+            counts[await self._learn_atom(backends, atom, known, speakers, report.extractor)] += 1
+        for relationship in extraction.relationships:
+            source, target = (
+                known.get(relationship.source.casefold()),
+                known.get(relationship.target.casefold()),
+            )
+            if source and target and source != target:
+                await backends.entities.relate(self.scope, source, target, relationship.type, {})
+        for turn_id, entity_ids in mentions.items():
+            await backends.entities.link_mentions(self.scope, turn_id, sorted(entity_ids))
+        preferences, expertise = profile_changes(extraction.facts, speakers)
+        if preferences or expertise:
+            await backends.profile.update(self.scope, preferences or None, expertise or None, None)
+        return report.model_copy(
+            update={
+                "refused": refused,
+                "flagged": report.flagged + len(extraction.flagged),
+                "entities": report.entities + created,
+                "mentions": report.mentions + sum(len(ids) for ids in mentions.values()),
+                "facts_added": report.facts_added + counts["add"] + counts["conflict"],
+                "facts_updated": report.facts_updated + counts["update"],
+                "facts_unchanged": report.facts_unchanged + counts["noop"] + counts["skip"],
+                "facts_superseded": report.facts_superseded + counts["supersede"],
+                "contradictions_flagged": report.contradictions_flagged + counts["conflict"],
+            }
+        )
+
+    async def _entities(
+        self, backends: AsyncBackends, extraction: Extraction, known: dict[str, str]
+    ) -> tuple[dict[str, set[str]], int]:
+        """Upsert the extracted entities and the facts' named subjects; ``(turn id → entity ids it
+        names, how many entities were new)``."""
+        mentions: dict[str, set[str]] = defaultdict(set)
+        created = 0
+        wanted = [(e.name, e.type, e.aliases, e.source_turn_ids, True) for e in extraction.entities]
+        wanted += [(a.subject, "person", [], a.source_turn_ids, False) for a in extraction.facts]
+        for name, entity_type, aliases, turn_ids, mentioned in wanted:
+            key = name.casefold()
+            if key not in known:
+                if key == "the user":
+                    continue
+                try:
+                    entity = await self.upsert_entity(name, entity_type, aliases)
+                except InvalidInputError as exc:  # a name the API would refuse is not learned either
+                    log.info("entity %r not learned: %s", name, exc)
+                    continue
+                known[key] = entity.id
+                created += 1
+            if mentioned:
+                for turn_id in turn_ids:
+                    mentions[turn_id].add(known[key])
+        return mentions, created
+
+    async def _learn_atom(
+        self,
+        backends: AsyncBackends,
+        atom: FactAtom,
+        known: dict[str, str],
+        speakers: dict[str, tuple[str, str]],
+        extractor: str,
+    ) -> str:
+        """Write one atom after the dedup / contradiction decision; returns the action taken."""
+        facts = backends.facts
+        vector = await backends.embed_one(atom.statement)
+        candidates: dict[str, StoredFact] = {}
+        for fact, similarity in await facts.nearest(self.scope, vector, _NEAREST):
+            candidates[fact.id] = StoredFact.of(fact, similarity)
+        for fact in await facts.in_slot(self.scope, atom.subject, slot_keys(atom.key)):
+            candidates.setdefault(fact.id, StoredFact.of(fact, 0.0))
+        ranked = sorted(candidates.values(), key=lambda stored: -stored.similarity)
+        decision = decide(atom, ranked)
+        action: str = decision.action
+        policy = self.settings.learning.contradiction_policy
+        if action == "conflict" and policy != "flag_review":
+            action = "supersede" if policy == "prefer_new" else "skip"
+        if action in {"noop", "skip"}:
+            return action
+        assert decision.target is not None or action == "add"
+        if action == "update" and decision.target is not None:
+            await facts.add_sources(self.scope, decision.target.id, atom.source_turn_ids)
+            await backends.audit.log_write(
+                self.scope,
+                "learn_fact",
+                "fact",
+                decision.target.id,
+                {"decision": "update", "source_turn_ids": atom.source_turn_ids, "reason": decision.reason},
+            )
+            return action
+        about = [known[name.casefold()] for name in [atom.subject, *atom.persons] if name.casefold() in known]
+        priority, protected = fact_priority(atom, speakers)
+        supersedes = decision.target.id if action == "supersede" and decision.target is not None else None
+        try:
+            fact = await facts.create(
+                self.scope,
+                claim=atom.statement,
+                confidence=atom.confidence,
+                source=f"conversation:{extractor}",
+                temporal=atom.temporal,
+                priority=priority,
+                embedding=vector,
+                about=list(dict.fromkeys(about)),
+                source_turn_ids=atom.source_turn_ids,
+                atom=atom,
+                supersedes=supersedes,
+                protected=protected,
+            )
+        except ConflictError as exc:  # corrected concurrently: the other correction stands
+            log.info("correction skipped: %s", exc)
+            return "skip"
+        if action == "conflict" and decision.target is not None:
+            await facts.flag_contradiction(self.scope, fact.id, decision.target.id, decision.reason)
+        await backends.audit.log_write(
+            self.scope,
+            "correct_fact" if supersedes else "learn_fact",
+            "fact",
+            fact.id,
+            {
+                "decision": action,
+                "supersedes": supersedes,
+                "contradicts": decision.target.id if action == "conflict" and decision.target else None,
+                "reason": decision.reason,
+                "confidence": atom.confidence,
+                "source_turn_ids": atom.source_turn_ids,
+            },
+            {"claim": atom.statement},
+        )
+        return action
