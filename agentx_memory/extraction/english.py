@@ -20,6 +20,7 @@ __all__ = [
     "resolve_dates",
     "sentences",
     "third_person",
+    "with_date",
 ]
 
 _SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+|(?<=[.!?])(?=[A-Z][a-z])")
@@ -216,7 +217,8 @@ def third_person(clause: str, subject: str) -> str:
     Only the speaker's own pronouns change; "we" becomes "<subject> and others" so a shared activity
     keeps the speaker in it.
     """
-    text = clause
+    # "Dev and I did" → "Dana and Dev did": the speaker first, so the clause starts with its subject.
+    text = re.sub(r"^(?-i:([A-Z][\w'-]+)) and I\b", r"{S} and \1", clause)
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
 
@@ -261,8 +263,11 @@ def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None, datet
     span = found.time_range
     if span.start is None or span.end is None:
         return text, span.start, span.end
-    phrase = absolute_date(span.start, span.end)
-    before = text[: found.start].rstrip()
-    # "in last month" / "on yesterday": the absolute phrase brings its own preposition.
-    before = re.sub(r"\b(?:in|on|during|at)$", "", before).rstrip()
-    return f"{before} {phrase}{text[found.end :]}".strip(), span.start, span.end
+    # The phrase stays as said and the absolute date follows it: "yesterday (13 May 2024)".
+    return with_date(text, found.end, span.start, span.end), span.start, span.end
+
+
+def with_date(text: str, at: int, start: datetime, end: datetime) -> str:
+    """``text`` with the absolute date of ``[start, end)`` in parentheses after position ``at``."""
+    phrase = re.sub(r"^(?:on|in) (?:the week of )?", "", absolute_date(start, end))
+    return f"{text[:at]} ({phrase}){text[at:]}"

@@ -171,7 +171,9 @@ _INSTRUMENTS: Final = (
 _EVENTS: Final = (
     r"appointment|meeting|interview|wedding|birthday|flight|party|exam|surgery|concert|trip|vacation|"
     r"holiday|conference|deadline|game|match|recital|graduation|reunion|check-?up|ceremony|presentation|"
-    r"performance|show|gig|race|marathon|tournament|funeral|shower|anniversary|date night|class|lesson"
+    r"performance|show|gig|race|marathon|tournament|funeral|shower|anniversary|date night|class|lesson|"
+    r"root canal|procedure|operation|check-?up|scan|vaccination|haircut|audition|hearing|visit|viewing|"
+    r"confirmation|christening|baptism|bar mitzvah|bat mitzvah|defen[cs]e|test|party"
 )
 _ADV: Final = (
     r"(?:(?:really|also|just|usually|always|still|absolutely|totally|definitely|now|currently|"
@@ -190,184 +192,99 @@ class Pattern:
     certainty: str = "explicit"
 
 
+# fmt: off
+_NAME: Final = r"(?P<v>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)"
+_FOR_YEARS: Final = r" for (?:\w+ ){0,2}(?:years|decades|yrs)\b"
+_NOT_DIET: Final = r"(?:meat|red meat|pork|beef|dairy|gluten|alcohol|fish|seafood|shellfish|eggs|sugar|animal products)"
 PATTERNS: Final = (
     # -- identity
-    Pattern("identity", "age", r"^{S} is (?P<v>\d{1,3})(?: years? old| yo| y/o)?$"),
+    Pattern("identity", "age", r"^{S} is " + _ADV + r"(?P<v>\d{1,3})(?: years? old| yo| y/o)?"
+            r"(?=\s*(?:$|[,.;!]|and\b|but\b|btw|lol|now\b|this\b|next\b|today\b|haha))"),
     Pattern("identity", "age", r"^{S} (?:just )?turned (?P<v>\d{1,3})\b"),
-    Pattern("identity", "works_as", r"^{S} " + _ADV + r"works? as (?:an? |the )?(?P<v>.+)"),
-    Pattern(
-        "identity", "works_at", r"^{S} " + _ADV + r"(?:works?|is working|has a job) (?:at|for) (?P<v>.+)"
-    ),
-    Pattern(
-        "identity",
-        "works_as",
-        r"^{S} is " + _ADV + r"(?:an? )(?P<v>(?:[\w-]+ ){0,2}(?:OCC))(?: at (?P<org>.+))?$",
-    ),
-    Pattern(
-        "identity",
-        "lives_in",
-        r"^{S} " + _ADV + r"(?:lives|is living|is based|resides|has lived) in (?P<v>.+)",
-    ),
-    Pattern(
-        "identity",
-        "lives_in",
-        r"^{S} " + _ADV + r"(?:moved|has moved|relocated|is moving|will move) to (?P<v>.+)",
-    ),
+    Pattern("identity", "works_as", r"^{S} " + _ADV + r"works? (?:nights |days |weekends |part[- ]time )?as "
+            r"(?:an? |the )?(?P<v>.+)"),
+    Pattern("identity", "works_at", r"^{S} " + _ADV + r"(?:works?|is working|has a job) (?:at|for) (?P<v>.+)"),
+    Pattern("identity", "works_as", r"^{S} is " + _ADV + r"(?:an? )(?P<v>(?:[\w-]+ ){0,2}(?:OCC))\b"),
+    Pattern("identity", "works_as", r"^{S} " + _ADV + r"(?:teaches|lectures) (?P<v>.+)"),
+    Pattern("identity", "lives_in", r"^{S} " + _ADV + r"(?:lives|is living|is based|resides|has lived) in (?P<v>.+)"),
+    Pattern("identity", "lives_in", r"^{S}(?: and others)? " + _ADV + r"(?:moved|has moved|have moved|relocated|"
+            r"has relocated) to (?P<v>.+)"),
     Pattern("identity", "hometown", r"^{S} is (?:originally )?from (?P<v>.+)"),
-    Pattern("identity", "hometown", r"^{S} (?:grew up|was born|was raised) in (?P<v>.+)"),
-    # -- constraint (before preference: "does not eat meat" is a constraint, not a dislike)
-    Pattern("constraint", "diet", r"^{S} is " + _ADV + r"(?P<v>" + _DIETS + r")\b"),
-    Pattern(
-        "constraint", "allergy", r"^{S} is " + _ADV + r"(?:severely |very |super )?allergic to (?P<v>.+)"
-    ),
-    Pattern(
-        "constraint", "allergy", r"^{S} has an? (?:severe |bad |mild )?(?P<v>[\w-]+(?: [\w-]+)?) allergy"
-    ),
-    Pattern(
-        "constraint",
-        "avoids",
-        r"^{S} (?:does not|never|will not) "
-        + _ADV
-        + r"(?P<verb>eat|drink|smoke|fly|drive|consume|touch|take|use) (?P<v>.+)",
-        negated=True,
-    ),
-    Pattern(
-        "constraint",
-        "cannot",
-        r"^{S} (?:cannot|is not allowed to|is unable to) (?P<v>(?:work|do|make|meet|"
-        r"travel|attend|eat|drink|have|take|lift|walk|run|drive|stand|be)\b.+)",
-        negated=True,
-    ),
-    Pattern(
-        "constraint",
-        "avoids",
-        r"^{S} (?:has to|must|needs to|should) (?:avoid|stay away from|skip) (?P<v>.+)",
-    ),
+    Pattern("identity", "hometown", r"^{S} (?:grew up|was born|was raised|was born and raised) in (?P<v>.+)"),
+    Pattern("identity", "studies", r"^{S} (?:studies|is studying|is doing a (?:degree|phd|masters?|ba|bsc) in) (?P<v>.+)"),
+    # -- constraint (before preference: "is allergic to" is a constraint, not a dislike)
+    Pattern("constraint", "diet", r"^{S} (?:is|went|became|turned|has been|is now) " + _ADV + r"(?P<v>" + _DIETS + r")\b"),
+    Pattern("constraint", "allergy", r"^{S} is " + _ADV + r"(?:severely |very |super |mildly )?allergic to (?P<v>.+)"),
+    Pattern("constraint", "allergy", r"^{S} has an? (?:severe |bad |mild )?(?P<v>[\w-]+(?: [\w-]+)?) allergy"),
+    Pattern("constraint", "avoids", r"^{S} (?:does not|never|will not|cannot) " + _ADV
+            + r"(?:eat|drink|have|consume|touch) (?P<v>" + _NOT_DIET + r")\b", negated=True),
+    Pattern("constraint", "cannot", r"^{S} (?:cannot|is not allowed to|is unable to) (?P<v>(?:work|do|make|meet|"
+            r"travel|attend|eat|drink|take|lift|walk|run|drive|be|fly|sit|climb)\b.+)", negated=True),
+    Pattern("constraint", "avoids", r"^{S} (?:has to|must|needs to|should) (?:avoid|stay away from|skip) (?P<v>.+)"),
+    Pattern("constraint", "health", r"^{S} has (?:got )?(?:an? )?(?P<v>(?:bad|weak|broken|injured|sore|dodgy|"
+            r"chronic|torn|herniated|slipped) [\w ]+|(?:asthma|diabetes|migraines|arthritis|adhd|anxiety|"
+            r"celiac disease|a heart condition|high blood pressure|insomnia)\b.*)"),
+    Pattern("constraint", "schedule", r"^{S} (?:only works|never works|does not work|cannot work|is not available) "
+            r"(?P<v>(?:on|in|before|after|during|at) .+)"),
     # -- relationship
-    Pattern(
-        "relationship",
-        "{rel}",
-        r"^{S}'s (?P<rel>" + RELATIONS + r")(?:'s name)? is (?:called |named )?"
-        r"(?P<v>[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)",
-    ),
-    Pattern(
-        "relationship", "partner", r"^{S} is (?:married|engaged) to (?P<v>[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
-    ),
-    Pattern(
-        "relationship", "partner", r"^{S} is (?:dating|seeing|in a relationship with) (?P<v>[A-Z][\w'-]+)"
-    ),
-    Pattern(
-        "relationship",
-        "{rel}",
-        r"^{S} (?:has|adopted|got) an? (?:new )?(?:\w+ )?(?P<rel>"
-        + RELATIONS
-        + r") (?:named|called) (?P<v>[A-Z][\w'-]+)",
-    ),
-    Pattern(
-        "relationship",
-        "has_{rel}",
-        r"^{S} has (?P<v>(?:an?|one|two|three|four|five|six|\d+) (?:\w+ )?"
-        r"(?P<rel>kids?|children|sons?|daughters?|brothers?|sisters?|siblings?|dogs?|cats?|pets?|"
-        r"grandkids?|grandchildren))\b",
-    ),
+    Pattern("relationship", "{rel}", r"^{S}'s (?P<rel>" + RELATIONS + r")(?:'s name)? is (?:called |named )?" + _NAME),
+    Pattern("relationship", "partner", r"^{S} is (?:married|engaged) to " + _NAME),
+    Pattern("relationship", "partner", r"^{S} is (?:dating|in a relationship with) " + _NAME),
+    Pattern("relationship", "{rel}", r"^{S} (?:has|adopted|got) an? (?:new )?(?:\w+ )?(?P<rel>" + RELATIONS
+            + r") (?:named|called) " + _NAME),
+    Pattern("relationship", "has_{rel}", r"^{S} has (?P<v>(?:an?|one|two|three|four|five|six|\d+) (?:\w+ )?"
+            r"(?P<rel>kids?|children|sons?|daughters?|brothers?|sisters?|siblings?|dogs?|cats?|pets?|"
+            r"grandkids?|grandchildren))\b"),
     # -- skill
     Pattern("skill", "speaks", r"^{S} " + _ADV + r"(?:speaks|is fluent in|can speak) (?P<v>.+)"),
-    Pattern(
-        "skill",
-        "plays",
-        r"^{S} " + _ADV + r"(?:plays|can play|has played) (?:the )?(?P<v>" + _INSTRUMENTS + r")\b.*",
-    ),
-    Pattern(
-        "skill",
-        "can",
-        r"^{S} (?:can|knows how to) (?P<v>(?:play|speak|cook|bake|code|program|drive|swim|"
-        r"ski|sew|knit|paint|draw|sing|dance|fix|build|write|read|juggle|surf|climb|ride|skate|type)\b.+)",
-    ),
-    Pattern(
-        "skill",
-        "uses",
-        r"^{S} (?:has been|is|was) (?:coding|programming|developing|writing code|working) "
-        r"(?:in|with) (?P<v>.+)",
-    ),
-    Pattern(
-        "skill",
-        "expert_in",
-        r"^{S} is " + _ADV + r"(?:very |really |pretty |quite )?(?:good|great|skilled|"
-        r"proficient|an expert|experienced|certified|fluent|handy|trained) (?:at|in|with|as) (?P<v>.+)",
-    ),
-    Pattern(
-        "skill",
-        "has_skill",
-        r"^{S} (?:has|holds) an? (?P<v>(?:[\w-]+ )*(?:degree|certificate|"
-        r"certification|license|licence|diploma|black belt|phd|master's|bachelor's)\b.*)",
-    ),
+    Pattern("skill", "plays", r"^{S} " + _ADV + r"(?:plays|can play|has played) (?:the )?(?P<v>" + _INSTRUMENTS
+            + r")\b.*"),
+    Pattern("skill", "can", r"^{S} (?:can|knows how to) (?P<v>(?:play|speak|cook|bake|code|program|drive|swim|"
+            r"ski|sew|knit|paint|draw|sing|dance|fix|build|write|read|juggle|surf|climb|ride|skate|type)\b.+)"),
+    Pattern("skill", "uses", r"^{S} (?:has been|is|was) (?:coding|programming|developing|writing code|working) "
+            r"(?:in|with) (?P<v>.+)"),
+    Pattern("skill", "experience_in", r"^{S} has been (?P<v>\w+ing\b.+?)" + _FOR_YEARS),
+    Pattern("skill", "experience_in", r"^{S} (?:taught|worked as|has worked as|coached|practised|practiced|"
+            r"played|has played|has taught) (?P<v>.+?)" + _FOR_YEARS),
+    Pattern("skill", "expert_in", r"^{S} is " + _ADV + r"(?:very |really |pretty |quite )?(?:good|great|skilled|"
+            r"proficient|an expert|experienced|certified|fluent|handy|trained) (?:at|in|with|as) (?P<v>.+)"),
+    Pattern("skill", "has_skill", r"^{S} (?:has|holds) an? (?P<v>(?:[\w-]+ )*(?:degree|certificate|"
+            r"certification|license|licence|diploma|black belt|phd|master's|bachelor's)\b.*)"),
     # -- goal
-    Pattern(
-        "goal",
-        "wants_to",
-        r"^{S} (?:really )?(?:wants|hopes|plans|intends|aims|is planning|is hoping|"
-        r"is aiming|dreams|is dreaming|is trying|is saving up|has decided|decided|is determined|"
-        r"would (?:really )?(?:like|love)|is going) to (?P<v>(?!the\b|a\b|an\b|my\b|bed\b|work\b|"
-        r"school\b)\w.+)",
-    ),
-    Pattern(
-        "goal",
-        "wants_to",
-        r"^{S}'s (?:goal|dream|plan|aim|resolution|ambition|hope) (?:for [\w ]+ )?is to "
-        r"(?P<v>.+)",
-    ),
-    Pattern(
-        "goal", "working_towards", r"^{S} is (?:working|saving|studying|training) (?:towards?|for) (?P<v>.+)"
-    ),
-    # -- event (a dated thing ahead or behind)
-    Pattern("event", "{what}", r"^{S}'s (?P<what>(?:[\w-]+ ){0,2}(?:" + _EVENTS + r")) is (?P<v>.+)"),
-    Pattern(
-        "event",
-        "{what}",
-        r"^{S} (?:has|had|is having) (?:an?|the|their|another) (?P<what>(?:[\w-]+ ){0,2}"
-        r"(?:" + _EVENTS + r"))(?P<v> (?:on|at|in|next|this|tomorrow|tonight|later|coming).*)",
-    ),
+    Pattern("goal", "wants_to", r"^{S} (?:really )?(?:wants|hopes|plans|intends|aims|is planning|is hoping|"
+            r"is aiming|dreams|is dreaming|is trying|is saving up|has decided|decided|is determined|"
+            r"would (?:really )?(?:like|love)) to (?P<v>(?!the\b|a\b|an\b|bed\b|work\b|school\b)\w.+)"),
+    Pattern("goal", "wants_to", r"^{S}'s (?:goal|dream|plan|aim|resolution|ambition|hope) (?:for [\w ]+ )?is to "
+            r"(?P<v>.+)"),
+    Pattern("goal", "working_towards", r"^{S} is (?:working|saving|studying|training) (?:towards?|for) (?P<v>.+)"),
+    Pattern("goal", "learning", r"^{S} (?:is learning|is teaching themself|is trying to learn|started learning|"
+            r"has started learning|began learning|just started learning) (?P<v>.+)"),
+    # -- event (a dated thing ahead)
+    Pattern("event", "{what}", r"^{S}'s (?P<what>(?:[\w-]+ ){0,2}(?:" + _EVENTS + r"))(?: is|'s)(?: on| at)? (?P<v>.+)"),
+    Pattern("event", "{what}", r"^{S} (?:has|had|is having|has got) (?:an?|the|their|another|{S}'s) (?P<what>(?:[\w-]+ )"
+            r"{0,2}(?:" + _EVENTS + r"))(?P<v> (?:on|at|in|next|this|tomorrow|tonight|later|coming|with).*)"),
     # -- preference
-    Pattern(
-        "preference",
-        "favourite_{cat}",
-        r"^{S}'s (?:all[- ]time )?favou?rite (?P<cat>[\w-]+(?: [\w-]+)?) "
-        r"(?:is|are) (?P<v>.+)",
-    ),
-    Pattern(
-        "preference",
-        "dislikes",
-        r"^{S} (?:does not|doesn't) " + _ADV + r"(?:like|enjoy|love|care for) "
-        r"(?P<v>.+)",
-        negated=True,
-    ),
-    Pattern(
-        "preference",
-        "dislikes",
-        r"^{S} " + _ADV + r"(?:hates|dislikes|detests|loathes|cannot stand|"
-        r"can't stand|is not a fan of|is not into|is sick of|is tired of) (?P<v>.+)",
-    ),
-    Pattern(
-        "preference",
-        "likes",
-        r"^{S} " + _ADV + r"(?:loves|likes|enjoys|adores|is into|is obsessed with|"
-        r"is (?:a )?(?:big |huge )?fan of|is passionate about|is crazy about|is addicted to|prefers|"
-        r"is (?:really )?(?:into|keen on)) (?P<v>.+)",
-    ),
-    Pattern(
-        "preference",
-        "likes",
-        r"^{S} (?:plays|watches|listens to|reads|collects|goes) (?P<v>.+) "
-        r"(?:every|each|most|on) (?:day|week|weekend|morning|evening|night|sunday|saturday|summer|winter)",
-        certainty="implied",
-    ),
+    Pattern("preference", "favourite_{cat}", r"^{S}'s (?:all[- ]time )?favou?rite (?P<cat>[\w-]+(?: [\w-]+)?) "
+            r"(?:is|are) (?P<v>.+)"),
+    Pattern("preference", "dislikes", r"^{S} (?:does not|doesn't) " + _ADV + r"(?:like|enjoy|love|care for) "
+            r"(?P<v>.+)", negated=True),
+    Pattern("preference", "avoids", r"^{S} (?:does not|never) " + _ADV + r"(?:eat|drink) (?P<v>.+)", negated=True),
+    Pattern("preference", "dislikes", r"^{S} " + _ADV + r"(?:hates|dislikes|detests|loathes|cannot stand|"
+            r"can't stand|is not a fan of|is not into|is sick of|is tired of) (?P<v>.+)"),
+    Pattern("preference", "likes", r"^{S} " + _ADV + r"(?:loves|likes|enjoys|adores|is into|is obsessed with|"
+            r"is (?:a )?(?:big |huge )?fan of|is passionate about|is crazy about|is addicted to|prefers|"
+            r"is (?:really )?(?:into|keen on)) (?P<v>.+)"),
+    Pattern("preference", "likes", r"^{S} (?:plays|watches|listens to|reads|collects|goes) (?P<v>.+) "
+            r"(?:every|each|most|on) (?:day|week|weekend|morning|evening|night|sunday|saturday|summer|winter)",
+            certainty="implied"),
 )
+# fmt: on
 
 #: Experience: anything else the subject did or has been doing, told in the past or the perfect.
 EXPERIENCE: Final = re.compile(
-    r"^{S}(?: and others)? "
+    r"^{S}(?: and (?:others|\w+))? "
     + _ADV
-    + r"(?P<verb>(?:has (?:been \w+ing|\w+(?:ed|en|t)\b|been)|had|did|went|got|made|took|"
+    + r"(?P<verb>(?:has (?:been (?!married)\w+ing|(?!got\b|been\b)\w+(?:ed|en|t)\b)|did|went|made|took|"
     r"came|saw|met|ran|won|lost|bought|built|wrote|read|tried|visited|finished|started|joined|adopted|"
     r"attended|traveled|travelled|moved|learned|learnt|graduated|completed|painted|cooked|baked|hiked|"
     r"volunteered|signed up|gave|found|left|quit|began|spent|flew|drove|watched|played|received|"

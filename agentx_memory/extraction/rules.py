@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Final
 
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import ExtractedEntity, ExtractedRelationship, Extraction, FactAtom
 from .corrections import is_correction
-from .english import absolute_date, resolve_dates, sentences, third_person
+from .english import conjugate, resolve_dates, sentences, third_person, with_date
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
 from .patterns import OCCUPATIONS, RELATIONS, compiled, experience
@@ -47,8 +47,33 @@ _HYPOTHETICAL: Final = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT: Final = re.compile(
-    r"(?:,|;|\s)\s*(?:and|but|plus|so|also|though|although|while|whereas)?\s*(?=\b(?:I|I'm|I've|I'd|"
-    r"my|My)\b)|;\s+|\s+-{1,2}\s+|\s+—\s+"
+    r"(?:[,;]\s*(?:and|but|plus|so|also|though|although|while|whereas)?|\s+(?:and|but|plus|so|though|although|"
+    r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+-{1,2}\s+|\s+—\s+"
+)
+#: A clause that starts with its verb ("grew up in Beirut", "been coding for years") is the speaker's.
+_NO_SUBJECT: Final = (
+    (
+        re.compile(
+            r"^(?:born and raised|grew up|moved|started|finished|went|visited|spent|got|just got|"
+            r"just started|just finished|just moved|quit|retired|graduated)\b",
+            re.IGNORECASE,
+        ),
+        "I ",
+    ),
+    (
+        re.compile(
+            r"^(?:originally from|from|based in|currently|working|living|retired|allergic)\b", re.IGNORECASE
+        ),
+        "I'm ",
+    ),
+    (re.compile(r"^been\b", re.IGNORECASE), "I've "),
+    (re.compile(r"^(?:born|raised)\b", re.IGNORECASE), "I was "),
+)
+#: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
+_APPOSITIVE: Final = re.compile(
+    r"^(?:(?:hi|hey|hello|ciao|hiya)[,!]?\s+)?(?:I'm|I am|this is|it's)?\s*(?P<name>[A-Z][a-z'-]+)"
+    r"(?:\s+here)?[,.]\s+"
+    r"(?:(?:a|an|the)\s+)?(?P<rest>[a-z][\w' -]+?(?:\s+(?:at|in|from|with|for)\s+[^,.!?]+)?)(?=$|[,.!?])"
 )
 _VALUE_END: Final = re.compile(
     r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|\s+(?:but|because|"
@@ -128,6 +153,83 @@ _FIRST_PERSON: Final = re.compile(r"^(?:\W*)(?:I|I'm|I've|I'd|I'll|Im|my|My|we|W
 _PRONOUN_START: Final = re.compile(r"^(?:he|she|they)\b(?:'s)?", re.IGNORECASE)
 _CAPITALISED: Final = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
 _MIN_EXPERIENCE_WORDS: Final = 3
+#: Capitalised words that start sentences without naming anyone.
+_NOT_SUBJECTS: Final = frozenset(
+    [
+        "The",
+        "This",
+        "That",
+        "These",
+        "Those",
+        "It",
+        "Its",
+        "There",
+        "Here",
+        "What",
+        "When",
+        "Where",
+        "Why",
+        "Who",
+        "How",
+        "Which",
+        "My",
+        "Our",
+        "Your",
+        "His",
+        "Her",
+        "Their",
+        "We",
+        "They",
+        "He",
+        "She",
+        "You",
+        "A",
+        "An",
+        "And",
+        "But",
+        "So",
+        "If",
+        "Then",
+        "Also",
+        "Just",
+        "Maybe",
+        "Today",
+        "Tomorrow",
+        "Yesterday",
+        "Everyone",
+        "Someone",
+        "Nobody",
+        "Everything",
+        "Nothing",
+        "Something",
+        "Python",
+        "Java",
+        "Google",
+        "Apple",
+        "Life",
+        "Work",
+        "Dinner",
+        "Lunch",
+    ]
+)
+_NAMED_SUBJECT: Final = re.compile(
+    r"^(?-i:(?P<name>[A-Z][a-zà-ÿ][a-zà-ÿ-]*))(?:'s\s|\s+(?:is|has|was|turns|got|will)\b)"
+)
+#: A date ahead: the shared time grammar, ordinals ("the 22nd", "june 3rd") and coming days.
+_DATED: Final = re.compile(
+    r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?:st|nd|rd|th)\s+of\s+[a-z]+|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
+    r"\d{1,2}\b|\b(?:on|this|next|coming)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b|\btonight\b|"
+    r"\bnext\s+(?:week|weekend|month|year|summer|spring|autumn|fall|winter)\b|\bin\s+(?:january|february|march|"
+    r"april|june|july|august|september|october|november|december)\b",
+    re.IGNORECASE,
+)
+_PAST_CUE: Final = re.compile(
+    r"\b(?:was|were|did|went|had|ago|last|yesterday|used to|\w+ed)\b", re.IGNORECASE
+)
+_AND_VERB: Final = re.compile(
+    r"\s+and\s+(?=(?:wants|loves|likes|works|lives|is|has|plays|speaks|enjoys|hates|teaches|runs|studies|turns|"
+    r"goes|knows|needs|hopes|plans)\b)"
+)
 
 
 @dataclass(frozen=True)
@@ -180,11 +282,40 @@ class _Context:
     turn: TurnText
     subject: str
     correction: bool
+    #: The subject is the one speaking (their name may have been learned in this very chunk).
+    is_speaker: bool = False
+
+
+_NEGATION: Final = re.compile(
+    r"^(?P<S>.+?) (?:(?P<be>is not|is no longer|isn't)|(?P<do>does not|no longer|doesn't)) (?P<rest>.+?)"
+    r"(?:,? any ?more| now)?$",
+    re.IGNORECASE,
+)
+
+
+def _negated_fact(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
+    """ "Dana is not vegetarian anymore" / "Dana does not play tennis anymore": the negation of the fact
+    the positive clause states, so a correction can supersede it (only for corrections)."""
+    match = _NEGATION.match(canonical)
+    if not ctx.correction or match is None or match.group("S") != ctx.subject:
+        return None
+    rest = match.group("rest")
+    if match.group("be"):
+        positive = f"{ctx.subject} is {rest}"
+    else:
+        verb, _, tail = rest.partition(" ")
+        positive = f"{ctx.subject} {conjugate(verb)} {tail}".strip()
+    atom = _read_clause(positive, ctx, persons)
+    if atom is None or atom.fact_kind == "experience":
+        return None
+    return atom.model_copy(update={"negated": True, "statement": canonical.rstrip(".") + "."})
 
 
 def _read_clause(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
     """The fact the canonical clause states, if a pattern (or the experience fallback) reads one."""
     subject = ctx.subject
+    if (negated := _negated_fact(canonical, ctx, persons)) is not None:
+        return negated
     for pattern, regex in compiled(subject):
         match = regex.match(canonical)
         if match is None:
@@ -201,7 +332,8 @@ def _read_clause(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactA
             what=(groups.get("what") or "").casefold().replace(" ", "_"),
         )
         return _atom(pattern.kind, key, value, canonical, ctx, persons, pattern.negated, pattern.certainty)
-    match = experience(subject).match(canonical)
+    # Only the speaker's own experiences: hearsay about others is too often partial ("passed away").
+    match = experience(subject).match(canonical) if subject == ctx.turn.speaker or ctx.is_speaker else None
     if match is not None:
         value = _trim(match.group("verb") + match.group("v"))
         if len(value.split()) >= _MIN_EXPERIENCE_WORDS:
@@ -219,11 +351,30 @@ def _without_dates(value: str, now: datetime) -> str:
 def _next_occurrence(
     start: datetime | None, end: datetime | None, phrase: str, now: datetime
 ) -> tuple[datetime | None, datetime | None]:
-    """An event's day named without a year ("on June 3") is the next one, not the last one."""
+    """An event's day named without a year ("on June 3", "on saturday") is the next one, not the last."""
     if start is None or end is None or start >= now or re.search(r"\b\d{4}\b|ago|last|yesterday", phrase):
+        return start, end
+    if (end - start).days <= 1 and re.search(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", phrase, re.I):
+        step = timedelta(days=7)
+        while start < now - timedelta(days=1):
+            start, end = start + step, end + step
         return start, end
     years = now.year - start.year + (1 if start.replace(year=now.year) < now else 0)
     return start.replace(year=start.year + years), end.replace(year=end.year + years)
+
+
+def _dated_event(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
+    """Something ahead with a date ("Sara is running the Leeds 10k on sunday"): an event."""
+    if (
+        not _DATED.search(canonical)
+        or _PAST_CUE.search(canonical)
+        or re.search(r"\bnot\b|\bnever\b", canonical)
+    ):
+        return None
+    rest = canonical[len(ctx.subject) :].strip()
+    if len(rest.split()) < _MIN_EXPERIENCE_WORDS or not canonical.startswith(ctx.subject):
+        return None
+    return _atom("event", "plans", _trim(rest), canonical, ctx, persons, False, "explicit")
 
 
 def _is_occupation(value: str) -> bool:
@@ -244,13 +395,9 @@ def _atom(
     statement, start, end = resolve_dates(_statement_end(canonical), ctx.turn.timestamp)
     if kind == "event" and start is not None and start < ctx.turn.timestamp:
         start, end = _next_occurrence(start, end, canonical, ctx.turn.timestamp)
-        if start is not None and end is not None:
-            statement = resolve_dates(_statement_end(canonical), ctx.turn.timestamp)[0]
-            statement = re.sub(
-                r"\b(?:on|in) (?:the week of )?\d{1,2} [A-Z][a-z]+ \d{4}",
-                absolute_date(start, end),
-                statement,
-            )
+        found = find_time_phrase(_statement_end(canonical), ctx.turn.timestamp)
+        if start is not None and end is not None and found is not None:
+            statement = with_date(_statement_end(canonical), found.end, start, end)
     if key == "lives_in" and re.search(r"\bmoved to\b|\bmoving to\b|relocated", canonical, re.IGNORECASE):
         statement = f"{ctx.subject} lives in {value} (moved there{_when(statement, value)})"
     negated = negated or bool(re.search(r"\b(?:not|never|no longer|n't)\b", statement, re.IGNORECASE))
@@ -283,8 +430,8 @@ def _atom(
 
 def _when(statement: str, value: str) -> str:
     tail = statement.split(value, 1)[-1]
-    date = re.search(r"\b(?:on|in) (?:the week of )?\d{0,2} ?[A-Z][a-z]+ \d{4}|\bin \d{4}", tail)
-    return f" {date.group(0)}" if date else ""
+    date = re.search(r"\(([^)]*\d{4})\)", tail)
+    return f" in {date.group(1)}" if date else ""
 
 
 def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str] | None:
@@ -293,6 +440,11 @@ def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str]
         if state.last_person is None or match.group(0).casefold().startswith("they"):
             return None
         clause = state.last_person + clause[match.end() :]
+    if (named := _NAMED_SUBJECT.match(clause)) and named.group("name") not in _NOT_SUBJECTS | _NOT_NAMES:
+        name = named.group("name")
+        state.persons.setdefault(name.casefold(), name)
+        clause = re.sub(rf"^{re.escape(name)}'s (?=got\b)", f"{name} has ", clause)
+        return name, re.sub(rf"^{re.escape(name)}'s (?=\w+ing\b)", f"{name} is ", clause)
     first = _CAPITALISED.match(clause)
     if first:
         words = first.group(0).split()
@@ -305,7 +457,25 @@ def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str]
     return None
 
 
+_LOWER_I: Final = (
+    (re.compile(r"\bi(?=(?:'m|'ve|'d|'ll)?\b)"), "I"),
+    (re.compile(r"\bim\b(?=\s+[a-z])"), "I'm"),
+    (re.compile(r"\bive\b(?=\s+[a-z])"), "I've"),
+    (re.compile(r"(?<=\bI)['’](?=m|ve|d|ll)"), "'"),
+    (re.compile(r"\bdont\b"), "don't"),
+    (re.compile(r"\bcant\b"), "can't"),
+)
+
+
+def normalise_first_person(text: str) -> str:
+    """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both."""
+    for pattern, replacement in _LOWER_I:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extraction:
+    turn = TurnText(turn.id, turn.role, normalise_first_person(turn.text), turn.timestamp, turn.speaker)
     facts: list[FactAtom] = []
     entities: list[ExtractedEntity] = list(enrichment_entities(turn.text, turn.id, turn.timestamp))
     relationships: list[ExtractedRelationship] = []
@@ -313,12 +483,24 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
     for sentence in sentences(turn.text):
         if _refused_sentence(sentence):
             continue
+        if (appositive := _APPOSITIVE.match(sentence)) and appositive.group("name") not in _NOT_NAMES:
+            name = appositive.group("name")
+            if name != turn.speaker:
+                facts.append(_identity_name(turn, state.speaker_name or turn.speaker, name))
+            if turn.speaker == UNKNOWN_SPEAKER:
+                state.speaker_name = name
+            sentence = f"I'm a {appositive.group('rest')}{sentence[appositive.end() :]}"
         for raw in _clauses(_LEADING.sub("", sentence).strip()):
             clause = _LEADING.sub("", raw).strip()
             speaker = state.speaker_name or turn.speaker
+            for pattern, prefix in _NO_SUBJECT:
+                if pattern.match(clause):
+                    clause = prefix + clause
+                    break
             if (intro := _NAME_INTRO.match(clause)) and intro.group("name").split()[0] not in _NOT_NAMES:
                 name = intro.group("name")
-                facts.append(_identity_name(turn, speaker, name))
+                if name != turn.speaker:
+                    facts.append(_identity_name(turn, speaker, name))
                 if turn.speaker == UNKNOWN_SPEAKER:
                     state.speaker_name = name
                 continue
@@ -328,11 +510,15 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             found = _subject_clause(about, state, speaker)
             if found is None:
                 continue
-            subject, canonical = found[0], found[1].strip(" ,.!;:")
-            ctx = _Context(turn=turn, subject=subject, correction=correction)
-            atom = _read_clause(canonical, ctx, [*state.persons.values(), speaker])
-            if atom is not None:
-                facts.append(atom)
+            subject, whole = found[0], found[1].strip(" ,.!;:")
+            ctx = _Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
+            parts = _AND_VERB.split(whole)
+            for index, part in enumerate(parts):
+                canonical = part if index == 0 else f"{subject} {part}"
+                persons = [*state.persons.values(), speaker]
+                atom = _read_clause(canonical, ctx, persons) or _dated_event(canonical, ctx, persons)
+                if atom is not None:
+                    facts.append(atom)
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
