@@ -26,6 +26,7 @@ _STRONG: Final = re.compile(
             r"\bI (?:no longer|don't \w+ anymore|do not \w+ anymore)\b",
             r"\b\w+n't \w+ (?:\w+ )?any ?more\b",
             r"\bnot anymore\b",
+            r"\bnot \w+(?: \w+)? any ?more\b",
             r"\bnot \w+(?: \w+)? but\b",
             r"\bI (?:moved|relocated) to\b",
             r"\bI (?:quit|left) (?:my|the|smoking|drinking)\b",

@@ -22,6 +22,7 @@ __all__ = [
     "StoredFact",
     "decide",
     "dedup_batch",
+    "distinctive",
     "fact_signature",
     "jaccard",
     "slot_keys",
@@ -80,6 +81,7 @@ class StoredFact:
     value: str | None
     negated: bool
     source_turn_ids: tuple[str, ...]
+    fact_kind: str | None
     #: Cosine similarity between the stored fact's and the new atom's statements.
     similarity: float
 
@@ -93,6 +95,7 @@ class StoredFact:
             value=fact.value,
             negated=fact.negated,
             source_turn_ids=tuple(fact.source_turn_ids),
+            fact_kind=fact.fact_kind,
             similarity=similarity,
         )
 
@@ -156,13 +159,40 @@ def _polarity(key: str, negated: bool) -> tuple[str, bool]:
     return ("likes", not negated) if key == "dislikes" else (key, negated)
 
 
+def _same_subject(atom: FactAtom, stored: StoredFact) -> bool:
+    return stored.subject is not None and stored.subject.casefold() == atom.subject.casefold()
+
+
 def _same_slot(atom: FactAtom, stored: StoredFact) -> bool:
-    return (
-        stored.subject is not None
-        and stored.key is not None
-        and stored.subject.casefold() == atom.subject.casefold()
-        and _polarity(stored.key.casefold(), False)[0] == _polarity(atom.key.casefold(), False)[0]
-    )
+    if not _same_subject(atom, stored) or stored.key is None:
+        return False
+    if atom.fact_kind == "relationship" and stored.fact_kind == "relationship":
+        # One person is one relationship, whatever it was called ("wife", "partner", "married to").
+        return value_tokens(atom.value) == value_tokens(stored.value or "")
+    return _polarity(stored.key.casefold(), False)[0] == _polarity(atom.key.casefold(), False)[0]
+
+
+_DISTINCTIVE: Final = re.compile(r"(?<!^)(?<![.!?] )\b(?:[A-Z][\w'-]+|\d+\w*)")
+
+
+def distinctive(statement: str, subject: str) -> frozenset[str]:
+    """Names and numbers a statement mentions besides its subject: what tells two trips apart."""
+    return frozenset(
+        word.casefold().removesuffix("'s")
+        for word in _DISTINCTIVE.findall(statement)
+        if word.casefold() != subject.casefold()
+    ) - {subject.casefold()}
+
+
+#: Same subject and kind, this close, naming the same names: the same fact in other words.
+SAME_KIND_COSINE: Final = 0.80
+#: … and under the same key ("wants_to"), this close is enough.
+SAME_KEY_COSINE: Final = 0.70
+
+
+def _nested(left: frozenset[str], right: frozenset[str]) -> bool:
+    """Both name something and one's names include the other's (a date added, a name repeated)."""
+    return bool(left and right) and (left <= right or right <= left)
 
 
 def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
@@ -182,7 +212,18 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
             if atom.key in SINGLE_VALUED_KEYS:
                 action = "supersede" if atom.correction else "conflict"
                 return Decision(action, stored, f"a new value of {atom.key}")
+    names = distinctive(atom.statement, atom.subject)
     for stored in candidates:
+        same_kind = _same_subject(atom, stored) and stored.fact_kind == atom.fact_kind
+        same_key = same_kind and stored.key == atom.key
+        if (
+            same_kind
+            and stored.similarity >= (SAME_KEY_COSINE if same_key else SAME_KIND_COSINE)
+            and _nested(names, distinctive(stored.claim, atom.subject))
+        ):
+            if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
+                return Decision("noop", stored, "already known from this turn")
+            return Decision("update", stored, "the same names, said another way")
         if stored.similarity >= COSINE_MIN and jaccard(atom.statement, stored.claim) >= JACCARD_MIN:
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")

@@ -244,6 +244,7 @@ PATTERNS: Final = (
     Pattern("skill", "uses", r"^{S} (?:has been|is|was) (?:coding|programming|developing|writing code|working) "
             r"(?:in|with) (?P<v>.+)"),
     Pattern("skill", "experience_in", r"^{S} has been (?P<v>\w+ing\b.+?)" + _FOR_YEARS),
+    Pattern("skill", "experience_in", r"^{S} has (?:used|worked with|done|practised|practiced) (?P<v>.+?)" + _FOR_YEARS),
     Pattern("skill", "experience_in", r"^{S} (?:taught|worked as|has worked as|coached|practised|practiced|"
             r"played|has played|has taught) (?P<v>.+?)" + _FOR_YEARS),
     Pattern("skill", "expert_in", r"^{S} is " + _ADV + r"(?:very |really |pretty |quite )?(?:good|great|skilled|"

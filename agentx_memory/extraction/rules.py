@@ -47,7 +47,7 @@ _HYPOTHETICAL: Final = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT: Final = re.compile(
-    r"(?:[,;]\s*(?:and|but|plus|so|also|though|although|while|whereas)?|\s+(?:and|but|plus|so|though|although|"
+    r"(?:[,;]\s*(?:and|but|plus|also|though|although|while|whereas)?|\s+(?:and|but|plus|though|although|"
     r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+-{1,2}\s+|\s+—\s+"
 )
 #: A clause that starts with its verb ("grew up in Beirut", "been coding for years") is the speaker's.
@@ -62,7 +62,9 @@ _NO_SUBJECT: Final = (
     ),
     (
         re.compile(
-            r"^(?:originally from|from|based in|currently|working|living|retired|allergic)\b", re.IGNORECASE
+            r"^(?:originally from|from|based in|currently|working|living|retired|allergic|trying|planning|"
+            r"hoping|learning|saving)\b",
+            re.IGNORECASE,
         ),
         "I'm ",
     ),
@@ -73,10 +75,11 @@ _NO_SUBJECT: Final = (
 _APPOSITIVE: Final = re.compile(
     r"^(?:(?:hi|hey|hello|ciao|hiya)[,!]?\s+)?(?:I'm|I am|this is|it's)?\s*(?P<name>[A-Z][a-z'-]+)"
     r"(?:\s+here)?[,.]\s+"
-    r"(?:(?:a|an|the)\s+)?(?P<rest>[a-z][\w' -]+?(?:\s+(?:at|in|from|with|for)\s+[^,.!?]+)?)(?=$|[,.!?])"
+    r"(?:(?:a|an|the)\s+)?(?P<rest>(?!my\b|your\b|his\b|her\b|our\b|their\b)"
+    r"[a-z][\w' -]+?(?:\s+(?:at|in|from|with|for)\s+[^,.!?]+)?)(?=$|[,.!?])"
 )
 _VALUE_END: Final = re.compile(
-    r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|\s+(?:but|because|"
+    r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|\s+before\s+\w+ing\b|\s+(?:but|because|"
     r"since|although|though|whereas|so that|which is|which was|lol|haha)\b|[,;:!?(]|\.(?:\s|$)|\s+-\s+).*$",
     re.IGNORECASE,
 )
@@ -483,7 +486,8 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
     for sentence in sentences(turn.text):
         if _refused_sentence(sentence):
             continue
-        if (appositive := _APPOSITIVE.match(sentence)) and appositive.group("name") not in _NOT_NAMES:
+        appositive = _APPOSITIVE.match(sentence)
+        if appositive and _introduces(appositive.group("name"), turn.speaker):
             name = appositive.group("name")
             if name != turn.speaker:
                 facts.append(_identity_name(turn, state.speaker_name or turn.speaker, name))
@@ -497,7 +501,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 if pattern.match(clause):
                     clause = prefix + clause
                     break
-            if (intro := _NAME_INTRO.match(clause)) and intro.group("name").split()[0] not in _NOT_NAMES:
+            if (intro := _NAME_INTRO.match(clause)) and _introduces(intro.group("name"), turn.speaker):
                 name = intro.group("name")
                 if name != turn.speaker:
                     facts.append(_identity_name(turn, speaker, name))
@@ -523,6 +527,13 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
     return Extraction(facts=facts, entities=entities, relationships=relationships)
+
+
+def _introduces(name: str, speaker: str) -> bool:
+    """Whether "<Name>, …" / "I'm <Name>" is the speaker introducing themself: never when the speaker
+    is known under another name ("Max, my grandson, …" said by Felix)."""
+    first = name.split()[0]
+    return first not in _NOT_NAMES and (speaker == UNKNOWN_SPEAKER or speaker.split()[0] == first)
 
 
 def _identity_name(turn: TurnText, speaker: str, name: str) -> FactAtom:
