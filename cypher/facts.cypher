@@ -130,3 +130,12 @@ UNION ALL
 MATCH (n:Fact {user_id: $user_id})
 WHERE n.channel IN $channels AND n.valid_until IS NULL
 RETURN 'current_facts' AS label, n.channel AS channel, count(n) AS count, max(n.updated_at) AS latest
+
+// name: list_facts
+MATCH (f:Fact {user_id: $user_id})
+WHERE f.channel IN $channels AND (f.valid_until IS NULL OR $include_history)
+WITH f
+ORDER BY f.created_at DESC
+SKIP $offset
+LIMIT $limit
+RETURN f.id AS id

@@ -21,8 +21,8 @@ from ..backends import Backends
 from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
 from ..memory.working import WorkingMemory
-from ..models import Goal, MemoryBundle, MemoryItem
-from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, render_context
+from ..models import Goal, MemoryBundle, MemoryItem, UserProfile
+from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, profile_line, render_context
 from ..retrieval.items import RecallRequest, goal_item
 from ..retrieval.recall import RecallLayer
 from ..retrieval.tokens import default_token_counter
@@ -61,6 +61,7 @@ class ContextApi(FacadeCore):
         request = RecallRequest(query=prompt, top_k=_RECALL_TOP_K, channels=tuple(self.scope.read_channels))
         recalled: list[MemoryBundle] = []
         goals: list[Goal] = []
+        profiles: list[UserProfile] = []
 
         def recall() -> None:
             layer = RecallLayer(backends, self.settings.retrieval)
@@ -69,7 +70,10 @@ class ContextApi(FacadeCore):
         def open_goals() -> None:  # independent of the recall: fetched beside it
             goals.extend(backends.goals.active(self.scope, _ACTIVE_GOALS))
 
-        gather(recall(), open_goals())
+        def profile() -> None:
+            profiles.append(backends.profile.get(self.scope))
+
+        gather(recall(), open_goals(), profile())
         bundle = recalled[0]
         backends.recall_monitor.record(bundle.metrics)
         items = [
@@ -86,7 +90,10 @@ class ContextApi(FacadeCore):
             by_section[kind_spec(item.kind).section].append(item)
         by_section["goals"] = goal_items  # the recalled goals and every other open one
         sections = ContextSections.of(by_section)
-        rendered = render_context(sections, budget_tokens, default_token_counter(), now=datetime.now(UTC))
+        about = profile_line(profiles[0].preferences, profiles[0].expertise_areas)
+        rendered = render_context(
+            sections, budget_tokens, default_token_counter(), now=datetime.now(UTC), profile=about
+        )
         if conversation_id is not None and rendered.memory_ids:
             self._mark_recalled(backends, conversation_id, list(rendered.memory_ids))
         # What reached the agent was accessed: the injected facts and entities, not what did not fit.

@@ -19,8 +19,8 @@ from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
 from ..memory.working_async import AsyncWorkingMemory
-from ..models import Goal, MemoryBundle, MemoryItem
-from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, render_context
+from ..models import Goal, MemoryBundle, MemoryItem, UserProfile
+from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, profile_line, render_context
 from ..retrieval.items import RecallRequest, goal_item
 from ..retrieval.recall_async import AsyncRecallLayer
 from ..retrieval.tokens import default_token_counter
@@ -59,6 +59,7 @@ class AsyncContextApi(AsyncFacadeCore):
         request = RecallRequest(query=prompt, top_k=_RECALL_TOP_K, channels=tuple(self.scope.read_channels))
         recalled: list[MemoryBundle] = []
         goals: list[Goal] = []
+        profiles: list[UserProfile] = []
 
         async def recall() -> None:
             layer = AsyncRecallLayer(backends, self.settings.retrieval)
@@ -67,7 +68,10 @@ class AsyncContextApi(AsyncFacadeCore):
         async def open_goals() -> None:  # independent of the recall: fetched beside it
             goals.extend(await backends.goals.active(self.scope, _ACTIVE_GOALS))
 
-        await gather(recall(), open_goals())
+        async def profile() -> None:
+            profiles.append(await backends.profile.get(self.scope))
+
+        await gather(recall(), open_goals(), profile())
         bundle = recalled[0]
         backends.recall_monitor.record(bundle.metrics)
         items = [
@@ -84,7 +88,10 @@ class AsyncContextApi(AsyncFacadeCore):
             by_section[kind_spec(item.kind).section].append(item)
         by_section["goals"] = goal_items  # the recalled goals and every other open one
         sections = ContextSections.of(by_section)
-        rendered = render_context(sections, budget_tokens, default_token_counter(), now=datetime.now(UTC))
+        about = profile_line(profiles[0].preferences, profiles[0].expertise_areas)
+        rendered = render_context(
+            sections, budget_tokens, default_token_counter(), now=datetime.now(UTC), profile=about
+        )
         if conversation_id is not None and rendered.memory_ids:
             await self._mark_recalled(backends, conversation_id, list(rendered.memory_ids))
         # What reached the agent was accessed: the injected facts and entities, not what did not fit.

@@ -28,10 +28,12 @@ from ..models.semantic import (
     Fact,
     MemoryStats,
 )
+from ..settings import LimitSettings
 from ..validation import (
     validate_confidence,
     validate_content,
     validate_depth,
+    validate_index,
     validate_metadata,
     validate_name,
     validate_strings,
@@ -297,6 +299,16 @@ class SemanticApi(FacadeCore):
         )
         self._audit_cross_channel(backends, "fact", [(fact.id, fact.channel) for fact, _ in hits])
         return hits
+
+    def list_facts(self, limit: int = 100, offset: int = 0, include_history: bool = False) -> list[Fact]:
+        """This user's facts in the channels it reads, newest first: current ones, or with
+        ``include_history`` the superseded ones too (``valid_until`` set). Counts no access."""
+        limit = validate_top_k(limit, LimitSettings(max_top_k=10_000), "limit")
+        offset = validate_index(offset, "offset")
+        backends = self._open_backends()
+        facts = backends.facts.listing(self.scope, limit, offset, bool(include_history))
+        backends.audit.log_read(self.scope, "list_facts", {"limit": limit, "results": len(facts)})
+        return facts
 
     def correct_fact(self, fact_id: str, new_claim: str) -> Fact:
         """Replace a current fact: the old one is soft-deleted and superseded by the returned one

@@ -29,6 +29,7 @@ _ABBREVIATION: Final = re.compile(r"\b(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e|approx
 #: Words that sit between "I" and its verb without being the verb.
 ADVERBS: Final = frozenset(
     [
+        "only",
         "really",
         "also",
         "just",
@@ -114,7 +115,7 @@ def conjugate(verb: str) -> str:
     lower = verb.casefold()
     if lower in _IRREGULAR_PRESENT:
         return _IRREGULAR_PRESENT[lower]
-    if lower in _MODALS or lower.endswith(("ed", "ing")) or lower in _PAST_FORMS:
+    if lower in _MODALS or lower.endswith(("ed", "ing", "n't")) or "'" in lower or lower in _PAST_FORMS:
         return verb
     if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
@@ -219,6 +220,8 @@ def third_person(clause: str, subject: str) -> str:
     """
     # "Dev and I did" → "Dana and Dev did": the speaker first, so the clause starts with its subject.
     text = re.sub(r"^(?-i:([A-Z][\w'-]+)) and I\b", r"{S} and \1", clause)
+    text = re.sub(r"\bI wanna\b", "I want to", text)
+    text = re.sub(r"\bI(?:'m| am)? gonna\b", "I'm going to", text)
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
 

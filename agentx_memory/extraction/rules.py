@@ -52,9 +52,10 @@ _CLAUSE_SPLIT: Final = re.compile(
 )
 #: A clause that starts with its verb ("grew up in Beirut", "been coding for years") is the speaker's.
 _NO_SUBJECT: Final = (
+    (re.compile(r"^(?:born|raised)\b", re.IGNORECASE), "I was "),
     (
         re.compile(
-            r"^(?:born and raised|grew up|moved|started|finished|went|visited|spent|got|just got|"
+            r"^(?:grew up|moved|started|finished|went|visited|spent|got|just got|"
             r"just started|just finished|just moved|quit|retired|graduated)\b",
             re.IGNORECASE,
         ),
@@ -69,7 +70,6 @@ _NO_SUBJECT: Final = (
         "I'm ",
     ),
     (re.compile(r"^been\b", re.IGNORECASE), "I've "),
-    (re.compile(r"^(?:born|raised)\b", re.IGNORECASE), "I was "),
 )
 #: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
 _APPOSITIVE: Final = re.compile(
@@ -156,6 +156,55 @@ _FIRST_PERSON: Final = re.compile(r"^(?:\W*)(?:I|I'm|I've|I'd|I'll|Im|my|My|we|W
 _PRONOUN_START: Final = re.compile(r"^(?:he|she|they)\b(?:'s)?", re.IGNORECASE)
 _CAPITALISED: Final = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
 _MIN_EXPERIENCE_WORDS: Final = 3
+_MIN_STATEMENT_WORDS: Final = 5
+_WORD: Final = re.compile(r"[a-z0-9']+")
+_ADDRESSEE: Final = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+#: Not worth keeping as a free statement: negations (only typed patterns may negate a fact), pronouns
+#: with nothing to resolve them, obligations of the moment and mental states.
+_VAGUE: Final = re.compile(
+    r"\b(?:not|never|n't|no longer|he|she|they|him|her|has to|have to|needs to|"
+    r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe)\b",
+    re.IGNORECASE,
+)
+#: What a free statement is about, by its words (first match wins); else it is an experience.
+_STATEMENT_KINDS: Final = tuple(
+    (kind, re.compile(cue, re.IGNORECASE))
+    for kind, cue in (
+        (
+            "constraint",
+            r"\b(?:allerg\w*|intoleran\w*|diet|halal|kosher|vegan|vegetarian|only eats?|medication|"
+            r"blood thinners|hypertensive|diabetic|seasick|hearing aid|budget|schedule|cannot|"
+            r"injur\w*|knee|back pain|wheelchair|sober)\b",
+        ),
+        (
+            "goal",
+            r"\b(?:wants? to|plans? to|hopes? to|is going to|aims? to|dreams? of|is saving (?:up )?for|"
+            r"would (?:like|love) to)\b",
+        ),
+        (
+            "skill",
+            r"\b(?:is learning|picking up|speaks|fluent|decent at|good at|skilled|expert|certified|"
+            r"years of experience|is training)\b",
+        ),
+        (
+            "preference",
+            r"\b(?:loves?|likes?|enjoys?|fan of|obsess\w*|favou?rite|hates?|terrified|scared of|"
+            r"afraid of|prefers?|is into|addicted)\b",
+        ),
+        (
+            "identity",
+            r"\b(?:works? (?:as|at|for|on|in|nights|days)|runs? (?:a|an|the)\b|teaches|job|"
+            r"profession|career)",
+        ),
+    )
+)
+#: A statement clause goes on with a verb (the subject is already consumed).
+_STATEMENT_VERB: Final = re.compile(
+    r"^(?:and others\s+)?(?:(?:really|also|just|still|actually|recently|finally|now|currently|always|never|"
+    r"usually|often|even)\s+)*(?:is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|"
+    r"found|gave|felt|kept|began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came)\b",
+    re.IGNORECASE,
+)
 #: Capitalised words that start sentences without naming anyone.
 _NOT_SUBJECTS: Final = frozenset(
     [
@@ -327,6 +376,8 @@ def _read_clause(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactA
         value = _without_dates(_trim(groups.get("v") or ""), ctx.turn.timestamp)
         if not value or value.casefold() in {"it", "that", "this", "them", "there", "one", "so"}:
             return None
+        if _ADDRESSEE.search(value):  # "loves how you tell your stories": about the listener
+            return None
         if pattern.key == "works_as" and not _is_occupation(value):
             continue
         key = pattern.key.format(
@@ -336,12 +387,33 @@ def _read_clause(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactA
         )
         return _atom(pattern.kind, key, value, canonical, ctx, persons, pattern.negated, pattern.certainty)
     # Only the speaker's own experiences: hearsay about others is too often partial ("passed away").
-    match = experience(subject).match(canonical) if subject == ctx.turn.speaker or ctx.is_speaker else None
+    if not (subject == ctx.turn.speaker or ctx.is_speaker):
+        return None
+    match = experience(subject).match(canonical)
     if match is not None:
         value = _trim(match.group("verb") + match.group("v"))
         if len(value.split()) >= _MIN_EXPERIENCE_WORDS:
             return _atom("experience", "did", value, canonical, ctx, persons, False, "implied")
-    return None
+    return _statement(canonical, ctx, persons)
+
+
+def _statement(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
+    """What the speaker says of themself that no pattern reads ("Melanie is swamped with the kids and
+    work"): kept as an implied experience when it is a substantial declarative clause, so the memory
+    holds the statement in a form that reads out of context. Clauses about the listener are not."""
+    rest = canonical[len(ctx.subject) :].strip()
+    words = _WORD.findall(rest.casefold())
+    if (
+        not canonical.startswith(ctx.subject + " ")
+        or len(words) < _MIN_STATEMENT_WORDS
+        or _ADDRESSEE.search(rest)
+        or _VAGUE.search(rest)
+        or not _STATEMENT_VERB.match(rest)
+        or rest.casefold() in {f"is {ctx.subject.casefold()}", f"am {ctx.subject.casefold()}"}
+    ):
+        return None
+    kind = next((kind for kind, cue in _STATEMENT_KINDS if cue.search(rest)), "experience")
+    return _atom(kind, "said", _trim(rest), canonical, ctx, persons, False, "implied")
 
 
 def _without_dates(value: str, now: datetime) -> str:

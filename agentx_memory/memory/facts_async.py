@@ -163,6 +163,14 @@ class AsyncFactMemory:
         found = await self.get_many(scope, list(scores))
         return [(fact, scores[fact.id]) for fact in found if fact.is_current]
 
+    async def listing(self, scope: Scope, limit: int, offset: int, include_history: bool) -> list[Fact]:
+        """The user's facts, newest first (current ones only unless ``include_history``)."""
+        rows = await self._graph.run(
+            "list_facts",
+            scope_params(scope, limit=limit, offset=offset, include_history=include_history),
+        )
+        return await self.get_many(scope, [row["id"] for row in rows])
+
     async def touch(self, scope: Scope, ids: Sequence[str]) -> None:
         """Count one more access of each fact (recall reinforcement)."""
         if ids:

@@ -44,6 +44,7 @@ __all__ = [
     "ContextSections",
     "RenderedContext",
     "is_recall_echo",
+    "profile_line",
     "render_context",
     "short_id",
     "strip_recalled",
@@ -132,6 +133,7 @@ def render_context(
     counter: TokenCounter,
     *,
     now: datetime | None = None,
+    profile: str | None = None,
 ) -> RenderedContext:
     """Render the memories of ``sections`` as markdown whose ``counter`` count is ≤ ``budget_tokens``.
 
@@ -144,6 +146,8 @@ def render_context(
     if budget_tokens <= 0 or not candidates:
         return empty
     header = HEADER if now is None else f"{_HEADER_PREFIX}; as of {now.date().isoformat()})"
+    if profile:  # the user's profile comes first, before any recalled memory
+        header = f"{header}\n{profile}"
     header_cost = counter.count(header)
     section_costs = {name: counter.count("\n" + title) for name, title in _TITLES.items()}
     chosen = _allocate(candidates, budget_tokens, header_cost, section_costs)
@@ -156,6 +160,19 @@ def render_context(
             return RenderedContext(text=text, tokens=tokens, memory_ids=ids, dropped=distinct - len(ids))
         chosen.pop()  # the last one added is the least important
     return empty
+
+
+def profile_line(preferences: Mapping[str, object], expertise: Sequence[str]) -> str | None:
+    """The profile as one line ("About the user: name Dana; lives in Toronto; …"), or None when empty.
+    Only scalar values: a nested preference object would not read as a line."""
+    parts = [
+        f"{key.replace('_', ' ')} {' '.join(str(value).split())}"
+        for key, value in preferences.items()
+        if isinstance(value, str | int | float) and not isinstance(value, bool) and str(value).strip()
+    ]
+    if expertise:
+        parts.append("expertise " + ", ".join(" ".join(area.split()) for area in expertise))
+    return f"About the user: {'; '.join(parts)}" if parts else None
 
 
 def is_recall_echo(text: str) -> bool:

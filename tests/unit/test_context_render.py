@@ -191,6 +191,7 @@ def test_public_api_is_exactly_all() -> None:
         "RECALL_MARKER_RE",
         "RenderedContext",
         "is_recall_echo",
+        "profile_line",
         "render_context",
         "short_id",
         "strip_recalled",
@@ -510,3 +511,13 @@ def test_recall_marker_captures_the_id() -> None:
     assert match is not None
     assert match.group(1) == "4aa88ce9-8420-41f4-969a-934b3a1b2c3d"
     assert is_recall_echo("see [mem:x]")
+
+
+def test_profile_line_puts_the_user_first() -> None:
+    line = context_render.profile_line({"name": "Dana", "lives_in": "Toronto", "ui": {"x": 1}}, ["Spanish"])
+    assert line == "About the user: name Dana; lives in Toronto; expertise Spanish"
+    assert context_render.profile_line({}, []) is None
+    item = MemoryItem(kind="fact", id="f1", content="Dana is vegan", score=0.9, channel="_global")
+    rendered = render_context(ContextSections(facts=[item], turns=[], strategies=[], goals=[]), 200, COUNTER,
+                              profile=line)  # fmt: skip
+    assert rendered.text.splitlines()[1] == line
