@@ -33,7 +33,8 @@ MERGE (s:Strategy {id: $id, user_id: $user_id})
 ON CREATE SET s.channel = $channel, s.description = $description, s.context_pattern = $context_pattern,
               s.tool_sequence = $tool_names, s.success_count = $success_count,
               s.failure_count = $failure_count, s.source_conversation_id = $conversation_id,
-              s.created_at = $created_at, s.updated_at = $created_at, s.embedding = vecf32($embedding)
+              s.created_at = $created_at, s.updated_at = $created_at, s.embedding = vecf32($embedding),
+              s.status = $status, s.what_failed = $what_failed, s.applies_when = $applies_when
 FOREACH (position IN range(0, size($tool_keys) - 1) |
   MERGE (t:Tool {key: $tool_keys[position], user_id: $user_id})
   ON CREATE SET t.name = $tool_names[position], t.created_at = $created_at
@@ -42,7 +43,8 @@ WITH s
 OPTIONAL MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
 FOREACH (x IN CASE WHEN c IS NOT NULL AND $success THEN [c] ELSE [] END | MERGE (s)-[:SUCCEEDED_IN]->(x))
 RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
-          .failure_count, .source_conversation_id, .created_at, .updated_at} AS item
+          .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
+          .applies_when} AS item
 
 // name: reinforce_strategy
 // A single SET reading and writing the same properties: lost-update-free on both backends.
@@ -52,7 +54,8 @@ SET s.success_count = s.success_count + CASE WHEN $success THEN 1 ELSE 0 END,
     s.failure_count = s.failure_count + CASE WHEN $success THEN 0 ELSE 1 END,
     s.updated_at = $updated_at
 RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
-          .failure_count, .source_conversation_id, .created_at, .updated_at} AS item
+          .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
+          .applies_when} AS item
 
 // name: tool_stats
 MATCH (t:Tool {user_id: $user_id})
@@ -69,3 +72,34 @@ WITH DISTINCT t
 RETURN t {.name, .usage_count, .success_count, .avg_latency_ms, .last_used} AS item
 ORDER BY coalesce(t.usage_count, 0) DESC, t.name
 LIMIT $limit
+
+// name: set_strategy_status
+// Review of a proposed strategy (publish / reject); only from an allowed status, else no row.
+MATCH (s:Strategy {id: $id, user_id: $user_id})
+WHERE s.channel IN $channels AND coalesce(s.status, 'published') IN $allowed
+SET s.status = $status, s.review_reason = $reason, s.updated_at = $now
+RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
+          .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
+          .applies_when} AS item
+
+// name: proposed_strategies
+MATCH (s:Strategy {user_id: $user_id})
+WHERE s.channel IN $channels AND s.status = 'proposed'
+RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
+          .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
+          .applies_when} AS item
+ORDER BY s.created_at DESC
+LIMIT $limit
+
+// name: strategy_proposed_from
+MATCH (s:Strategy {user_id: $user_id})
+WHERE s.source_conversation_id = $conversation_id AND s.status IS NOT NULL
+RETURN s.id AS id
+LIMIT 1
+
+// name: get_strategy
+MATCH (s:Strategy {id: $id, user_id: $user_id})
+WHERE s.channel IN $channels
+RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
+          .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
+          .applies_when} AS item

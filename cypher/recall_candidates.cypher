@@ -63,18 +63,20 @@ UNION ALL
 UNWIND [label IN $ann WHERE label = 'Strategy'] AS go
 {{vector_query Strategy}}
 WITH node, score
-WHERE node.user_id = $user_id AND node.channel IN $channels
+WHERE node.user_id = $user_id AND node.channel IN $channels AND coalesce(node.status, 'published') = 'published'
 RETURN 'Strategy.vector' AS source, node {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
-             .failure_count, .source_conversation_id, .created_at, .updated_at} AS item, {{ann_cosine}} AS score
+             .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
+          .applies_when} AS item, {{ann_cosine}} AS score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL
 UNWIND [label IN $exact WHERE label = 'Strategy'] AS go
 MATCH (node:Strategy {user_id: $user_id})
-WHERE node.channel IN $channels AND node.embedding IS NOT NULL
+WHERE node.channel IN $channels AND node.embedding IS NOT NULL AND coalesce(node.status, 'published') = 'published'
 WITH node, {{exact_cosine}} AS score
 RETURN 'Strategy.vector' AS source, node {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
-             .failure_count, .source_conversation_id, .created_at, .updated_at} AS item, score
+             .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
+          .applies_when} AS item, score
 ORDER BY score DESC
 LIMIT $limit
 UNION ALL

@@ -188,6 +188,8 @@ class LearningApi(LearningWrites):
             report = report.model_copy(
                 update={"turns_read": report.turns_read + len(turns), "chunks": report.chunks + 1}
             )
+        if status == "done" and self.propose_from_conversation(state.id) is not None:
+            report = report.model_copy(update={"strategies_proposed": report.strategies_proposed + 1})
         return report.model_copy(update={"status": status})
 
     def _extract(

@@ -20,6 +20,7 @@ from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
 from ..extraction.learning_pure import fact_priority, profile_changes
 from ..extraction.rules import TurnText
 from ..models.learning import ConsolidationReport
+from .procedural import ProceduralApi
 from .semantic import SemanticApi
 
 __all__ = ["LearningWrites"]
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 _NEAREST = 5
 
 
-class LearningWrites(SemanticApi):
+class LearningWrites(SemanticApi, ProceduralApi):
     def _apply(
         self,
         backends: Backends,
@@ -59,6 +60,16 @@ class LearningWrites(SemanticApi):
                 backends.entities.relate(self.scope, source, target, relationship.type, {})
         for turn_id, entity_ids in mentions.items():
             backends.entities.link_mentions(self.scope, turn_id, sorted(entity_ids))
+        for candidate in extraction.strategies:  # the LLM's strategy candidates: proposals to review
+            self._propose(
+                backends,
+                candidate.task,
+                candidate.applies_when or candidate.task,
+                candidate.steps,
+                candidate.what_failed,
+                candidate.applies_when,
+                None,
+            )
         preferences, expertise = profile_changes(extraction.facts, speakers)
         if preferences or expertise:
             backends.profile.update(self.scope, preferences or None, expertise or None, None)
@@ -73,6 +84,7 @@ class LearningWrites(SemanticApi):
                 "facts_unchanged": report.facts_unchanged + counts["noop"] + counts["skip"],
                 "facts_superseded": report.facts_superseded + counts["supersede"],
                 "contradictions_flagged": report.contradictions_flagged + counts["conflict"],
+                "strategies_proposed": report.strategies_proposed + len(extraction.strategies),
             }
         )
 

@@ -18,6 +18,8 @@ from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
 from ..extraction.learning_pure import fact_priority, profile_changes
 from ..extraction.rules import TurnText
 from ..models.learning import ConsolidationReport
+from ..validation import validate_tool_sequence
+from .procedural_async import AsyncProceduralApi
 from .semantic_async import AsyncSemanticApi
 
 __all__ = ["AsyncLearningWrites"]
@@ -28,7 +30,7 @@ log = logging.getLogger(__name__)
 _NEAREST = 5
 
 
-class AsyncLearningWrites(AsyncSemanticApi):
+class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
     async def _apply(
         self,
         backends: AsyncBackends,
@@ -59,6 +61,21 @@ class AsyncLearningWrites(AsyncSemanticApi):
                 await backends.entities.relate(self.scope, source, target, relationship.type, {})
         for turn_id, entity_ids in mentions.items():
             await backends.entities.link_mentions(self.scope, turn_id, sorted(entity_ids))
+        for candidate in extraction.strategies:  # the LLM's strategy candidates: proposals to review
+            try:
+                steps = validate_tool_sequence(candidate.steps)
+            except InvalidInputError as exc:
+                log.info("strategy candidate %r not proposed: %s", candidate.task, exc)
+                continue
+            await self._propose(
+                backends,
+                candidate.task,
+                candidate.applies_when or candidate.task,
+                steps,
+                candidate.what_failed,
+                candidate.applies_when,
+                None,
+            )
         preferences, expertise = profile_changes(extraction.facts, speakers)
         if preferences or expertise:
             await backends.profile.update(self.scope, preferences or None, expertise or None, None)
@@ -73,6 +90,7 @@ class AsyncLearningWrites(AsyncSemanticApi):
                 "facts_unchanged": report.facts_unchanged + counts["noop"] + counts["skip"],
                 "facts_superseded": report.facts_superseded + counts["supersede"],
                 "contradictions_flagged": report.contradictions_flagged + counts["conflict"],
+                "strategies_proposed": report.strategies_proposed + len(extraction.strategies),
             }
         )
 

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ..errors import NotFoundError
+from ..backends_async import AsyncBackends
+from ..errors import InvalidInputError, NotFoundError
+from ..memory.procedural_pure import proposal_from_invocations
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..validation import (
     validate_content,
@@ -16,6 +18,7 @@ from ..validation import (
     validate_json_object,
     validate_json_value,
     validate_latency,
+    validate_strings,
     validate_tool_name,
     validate_tool_sequence,
     validate_top_k,
@@ -186,3 +189,135 @@ class AsyncProceduralApi(AsyncFacadeCore):
             self.scope, "get_tool_stats", {"task_type": task_type, "results": len(stats)}
         )
         return stats
+
+    # -- skill proposals (agent experience → strategies under review) -----------------------------
+
+    async def propose_strategy(
+        self,
+        description: str,
+        context_pattern: str,
+        tool_sequence: Sequence[str],
+        *,
+        what_failed: Sequence[str] = (),
+        applies_when: str | None = None,
+        from_conversation_id: str | None = None,
+    ) -> Strategy:
+        """Record a way of doing a task as a *proposal*: it is never recalled (``find_strategies``,
+        ``remember``, ``get_context``) until :meth:`publish_strategy`."""
+        limits = self.settings.limits
+        description = validate_content(description, limits, "description")
+        context_pattern = validate_content(context_pattern, limits, "context_pattern")
+        tools = validate_tool_sequence(tool_sequence)
+        failed = [
+            validate_content(item, limits, "what_failed")
+            for item in validate_strings(what_failed, "what_failed must be a sequence of strings")
+        ]
+        if applies_when is not None:
+            applies_when = validate_content(applies_when, limits, "applies_when")
+        conversation_id = (
+            None
+            if from_conversation_id is None
+            else validate_uuid(from_conversation_id, "from_conversation_id")
+        )
+        backends = await self._open_backends()
+        return await self._propose(
+            backends, description, context_pattern, tools, failed, applies_when, conversation_id
+        )
+
+    async def _propose(
+        self,
+        backends: AsyncBackends,
+        description: str,
+        context_pattern: str,
+        tools: list[str],
+        failed: list[str],
+        applies_when: str | None,
+        conversation_id: str | None,
+    ) -> Strategy:
+        if conversation_id is not None and not await backends.episodic.conversation_exists(
+            self.scope, conversation_id
+        ):
+            raise NotFoundError(
+                f"conversation {conversation_id} does not exist for user {self.scope.user_id!r}"
+            )
+        strategy = await backends.procedural.learn_strategy(
+            self.scope,
+            strategy_id=str(uuid.uuid4()),
+            description=description,
+            context_pattern=context_pattern,
+            tool_sequence=tools,
+            conversation_id=conversation_id,
+            success=True,
+            embedding=await backends.embed_one(f"{description}\n{context_pattern}"),
+            created_at=datetime.now(UTC),
+            status="proposed",
+            what_failed=failed,
+            applies_when=applies_when,
+        )
+        await backends.audit.log_write(
+            self.scope,
+            "propose_strategy",
+            "strategy",
+            strategy.id,
+            {"tools": tools, "what_failed": failed, "conversation_id": conversation_id},
+            {"description": description},
+        )
+        return strategy
+
+    async def propose_from_conversation(self, conversation_id: str) -> Strategy | None:
+        """Propose the path a conversation's tool calls took when they ended in success (at least two
+        calls, the last one successful): the tools that worked in order, and what failed on the way.
+        Idempotent: the conversation's existing proposal is returned. None when there is nothing to learn."""
+        conversation_id = validate_uuid(conversation_id, "conversation_id")
+        backends = await self._open_backends()
+        procedural = backends.procedural
+        existing = await procedural.proposed_from(self.scope, conversation_id)
+        if existing is not None:
+            return await self._strategy(backends, existing)
+        found = proposal_from_invocations(
+            await procedural.conversation_invocations(self.scope, conversation_id)
+        )
+        if found is None:
+            return None
+        steps, failed = found
+        turns = await backends.episodic.turns_from(self.scope, conversation_id, 0, 20)
+        task = next((turn.content for turn in turns if turn.role == "user"), None) or " → ".join(steps)
+        task = " ".join(task.split()[:12])
+        return await self._propose(backends, task, task, steps, failed, None, conversation_id)
+
+    async def publish_strategy(self, strategy_id: str) -> Strategy:
+        """Make a proposed strategy recallable."""
+        return await self._review(strategy_id, "published", ("proposed",), None)
+
+    async def reject_strategy(self, strategy_id: str, reason: str | None = None) -> Strategy:
+        """Turn a proposal down; it stays in the graph (audited) but is never recalled."""
+        if reason is not None:
+            reason = validate_content(reason, self.settings.limits, "reason")
+        return await self._review(strategy_id, "rejected", ("proposed",), reason)
+
+    async def proposed_strategies(self, limit: int = 50) -> list[Strategy]:
+        """Proposals waiting for review, newest first."""
+        limit = validate_top_k(limit, self.settings.limits, "limit")
+        backends = await self._open_backends()
+        return await backends.procedural.proposed(self.scope, limit)
+
+    async def _review(
+        self, strategy_id: str, status: str, allowed: tuple[str, ...], reason: str | None
+    ) -> Strategy:
+        strategy_id = validate_uuid(strategy_id, "strategy_id")
+        backends = await self._open_backends()
+        changed = await backends.procedural.set_status(self.scope, strategy_id, status, allowed, reason)
+        if changed is None:
+            current = await self._strategy(backends, strategy_id)
+            raise InvalidInputError(
+                f"strategy {strategy_id} is {current.status}, not proposed: only a proposal can be {status}"
+            )
+        operation = "publish_strategy" if status == "published" else "reject_strategy"
+        await backends.audit.log_write(self.scope, operation, "strategy", strategy_id, {"reason": reason})
+        return changed
+
+    async def _strategy(self, backends: AsyncBackends, strategy_id: str) -> Strategy:
+        found = await backends.procedural.get_strategy(self.scope, strategy_id)
+        if found is None:
+            raise NotFoundError(f"strategy {strategy_id} does not exist for user {self.scope.user_id!r}")
+        return found

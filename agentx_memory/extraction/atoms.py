@@ -8,7 +8,7 @@ confidence of an atom comes from how it was said (:data:`CERTAINTY_CONFIDENCE`),
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,12 +27,20 @@ __all__ = [
     "StrategyCandidate",
 ]
 
+#: The eight typed kinds of seed 003, and ``statement``: what a speaker said of themself that no rule
+#: could type ("Melanie is swamped with the kids and work") — kept, but never taken for a typed fact.
 FactKind = Literal[
-    "preference", "relationship", "experience", "skill", "goal", "constraint", "identity", "event"
+    "preference",
+    "relationship",
+    "experience",
+    "skill",
+    "goal",
+    "constraint",
+    "identity",
+    "event",
+    "statement",
 ]
-FACT_KINDS: Final = frozenset(
-    {"preference", "relationship", "experience", "skill", "goal", "constraint", "identity", "event"}
-)
+FACT_KINDS: Final = frozenset(get_args(FactKind))
 
 #: How a fact was said → its confidence (seed 001's calibration).
 Certainty = Literal["explicit", "implied", "inferred", "uncertain"]

@@ -43,7 +43,7 @@ _HYPOTHETICAL: Final = re.compile(
     r"\b(?:if|imagine|imagining|suppose|supposing|assuming|pretend|what if|in case|wonder|wondering|"
     r"maybe|perhaps|might|possibly|probably|someday|some day|one day|not sure|unsure|thinking about|"
     r"considering|would be|could be|wish|hypothetically|let's say|in theory|kidding|joking|jk|"
-    r"i guess|should i|whether)\b",
+    r"i guess|should i|whether|would have|'d have|in another life|idk|dunno|no idea)\b",
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT: Final = re.compile(
@@ -165,38 +165,6 @@ _VAGUE: Final = re.compile(
     r"\b(?:not|never|n't|no longer|he|she|they|him|her|has to|have to|needs to|"
     r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe)\b",
     re.IGNORECASE,
-)
-#: What a free statement is about, by its words (first match wins); else it is an experience.
-_STATEMENT_KINDS: Final = tuple(
-    (kind, re.compile(cue, re.IGNORECASE))
-    for kind, cue in (
-        (
-            "constraint",
-            r"\b(?:allerg\w*|intoleran\w*|diet|halal|kosher|vegan|vegetarian|only eats?|medication|"
-            r"blood thinners|hypertensive|diabetic|seasick|hearing aid|budget|schedule|cannot|"
-            r"injur\w*|knee|back pain|wheelchair|sober)\b",
-        ),
-        (
-            "goal",
-            r"\b(?:wants? to|plans? to|hopes? to|is going to|aims? to|dreams? of|is saving (?:up )?for|"
-            r"would (?:like|love) to)\b",
-        ),
-        (
-            "skill",
-            r"\b(?:is learning|picking up|speaks|fluent|decent at|good at|skilled|expert|certified|"
-            r"years of experience|is training)\b",
-        ),
-        (
-            "preference",
-            r"\b(?:loves?|likes?|enjoys?|fan of|obsess\w*|favou?rite|hates?|terrified|scared of|"
-            r"afraid of|prefers?|is into|addicted)\b",
-        ),
-        (
-            "identity",
-            r"\b(?:works? (?:as|at|for|on|in|nights|days)|runs? (?:a|an|the)\b|teaches|job|"
-            r"profession|career)",
-        ),
-    )
 )
 #: A statement clause goes on with a verb (the subject is already consumed).
 _STATEMENT_VERB: Final = re.compile(
@@ -409,11 +377,10 @@ def _statement(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAto
         or _ADDRESSEE.search(rest)
         or _VAGUE.search(rest)
         or not _STATEMENT_VERB.match(rest)
-        or rest.casefold() in {f"is {ctx.subject.casefold()}", f"am {ctx.subject.casefold()}"}
+        or re.match(rf"^is {re.escape(ctx.subject)}\b", rest, re.IGNORECASE)
     ):
         return None
-    kind = next((kind for kind, cue in _STATEMENT_KINDS if cue.search(rest)), "experience")
-    return _atom(kind, "said", _trim(rest), canonical, ctx, persons, False, "implied")
+    return _atom("statement", "said", _trim(rest), canonical, ctx, persons, False, "implied")
 
 
 def _without_dates(value: str, now: datetime) -> str:
@@ -509,6 +476,26 @@ def _when(statement: str, value: str) -> str:
     return f" in {date.group(1)}" if date else ""
 
 
+_EMBEDDED_FIRST_PERSON: Final = re.compile(r"\b(?:I|I'm|I've|my|me|myself)\b")
+_MIN_EMBEDDED_WORDS: Final = 7
+
+
+def _embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bool) -> FactAtom | None:
+    """A clause about the speaker that does not start with them ("Painting is a fun way for me to
+    express my feelings"), rewritten in the third person; the same gates as free statements."""
+    if speaker == UNKNOWN_SPEAKER or not _EMBEDDED_FIRST_PERSON.search(clause):
+        return None
+    rewritten = third_person(clause, speaker)
+    # The piece that is about the speaker, not the greeting or aside around it.
+    pieces = [piece.strip(" ,.!;:") for piece in re.split(r"[,;!?]|\.\s+|\s+-\s+", rewritten)]
+    canonical = next((piece for piece in pieces if re.search(rf"\b{re.escape(speaker)}\b", piece)), "")
+    words = _WORD.findall(canonical.casefold())
+    if len(words) < _MIN_EMBEDDED_WORDS or _ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
+        return None
+    ctx = _Context(turn=turn, subject=speaker, correction=correction, is_speaker=True)
+    return _atom("statement", "said", _trim(canonical), canonical, ctx, [speaker], False, "implied")
+
+
 def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str] | None:
     """``(subject, canonical clause)`` for a clause about the speaker or a named person, else None."""
     if match := _PRONOUN_START.match(clause):
@@ -585,6 +572,8 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 continue
             found = _subject_clause(about, state, speaker)
             if found is None:
+                if (embedded := _embedded_statement(about, turn, speaker, correction)) is not None:
+                    facts.append(embedded)
                 continue
             subject, whole = found[0], found[1].strip(" ,.!;:")
             ctx = _Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)

@@ -31,6 +31,7 @@ from .procedural_pure import (
     tool_key,
     tool_stats_from_graph,
 )
+from .scoping import scope_params
 from .timeline import Timeline
 
 __all__ = ["ProceduralMemory"]
@@ -130,6 +131,9 @@ class ProceduralMemory:
         success: bool,
         embedding: Sequence[float],
         created_at: datetime,
+        status: str = "published",
+        what_failed: Sequence[str] = (),
+        applies_when: str | None = None,
     ) -> Strategy:
         """Create the strategy node, its ``USES_TOOL`` edges (with positions) and ``SUCCEEDED_IN``."""
         rows = self._graph.run(
@@ -148,6 +152,9 @@ class ProceduralMemory:
                 "conversation_id": conversation_id,
                 "created_at": epoch_ms(created_at),
                 "embedding": list(embedding),
+                "status": status,
+                "what_failed": list(what_failed),
+                "applies_when": applies_when,
             },
         )
         strategy = strategy_from_graph(rows[0]["item"])
@@ -209,3 +216,34 @@ class ProceduralMemory:
                 },
             )
         return [tool_stats_from_graph(row["item"]) for row in rows]
+
+    def set_status(
+        self, scope: Scope, strategy_id: str, status: str, allowed: Sequence[str], reason: str | None
+    ) -> Strategy | None:
+        """Move a strategy to ``status`` if it is in one of ``allowed``; None if not (or not the user's)."""
+        rows = self._graph.run(
+            "set_strategy_status",
+            scope_params(
+                scope, id=strategy_id, status=status, allowed=list(allowed), reason=reason, now=now_ms()
+            ),
+        )
+        return strategy_from_graph(rows[0]["item"]) if rows else None
+
+    def get_strategy(self, scope: Scope, strategy_id: str) -> Strategy | None:
+        rows = self._graph.run("get_strategy", scope_params(scope, id=strategy_id))
+        return strategy_from_graph(rows[0]["item"]) if rows else None
+
+    def proposed(self, scope: Scope, limit: int) -> list[Strategy]:
+        rows = self._graph.run("proposed_strategies", scope_params(scope, limit=limit))
+        return [strategy_from_graph(row["item"]) for row in rows]
+
+    def proposed_from(self, scope: Scope, conversation_id: str) -> str | None:
+        """The id of the proposal already learned from this conversation, if any."""
+        rows = self._graph.run("strategy_proposed_from", scope_params(scope, conversation_id=conversation_id))
+        return rows[0]["id"] if rows else None
+
+    def conversation_invocations(self, scope: Scope, conversation_id: str) -> list[ToolInvocation]:
+        rows = self._ledger.fetch_all(
+            "conversation_invocations", {"conversation_id": conversation_id, "user_id": scope.user_id}
+        )
+        return [invocation_from_row(row) for row in rows]

@@ -73,7 +73,24 @@ def strategy_from_graph(item: dict[str, Any]) -> Strategy:
         source_conversation_id=item.get("source_conversation_id"),
         created_at=datetime.fromtimestamp(item["created_at"] / 1000, tz=UTC),
         updated_at=datetime.fromtimestamp(item["updated_at"] / 1000, tz=UTC),
+        status=item.get("status") or "published",
+        what_failed=list(item.get("what_failed") or []),
+        applies_when=item.get("applies_when"),
     )
+
+
+def proposal_from_invocations(invocations: Sequence[ToolInvocation]) -> tuple[list[str], list[str]] | None:
+    """``(steps, what failed)`` of a conversation whose tool calls ended in success (at least two
+    calls, the last one successful), else None: the path that worked, in order, each tool once."""
+    if len(invocations) < 2 or not invocations[-1].success:
+        return None
+    steps = list(dict.fromkeys(call.tool_name for call in invocations if call.success))
+    failed = [
+        f"{call.tool_name}: {' '.join((call.error_message or 'failed').split())[:120]}"
+        for call in invocations
+        if not call.success
+    ]
+    return steps, list(dict.fromkeys(failed))
 
 
 def tool_stats_from_graph(item: dict[str, Any]) -> ToolStats:

@@ -31,6 +31,8 @@ class ConsolidationReport(BaseModel):
     facts_superseded: int = 0
     contradictions_flagged: int = 0
     entities: int = 0
+    #: Strategies proposed for review (from the conversation's tool calls, or the LLM's candidates).
+    strategies_proposed: int = 0
     mentions: int = 0
     #: Turns no memory was taken from, by the gate's reason (small talk, tool output, recall echo …).
     refused: dict[str, int] = Field(default_factory=dict)

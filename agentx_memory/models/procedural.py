@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,6 +60,12 @@ class Strategy(BaseModel):
     source_conversation_id: str | None = None
     created_at: datetime
     updated_at: datetime
+    #: Review state: a *proposed* strategy (learned from experience) is never recalled until published.
+    status: Literal["proposed", "published", "rejected"] = "published"
+    #: What was tried and failed on the way (a proposal learned from a conversation's tool calls).
+    what_failed: list[str] = Field(default_factory=list)
+    #: When the strategy applies, in words.
+    applies_when: str | None = None
 
 
 class StrategyMatch(BaseModel):

@@ -18,3 +18,10 @@ SELECT id::text AS id, conversation_id::text AS conversation_id, turn_index, use
        tool_input, tool_output, success, latency_ms, error_message, created_at
 FROM tool_invocations
 WHERE id = %(id)s AND user_id = %(user_id)s
+
+-- name: conversation_invocations
+SELECT id::text AS id, conversation_id::text AS conversation_id, turn_index, user_id, channel, tool_name,
+       tool_input, tool_output, success, latency_ms, error_message, created_at
+FROM tool_invocations
+WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
+ORDER BY created_at, id
