@@ -18,6 +18,7 @@ from typing import Any
 
 from ._compat.sync import Lock
 from .api.channels import ChannelsApi
+from .api.compaction import CompactionApi
 from .api.context import ContextApi
 from .api.core import FacadeCore
 from .api.forget import ForgetApi
@@ -59,6 +60,7 @@ log = logging.getLogger(__name__)
 
 class AgentMemory(
     LearningApi,
+    CompactionApi,
     ContextApi,
     ChannelsApi,
     ForgetApi,

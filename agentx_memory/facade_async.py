@@ -16,6 +16,7 @@ from typing import Any
 
 from ._compat.aio import Lock
 from .api.channels_async import AsyncChannelsApi
+from .api.compaction_async import AsyncCompactionApi
 from .api.context_async import AsyncContextApi
 from .api.core_async import AsyncFacadeCore
 from .api.forget_async import AsyncForgetApi
@@ -57,6 +58,7 @@ log = logging.getLogger(__name__)
 
 class AsyncAgentMemory(
     AsyncLearningApi,
+    AsyncCompactionApi,
     AsyncContextApi,
     AsyncChannelsApi,
     AsyncForgetApi,

@@ -265,6 +265,43 @@ async def throughput_section(settings: Settings, sample: dict[str, Any]) -> dict
     }
 
 
+async def cost_section(settings: Settings, sample: dict[str, Any]) -> dict[str, Any]:
+    """LLM calls per consolidated chunk, counted by the local stub of the OpenAI API (the real SDK)."""
+    from tests.llm_stub import LLMStub
+
+    stub = LLMStub(reply=lambda _body: {"entities": [], "facts": [], "relationships": [], "strategies": []})
+    stub.start()
+    llm = {"provider": "openai", "api_key": "stub", "base_url": stub.openai_url, "max_retries": 0}
+    try:
+        memory = await _fresh(settings.model_copy(update={"llm": settings.llm.model_validate(llm)}))
+        try:
+            cid = await memory.new_conversation()
+            turns = [
+                turn for number in range(1, 6) for turn in sample["conversation"].get(f"session_{number}", [])
+            ]
+            start = datetime(2023, 5, 1, tzinfo=UTC)
+            for index, turn in enumerate(turns):
+                await memory.store_turn(
+                    cid, "user", turn["text"], timestamp=start + timedelta(seconds=index),
+                    metadata={"speaker": turn["speaker"]},
+                )  # fmt: skip
+            report = await memory.consolidate_conversation(cid)
+            await memory.forget_user()
+        finally:
+            await memory.close()
+    finally:
+        stub.stop()
+    return {
+        "turns": report.turns_read,
+        "chunks": report.chunks,
+        "llm_calls": report.llm_calls,
+        "requests_seen_by_stub": len(stub.requests),
+        "calls_per_chunk": round(report.llm_calls / report.chunks, 3) if report.chunks else None,
+        "input_tokens": report.input_tokens,
+        "output_tokens": report.output_tokens,
+    }
+
+
 def print_tables(results: dict[str, Any]) -> None:
     if "extraction" in results:
         ex = results["extraction"]
@@ -277,7 +314,7 @@ def print_tables(results: dict[str, Any]) -> None:
             f"any kind {ex['precision_any_kind']}) | | {ex['recall']} |"
         )
         print(f"\nfacts on negative turns: {ex['facts_on_negative_turns']}")
-    for name in ("corrections", "duplicates", "junk", "throughput"):
+    for name in ("corrections", "duplicates", "junk", "throughput", "cost"):
         if name in results:
             shown = {k: v for k, v in results[name].items() if not k.endswith("sample")}
             print(f"\n### {name}\n\n{json.dumps(shown)}")
@@ -288,7 +325,7 @@ DEFAULT_LOCOMO = Path(__file__).resolve().parents[2] / "shared/bench-data/locomo
 
 async def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sections", default="extraction,corrections,duplicates,junk,throughput")
+    parser.add_argument("--sections", default="extraction,corrections,duplicates,junk,throughput,cost")
     parser.add_argument("--json", type=Path)
     parser.add_argument(
         "--locomo",
@@ -314,6 +351,8 @@ async def main(argv: Sequence[str] | None = None) -> None:
         results["junk"] = await junk_section(settings)
     if "throughput" in sections and args.locomo.exists():
         results["throughput"] = await throughput_section(settings, json.loads(args.locomo.read_text())[0])
+    if "cost" in sections and args.locomo.exists():
+        results["cost"] = await cost_section(settings, json.loads(args.locomo.read_text())[0])
     print_tables(results)
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n")

@@ -134,10 +134,16 @@ def bm25_baseline(sample: dict[str, Any], scores: Scores) -> None:
         scores.add(qa["category"], [turns[i]["dia_id"] for i in order[:20]], evidence)
 
 
+#: Variants that read a second copy of each conversation, consolidated first (learned facts stand for
+#: their source turns); retrieval settings as ``default``.
+CONSOLIDATED = "consolidated"
+
+
 def variant_settings(base: Settings, name: str) -> Settings:
     retrieval = base.retrieval
     changes: dict[str, dict[str, Any]] = {
         "default": {},
+        CONSOLIDATED: {},
         "rrf": {"fusion": "rrf"},
         "no-neighbours": {"neighbour_weight": 0.0},
         "dense-only": {"hybrid": False, "neighbour_weight": 0.0, "query_expansion": False},
@@ -154,6 +160,7 @@ async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, A
             graph={"name": "bench_locomo"},
             postgres={"schema": "bench_locomo"},
             redis={"key_prefix": "bench-locomo"},
+            learning={"auto_consolidate": False},
         )
     )
     results: dict[str, Scores] = {name: Scores() for name in variants}
@@ -173,8 +180,16 @@ async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, A
             ingested += count
             bm25_baseline(sample, baseline)
             questions = [qa for qa in sample["qa"] if evidence_of(qa)]
+            learned: AsyncAgentMemory | None = None
+            if CONSOLIDATED in variants:
+                learned = await root.for_user(f"{memory.scope.user_id}-consolidated")
+                learned_dia, _ = await ingest(learned, sample)
+                dia_of = {**dia_of, **learned_dia}
+                for pending in await learned.consolidate_pending():
+                    print(f"  consolidated {pending.turns_read} turns", file=sys.stderr, flush=True)
             for name in variants:
-                variant = await root.for_user(memory.scope.user_id)
+                user = learned.scope.user_id if name == CONSOLIDATED and learned else memory.scope.user_id
+                variant = await root.for_user(user)
                 variant.settings = variant_settings(base, name)
                 for qa in questions:
                     started = time.perf_counter()

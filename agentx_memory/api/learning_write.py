@@ -20,6 +20,7 @@ from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
 from ..extraction.learning_pure import fact_priority, profile_changes
 from ..extraction.rules import TurnText
 from ..models.learning import ConsolidationReport
+from ..validation import validate_tool_sequence
 from .procedural import ProceduralApi
 from .semantic import SemanticApi
 
@@ -61,11 +62,16 @@ class LearningWrites(SemanticApi, ProceduralApi):
         for turn_id, entity_ids in mentions.items():
             backends.entities.link_mentions(self.scope, turn_id, sorted(entity_ids))
         for candidate in extraction.strategies:  # the LLM's strategy candidates: proposals to review
+            try:
+                steps = validate_tool_sequence(candidate.steps)
+            except InvalidInputError as exc:
+                log.info("strategy candidate %r not proposed: %s", candidate.task, exc)
+                continue
             self._propose(
                 backends,
                 candidate.task,
                 candidate.applies_when or candidate.task,
-                candidate.steps,
+                steps,
                 candidate.what_failed,
                 candidate.applies_when,
                 None,

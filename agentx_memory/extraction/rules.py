@@ -69,7 +69,7 @@ _NO_SUBJECT: Final = (
         ),
         "I'm ",
     ),
-    (re.compile(r"^been\b", re.IGNORECASE), "I've "),
+    (re.compile(r"^been\s+\w+ing\b"), "I've "),
 )
 #: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
 _APPOSITIVE: Final = re.compile(
@@ -478,12 +478,17 @@ def _when(statement: str, value: str) -> str:
 
 _EMBEDDED_FIRST_PERSON: Final = re.compile(r"\b(?:I|I'm|I've|my|me|myself)\b")
 _MIN_EMBEDDED_WORDS: Final = 7
+#: "Let me know", "thanks for believing in me": said to the listener, not about the speaker.
+_IMPERATIVE: Final = re.compile(
+    r"^(?:let|thanks|thank|please|tell|check|look|see|here's|here is|wish|congrats|congratulations|hope)\b",
+    re.IGNORECASE,
+)
 
 
 def _embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bool) -> FactAtom | None:
     """A clause about the speaker that does not start with them ("Painting is a fun way for me to
     express my feelings"), rewritten in the third person; the same gates as free statements."""
-    if speaker == UNKNOWN_SPEAKER or not _EMBEDDED_FIRST_PERSON.search(clause):
+    if speaker == UNKNOWN_SPEAKER or not _EMBEDDED_FIRST_PERSON.search(clause) or _IMPERATIVE.match(clause):
         return None
     rewritten = third_person(clause, speaker)
     # The piece that is about the speaker, not the greeting or aside around it.

@@ -79,6 +79,20 @@ class WorkingMemory:
         raw = self._store.tail(self._key("turns"), n)
         return [Turn.model_validate_json(item) for item in raw]
 
+    def all_turns(self) -> list[Turn]:
+        """Every turn this session holds (up to ``working.max_turns``), oldest first."""
+        return self.get_recent_turns(self._settings.max_turns)
+
+    def summary(self) -> str | None:
+        """The summary of the turns compaction folded (``compact``), or None."""
+        return self._store.get_value(self._key("summary"))
+
+    def replace_with_summary(self, summary: str, kept: list[Turn]) -> None:
+        """Keep only ``kept`` turns and store ``summary`` for what was folded (compaction)."""
+        self._store.set_value(self._key("summary"), summary, self._settings.ttl_seconds)
+        self._store.delete(self._key("turns"))
+        self.add_turns(kept)
+
     def set(self, name: str, value: Any, ttl_s: int | None = None) -> None:
         """Store a JSON value under ``name`` for ``ttl_s`` seconds (default ``working.ttl_seconds``)."""
         item = self._item(name)

@@ -78,6 +78,20 @@ class AsyncWorkingMemory:
         raw = await self._store.tail(self._key("turns"), n)
         return [Turn.model_validate_json(item) for item in raw]
 
+    async def all_turns(self) -> list[Turn]:
+        """Every turn this session holds (up to ``working.max_turns``), oldest first."""
+        return await self.get_recent_turns(self._settings.max_turns)
+
+    async def summary(self) -> str | None:
+        """The summary of the turns compaction folded (``compact``), or None."""
+        return await self._store.get_value(self._key("summary"))
+
+    async def replace_with_summary(self, summary: str, kept: list[Turn]) -> None:
+        """Keep only ``kept`` turns and store ``summary`` for what was folded (compaction)."""
+        await self._store.set_value(self._key("summary"), summary, self._settings.ttl_seconds)
+        await self._store.delete(self._key("turns"))
+        await self.add_turns(kept)
+
     async def set(self, name: str, value: Any, ttl_s: int | None = None) -> None:
         """Store a JSON value under ``name`` for ``ttl_s`` seconds (default ``working.ttl_seconds``)."""
         item = self._item(name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .channels import PromotionCandidate
 from .episodic import ROLES, MemoryBundle, MemoryItem, MemoryKind, Role, Scope, TechniqueMetric, Turn
 from .goals import GOAL_END_STATUSES, Goal, GoalEndStatus, GoalStatus
-from .learning import ConsolidationReport, ContradictionReview
+from .learning import CompactionResult, ConsolidationReport, ContradictionReview
 from .procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from .profile import UserProfile
 from .retrieval import QueryFilters, TimeRange
@@ -34,6 +34,7 @@ __all__ = [
     "FACT_TEMPORALS",
     "GOAL_END_STATUSES",
     "ROLES",
+    "CompactionResult",
     "ConsolidationReport",
     "ContradictionReview",
     "Entity",

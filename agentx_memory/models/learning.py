@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from .semantic import Fact
 
-__all__ = ["ConsolidationReport", "ContradictionReview"]
+__all__ = ["CompactionResult", "ConsolidationReport", "ContradictionReview"]
 
 
 class ConsolidationReport(BaseModel):
@@ -48,3 +48,15 @@ class ContradictionReview(BaseModel):
     new: Fact
     old: Fact
     reason: str
+
+
+class CompactionResult(BaseModel):
+    """What ``compact`` did to a session's working memory."""
+
+    compacted: bool
+    #: The session's summary after the call (None when nothing was ever compacted).
+    summary: str | None = None
+    #: Turns folded into the summary: they stay in the ledger and are candidates for consolidation.
+    memory_candidates: list[str] = Field(default_factory=list)
+    tokens_before: int = 0
+    tokens_after: int = 0

@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 #: ``recalled``: ids of memories injected into this conversation by ``get_context`` (recall echo).
-WorkingPart = Literal["turns", "context", "thoughts", "goal", "recalled"]
+WorkingPart = Literal["turns", "context", "thoughts", "goal", "recalled", "summary"]
 
 
 def working_key(prefix: str, user_id: str, channel: str, conversation_id: str, part: WorkingPart) -> str:
