@@ -34,8 +34,10 @@ def test_compaction_folds_the_oldest_turns(memory: AgentMemory) -> None:
     before = session.get_recent_turns(100)
     result = memory.compact(c, max_tokens=200)
     assert result.compacted
-    assert result.summary is not None and result.summary.startswith(MARKER)
-    assert "Lisbon" in result.summary and "ok cool" not in result.summary
+    assert result.summary is not None
+    assert result.summary.startswith(MARKER)
+    assert "Lisbon" in result.summary
+    assert "ok cool" not in result.summary
     assert result.tokens_before > 200 >= result.tokens_after
     kept = session.get_recent_turns(100)
     assert [t.id for t in kept] == [t.id for t in before][-len(kept) :]  # the newest turns stay, in order
@@ -47,8 +49,10 @@ def test_compaction_folds_the_oldest_turns(memory: AgentMemory) -> None:
     for line in LINES[4:]:
         memory.store_turn(c, "user", line + " again, with more detail about the plan for the week")
     again = memory.compact(c, max_tokens=120)
-    assert again.compacted and again.summary is not None
-    assert again.summary.startswith(MARKER) and again.summary.count(MARKER) == 1
+    assert again.compacted
+    assert again.summary is not None
+    assert again.summary.startswith(MARKER)
+    assert again.summary.count(MARKER) == 1
 
 
 def test_nothing_changes_under_the_budget_or_for_another_user(memory: AgentMemory) -> None:
