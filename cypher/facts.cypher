@@ -11,7 +11,7 @@ SET f.channel = $channel, f.claim = $claim, f.confidence = $confidence, f.source
     f.temporal = $temporal, f.priority = $priority, f.salience = $salience, f.decay_rate = $decay_rate,
     f.access_count = 0, f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
     f.fact_kind = $fact_kind, f.subject = $subject, f.key = $key, f.value = $value, f.negated = $negated,
-    f.event_time = $event_time, f.certainty = $certainty
+    f.event_time = $event_time, f.certainty = $certainty, f.stated_at = $stated_at
 RETURN f.id AS id
 
 // name: correct_fact
@@ -30,7 +30,7 @@ SET f.channel = $channel, f.claim = $claim, f.confidence = $confidence, f.source
     f.temporal = $temporal, f.priority = $priority, f.salience = $salience, f.decay_rate = $decay_rate,
     f.access_count = 0, f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
     f.fact_kind = $fact_kind, f.subject = $subject, f.key = $key, f.value = $value, f.negated = $negated,
-    f.event_time = $event_time, f.certainty = $certainty
+    f.event_time = $event_time, f.certainty = $certainty, f.stated_at = $stated_at
 MERGE (f)-[:SUPERSEDES]->(old)
 RETURN f.id AS id
 
@@ -73,7 +73,7 @@ OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
 WITH f, collect(DISTINCT e.id) AS about, collect(DISTINCT t.id) AS turns
 RETURN f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
           .access_count, .last_accessed, .created_at, .valid_until, .superseded_by, .fact_kind, .subject, .key,
-          .value, .negated, .event_time, .certainty} AS item, about, turns
+          .value, .negated, .event_time, .certainty, .stated_at} AS item, about, turns
 
 // name: entity_facts
 MATCH (f:Fact {user_id: $user_id})-[:ABOUT]->(:Entity {id: $id, user_id: $user_id})

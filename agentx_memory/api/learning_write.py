@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from datetime import datetime
 
 from ..backends import Backends
 from ..errors import ConflictError, InvalidInputError
@@ -49,9 +50,10 @@ class LearningWrites(SemanticApi, ProceduralApi):
             refused[reason] = refused.get(reason, 0) + 1
         mentions, created = self._entities(backends, extraction, known)
         speakers = {turn.id: (turn.role, turn.speaker) for turn in turns}
+        said = {turn.id: turn.timestamp for turn in turns}
         counts: dict[str, int] = defaultdict(int)
         for atom in dedup_batch(extraction.facts):
-            counts[self._learn_atom(backends, atom, known, speakers, report.extractor)] += 1
+            counts[self._learn_atom(backends, atom, known, speakers, report.extractor, said)] += 1
         for relationship in extraction.relationships:
             source, target = (
                 known.get(relationship.source.casefold()),
@@ -127,6 +129,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
         known: dict[str, str],
         speakers: dict[str, tuple[str, str]],
         extractor: str,
+        said: dict[str, datetime],
     ) -> str:
         """Write one atom after the dedup / contradiction decision; returns the action taken."""
         facts = backends.facts
@@ -172,6 +175,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
                 atom=atom,
                 supersedes=supersedes,
                 protected=protected,
+                stated_at=max((said[turn] for turn in atom.source_turn_ids if turn in said), default=None),
             )
         except ConflictError as exc:  # corrected concurrently: the other correction stands
             log.info("correction skipped: %s", exc)

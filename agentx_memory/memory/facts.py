@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 
 from ..errors import ConflictError, NotFoundError
 from ..extraction.atoms import FactAtom
 from ..models import Scope
 from ..models.semantic import Fact, MemoryStats
 from ..stores.graph import GraphStore
-from ..timecodec import maybe_from_epoch_ms, now_ms
+from ..timecodec import maybe_epoch_ms, maybe_from_epoch_ms, now_ms
 from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, atom_params, fact_from_graph
 from .scoping import scope_params
 from .timeline import Timeline
@@ -50,6 +51,7 @@ class FactMemory:
         atom: FactAtom | None = None,
         supersedes: str | None = None,
         protected: bool = False,
+        stated_at: datetime | None = None,
     ) -> Fact:
         """Create the fact, its ABOUT / DERIVED_FROM edges (ids already checked by the caller) and its
         timeline row. With ``supersedes`` the fact replaces that current fact in one atomic step
@@ -68,6 +70,7 @@ class FactMemory:
             decay_rate=0.0 if protected else DEFAULT_DECAY_RATE,
             now=now_ms(),
             embedding=list(embedding),
+            stated_at=maybe_epoch_ms(stated_at),
             **atom_params(atom),
         )
         if supersedes is None:

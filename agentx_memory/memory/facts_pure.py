@@ -46,6 +46,7 @@ def fact_from_graph(item: Mapping[str, Any], about: Sequence[str] = (), turns: S
         negated=bool(item.get("negated")),
         certainty=item.get("certainty"),
         event_time=maybe_from_epoch_ms(item.get("event_time")),
+        stated_at=maybe_from_epoch_ms(item.get("stated_at")),
     )
 
 

@@ -101,6 +101,8 @@ class Fact(BaseModel):
     negated: bool = False
     certainty: str | None = None
     event_time: datetime | None = None
+    #: When it was said (the latest source turn's time) for a learned fact; recall dates it by this.
+    stated_at: datetime | None = None
 
     @property
     def mention_count(self) -> int:

@@ -95,7 +95,8 @@ def fact_item(fact: Fact, score: float, found_by: Sequence[str]) -> MemoryItem:
         content=fact.claim,
         score=score,
         channel=fact.channel,
-        timestamp=fact.created_at,
+        # A learned fact dates from when it was said, not from when consolidation wrote it.
+        timestamp=fact.stated_at or fact.created_at,
         last_accessed=fact.last_accessed,
         metadata={
             "confidence": fact.confidence,
@@ -104,7 +105,7 @@ def fact_item(fact: Fact, score: float, found_by: Sequence[str]) -> MemoryItem:
             "about": fact.about,
         },
         found_by=list(found_by),
-        source_turn_ids=[fact.source_turn_id] if fact.source_turn_id else [],
+        source_turn_ids=list(fact.source_turn_ids),
     )
 
 
