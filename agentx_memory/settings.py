@@ -253,8 +253,8 @@ class LearningSettings(BaseModel):
     contradiction_policy: Literal["flag_review", "prefer_new", "prefer_old"] = "flag_review"
     #: How long a consolidation may hold its conversation's lock before another run may take over.
     lock_seconds: int = Field(default=600, ge=1)
-    #: Extraction model; ``None`` uses the LLM settings' model (the provider's small model by default).
-    model: str | None = None
+    #: The extraction call's answer budget. The model is ``llm.model`` (Anthropic's default is the small
+    #: ``claude-haiku-4-5``, the seed's choice for extraction).
     max_output_tokens: int = Field(default=4096, ge=256)
 
 

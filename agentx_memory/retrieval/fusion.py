@@ -24,6 +24,7 @@ __all__ = [
     "recency_score",
     "rrf_fuse",
     "speaker_boost",
+    "term_overlap",
     "token_set",
 ]
 
@@ -110,6 +111,26 @@ _WORD: Final = re.compile(r"\w+")
 
 def token_set(text: str) -> frozenset[str]:
     return frozenset(_WORD.findall(text.casefold()))
+
+
+#: Words that say nothing about what a question is after.
+_QUESTION_WORDS: Final = frozenset(
+    _WORD.findall(
+        "what when where who whom whose which why how did does do is are was were the a an of to in on at "
+        "for with and or about from by has have had be been being it its this that these those there any "
+        "some ever would could should will can me my i you your he she they them his her their"
+    )
+)
+
+
+def term_overlap(query: str, text: str, ignore: frozenset[str] = frozenset()) -> float:
+    """The share of the query's content words (less ``ignore``, e.g. the entity it names) that
+    ``text`` contains, prefix-matched on 4 letters ("painted" ~ "painting"); 0.0 when none."""
+    wanted = {word[:4] for word in token_set(query) - _QUESTION_WORDS - ignore if len(word) > 2}
+    if not wanted:
+        return 0.0
+    have = {word[:4] for word in token_set(text)}
+    return len(wanted & have) / len(wanted)
 
 
 def diversify(

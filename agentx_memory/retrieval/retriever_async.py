@@ -26,7 +26,16 @@ from ..memory.procedural_pure import rank_strategies
 from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric
 from ..settings import RetrievalSettings
 from .candidates import Candidate, KindCandidates, Retrieved, TechniqueTimer, TurnEntry, techniques_of
-from .fusion import convex_fuse, diversify, neighbour_smooth, recency_score, rrf_fuse, speaker_boost
+from .fusion import (
+    convex_fuse,
+    diversify,
+    neighbour_smooth,
+    recency_score,
+    rrf_fuse,
+    speaker_boost,
+    term_overlap,
+    token_set,
+)
 from .items import RecallPlan
 
 __all__ = ["AsyncMemoryRetriever"]
@@ -354,10 +363,16 @@ class AsyncMemoryRetriever:
                     entity_found.setdefault(other.id, []).append("graph")
                     next_frontier.append(other.id)
                     added += 1
+                names = token_set(known[entity_id].name) if entity_id in known else frozenset()
                 for fact in about.get(entity_id, []):
+                    # An entity's facts join by what they share with the question: a person with
+                    # hundreds of learned facts must not flood the ranking with all of them.
+                    share = base * term_overlap(plan.text, fact.claim, names)
+                    if share <= 0.0:
+                        continue
                     details.setdefault(fact.id, fact)
-                    if fact_scores.get(fact.id, 0.0) < base:
-                        fact_scores[fact.id] = base
+                    if fact_scores.get(fact.id, 0.0) < share:
+                        fact_scores[fact.id] = share
                         fact_found.setdefault(fact.id, []).append("graph")
                         added += 1
             frontier = next_frontier[:_EXPANDED_ENTITIES] if hop + 1 < hops else []

@@ -32,7 +32,10 @@ def test_layout() -> None:
     )
     assert keys.working_pattern("p", "alice", "_global", CID) == f"p:working:alice:_global:{CID}:*"
     assert keys.user_pattern("p", "alice") == "p:working:alice:*"
-    assert set(PARTS) == {"turns", "context", "thoughts", "goal", "recalled"}
+    assert set(PARTS) == {"turns", "context", "thoughts", "goal", "recalled", "summary"}
+    assert keys.consolidation_lock("p", "alice", CID) == f"p:consolidation:alice:lock:{CID}"
+    assert keys.consolidation_job("p", "alice", "j1") == "p:consolidation:alice:job:j1"
+    assert keys.consolidation_pattern("p", "alice") == "p:consolidation:alice:*"
 
 
 def test_context_items_live_under_the_context_key() -> None:
