@@ -172,6 +172,9 @@ class RetrievalSettings(BaseModel):
     entity_weight: float = Field(default=0.20, ge=0)
     procedural_weight: float = Field(default=0.15, ge=0)
     recency_weight: float = Field(default=0.10, ge=0)
+    #: Recall learned ``statement`` facts as items of their own. Off: a statement restates its source
+    #: turn, which recall ranks already (they stay in search_facts, list_facts and get_entity_info).
+    recall_statements: bool = False
     goal_weight: float = Field(default=0.15, ge=0)
     #: Age at which the recency signal halves.
     recency_half_life_days: float = Field(default=30.0, gt=0)

@@ -144,6 +144,8 @@ def variant_settings(base: Settings, name: str) -> Settings:
     changes: dict[str, dict[str, Any]] = {
         "default": {},
         CONSOLIDATED: {},
+        "consolidated-statements": {"recall_statements": True},
+        "consolidated-light": {"fact_weight": 0.1},
         "rrf": {"fusion": "rrf"},
         "no-neighbours": {"neighbour_weight": 0.0},
         "dense-only": {"hybrid": False, "neighbour_weight": 0.0, "query_expansion": False},
@@ -181,14 +183,18 @@ async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, A
             bm25_baseline(sample, baseline)
             questions = [qa for qa in sample["qa"] if evidence_of(qa)]
             learned: AsyncAgentMemory | None = None
-            if CONSOLIDATED in variants:
+            if any(name.startswith(CONSOLIDATED) for name in variants):
                 learned = await root.for_user(f"{memory.scope.user_id}-consolidated")
                 learned_dia, _ = await ingest(learned, sample)
                 dia_of = {**dia_of, **learned_dia}
                 for pending in await learned.consolidate_pending():
                     print(f"  consolidated {pending.turns_read} turns", file=sys.stderr, flush=True)
             for name in variants:
-                user = learned.scope.user_id if name == CONSOLIDATED and learned else memory.scope.user_id
+                user = (
+                    learned.scope.user_id
+                    if name.startswith(CONSOLIDATED) and learned
+                    else memory.scope.user_id
+                )
                 variant = await root.for_user(user)
                 variant.settings = variant_settings(base, name)
                 for qa in questions:

@@ -52,7 +52,14 @@ class Candidate:
 
     @classmethod
     def of_fact(cls, fact: Fact, found_by: list[str]) -> Candidate:
-        return cls(fact.id, fact.created_at, None, fact.claim, partial(fact_item, fact, found_by=found_by))
+        # A learned fact dates from when it was said (recency, time windows), not from consolidation.
+        return cls(
+            fact.id,
+            fact.stated_at or fact.created_at,
+            None,
+            fact.claim,
+            partial(fact_item, fact, found_by=found_by),
+        )
 
     @classmethod
     def of_entity(cls, entity: Entity, found_by: list[str]) -> Candidate:

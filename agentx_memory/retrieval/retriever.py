@@ -314,6 +314,8 @@ class MemoryRetriever:
             current = fact.valid_until is None and fact.channel in plan.channels
             if not current or fact_id not in fact_scores:
                 continue
+            if fact.fact_kind == "statement" and not self._s.recall_statements:
+                continue  # a statement restates its source turn, which recall already ranks
             facts_kind.items[fact_id] = Candidate.of_fact(fact, fact_found.get(fact_id, ["graph"]))
             facts_kind.relevance[fact_id] = fact_scores[fact_id] * self._fact_boost(fact)
         for key, score in entity_scores.items():
