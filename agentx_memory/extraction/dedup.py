@@ -190,6 +190,27 @@ SAME_KIND_COSINE: Final = 0.80
 SAME_KEY_COSINE: Final = 0.70
 
 
+#: A free statement and a typed fact about the same subject, this close and on the same topic.
+STATEMENT_COSINE: Final = 0.70
+#: Words too common to make two statements about the same thing.
+_COMMON: Final = frozenset(
+    _TOKEN.findall(
+        "went go goe got get make made take took have has had love like said say doe did just much thing "
+        "time day week good great nice really feel felt want need know think way lot also now these those "
+        "there here home work"
+    )
+)
+
+
+def _shares_topic(left: str, right: str, subject: str) -> bool:
+    """At least half of the shorter statement's topic words (less the subject and common words) are
+    in the other, and at least one."""
+    ignore = _COMMON | value_tokens(subject)
+    a, b = value_tokens(left) - ignore, value_tokens(right) - ignore
+    shared = a & b
+    return bool(shared) and len(shared) / max(1, min(len(a), len(b))) >= 0.5
+
+
 def _nested(left: frozenset[str], right: frozenset[str]) -> bool:
     """Both name something and one's names include the other's (a date added, a name repeated)."""
     return bool(left and right) and (left <= right or right <= left)
@@ -224,6 +245,16 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")
             return Decision("update", stored, "the same names, said another way")
+        if (
+            # A statement restating a typed fact adds its provenance; two statements stay two.
+            (atom.fact_kind == "statement") != (stored.fact_kind == "statement")
+            and _same_subject(atom, stored)
+            and stored.similarity >= STATEMENT_COSINE
+            and _shares_topic(atom.statement, stored.claim, atom.subject)
+        ):
+            if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
+                return Decision("noop", stored, "already known from this turn")
+            return Decision("update", stored, "a statement of a fact already known")
         if stored.similarity >= COSINE_MIN and jaccard(atom.statement, stored.claim) >= JACCARD_MIN:
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")

@@ -197,6 +197,22 @@ def test_dedup_decisions() -> None:
     )
 
 
+def test_a_statement_restating_a_typed_fact_is_the_same_fact() -> None:
+    typed = StoredFact(
+        "f3", "Dana lives in Toronto.", "Dana", "lives_in", "Toronto", False, ("t1",), "identity", 0.85
+    )
+    said = FactAtom(
+        fact_kind="statement", subject="Dana", statement="home for Dana is Toronto these days.", key="said",
+        value="home for Dana is Toronto these days", source_turn_ids=["t2"],
+    )  # fmt: skip
+    assert decide(said, [typed]).action == "update"
+    other = StoredFact(
+        "f4", "Dana went to a support group.", "Dana", "said", "x", False, ("t1",), "statement", 0.85
+    )
+    conference = said.model_copy(update={"statement": "Dana went to an LGBTQ conference."})
+    assert decide(conference, [other]).action == "add"  # two statements stay two
+
+
 def test_dedup_batch_merges_provenance() -> None:
     merged = dedup_batch([atom("age", "34", turn="t1"), atom("age", "34", turn="t2"), atom("age", "35")])
     assert [(fact.value, fact.source_turn_ids) for fact in merged] == [("34", ["t1", "t2"]), ("35", ["t9"])]
