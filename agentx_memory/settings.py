@@ -175,6 +175,8 @@ class RetrievalSettings(BaseModel):
     #: Recall learned ``statement`` facts as items of their own. Off: a statement restates its source
     #: turn, which recall ranks already (they stay in search_facts, list_facts and get_entity_info).
     recall_statements: bool = False
+    #: At most this share of ``remember``'s results are facts, unless the query asks for facts.
+    max_fact_share: float = Field(default=0.10, ge=0, le=1)
     goal_weight: float = Field(default=0.15, ge=0)
     #: Age at which the recency signal halves.
     recency_half_life_days: float = Field(default=30.0, gt=0)

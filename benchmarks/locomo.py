@@ -145,7 +145,7 @@ def variant_settings(base: Settings, name: str) -> Settings:
         "default": {},
         CONSOLIDATED: {},
         "consolidated-statements": {"recall_statements": True},
-        "consolidated-light": {"fact_weight": 0.1},
+        "consolidated-manyfacts": {"max_fact_share": 1.0},
         "rrf": {"fusion": "rrf"},
         "no-neighbours": {"neighbour_weight": 0.0},
         "dense-only": {"hybrid": False, "neighbour_weight": 0.0, "query_expansion": False},

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Final, TypeVar
 
 __all__ = [
+    "capped",
     "convex_fuse",
     "diversify",
     "minmax",
@@ -131,6 +132,19 @@ def term_overlap(query: str, text: str, ignore: frozenset[str] = frozenset()) ->
         return 0.0
     have = {word[:4] for word in token_set(text)}
     return len(wanted & have) / len(wanted)
+
+
+def capped(ranked: Sequence[T], member: Callable[[T], bool], allowed: int) -> list[T]:
+    """``ranked`` with at most ``allowed`` of the items ``member`` selects (the best ones kept)."""
+    kept: list[T] = []
+    seen = 0
+    for item in ranked:
+        if member(item):
+            seen += 1
+            if seen > allowed:
+                continue
+        kept.append(item)
+    return kept
 
 
 def diversify(

@@ -27,6 +27,7 @@ from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueM
 from ..settings import RetrievalSettings
 from .candidates import Candidate, KindCandidates, Retrieved, TechniqueTimer, TurnEntry, techniques_of
 from .fusion import (
+    capped,
     convex_fuse,
     diversify,
     neighbour_smooth,
@@ -101,7 +102,9 @@ class AsyncMemoryRetriever:
         if any(spec.name in plan.kinds for spec in GRAPH_KINDS):
             steps.append(self._graph_kinds(scope, plan, kinds, result))
         await gather(*steps)
-        result.items = self._rank(plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds])
+        result.items = self._rank(
+            plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds], kinds["fact"]
+        )
         return result
 
     # -- ranking -----------------------------------------------------------------------------------
@@ -129,7 +132,9 @@ class AsyncMemoryRetriever:
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1]))
         return scored
 
-    def _rank(self, plan: RecallPlan, kinds: Sequence[KindCandidates]) -> list[MemoryItem]:
+    def _rank(
+        self, plan: RecallPlan, kinds: Sequence[KindCandidates], facts: KindCandidates
+    ) -> list[MemoryItem]:
         scored = [
             (score, entry)
             for kind in kinds
@@ -137,6 +142,11 @@ class AsyncMemoryRetriever:
             if isinstance(entry := kind.items[item_id], Candidate)
         ]
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1].id))
+        if "fact" not in plan.preferred:
+            # Facts stand for their source turns: past a share of the results they would only push
+            # out the turns that hold the evidence (a question that asks for facts lifts the cap).
+            allowed = math.ceil(plan.top_k * self._s.max_fact_share)
+            scored = capped(scored, lambda pair: pair[1].id in facts.items, allowed)
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
         ranked = diversify(
             scored,

@@ -328,3 +328,11 @@ def test_plan_lexical_query_bounds_the_probe_postings() -> None:
     # every lexeme scores, but the probe stops before the postings pass the bound
     assert sorted(lexemes) == ["ferry", "island", "zanzibar"]
     assert probe == ["zanzibar", "ferry"]
+
+
+def test_capped_keeps_the_best_members_and_every_other_item() -> None:
+    from agentx_memory.retrieval.fusion import capped
+
+    ranked = ["f1", "t1", "f2", "f3", "t2", "f4"]
+    assert capped(ranked, lambda item: item.startswith("f"), 2) == ["f1", "t1", "f2", "t2"]
+    assert capped(ranked, lambda item: item.startswith("f"), 0) == ["t1", "t2"]
