@@ -20,6 +20,7 @@ from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from agentx_memory.stores.redis import RedisStore
 from tests.flavours import FLAVOURS, EventLoopThread, as_sync
+from tests.llm_cases import PROVIDERS, Provider
 from tests.llm_stub import LLMStub
 
 
@@ -95,6 +96,13 @@ def stub() -> Iterator[LLMStub]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(params=PROVIDERS, ids=lambda provider: provider.name)
+def provider(request: pytest.FixtureRequest) -> Provider:
+    """Each LLM provider in turn (tests/llm_cases.py): the port's contract holds for both."""
+    chosen: Provider = request.param
+    return chosen
 
 
 @pytest.fixture(scope="session")

@@ -19,10 +19,21 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Final, Literal
 
-__all__ = ["BrokenBody", "LLMStub", "RecordedRequest", "Reply", "echo", "prompt_of"]
+__all__ = [
+    "ANTHROPIC_PATH",
+    "OPENAI_PATH",
+    "BrokenBody",
+    "LLMStub",
+    "RecordedRequest",
+    "Reply",
+    "echo",
+    "prompt_of",
+]
 
 #: A list is answered as several Anthropic text blocks (joined into one message for OpenAI); a dict is a
-#: structured answer: an Anthropic ``tool_use`` block for the forced tool, or JSON text for OpenAI.
+#: structured answer: an Anthropic ``tool_use`` block for the forced tool, or JSON text for OpenAI. A str
+#: answers a structured request as a model that ignores the schema would: Anthropic text instead of the
+#: tool call, OpenAI content as it is (so malformed JSON can be scripted).
 Reply = str | list[str] | dict[str, Any]
 BrokenBody = Literal["json", "shape"]
 
@@ -70,7 +81,7 @@ class LLMStub:
     Each request takes, in order: the next injected failure status, else the next broken body, else
     the next scripted reply, else ``reply(body)``. Error answers carry a 1 ms ``retry-after-ms`` so the
     SDKs' retries (0.5 s back-off by default) do not slow the suite down. ``anthropic_blocks`` are
-    content blocks put before the text ones (e.g. a thinking block); ``delay_s`` sleeps first.
+    content blocks put before the text or tool-use ones (e.g. a thinking block); ``delay_s`` sleeps first.
     """
 
     reply: Callable[[dict[str, Any]], Reply] = echo
@@ -150,7 +161,7 @@ class LLMStub:
         if isinstance(reply, dict):
             if path == OPENAI_PATH:
                 return 200, _dump(_openai_completion(body, json.dumps(reply), len(self.requests)))
-            return 200, _dump(_anthropic_tool_use(body, reply, len(self.requests)))
+            return 200, _dump(_anthropic_tool_use(body, reply, self.anthropic_blocks, len(self.requests)))
         blocks = [reply] if isinstance(reply, str) else reply
         if path == OPENAI_PATH:
             return 200, _dump(_openai_completion(body, "".join(blocks), len(self.requests)))
@@ -193,14 +204,17 @@ def _anthropic_message(
     }
 
 
-def _anthropic_tool_use(body: dict[str, Any], data: dict[str, Any], number: int) -> dict[str, Any]:
+def _anthropic_tool_use(
+    body: dict[str, Any], data: dict[str, Any], leading: list[dict[str, Any]], number: int
+) -> dict[str, Any]:
     name = body.get("tool_choice", {}).get("name", "tool")
+    tool_use = {"type": "tool_use", "id": f"toolu_stub_{number}", "name": name, "input": data}
     return {
         "id": f"msg_stub_{number}",
         "type": "message",
         "role": "assistant",
         "model": body["model"],
-        "content": [{"type": "tool_use", "id": f"toolu_stub_{number}", "name": name, "input": data}],
+        "content": [*leading, tool_use],
         "stop_reason": "tool_use",
         "stop_sequence": None,
         "usage": {"input_tokens": 7, "output_tokens": len(json.dumps(data).split())},

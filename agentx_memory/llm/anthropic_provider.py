@@ -1,7 +1,8 @@
 """Completions from the Anthropic Messages API (``POST /v1/messages``).
 
-The ``anthropic`` SDK is an optional extra, imported only when this adapter is built. Every SDK error
-is translated to :class:`LLMError` in :meth:`AnthropicLLM.complete`, the one place that knows them.
+The ``anthropic`` SDK is an optional extra, imported only when this adapter is built. Structured answers
+come from forced tool use. Every SDK error is translated to :class:`LLMError` in ``AnthropicLLM._create``,
+the one place that knows them and the one both kinds of call go through.
 """
 
 from __future__ import annotations

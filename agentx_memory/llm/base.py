@@ -1,8 +1,9 @@
 """The LLM port: what every language-model adapter promises, and the pure helpers they share.
 
 Retrieval uses an LLM only to improve a query (HyDE, query expansion, self-query), never to answer
-one, so every caller must cope with ``None`` (no LLM configured) and with :class:`LLMError`: both mean
-"use the rule-based path". Adapters are synchronous for the same reason as embedders: the call is a
+one, and consolidation uses its structured answers to learn facts; every caller must cope with ``None``
+(no LLM configured) and with :class:`LLMError`: both mean "use the rule-based path" (or "try this
+chunk again later"). Adapters are synchronous for the same reason as embedders: the call is a
 blocking HTTP request, and the async code runs it in a worker thread.
 """
 
@@ -50,7 +51,7 @@ API_KEY_ENV: Final = "AGENTX_LLM__API_KEY"
 
 @runtime_checkable
 class LLM(Protocol):
-    """A text-in, text-out language model."""
+    """A language model that answers a prompt with text, or with a JSON object shaped by a schema."""
 
     @property
     def model_id(self) -> str:
@@ -88,6 +89,8 @@ class LLM(Protocol):
 
 
 def check_schema(name: str, schema: dict[str, Any]) -> None:
+    """Refuse a structured request no provider could serve: both name the answer (a tool, a response
+    format) and both want an object at the top of its schema."""
     if not name or not name.replace("_", "").isalnum():
         raise InvalidInputError(f"a structured answer needs a name of letters, digits and _, not {name!r}")
     if schema.get("type") != "object":
@@ -101,7 +104,8 @@ def json_object(text: str, where: str) -> dict[str, Any]:
     except ValueError as exc:
         raise LLMError(f"{where} returned malformed JSON: {exc}") from exc
     if not isinstance(data, dict):
-        raise LLMError(f"{where} returned JSON that is not an object: {type(data).__name__}")
+        # One wording for both failures: to the caller either is an answer it cannot use.
+        raise LLMError(f"{where} returned malformed JSON: {type(data).__name__} instead of an object")
     return data
 
 

@@ -1,7 +1,8 @@
 """Completions from the OpenAI API (or any server that speaks its ``/v1/chat/completions`` protocol).
 
-The ``openai`` SDK is an optional extra, imported only when this adapter is built. Every SDK error is
-translated to :class:`LLMError` in :meth:`OpenAIChatLLM.complete`, the one place that knows them.
+The ``openai`` SDK is an optional extra, imported only when this adapter is built. Structured answers
+come from ``response_format: json_schema``. Every SDK error is translated to :class:`LLMError` in
+``OpenAIChatLLM._create``, the one place that knows them and the one both kinds of call go through.
 """
 
 from __future__ import annotations

@@ -6,16 +6,11 @@ only the request shapes, which differ by design, have provider-specific tests.
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-import anthropic
-import openai
 import pytest
 from pydantic import SecretStr
 
@@ -23,53 +18,10 @@ from agentx_memory import llm
 from agentx_memory.errors import ConfigurationError, InvalidInputError, LLMError
 from agentx_memory.llm import LLM, AnthropicLLM, OpenAIChatLLM, build_llm
 from agentx_memory.settings import LLMSettings, Settings
+from tests.llm_cases import ANTHROPIC, KEY, OPENAI, Provider, closed_port_url
 from tests.llm_stub import BrokenBody, LLMStub
 
-KEY = "sk-test"
-
-
-@dataclass(frozen=True)
-class Provider:
-    name: str
-    label: str
-    model: str
-    path: str
-    sdk_error: type[Exception]
-
-    def url(self, stub: LLMStub) -> str:
-        return stub.openai_url if self.name == "openai" else stub.anthropic_url
-
-    def make(self, base_url: str, *, max_retries: int = 0, timeout_s: float = 5.0, key: str = KEY) -> LLM:
-        adapter = OpenAIChatLLM if self.name == "openai" else AnthropicLLM
-        return adapter(self.model, key, base_url, timeout_s=timeout_s, max_retries=max_retries)
-
-
-OPENAI = Provider("openai", "OpenAI", "gpt-test", "/v1/chat/completions", openai.APIStatusError)
-ANTHROPIC = Provider("anthropic", "Anthropic", "claude-test", "/v1/messages", anthropic.APIStatusError)
-
-
-@pytest.fixture
-def stub() -> Iterator[LLMStub]:
-    server = LLMStub()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture(params=[OPENAI, ANTHROPIC], ids=lambda provider: provider.name)
-def provider(request: pytest.FixtureRequest) -> Provider:
-    chosen: Provider = request.param
-    return chosen
-
-
-def closed_port_url() -> str:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    # The port is closed again, so nothing listens there.
-    return f"http://127.0.0.1:{port}"
+# `stub` and `provider` (both providers in turn) are fixtures of tests/conftest.py.
 
 
 # ---------------------------------------------------------------- the port's contract, both providers
