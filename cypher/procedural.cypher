@@ -91,12 +91,6 @@ RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequenc
 ORDER BY s.created_at DESC
 LIMIT $limit
 
-// name: strategy_proposed_from
-MATCH (s:Strategy {user_id: $user_id})
-WHERE s.source_conversation_id = $conversation_id AND s.status IS NOT NULL
-RETURN s.id AS id
-LIMIT 1
-
 // name: get_strategy
 MATCH (s:Strategy {id: $id, user_id: $user_id})
 WHERE s.channel IN $channels

@@ -188,7 +188,7 @@ class AsyncLearningApi(AsyncLearningWrites):
             report = report.model_copy(
                 update={"turns_read": report.turns_read + len(turns), "chunks": report.chunks + 1}
             )
-        if status == "done" and await self.propose_from_conversation(state.id) is not None:
+        if status == "done" and (await self._propose_from_conversation(backends, state.id))[1]:
             report = report.model_copy(update={"strategies_proposed": report.strategies_proposed + 1})
         return report.model_copy(update={"status": status})
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..backends_async import AsyncBackends
 from ..errors import InvalidInputError, NotFoundError
-from ..memory.procedural_pure import proposal_from_invocations
+from ..memory.procedural_pure import proposal_id
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..validation import (
     validate_content,
@@ -233,6 +233,8 @@ class AsyncProceduralApi(AsyncFacadeCore):
         failed: list[str],
         applies_when: str | None,
         conversation_id: str | None,
+        *,
+        strategy_id: str | None = None,
     ) -> Strategy:
         if conversation_id is not None and not await backends.episodic.conversation_exists(
             self.scope, conversation_id
@@ -242,7 +244,7 @@ class AsyncProceduralApi(AsyncFacadeCore):
             )
         strategy = await backends.procedural.learn_strategy(
             self.scope,
-            strategy_id=str(uuid.uuid4()),
+            strategy_id=strategy_id or str(uuid.uuid4()),
             description=description,
             context_pattern=context_pattern,
             tool_sequence=tools,
@@ -267,23 +269,38 @@ class AsyncProceduralApi(AsyncFacadeCore):
     async def propose_from_conversation(self, conversation_id: str) -> Strategy | None:
         """Propose the path a conversation's tool calls took when they ended in success (at least two
         calls, the last one successful): the tools that worked in order, and what failed on the way.
-        Idempotent: the conversation's existing proposal is returned. None when there is nothing to learn."""
+        The task is the conversation's title, else the first words of the user's first turn.
+
+        Idempotent: the conversation's existing proposal is returned (whatever its review state). None
+        when there is nothing to learn; :class:`NotFoundError` if the conversation is not this user's.
+        """
         conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = await self._open_backends()
-        procedural = backends.procedural
-        existing = await procedural.proposed_from(self.scope, conversation_id)
+        strategy, _ = await self._propose_from_conversation(backends, conversation_id)
+        return strategy
+
+    async def _propose_from_conversation(
+        self, backends: AsyncBackends, conversation_id: str
+    ) -> tuple[Strategy | None, bool]:
+        """The conversation's proposal and whether this call created it (consolidation counts new ones)."""
+        strategy_id = proposal_id(self.scope.user_id, conversation_id)
+        existing = await backends.procedural.get_strategy(self.scope, strategy_id)
         if existing is not None:
-            return await self._strategy(backends, existing)
-        found = proposal_from_invocations(
-            await procedural.conversation_invocations(self.scope, conversation_id)
+            return existing, False
+        draft = await backends.procedural.conversation_proposal(self.scope, conversation_id)
+        if draft is None:
+            return None, False
+        strategy = await self._propose(
+            backends,
+            draft.description,
+            draft.task_type,
+            draft.steps,
+            draft.what_failed,
+            None,
+            conversation_id,
+            strategy_id=strategy_id,
         )
-        if found is None:
-            return None
-        steps, failed = found
-        turns = await backends.episodic.turns_from(self.scope, conversation_id, 0, 20)
-        task = next((turn.content for turn in turns if turn.role == "user"), None) or " → ".join(steps)
-        task = " ".join(task.split()[:12])
-        return await self._propose(backends, task, task, steps, failed, None, conversation_id)
+        return strategy, True
 
     async def publish_strategy(self, strategy_id: str) -> Strategy:
         """Make a proposed strategy recallable."""
@@ -299,7 +316,11 @@ class AsyncProceduralApi(AsyncFacadeCore):
         """Proposals waiting for review, newest first."""
         limit = validate_top_k(limit, self.settings.limits, "limit")
         backends = await self._open_backends()
-        return await backends.procedural.proposed(self.scope, limit)
+        proposals = await backends.procedural.proposed(self.scope, limit)
+        await backends.audit.log_read(
+            self.scope, "proposed_strategies", {"limit": limit, "results": len(proposals)}
+        )
+        return proposals
 
     async def _review(
         self, strategy_id: str, status: str, allowed: tuple[str, ...], reason: str | None

@@ -202,6 +202,17 @@ class AsyncEpisodicMemory:
         )
         return [turn_from_row(row) for row in rows]
 
+    async def conversation_title(self, scope: Scope, conversation_id: str) -> str | None:
+        """The title a conversation of this user was started with (None if it has none); raises
+        :class:`NotFoundError` for a conversation that is not this user's."""
+        row = await self._ledger.fetch_one(
+            "get_conversation", {"conversation_id": conversation_id, "user_id": scope.user_id}
+        )
+        if row is None:
+            raise NotFoundError(f"conversation {conversation_id} does not exist for user {scope.user_id!r}")
+        title: str | None = row["title"]
+        return title
+
     async def conversation_exists(self, scope: Scope, conversation_id: str) -> bool:
         row = await self._ledger.fetch_one(
             "get_conversation", {"conversation_id": conversation_id, "user_id": scope.user_id}

@@ -22,7 +22,10 @@ from ..stores.ports_async import AsyncLedger
 from ..timecodec import epoch_ms, now_ms
 from .episodic_async import AsyncEpisodicMemory
 from .procedural_pure import (
+    ProposalDraft,
     invocation_from_row,
+    proposal_from_invocations,
+    proposal_task,
     rank_strategies,
     strategy_from_graph,
     tool_key,
@@ -32,6 +35,9 @@ from .scoping import scope_params
 from .timeline_async import AsyncTimeline
 
 __all__ = ["AsyncProceduralMemory"]
+
+#: Turns read to find the user's first request in a conversation (it opens the conversation).
+_FIRST_TURNS = 20
 
 
 class AsyncProceduralMemory:
@@ -236,12 +242,18 @@ class AsyncProceduralMemory:
         rows = await self._graph.run("proposed_strategies", scope_params(scope, limit=limit))
         return [strategy_from_graph(row["item"]) for row in rows]
 
-    async def proposed_from(self, scope: Scope, conversation_id: str) -> str | None:
-        """The id of the proposal already learned from this conversation, if any."""
-        rows = await self._graph.run(
-            "strategy_proposed_from", scope_params(scope, conversation_id=conversation_id)
-        )
-        return rows[0]["id"] if rows else None
+    async def conversation_proposal(self, scope: Scope, conversation_id: str) -> ProposalDraft | None:
+        """What this user's conversation's tool calls teach (see :func:`proposal_from_invocations`), or
+        None when they did not end in success; :class:`NotFoundError` if the conversation is not theirs."""
+        title = await self._episodic.conversation_title(scope, conversation_id)
+        found = proposal_from_invocations(await self.conversation_invocations(scope, conversation_id))
+        if found is None:
+            return None
+        steps, failed = found
+        turns = await self._episodic.turns_from(scope, conversation_id, 0, _FIRST_TURNS)
+        first = next((turn.content for turn in turns if turn.role == "user"), None)
+        task, description = proposal_task(title, first, steps)
+        return ProposalDraft(task_type=task, description=description, steps=steps, what_failed=failed)
 
     async def conversation_invocations(self, scope: Scope, conversation_id: str) -> list[ToolInvocation]:
         rows = await self._ledger.fetch_all(

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..timecodec import maybe_from_epoch_ms
 
 __all__ = [
     "SIMILARITY_WEIGHT",
+    "ProposalDraft",
     "invocation_from_row",
     "laplace_success_rate",
+    "proposal_from_invocations",
+    "proposal_id",
+    "proposal_task",
     "rank_strategies",
     "strategy_from_graph",
     "strategy_score",
@@ -91,6 +97,40 @@ def proposal_from_invocations(invocations: Sequence[ToolInvocation]) -> tuple[li
         if not call.success
     ]
     return steps, list(dict.fromkeys(failed))
+
+
+#: Words of the first user turn that name the task of a proposal learned from a conversation.
+TASK_WORDS: Final = 8
+#: Words of the first user turn kept as that proposal's description.
+DESCRIPTION_WORDS: Final = 40
+#: Namespace of the ids of proposals learned from conversations (one per user and conversation).
+_PROPOSALS: Final = uuid.UUID("5b0f1d0e-6c2a-4f7e-9a51-3f1d2c7b8e40")
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalDraft:
+    """What a conversation's tool calls teach, before it becomes a proposed strategy."""
+
+    task_type: str
+    description: str
+    steps: list[str]
+    what_failed: list[str]
+
+
+def proposal_id(user_id: str, conversation_id: str) -> str:
+    """The id of the proposal learned from a conversation: the same on every call, so a second call (or
+    a concurrent one: the graph MERGEs on the id) finds the first one's strategy instead of adding one."""
+    return str(uuid.uuid5(_PROPOSALS, f"{user_id}/{conversation_id}"))
+
+
+def proposal_task(title: str | None, first_user_turn: str | None, steps: Sequence[str]) -> tuple[str, str]:
+    """``(task_type, description)`` of a proposal: the task is the conversation's title, else the first
+    words of the user's first turn, else the steps; the description is the user's request when known."""
+    request = " ".join((first_user_turn or "").split())
+    fallback = " → ".join(steps)
+    task = " ".join((title or "").split()) or " ".join(request.split()[:TASK_WORDS]) or fallback
+    description = " ".join(request.split()[:DESCRIPTION_WORDS]) or task
+    return task, description
 
 
 def tool_stats_from_graph(item: dict[str, Any]) -> ToolStats:
