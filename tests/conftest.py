@@ -105,6 +105,27 @@ def provider(request: pytest.FixtureRequest) -> Provider:
     return chosen
 
 
+@pytest.fixture
+def llm_memory(
+    request: pytest.FixtureRequest,
+    stub: LLMStub,
+    endpoints: ResolvedEndpoints,
+    data_dir: Path,
+    embedder: Embedder,
+) -> Iterator[AgentMemory]:
+    """A sync facade for ``alice`` with an LLM: the stub's OpenAI API, or its Anthropic one when
+    parametrised ``indirect`` with ``"anthropic"``."""
+    provider = getattr(request, "param", "openai")
+    url = stub.openai_url if provider == "openai" else stub.anthropic_url
+    llm = {"provider": provider, "api_key": "test", "base_url": url, "max_retries": 0, "timeout_s": 5}
+    chosen = isolated_settings(endpoints, data_dir, llm=llm)
+    try:
+        with AgentMemory("alice", settings=chosen, embedder=embedder) as mem:
+            yield mem
+    finally:
+        cleanup(chosen, endpoints)
+
+
 @pytest.fixture(scope="session")
 def event_loop_thread() -> Iterator[EventLoopThread]:
     """The loop the async flavour runs on (one for the session, like an application's)."""

@@ -15,7 +15,7 @@ import logging
 
 from .._compat.sync import to_thread
 from ..errors import InvalidInputError, LLMError
-from ..memory.compaction import MARKER, extractive_summary, split_for_compaction
+from ..memory.compaction import extractive_summary, fit_summary, split_for_compaction
 from ..models import Turn
 from ..models.learning import CompactionResult
 from ..retrieval.tokens import default_token_counter
@@ -35,6 +35,8 @@ _SUMMARY_SYSTEM = (
 
 
 class CompactionApi(FacadeCore):
+    """``compact`` of ``AgentMemory``: keep a long session's working memory within a budget."""
+
     def compact(self, conversation_id: str, max_tokens: int) -> CompactionResult:
         """When the session's turns exceed ``max_tokens``, fold the oldest ones (keeping the newest
         within ``max_tokens / 2``) into a summary of at most ``max_tokens / 4``, led by
@@ -59,7 +61,7 @@ class CompactionApi(FacadeCore):
                 compacted=False, summary=previous, tokens_before=before, tokens_after=before
             )
         summary = self._summarise(previous, folded, max_tokens // 4)
-        session.replace_with_summary(summary, kept)
+        session.fold_oldest(len(folded), summary)
         after = sum(counter.count(turn.content) for turn in kept) + counter.count(summary)
         backends = self._open_backends()
         backends.audit.log_write(
@@ -90,7 +92,9 @@ class CompactionApi(FacadeCore):
                     system=_SUMMARY_SYSTEM.format(budget=budget),
                     max_tokens=budget,
                 )
-                return f"{MARKER}\n{text}"
+                if text.strip():
+                    return fit_summary(text, counter.count, budget)
+                log.warning("LLM summary was empty, using the extractive one")
             except LLMError as exc:  # the extractive summary is always there to fall back on
                 log.warning("LLM summary failed, using the extractive one: %s", exc)
         return extractive_summary(previous, folded, counter.count, budget)

@@ -13,7 +13,7 @@ import logging
 
 from .._compat.aio import to_thread
 from ..errors import InvalidInputError, LLMError
-from ..memory.compaction import MARKER, extractive_summary, split_for_compaction
+from ..memory.compaction import extractive_summary, fit_summary, split_for_compaction
 from ..models import Turn
 from ..models.learning import CompactionResult
 from ..retrieval.tokens import default_token_counter
@@ -33,6 +33,8 @@ _SUMMARY_SYSTEM = (
 
 
 class AsyncCompactionApi(AsyncFacadeCore):
+    """``compact`` of ``AsyncAgentMemory``: keep a long session's working memory within a budget."""
+
     async def compact(self, conversation_id: str, max_tokens: int) -> CompactionResult:
         """When the session's turns exceed ``max_tokens``, fold the oldest ones (keeping the newest
         within ``max_tokens / 2``) into a summary of at most ``max_tokens / 4``, led by
@@ -57,7 +59,7 @@ class AsyncCompactionApi(AsyncFacadeCore):
                 compacted=False, summary=previous, tokens_before=before, tokens_after=before
             )
         summary = await self._summarise(previous, folded, max_tokens // 4)
-        await session.replace_with_summary(summary, kept)
+        await session.fold_oldest(len(folded), summary)
         after = sum(counter.count(turn.content) for turn in kept) + counter.count(summary)
         backends = await self._open_backends()
         await backends.audit.log_write(
@@ -88,7 +90,9 @@ class AsyncCompactionApi(AsyncFacadeCore):
                     system=_SUMMARY_SYSTEM.format(budget=budget),
                     max_tokens=budget,
                 )
-                return f"{MARKER}\n{text}"
+                if text.strip():
+                    return fit_summary(text, counter.count, budget)
+                log.warning("LLM summary was empty, using the extractive one")
             except LLMError as exc:  # the extractive summary is always there to fall back on
                 log.warning("LLM summary failed, using the extractive one: %s", exc)
         return extractive_summary(previous, folded, counter.count, budget)

@@ -17,10 +17,14 @@ from ..extraction.english import sentences
 from ..extraction.gates import is_small_talk
 from ..models import Turn
 
-__all__ = ["MARKER", "extractive_summary", "split_for_compaction"]
+__all__ = ["MARKER", "extractive_summary", "fit_summary", "split_for_compaction"]
 
 MARKER: Final = "[context compacted]"
-_INFORMATIVE: Final = re.compile(r"\b(?:I|I'm|I've|my|we|our)\b|\d|\b[A-Z][a-z]+\b")
+#: First-person words, numbers (each once, "10:40" too) and capitalised words (names, places, dates).
+_INFORMATIVE: Final = re.compile(r"\b(?:I|I'm|I've|my|we|our)\b|\d+(?:[:.,/]\d+)*|\b[A-Z][a-z]+\b")
+_ROLE_PREFIX: Final = re.compile(r"^(?:user|assistant|system|tool): ")
+#: The least score of a line an earlier summary kept.
+_KEPT_FLOOR: Final = 0.1
 
 
 def split_for_compaction(
@@ -45,33 +49,73 @@ def _score(sentence: str) -> float:
     return len(_INFORMATIVE.findall(sentence)) + min(len(sentence.split()), 30) / 10
 
 
+def _said(line: str) -> str:
+    """A summary line without its ``role: `` prefix (an LLM's lines may have none)."""
+    return _ROLE_PREFIX.sub("", line, count=1)
+
+
+def _key(line: str) -> str:
+    return " ".join(_said(line).casefold().split())
+
+
+def _pick(
+    candidates: Sequence[int],
+    lines: Sequence[str],
+    scores: Sequence[float],
+    cost: Callable[[str], int],
+    room: int,
+) -> list[int]:
+    """The best of ``candidates`` (ties: the earlier one) that fit ``room`` tokens, greedily."""
+    chosen: list[int] = []
+    for index in sorted(candidates, key=lambda i: (-scores[i], i)):
+        if scores[index] > 0 and cost(lines[index]) <= room:
+            chosen.append(index)
+            room -= cost(lines[index])
+    return chosen
+
+
 def extractive_summary(
     previous: str | None, turns: Sequence[Turn], count: Callable[[str], int], budget_tokens: int
 ) -> str:
-    """The best sentences of ``turns`` (``role: sentence``, in their order) after as many of the
-    previous summary's newest lines as still fit ``budget_tokens``; starts with :data:`MARKER`. What
-    was just folded wins the budget: older summary lines give way first."""
-    earlier = [line for line in (previous or "").splitlines() if line and line != MARKER]
-    scored = [
-        (index, f"{turn.role}: {sentence}", _score(sentence))
-        for index, (turn, sentence) in enumerate(
-            (turn, sentence) for turn in turns for sentence in sentences(turn.content)
-        )
-    ]
-    seen = {" ".join(line.casefold().split()) for line in earlier}
+    """The previous summary's lines and ``turns``'s sentences (as ``role: sentence``) that fit
+    ``budget_tokens``, in their order, after :data:`MARKER`.
+
+    A repeated compaction builds on the last one without freezing on it: the best of what was just
+    folded gets half the budget (at least its best sentence), the best of the earlier summary the
+    rest, and what is left of the room goes to the next best new sentences. A sentence said again is
+    kept once, where it was first said."""
+    earlier = [line for line in (previous or "").splitlines() if line.strip() and line != MARKER]
+    fresh = [f"{turn.role}: {sentence}" for turn in turns for sentence in sentences(turn.content)]
+    lines: list[str] = []
+    seen: set[str] = set()
+    old = 0  # lines[:old] come from the earlier summary
+    for position, line in enumerate([*earlier, *fresh]):
+        if _key(line) not in seen:
+            seen.add(_key(line))
+            lines.append(line)
+            old += position < len(earlier)
+    # An earlier line was chosen once (perhaps by an LLM, in words the heuristic scores low): never 0.
+    scores = [max(_score(_said(line)), _KEPT_FLOOR if i < old else 0.0) for i, line in enumerate(lines)]
+    costs = {line: count(line) for line in lines}
     room = budget_tokens - count(MARKER)
-    chosen: list[tuple[int, str]] = []
-    for index, line, _ in sorted((item for item in scored if item[2] > 0), key=lambda item: -item[2]):
-        key = " ".join(line.casefold().split())
-        if count(line) > room or key in seen:  # a repeated sentence is said once
-            continue
-        seen.add(key)
-        chosen.append((index, line))
-        room -= count(line)
-    kept: list[str] = []
-    for line in reversed(earlier):
-        if count(line) > room:
-            break
-        kept.insert(0, line)
-        room -= count(line)
-    return "\n".join([MARKER, *kept, *(line for _, line in sorted(chosen))])
+    share = room // 2 if old else room
+    best = max(range(old, len(lines)), key=lambda i: (scores[i], -i), default=None)
+    if best is not None and scores[best] > 0 and share < costs[lines[best]] <= room:
+        share = costs[lines[best]]  # the best new sentence always gets in when it fits at all
+    new = _pick(range(old, len(lines)), lines, scores, costs.__getitem__, share)
+    room -= sum(costs[lines[i]] for i in new)
+    kept = _pick(range(old), lines, scores, costs.__getitem__, room)
+    room -= sum(costs[lines[i]] for i in kept)
+    rest = [i for i in range(old, len(lines)) if i not in new]
+    more = _pick(rest, lines, scores, costs.__getitem__, room)
+    return "\n".join([MARKER, *(lines[index] for index in sorted([*kept, *new, *more]))])
+
+
+def fit_summary(text: str, count: Callable[[str], int], budget_tokens: int) -> str:
+    """An LLM's summary led by :data:`MARKER`, trimmed extractively (its best sentences, in order) when
+    it came back longer than ``budget_tokens``: a model's own token count is not ours."""
+    summary = "\n".join([MARKER, *(line.strip() for line in text.strip().splitlines() if line.strip())])
+    if count(summary) <= budget_tokens:
+        return summary
+    said = [sentence for line in summary.splitlines()[1:] for sentence in sentences(line)]
+    return extractive_summary("\n".join(said), [], count, budget_tokens)

@@ -87,11 +87,12 @@ class WorkingMemory:
         """The summary of the turns compaction folded (``compact``), or None."""
         return self._store.get_value(self._key("summary"))
 
-    def replace_with_summary(self, summary: str, kept: list[Turn]) -> None:
-        """Keep only ``kept`` turns and store ``summary`` for what was folded (compaction)."""
-        self._store.set_value(self._key("summary"), summary, self._settings.ttl_seconds)
-        self._store.delete(self._key("turns"))
-        self.add_turns(kept)
+    def fold_oldest(self, count: int, summary: str) -> None:
+        """Replace this session's ``count`` oldest turns by ``summary`` (compaction), in one atomic step
+        that keeps any turn stored meanwhile."""
+        self._store.fold_head(
+            self._key("turns"), count, self._key("summary"), summary, self._settings.ttl_seconds
+        )
 
     def set(self, name: str, value: Any, ttl_s: int | None = None) -> None:
         """Store a JSON value under ``name`` for ``ttl_s`` seconds (default ``working.ttl_seconds``)."""

@@ -86,11 +86,12 @@ class AsyncWorkingMemory:
         """The summary of the turns compaction folded (``compact``), or None."""
         return await self._store.get_value(self._key("summary"))
 
-    async def replace_with_summary(self, summary: str, kept: list[Turn]) -> None:
-        """Keep only ``kept`` turns and store ``summary`` for what was folded (compaction)."""
-        await self._store.set_value(self._key("summary"), summary, self._settings.ttl_seconds)
-        await self._store.delete(self._key("turns"))
-        await self.add_turns(kept)
+    async def fold_oldest(self, count: int, summary: str) -> None:
+        """Replace this session's ``count`` oldest turns by ``summary`` (compaction), in one atomic step
+        that keeps any turn stored meanwhile."""
+        await self._store.fold_head(
+            self._key("turns"), count, self._key("summary"), summary, self._settings.ttl_seconds
+        )
 
     async def set(self, name: str, value: Any, ttl_s: int | None = None) -> None:
         """Store a JSON value under ``name`` for ``ttl_s`` seconds (default ``working.ttl_seconds``)."""

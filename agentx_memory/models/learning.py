@@ -60,3 +60,8 @@ class CompactionResult(BaseModel):
     memory_candidates: list[str] = Field(default_factory=list)
     tokens_before: int = 0
     tokens_after: int = 0
+
+    @property
+    def removed_turn_ids(self) -> list[str]:
+        """The turns that left working memory: the same ids as :attr:`memory_candidates`."""
+        return self.memory_candidates

@@ -48,6 +48,15 @@ class RedisStore:
             items = self._client.lrange(key, -count, -1)
         return [text(item) for item in items]
 
+    def fold_head(self, list_key: str, count: int, value_key: str, value: str, ttl_s: int) -> None:
+        """Drop a list's first ``count`` items and set ``value_key`` to ``value`` (with a TTL), atomically:
+        items appended meanwhile stay, which rewriting the list would lose (compaction of a session)."""
+        with redis_errors("compacting working memory"):
+            with self._client.pipeline(transaction=True) as pipe:
+                pipe.set(value_key, value, ex=ttl_s)
+                pipe.ltrim(list_key, count, -1)
+                pipe.execute()
+
     def set_value(self, key: str, value: str, ttl_s: int, index_key: str | None = None) -> None:
         """Set a string with a TTL; optionally record it in an index set that lives at least as long."""
         with redis_errors("writing working memory"):

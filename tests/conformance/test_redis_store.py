@@ -51,6 +51,18 @@ def test_push_capped_keeps_the_last_items_and_sets_ttl(
     assert store.tail(f"{prefix}:missing", 5) == []
 
 
+def test_fold_head_drops_the_oldest_items_and_sets_the_value(
+    store: RedisStore, raw: redis.Redis, prefix: str
+) -> None:
+    key, value = f"{prefix}:turns", f"{prefix}:summary"
+    store.push_capped(key, ["a", "b", "c", "d"], max_len=10, ttl_s=100)
+    store.fold_head(key, 2, value, "a and b", ttl_s=300)
+    assert raw.lrange(key, 0, -1) == ["c", "d"]
+    assert store.get_value(value) == "a and b"
+    assert 290 <= store.ttl(value) <= 300
+    assert 90 <= store.ttl(key) <= 100  # the list keeps its own TTL
+
+
 def test_set_value_with_index_and_ttl(store: RedisStore, raw: redis.Redis, prefix: str) -> None:
     index = f"{prefix}:index"
     store.set_value(f"{index}:long", "1", ttl_s=300, index_key=index)

@@ -4,18 +4,14 @@ Anthropic SDKs against the local stub — and the fallback to rules when the LLM
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agentx_memory import AgentMemory, MemoryBundle
-from agentx_memory.embedded import ResolvedEndpoints
-from agentx_memory.embedding import Embedder
 from agentx_memory.retrieval.llm_query import EXPANSION_SYSTEM, HYDE_SYSTEM, SELF_QUERY_SYSTEM
-from tests.conftest import cleanup, isolated_settings
 from tests.llm_stub import LLMStub, Reply, prompt_of
 
 HYPOTHESIS = "I cooked a mushroom risotto on the camping trip."
@@ -41,25 +37,6 @@ def answers(self_query: str) -> Callable[[dict[str, Any]], Reply]:
         return f"unexpected: {prompt_of(body)}"
 
     return reply
-
-
-@pytest.fixture
-def llm_memory(
-    request: pytest.FixtureRequest,
-    stub: LLMStub,
-    endpoints: ResolvedEndpoints,
-    data_dir: Path,
-    embedder: Embedder,
-) -> Iterator[AgentMemory]:
-    provider = getattr(request, "param", "openai")
-    url = stub.openai_url if provider == "openai" else stub.anthropic_url
-    llm = {"provider": provider, "api_key": "test", "base_url": url, "max_retries": 0, "timeout_s": 5}
-    chosen = isolated_settings(endpoints, data_dir, llm=llm)
-    try:
-        with AgentMemory("alice", settings=chosen, embedder=embedder) as mem:
-            yield mem
-    finally:
-        cleanup(chosen, endpoints)
 
 
 def trip(memory: AgentMemory) -> tuple[str, str]:

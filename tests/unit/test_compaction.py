@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from agentx_memory.memory.compaction import MARKER, extractive_summary, split_for_compaction
+from agentx_memory.memory.compaction import MARKER, extractive_summary, fit_summary, split_for_compaction
 from agentx_memory.models import Turn
 
 
@@ -48,7 +48,44 @@ def test_summary_keeps_informative_sentences_in_order_and_builds_on_the_last() -
         "user: We booked the Alfama flat for 150 euros.",
     ]
     tight = extractive_summary(second, [turn(4, "My passport expires in June 2031.")], words, 20)
-    assert tight.startswith(MARKER)
-    assert words(tight) <= 20
-    assert "passport" in tight
-    assert "Lisbon" not in tight
+    assert tight.splitlines() == [  # the new sentence has half the room, the earlier summary's best the rest
+        MARKER,
+        "user: I'm flying to Lisbon on May 3rd.",
+        "user: My passport expires in June 2031.",
+    ]
+
+
+def test_a_repeated_compaction_neither_freezes_nor_forgets() -> None:
+    first = extractive_summary(
+        None,
+        [turn(0, "My flight to Lisbon lands at 10:40 on May 3rd."), turn(1, "Maya is vegetarian.")],
+        words,
+        30,
+    )
+    news = [turn(2, "The quarterly report is due on Friday, Priya sends the numbers."), turn(3, "ok thanks")]
+    assert first.splitlines()[1:] == [
+        "user: My flight to Lisbon lands at 10:40 on May 3rd.",
+        "user: Maya is vegetarian.",
+    ]
+    second = extractive_summary(first, news, words, 26)
+    assert second.splitlines() == [
+        MARKER,
+        "user: My flight to Lisbon lands at 10:40 on May 3rd.",
+        "user: The quarterly report is due on Friday, Priya sends the numbers.",
+    ]
+    again = extractive_summary(second, [turn(4, "My flight to Lisbon lands at 10:40 on May 3rd.")], words, 26)
+    assert again == second  # a sentence said again is kept once, where it was first said
+    squeezed = extractive_summary(first, news, words, 16)
+    assert "Priya" in squeezed  # the best new sentence gets in even when it needs more than half
+    assert words(squeezed) <= 16
+    by_llm = f"{MARKER}\nflight lands 10:40, hotel booked"
+    assert "flight lands 10:40, hotel booked" in extractive_summary(by_llm, [turn(5, "ok")], words, 30)
+
+
+def test_an_llm_summary_is_kept_within_the_budget() -> None:
+    assert fit_summary("  Flight lands 10:40.\n\nMaya is vegetarian. ", words, 20) == (
+        f"{MARKER}\nFlight lands 10:40.\nMaya is vegetarian."
+    )
+    long = "Flight to Lisbon lands at 10:40 on May 3rd. The weather was nice. Maya from Porto is vegetarian."
+    trimmed = fit_summary(long, words, 14)
+    assert trimmed.splitlines() == [MARKER, "Flight to Lisbon lands at 10:40 on May 3rd."]
