@@ -15,6 +15,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from .audit_policy import AuditOutcome
 from .models import Scope
 from .settings import AuditLevel
 from .stores.ports import Ledger
@@ -50,9 +51,14 @@ class MemoryAuditLogger:
         memory_id: str | None,
         details: dict[str, Any] | None = None,
         payload: dict[str, Any] | None = None,
+        *,
+        conversation_id: str | None = None,
+        error: str | None = None,
     ) -> None:
+        """One row for a write; ``error`` records a failed one (``success`` false, its message kept)."""
         if self.enabled("writes"):
-            self._insert(scope, operation, memory_type, memory_id, "writes", details, payload)
+            outcome = AuditOutcome(conversation_id, error)
+            self._insert(scope, operation, memory_type, memory_id, "writes", details, payload, outcome)
 
     def log_read(
         self,
@@ -73,7 +79,9 @@ class MemoryAuditLogger:
         kind: AuditLevel,
         details: dict[str, Any] | None,
         payload: dict[str, Any] | None,
+        outcome: AuditOutcome | None = None,
     ) -> None:
+        outcome = outcome or AuditOutcome()
         self._ledger.insert_audit(
             {
                 "timestamp": datetime.now(UTC),
@@ -86,5 +94,8 @@ class MemoryAuditLogger:
                 "details": Jsonb(details or {}),
                 "payload": Jsonb(payload) if payload is not None and self.enabled("verbose") else None,
                 "config_snapshot": Jsonb(self._snapshot),
+                "success": outcome.error is None,
+                "error_message": outcome.error,
+                "conversation_id": outcome.conversation_id,
             }
         )

@@ -12,6 +12,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from .audit_policy import AuditOutcome
 from .models import Scope
 from .settings import AuditLevel
 from .stores.ports_async import AsyncLedger
@@ -47,9 +48,14 @@ class AsyncMemoryAuditLogger:
         memory_id: str | None,
         details: dict[str, Any] | None = None,
         payload: dict[str, Any] | None = None,
+        *,
+        conversation_id: str | None = None,
+        error: str | None = None,
     ) -> None:
+        """One row for a write; ``error`` records a failed one (``success`` false, its message kept)."""
         if self.enabled("writes"):
-            await self._insert(scope, operation, memory_type, memory_id, "writes", details, payload)
+            outcome = AuditOutcome(conversation_id, error)
+            await self._insert(scope, operation, memory_type, memory_id, "writes", details, payload, outcome)
 
     async def log_read(
         self,
@@ -70,7 +76,9 @@ class AsyncMemoryAuditLogger:
         kind: AuditLevel,
         details: dict[str, Any] | None,
         payload: dict[str, Any] | None,
+        outcome: AuditOutcome | None = None,
     ) -> None:
+        outcome = outcome or AuditOutcome()
         await self._ledger.insert_audit(
             {
                 "timestamp": datetime.now(UTC),
@@ -83,5 +91,8 @@ class AsyncMemoryAuditLogger:
                 "details": Jsonb(details or {}),
                 "payload": Jsonb(payload) if payload is not None and self.enabled("verbose") else None,
                 "config_snapshot": Jsonb(self._snapshot),
+                "success": outcome.error is None,
+                "error_message": outcome.error,
+                "conversation_id": outcome.conversation_id,
             }
         )

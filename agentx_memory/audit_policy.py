@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .settings import Settings
 
-__all__ = ["config_snapshot"]
+__all__ = ["AuditOutcome", "config_snapshot"]
+
+
+@dataclass(frozen=True)
+class AuditOutcome:
+    """What a row says beyond the operation: the conversation it belongs to, and a failure's message
+    (a row with an error is written with ``success`` false)."""
+
+    conversation_id: str | None = None
+    error: str | None = None
 
 
 def config_snapshot(settings: Settings) -> dict[str, Any]:
@@ -20,4 +30,5 @@ def config_snapshot(settings: Settings) -> dict[str, Any]:
         "retrieval": settings.retrieval.model_dump(),
         "promotion": settings.promotion.model_dump(),
         "decay": settings.decay.model_dump(),
+        "maintenance": settings.maintenance.model_dump(),
     }  # fmt: skip

@@ -23,6 +23,7 @@ __all__ = [
     "LLMSettings",
     "LearningSettings",
     "LimitSettings",
+    "MaintenanceSettings",
     "PostgresSettings",
     "PromotionSettings",
     "RedisSettings",
@@ -272,6 +273,25 @@ class RetentionSettings(BaseModel):
     low_salience_days: int = Field(default=30, ge=1)
 
 
+class MaintenanceSettings(BaseModel):
+    """The background jobs (``agentx_memory.maintenance``): how often each runs (seed 002's defaults),
+    in minutes, and how long a run may hold its job's lock before another run may take over."""
+
+    consolidate_minutes: float = Field(default=15, gt=0)
+    patterns_minutes: float = Field(default=60, gt=0)
+    decay_minutes: float = Field(default=24 * 60, gt=0)
+    cleanup_minutes: float = Field(default=24 * 60, gt=0)
+    promote_minutes: float = Field(default=60, gt=0)
+    audit_partitions_minutes: float = Field(default=24 * 60, gt=0)
+    ledger_retention_minutes: float = Field(default=6 * 60, gt=0)
+    reconcile_minutes: float = Field(default=15, gt=0)
+    resolve_entities_minutes: float = Field(default=24 * 60, gt=0)
+    reflect_minutes: float = Field(default=7 * 24 * 60, gt=0)
+    vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
+    #: Longer than the longest job: a lock outliving a dead run only delays the next one.
+    lock_seconds: int = Field(default=3600, ge=1)
+
+
 class Settings(BaseSettings):
     """Everything configurable. ``Settings()`` reads ``AGENTX_*`` from the environment."""
 
@@ -294,6 +314,7 @@ class Settings(BaseSettings):
     learning: LearningSettings = LearningSettings()
     decay: DecaySettings = DecaySettings()
     retention: RetentionSettings = RetentionSettings()
+    maintenance: MaintenanceSettings = MaintenanceSettings()
     runtime: RuntimeSettings = RuntimeSettings()
 
     @property

@@ -62,3 +62,9 @@ def consolidation_job(prefix: str, user_id: str, job_id: str) -> str:
 
 def consolidation_pattern(prefix: str, user_id: str) -> str:
     return f"{prefix}:consolidation:{user_id}:*"
+
+
+def job_lock(prefix: str, job: str) -> str:
+    """Held while a maintenance job runs, so that two runs (two workers, a worker and the CLI) never
+    overlap; it expires after ``maintenance.lock_seconds`` if its holder dies."""
+    return f"{prefix}:jobs:{job}:lock"

@@ -37,11 +37,11 @@ RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, cha
 ), audited AS (
 INSERT INTO memory_audit_log
     ("timestamp", user_id, channel, operation, memory_type, memory_id, level, details, payload,
-     config_snapshot)
+     config_snapshot, conversation_id)
 SELECT %(audited_at)s, inserted.user_id, inserted.channel, 'store_turn', 'turn', inserted.id, 'writes',
        jsonb_build_object('conversation_id', inserted.conversation_id, 'turn_index', inserted.turn_index,
                           'role', inserted.role),
-       %(audit_payload)s, %(audit_config)s
+       %(audit_payload)s, %(audit_config)s, inserted.conversation_id
 FROM inserted
 WHERE %(audit)s
 ), timeline AS (

@@ -1,0 +1,82 @@
+"""The maintenance jobs, by name. Async source of ``jobs.py``.
+
+Each body is small and reads and writes through the facade (``context.for_user``) or one subsystem;
+what a job decides without I/O lives in a pure module beside it. The Celery beat schedule and
+``agentx-memory jobs`` both read :data:`JOBS`.
+"""
+
+from __future__ import annotations
+
+import statistics
+from datetime import timedelta
+
+from ..models import Scope
+from .base import JobTally
+from .runner_async import AsyncJob, AsyncJobContext
+
+__all__ = ["JOBS"]
+
+
+async def consolidate(context: AsyncJobContext) -> None:
+    """Every user's idle conversations with unlearned turns → ``consolidate_conversation``; the lag
+    from a conversation's last turn to its consolidation is measured (seconds, in ``details``)."""
+    now = context.clock()
+    idle = timedelta(minutes=context.settings.learning.idle_minutes)
+    lags: list[float] = []
+    for user_id in await context.users():
+        scope = Scope(user_id=user_id, channel="_global")
+        for pending in await context.backends.episodic.to_consolidate(scope):
+            last = pending.last_turn_at
+            if last is None or now - last < idle:
+                context.tally.count("active")
+                continue
+            if context.dry_run:
+                context.tally.plan(f"consolidate {user_id}/{pending.id}")
+                context.tally.count("conversations")
+                continue
+            memory = await context.for_user(user_id, pending.channel)
+            report = await memory.consolidate_conversation(pending.id)
+            context.tally.count(report.status)
+            context.tally.count("facts_added", report.facts_added)
+            if report.status == "done":
+                lags.append((context.clock() - last).total_seconds())
+    _lag(context.tally, lags)
+
+
+def _lag(tally: JobTally, lags: list[float]) -> None:
+    if lags:
+        tally.details["lag_s"] = {
+            "median": round(statistics.median(lags), 3),
+            "max": round(max(lags), 3),
+            "count": len(lags),
+        }
+
+
+async def audit_partitions(context: AsyncJobContext) -> None:
+    """The next days' audit partitions are created; those wholly past ``audit.retention_days`` dropped."""
+    settings = context.settings
+    ledger = context.backends.ledger
+    if not context.dry_run:
+        created = await ledger.ensure_partitions(settings.postgres.partitions_ahead_days)
+        context.tally.count("ensured", len(created))
+    cutoff = (context.clock() - timedelta(days=settings.audit.retention_days)).date()
+    rows = await ledger.fetch_all(
+        "drop_audit_partitions_before", {"cutoff": cutoff, "dry": context.dry_run}
+    )
+    for row in rows:
+        context.tally.plan(f"drop {row['partition']}")
+    context.tally.count("dropped", len(rows))
+
+
+JOBS: dict[str, AsyncJob] = {
+    job.name: job
+    for job in (
+        AsyncJob("consolidate", "consolidate_minutes", "learn from idle conversations", consolidate),
+        AsyncJob(
+            "audit_partitions",
+            "audit_partitions_minutes",
+            "create the next days' audit partitions, drop those past retention",
+            audit_partitions,
+        ),
+    )
+}

@@ -1,0 +1,152 @@
+"""Runs a maintenance job: under its lock, timed, reported, recorded and counted.
+
+Async source of ``runner.py``. A job is an :class:`AsyncJob`: a name, the settings field that says how
+often beat runs it, and a body that reads and writes through the facade and the subsystems (as the
+seed says, "consolidation uses the AgentMemory interface rather than direct writes"). The runner holds
+the job's Redis lock (two runs never overlap: the second reports ``locked``), records the run in
+``maintenance_runs`` and in the audit log (with the error when it failed), and updates the metrics.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Protocol
+
+from psycopg.types.json import Jsonb
+
+from .. import metrics
+from ..backends_async import AsyncBackends
+from ..errors import AgentMemoryError
+from ..facade_async import AsyncAgentMemory
+from ..models import Scope
+from ..settings import Settings
+from ..stores import keys
+from .base import Clock, JobReport, JobTally, utc_now
+
+__all__ = ["AsyncJob", "AsyncJobBody", "AsyncJobContext", "last_runs", "run_job"]
+
+log = logging.getLogger(__name__)
+
+#: Who the audit rows of maintenance runs belong to (no user: a job works across users).
+MAINTENANCE_SCOPE = Scope(user_id="_maintenance", channel="_global")
+
+
+@dataclass
+class AsyncJobContext:
+    """What a job body gets: the root facade (``for_user`` reaches each user), the opened backends,
+    the clock, and the tally it records what it did (or would do) in."""
+
+    root: AsyncAgentMemory
+    backends: AsyncBackends
+    clock: Clock
+    tally: JobTally
+
+    @property
+    def settings(self) -> Settings:
+        return self.root.settings
+
+    @property
+    def dry_run(self) -> bool:
+        return self.tally.dry_run
+
+    async def users(self) -> list[str]:
+        """Every user the ledger knows, in id order."""
+        rows = await self.backends.ledger.fetch_all("list_users", {})
+        return [str(row["user_id"]) for row in rows]
+
+    async def for_user(self, user_id: str, channel: str | None = None) -> AsyncAgentMemory:
+        return await self.root.for_user(user_id, channel)
+
+
+class AsyncJobBody(Protocol):
+    """What a job does, given its context; it records what it did in ``context.tally``."""
+
+    async def __call__(self, context: AsyncJobContext) -> None: ...
+
+
+@dataclass(frozen=True)
+class AsyncJob:
+    """A maintenance job. ``every``: the ``MaintenanceSettings`` field holding its interval (minutes)."""
+
+    name: str
+    every: str
+    description: str
+    body: AsyncJobBody
+
+    def interval_minutes(self, settings: Settings) -> float:
+        return float(getattr(settings.maintenance, self.every))
+
+
+async def run_job(
+    root: AsyncAgentMemory, job: AsyncJob, *, dry_run: bool = False, clock: Clock = utc_now
+) -> JobReport:
+    """Run ``job`` once and return its report: ``locked`` when another run holds it, ``failed`` with
+    the error when an :class:`AgentMemoryError` stopped it (anything else is a bug: recorded, then
+    raised)."""
+    backends = await root._open_backends()
+    report = JobReport(job=job.name, dry_run=dry_run, started_at=clock())
+    started = time.perf_counter()
+    lock, token = keys.job_lock(root.settings.redis.key_prefix, job.name), str(uuid.uuid4())
+    if not await backends.redis.acquire(lock, token, root.settings.maintenance.lock_seconds):
+        report.status = "locked"
+        metrics.JOB_RUNS.labels(job.name, "locked").inc()
+        return report
+    tally = JobTally(dry_run)
+    unexpected: BaseException | None = None
+    try:
+        await job.body(AsyncJobContext(root, backends, clock, tally))
+    except AgentMemoryError as exc:
+        report.status, report.error = "failed", f"{type(exc).__name__}: {exc}"
+    except Exception as exc:
+        report.status, report.error, unexpected = "failed", f"{type(exc).__name__}: {exc}", exc
+    finally:
+        await backends.redis.release(lock, token)
+    report.duration_ms = round((time.perf_counter() - started) * 1000, 3)
+    report.counts, report.planned, report.details = tally.counts, tally.planned, tally.details
+    await _record(backends, report)
+    if unexpected is not None:
+        raise unexpected
+    return report
+
+
+async def last_runs(root: AsyncAgentMemory) -> dict[str, JobReport]:
+    """Each job's latest recorded run (dry runs included), by job name."""
+    backends = await root._open_backends()
+    rows = await backends.ledger.fetch_all("last_maintenance_runs", {})
+    return {str(row["job"]): JobReport.model_validate(row) for row in rows}
+
+
+async def _record(backends: AsyncBackends, report: JobReport) -> None:
+    """The run's row, its audit row and its metrics. A failure to record is logged, not raised: the
+    job's own work is already done (or not) and its report says which."""
+    metrics.JOB_RUNS.labels(report.job, report.status).inc()
+    metrics.JOB_DURATION.labels(report.job).observe(report.duration_ms / 1000)
+    if not report.dry_run:
+        for name, value in report.counts.items():
+            metrics.JOB_ITEMS.labels(report.job, name).inc(value)
+    if report.status == "done":
+        metrics.JOB_LAST_SUCCESS.labels(report.job).set(time.time())
+    try:
+        await backends.ledger.execute(
+            "insert_maintenance_run",
+            {
+                **report.model_dump(
+                    include={"job", "started_at", "duration_ms", "status", "dry_run", "error"}
+                ),
+                "counts": Jsonb(report.counts),
+                "details": Jsonb({**report.details, "planned": report.planned}),
+            },
+        )
+        await backends.audit.log_write(
+            MAINTENANCE_SCOPE,
+            f"job:{report.job}",
+            None,
+            None,
+            {"dry_run": report.dry_run, "counts": report.counts, "duration_ms": report.duration_ms},
+            error=report.error,
+        )
+    except AgentMemoryError:
+        log.exception("could not record the run of maintenance job %s", report.job)

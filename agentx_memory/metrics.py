@@ -1,0 +1,40 @@
+"""Prometheus metrics (seed 002 "Monitoring") in a registry of the library's own, so that importing
+agentx-memory never adds series to the host application's default registry. The worker exposes it on
+an HTTP port; ``agentx-memory metrics`` prints it."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+__all__ = [
+    "JOB_DURATION",
+    "JOB_ITEMS",
+    "JOB_LAST_SUCCESS",
+    "JOB_RUNS",
+    "REGISTRY",
+    "exposition",
+]
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+
+JOB_RUNS = Counter(
+    "agentx_job_runs", "Maintenance job runs, by job and outcome (done, locked, failed).",
+    ["job", "status"], registry=REGISTRY,
+)  # fmt: skip
+JOB_DURATION = Histogram(
+    "agentx_job_duration_seconds", "How long a maintenance job's run took.", ["job"], registry=REGISTRY,
+    buckets=(0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600),
+)  # fmt: skip
+JOB_ITEMS = Counter(
+    "agentx_job_items", "What maintenance jobs did, by job and count name (decayed, pruned, replayed…).",
+    ["job", "count"], registry=REGISTRY,
+)  # fmt: skip
+JOB_LAST_SUCCESS = Gauge(
+    "agentx_job_last_success_timestamp_seconds", "When each job last finished without error.", ["job"],
+    registry=REGISTRY,
+)  # fmt: skip
+
+
+def exposition() -> bytes:
+    """The registry in Prometheus' text format."""
+    return generate_latest(REGISTRY)

@@ -1,0 +1,21 @@
+-- Maintenance jobs: their runs, and the users they walk through.
+
+-- name: insert_maintenance_run
+INSERT INTO maintenance_runs (job, started_at, duration_ms, status, dry_run, counts, details, error)
+VALUES (%(job)s, %(started_at)s, %(duration_ms)s, %(status)s, %(dry_run)s, %(counts)s, %(details)s,
+        %(error)s)
+
+-- name: last_maintenance_runs
+SELECT DISTINCT ON (job) job, started_at, duration_ms, status, dry_run, counts, details, error
+FROM maintenance_runs
+ORDER BY job, started_at DESC, id DESC
+
+-- name: list_users
+-- Every user the ledger knows: whoever has a conversation, a profile or a tool invocation.
+SELECT user_id FROM conversations
+UNION
+SELECT user_id FROM user_profiles
+ORDER BY user_id
+
+-- name: drop_audit_partitions_before
+SELECT drop_audit_partitions_before(%(cutoff)s, %(dry)s) AS partition
