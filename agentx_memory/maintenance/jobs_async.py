@@ -60,9 +60,7 @@ async def audit_partitions(context: AsyncJobContext) -> None:
         created = await ledger.ensure_partitions(settings.postgres.partitions_ahead_days)
         context.tally.count("ensured", len(created))
     cutoff = (context.clock() - timedelta(days=settings.audit.retention_days)).date()
-    rows = await ledger.fetch_all(
-        "drop_audit_partitions_before", {"cutoff": cutoff, "dry": context.dry_run}
-    )
+    rows = await ledger.fetch_all("drop_audit_partitions_before", {"cutoff": cutoff, "dry": context.dry_run})
     for row in rows:
         context.tally.plan(f"drop {row['partition']}")
     context.tally.count("dropped", len(rows))
