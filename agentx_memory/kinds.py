@@ -47,12 +47,15 @@ class KindSpec:
     metric: str
     #: ``memory_timeline.memory_type`` of the kind's rows.
     timeline: str
+    #: Whether recall's recency and time windows apply: an entity is not an event, and the time its
+    #: record was last written (at consolidation, possibly long after it was mentioned) says nothing.
+    dated: bool = True
 
 
 KINDS: Final[tuple[KindSpec, ...]] = (
     KindSpec("episodic", "episodic", None, "episodic_weight", "turns", "turns", "turn"),
     KindSpec("fact", "semantic", "Fact", "fact_weight", "facts", "facts", "fact"),
-    KindSpec("entity", "semantic", "Entity", "entity_weight", "entities", "entities", "entity"),
+    KindSpec("entity", "semantic", "Entity", "entity_weight", "entities", "entities", "entity", dated=False),
     KindSpec(
         "strategy", "procedural", "Strategy", "procedural_weight", "strategies", "strategies", "strategy"
     ),

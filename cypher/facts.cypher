@@ -71,9 +71,7 @@ WHERE f.id IN $ids AND f.channel IN $channels
 OPTIONAL MATCH (f)-[:ABOUT]->(e)
 OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
 WITH f, collect(DISTINCT e.id) AS about, collect(DISTINCT t.id) AS turns
-RETURN f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
-          .access_count, .last_accessed, .created_at, .valid_until, .superseded_by, .fact_kind, .subject, .key,
-          .value, .negated, .event_time, .certainty, .stated_at} AS item, about, turns
+RETURN f {{{fact_fields}}} AS item, about, turns
 
 // name: entity_facts
 MATCH (f:Fact {user_id: $user_id})-[:ABOUT]->(:Entity {id: $id, user_id: $user_id})

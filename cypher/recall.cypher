@@ -30,8 +30,7 @@ WITH e, f, collect(DISTINCT a.id) AS about
 OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
 WITH e, f, about, collect(DISTINCT t.id) AS turns
 RETURN 'fact' AS source, e.id AS from_id,
-       f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
-          .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, about, turns
+       f {{{fact_fields}}} AS item, about, turns
 UNION ALL
 MATCH (f:Fact {user_id: $user_id})
 WHERE f.id IN $fact_ids AND f.channel IN $channels
@@ -40,5 +39,4 @@ WITH f, collect(DISTINCT a.id) AS about
 OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
 WITH f, about, collect(DISTINCT t.id) AS turns
 RETURN 'fact' AS source, null AS from_id,
-       f {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
-          .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, about, turns
+       f {{{fact_fields}}} AS item, about, turns

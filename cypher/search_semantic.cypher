@@ -23,8 +23,7 @@ LIMIT $limit
 {{vector_query Fact}}
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels AND node.valid_until IS NULL
-RETURN node {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience,
-             .decay_rate, .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, {{ann_cosine}} AS similarity
+RETURN node {{{fact_fields}}} AS item, {{ann_cosine}} AS similarity
 ORDER BY similarity DESC
 LIMIT $limit
 
@@ -32,8 +31,7 @@ LIMIT $limit
 MATCH (node:Fact {user_id: $user_id})
 WHERE node.channel IN $channels AND node.valid_until IS NULL AND node.embedding IS NOT NULL
 WITH node, {{exact_cosine}} AS similarity
-RETURN node {.id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience,
-             .decay_rate, .access_count, .last_accessed, .created_at, .valid_until, .superseded_by} AS item, similarity
+RETURN node {{{fact_fields}}} AS item, similarity
 ORDER BY similarity DESC
 LIMIT $limit
 

@@ -39,6 +39,8 @@ class Candidate:
     group: str | None
     text: str
     build: Callable[[float], MemoryItem]
+    #: The turns a learned fact was learned from (it stands for them in the ranking); () otherwise.
+    sources: tuple[str, ...] = ()
 
     @classmethod
     def of_turn(cls, turn: Turn, found_by: list[str]) -> Candidate:
@@ -59,6 +61,7 @@ class Candidate:
             None,
             fact.claim,
             partial(fact_item, fact, found_by=found_by),
+            tuple(fact.source_turn_ids),
         )
 
     @classmethod
@@ -92,6 +95,8 @@ class KindCandidates:
     """One kind's candidates: candidate by id, relevance by id, and the best cosine seen (its anchor)."""
 
     weight: float
+    #: Recency and time windows apply (``KindSpec.dated``).
+    dated: bool = True
     items: dict[str, Candidate | TurnEntry] = field(default_factory=dict)
     relevance: dict[str, float] = field(default_factory=dict)
     anchor: float = 0.0

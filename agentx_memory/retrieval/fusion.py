@@ -18,10 +18,12 @@ from typing import Final, TypeVar
 
 __all__ = [
     "capped",
+    "collapse_sources",
     "convex_fuse",
     "diversify",
     "minmax",
     "neighbour_smooth",
+    "rank_by_sources",
     "recency_score",
     "rrf_fuse",
     "speaker_boost",
@@ -143,6 +145,50 @@ def capped(ranked: Sequence[T], member: Callable[[T], bool], allowed: int) -> li
             seen += 1
             if seen > allowed:
                 continue
+        kept.append(item)
+    return kept
+
+
+def rank_by_sources(
+    scored: Sequence[tuple[float, T]],
+    sources: Callable[[T], Sequence[str]],
+    ident: Callable[[T], str],
+    own_weight: float,
+) -> list[tuple[float, T]]:
+    """Learned facts ranked by the evidence they stand for: a fact whose source turn is ranked takes
+    its place (just above it, so that :func:`collapse_sources` keeps the fact for the turn), unless its
+    own score, counted at ``own_weight``, puts it higher; a fact with no ranked source turn has only
+    its weighted own score. Best first."""
+    turn_score = {ident(item): score for score, item in scored if not sources(item)}
+    ranked: list[tuple[float, T]] = []
+    for score, item in scored:
+        own = sources(item)
+        if own:
+            placed = [turn_score[turn] for turn in own if turn in turn_score]
+            score = max(own_weight * score, max(placed) + 1e-6 if placed else 0.0)
+        ranked.append((round(score, 6), item))
+    ranked.sort(key=lambda pair: -pair[0])
+    return ranked
+
+
+def collapse_sources(
+    ranked: Sequence[T], ident: Callable[[T], str], sources: Callable[[T], Sequence[str]]
+) -> list[T]:
+    """A learned fact stands for the turns it was learned from: of a fact and its source turns, the
+    one that ranks first keeps its place and the rest are dropped (a turn below its fact says what the
+    fact already says; a fact below every one of its source turns adds nothing to them)."""
+    placed: set[str] = set()
+    kept: list[T] = []
+    for item in ranked:
+        own = sources(item)
+        if own:
+            if placed.issuperset(own):
+                continue
+            placed.update(own)
+        elif ident(item) in placed:
+            continue
+        else:
+            placed.add(ident(item))
         kept.append(item)
     return kept
 

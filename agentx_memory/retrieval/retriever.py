@@ -30,9 +30,11 @@ from ..settings import RetrievalSettings
 from .candidates import Candidate, KindCandidates, Retrieved, TechniqueTimer, TurnEntry, techniques_of
 from .fusion import (
     capped,
+    collapse_sources,
     convex_fuse,
     diversify,
     neighbour_smooth,
+    rank_by_sources,
     recency_score,
     rrf_fuse,
     speaker_boost,
@@ -95,7 +97,7 @@ class MemoryRetriever:
         """Every kind's candidates for ``plan``, ranked; ``lexical`` are the :meth:`lexical_turns` hits."""
         s = self._s
         result = Retrieved()
-        kinds = {spec.name: KindCandidates(getattr(s, spec.weight)) for spec in KINDS}
+        kinds = {spec.name: KindCandidates(getattr(s, spec.weight), spec.dated) for spec in KINDS}
         for name in plan.preferred:
             kinds[name].weight *= _PREFERRED_FACTOR
         steps: list[Any] = []  # awaitables here, already-run calls in the sync twin
@@ -123,13 +125,16 @@ class MemoryRetriever:
             entry = kind.items.get(item_id)
             if entry is None:  # a turn outside the head (see _turns)
                 continue
-            moment = entry.timestamp
-            if not plan.in_window(moment):
-                continue
-            recency = recency_score(moment, plan.now, self._s.recency_half_life_days)
-            score = kind.weight * relevance * scale + self._s.recency_weight * recency
-            if plan.in_preferred(moment):
-                score *= self._s.time_match_boost
+            score = kind.weight * relevance * scale
+            if kind.dated:
+                moment = entry.timestamp
+                if not plan.in_window(moment):
+                    continue
+                score += self._s.recency_weight * recency_score(
+                    moment, plan.now, self._s.recency_half_life_days
+                )
+                if plan.in_preferred(moment):
+                    score *= self._s.time_match_boost
             scored.append((round(score, 6), item_id))
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1]))
         return scored
@@ -144,11 +149,17 @@ class MemoryRetriever:
             if isinstance(entry := kind.items[item_id], Candidate)
         ]
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1].id))
+        # A learned fact stands for the turns it came from (it takes the place of the best-ranked one),
+        # and rises above them only by its own closeness to the question.
+        scored = rank_by_sources(
+            scored, lambda item: item.sources, lambda item: item.id, self._s.fact_own_weight
+        )
         if "fact" not in plan.preferred:
             # Facts stand for their source turns: past a share of the results they would only push
             # out the turns that hold the evidence (a question that asks for facts lifts the cap).
             allowed = math.ceil(plan.top_k * self._s.max_fact_share)
             scored = capped(scored, lambda pair: pair[1].id in facts.items, allowed)
+        scored = collapse_sources(scored, lambda pair: pair[1].id, lambda pair: pair[1].sources)
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
         ranked = diversify(
             scored,
@@ -326,8 +337,17 @@ class MemoryRetriever:
                 continue
             if fact.fact_kind == "statement" and not self._s.recall_statements:
                 continue  # a statement restates its source turn, which recall already ranks
+            if fact.source_turn_ids and fact_dense.get(fact_id, 0.0) < self._s.fact_min_similarity:
+                # A learned fact is an answer only when it is close to the question itself; below
+                # that its source turns answer for it (a fact written by hand has no turn to stand for).
+                continue
             facts_kind.items[fact_id] = Candidate.of_fact(fact, fact_found.get(fact_id, ["graph"]))
             facts_kind.relevance[fact_id] = fact_scores[fact_id] * self._fact_boost(fact)
+        # The kind's scale is anchored on the best cosine among the facts that can be returned: a
+        # statement (left out above) or a superseded fact must not lend its closeness to the others.
+        facts_kind.anchor = max(
+            (fact_dense[key] for key in facts_kind.items if key in fact_dense), default=0.0
+        )
         for key, score in entity_scores.items():
             if key in known and known[key].channel in plan.channels:
                 entities_kind.items[key] = Candidate.of_entity(known[key], entity_found.get(key, ["graph"]))

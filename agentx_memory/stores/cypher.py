@@ -6,7 +6,8 @@ next header (or the end of the file) is the statement. ``cypher/*.cypher`` are s
 The few points where the dialects differ (the vector and full-text index procedures and how their score
 becomes a cosine) are written in a shared statement as placeholders ``{{fragment Label [property]}}``
 and filled from ``cypher/<dialect>/fragments.cypher`` (``// fragment: <name>`` blocks, in which
-``{label}`` is the label and ``{index}`` the Neo4j-style index name ``<label>_<property>``).
+``{label}`` is the label and ``{index}`` the Neo4j-style index name ``<label>_<property>``);
+``cypher/fragments.cypher`` holds the fragments every dialect shares (a node's projected fields).
 ``cypher/<dialect>/`` also holds the schema DDL, which differs throughout (FalkorDB creates unique
 constraints by command, Neo4j by DDL; index syntax and names differ), and any ``admin_*`` statement the
 adapter runs itself. A name may be defined once per dialect; an unknown or unused fragment, a label
@@ -98,11 +99,16 @@ def _load_folder(
 def load_queries(dialect: Dialect) -> dict[str, str]:
     """All statements for ``dialect``, shared ones rendered for it. Cached: files are read once."""
     root = resource_dir("cypher")
-    fragments = _fragments(root / dialect)
+    shared, own = _fragments(root), _fragments(root / dialect)
+    if clash := sorted(set(shared) & set(own)):
+        raise ValueError(
+            f"cypher/{dialect}/{_FRAGMENTS_FILE}: redefines shared fragments: {', '.join(clash)}"
+        )
+    fragments = {**shared, **own}
     used: set[str] = set()
     queries: dict[str, str] = {}
     _load_folder(root, queries, fragments, used, rewrite=dialect == "neo4j")
     _load_folder(root / dialect, queries, fragments, used, rewrite=False)
     if unused := sorted(set(fragments) - used):
-        raise ValueError(f"cypher/{dialect}/{_FRAGMENTS_FILE}: fragments never used: {', '.join(unused)}")
+        raise ValueError(f"cypher fragments never used ({dialect}): {', '.join(unused)}")
     return queries

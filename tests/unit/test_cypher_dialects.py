@@ -99,3 +99,16 @@ def test_both_dialects_have_the_same_statement_bodies_but_for_the_fragments() ->
     # the masking is not vacuous: the dialects' texts do differ where fragments are
     assert falkordb["recall_candidates"] != neo4j["recall_candidates"]
     assert "<vector_query>" in _masked("neo4j", neo4j["recall_candidates"])
+
+
+@pytest.mark.parametrize("dialect", ["falkordb", "neo4j"])
+def test_every_fact_projection_reads_every_field(dialect: Dialect) -> None:
+    """A projection that leaves out a field returns a silently different fact (a statement not known as
+    one was recalled as an answer, a learned fact was dated by its write): they share one fragment."""
+    projections = [
+        (name, text) for name, text in load_queries(dialect).items() if ".claim, .confidence" in text
+    ]
+    assert len(projections) >= 4
+    for name, text in projections:
+        for field in ("fact_kind", "stated_at", "event_time", "superseded_by"):
+            assert f".{field}" in text, (name, field)

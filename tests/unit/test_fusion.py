@@ -11,10 +11,12 @@ from agentx_memory.memory.lexical import LexemeStats, bm25_idf, plan_lexical_que
 from agentx_memory.models import TechniqueMetric
 from agentx_memory.monitoring import RecallMonitor, percentile
 from agentx_memory.retrieval.fusion import (
+    collapse_sources,
     convex_fuse,
     diversify,
     minmax,
     neighbour_smooth,
+    rank_by_sources,
     recency_score,
     rrf_fuse,
     speaker_boost,
@@ -336,3 +338,27 @@ def test_capped_keeps_the_best_members_and_every_other_item() -> None:
     ranked = ["f1", "t1", "f2", "f3", "t2", "f4"]
     assert capped(ranked, lambda item: item.startswith("f"), 2) == ["f1", "t1", "f2", "t2"]
     assert capped(ranked, lambda item: item.startswith("f"), 0) == ["t1", "t2"]
+
+
+# -- learned facts stand for their source turns --------------------------------------------------------
+
+_SOURCES = {"f1": ("t3",), "f2": ("t9",), "f3": ("t1", "t2")}
+
+
+def _sources(item: str) -> tuple[str, ...]:
+    return _SOURCES.get(item, ())
+
+
+def test_a_fact_takes_its_source_turns_place_unless_its_own_score_is_higher() -> None:
+    scored = [(0.9, "t1"), (0.8, "f1"), (0.5, "t2"), (0.4, "t3"), (0.35, "f2")]
+    ranked = rank_by_sources(scored, _sources, str, own_weight=0.5)
+    # f1: own 0.8 × 0.5 = 0.4 ≤ t3's 0.4 → just above t3; f2: no ranked source → its weighted score.
+    assert ranked == [(0.9, "t1"), (0.5, "t2"), (0.400001, "f1"), (0.4, "t3"), (0.175, "f2")]
+    high = rank_by_sources(scored, _sources, str, own_weight=1.0)
+    assert [item for _, item in high][:3] == ["t1", "f1", "t2"]
+
+
+def test_collapse_keeps_whichever_of_a_fact_and_its_source_turns_ranks_first() -> None:
+    assert collapse_sources(["f1", "t3", "t1"], str, _sources) == ["f1", "t1"]  # t3 said by f1
+    assert collapse_sources(["t1", "t2", "f3", "t4"], str, _sources) == ["t1", "t2", "t4"]  # adds nothing
+    assert collapse_sources(["t1", "f3", "t2"], str, _sources) == ["t1", "f3"]  # f3 stands for t2
