@@ -192,6 +192,8 @@ SAME_KEY_COSINE: Final = 0.70
 
 #: A free statement and a typed fact about the same subject, this close and on the same topic.
 STATEMENT_COSINE: Final = 0.70
+#: … or this close when both name the typed fact's value (a proper name: a tool, a place, a person).
+NAMED_STATEMENT_COSINE: Final = 0.50
 #: Words too common to make two statements about the same thing.
 _COMMON: Final = frozenset(
     _TOKEN.findall(
@@ -209,6 +211,20 @@ def _shares_topic(left: str, right: str, subject: str) -> bool:
     a, b = value_tokens(left) - ignore, value_tokens(right) - ignore
     shared = a & b
     return bool(shared) and len(shared) / max(1, min(len(a), len(b))) >= 0.5
+
+
+_NAME_OR_NUMBER: Final = re.compile(r"\b(?:[A-Z][\w'-]+|\d+\w*)")
+
+
+def _names_value(atom: FactAtom, stored: StoredFact) -> bool:
+    """The typed one of the two has a value that is a name, and the other's statement names it."""
+    typed_value = stored.value if atom.fact_kind == "statement" else atom.value
+    other = atom.statement if atom.fact_kind == "statement" else stored.claim
+    # The value stands alone ("Rhino"), so its first word counts as a name too.
+    names = {word.casefold() for word in _NAME_OR_NUMBER.findall(typed_value or "")} - {
+        atom.subject.casefold()
+    }
+    return bool(names) and names <= set(re.findall(r"[\w'-]+", other.casefold()))
 
 
 def _nested(left: frozenset[str], right: frozenset[str]) -> bool:
@@ -249,7 +265,12 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
             # A statement restating a typed fact adds its provenance; two statements stay two.
             (atom.fact_kind == "statement") != (stored.fact_kind == "statement")
             and _same_subject(atom, stored)
-            and stored.similarity >= STATEMENT_COSINE
+            and (
+                stored.similarity >= STATEMENT_COSINE
+                # or both name the typed fact's value ("Rhino is Ingrid's main modelling tool" and
+                # "Ingrid is good with Rhino"), closer than unrelated statements about the subject
+                or (stored.similarity >= NAMED_STATEMENT_COSINE and _names_value(atom, stored))
+            )
             and _shares_topic(atom.statement, stored.claim, atom.subject)
         ):
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):

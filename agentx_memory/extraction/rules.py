@@ -476,8 +476,15 @@ def _when(statement: str, value: str) -> str:
     return f" in {date.group(1)}" if date else ""
 
 
-_EMBEDDED_FIRST_PERSON: Final = re.compile(r"\b(?:I|I'm|I've|my|me|myself)\b")
-_MIN_EMBEDDED_WORDS: Final = 7
+_EMBEDDED_FIRST_PERSON: Final = re.compile(r"\b(?:I|I'm|I've|[Mm]y|me|myself|[Oo]ur)\b")
+_MIN_EMBEDDED_WORDS: Final = 6
+#: "My kids …", "our garden …": the speaker's own thing as the subject, unless it names a slot the
+#: typed patterns own (a statement of it would restate the typed fact another phrasing gives).
+_OWN_THING: Final = re.compile(
+    r"^(?:my|our)\s+(?!(?:\w+\s+)?(?:goal|goals|dream|dreams|plan|plans|specialty|speciality|skill|skills|"
+    r"job|name|allergy|diet|favou?rite)\b)",
+    re.IGNORECASE,
+)
 #: "Let me know", "thanks for believing in me": said to the listener, not about the speaker.
 _IMPERATIVE: Final = re.compile(
     r"^(?:let|thanks|thank|please|tell|check|look|see|here's|here is|wish|congrats|congratulations|hope)\b",
@@ -583,12 +590,24 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             subject, whole = found[0], found[1].strip(" ,.!;:")
             ctx = _Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
             parts = _AND_VERB.split(whole)
+            read = 0
             for index, part in enumerate(parts):
                 canonical = part if index == 0 else f"{subject} {part}"
                 persons = [*state.persons.values(), speaker]
                 atom = _read_clause(canonical, ctx, persons) or _dated_event(canonical, ctx, persons)
                 if atom is not None:
                     facts.append(atom)
+                    read += 1
+            # Nothing read, yet the clause is about the speaker: "Pottery is a huge part of my life"
+            # ("Pottery" is no person) or "My kids are so excited about summer break" (a possessive
+            # subject; not one that names a typed slot, "my goal is…", read by the patterns or not
+            # at all): what it says of them, as a free statement.
+            if (
+                not read
+                and (subject != speaker or _OWN_THING.match(about))
+                and (embedded := _embedded_statement(about, turn, speaker, correction)) is not None
+            ):
+                facts.append(embedded)
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))

@@ -74,6 +74,19 @@ def test_negation_and_other_people() -> None:
     assert statements("My sister Maya is a dentist.") == ["Dana's sister is Maya.", "Maya is a dentist."]
 
 
+def test_a_capitalised_topic_is_not_a_person_when_the_speaker_is_in_the_clause() -> None:
+    """ "Chess is a big part of my life" is about the speaker, not about someone called Chess."""
+    [chess] = facts_of("Thanks! Chess is a big part of my life these days.")
+    assert (chess.subject, chess.fact_kind) == ("Dana", "statement")
+    assert chess.statement == "Chess is a big part of Dana's life these days."
+    [garden] = facts_of("My vegetable garden finally produced tomatoes this summer.")
+    assert garden.statement == "Dana's vegetable garden finally produced tomatoes this summer."
+    # A possessive that names a typed slot is left to the patterns (no free restatement of it).
+    assert facts_of("My marathon goal is to finish before the four hour mark.") == []
+    # A named person is still read as that person, and says nothing about the speaker here.
+    assert all(fact.subject == "Leo" for fact in facts_of("Leo told me he loves jazz"))
+
+
 def test_chat_spelling_and_clauses() -> None:
     assert statements("i can't stand reality tv") == ["Dana cannot stand reality tv."]
     assert statements("grew up in Beirut, moved here in 2015")[0] == "Dana grew up in Beirut."
@@ -269,3 +282,14 @@ def test_speakers_priority_and_profile() -> None:
         source_turn_ids=["t1"],
     )  # fmt: skip
     assert profile_changes([mine, leo, skill], speakers) == ({"lives_in": "Toronto"}, ["Spanish"])
+
+
+def test_a_statement_naming_a_typed_facts_value_is_the_same_fact() -> None:
+    typed = facts_of("I'm good with Rhino.", speaker="Ingrid")[0]
+    stored = StoredFact(
+        "f5", typed.statement, "Ingrid", typed.key, typed.value, False, ("t1",), typed.fact_kind, 0.69
+    )  # below STATEMENT_COSINE, above the named threshold
+    [said] = facts_of("Rhino is my main modelling tool and I know it inside out", speaker="Ingrid")
+    assert decide(said, [stored]).action == "update"
+    [other] = facts_of("My vegetable garden finally produced tomatoes this summer.", speaker="Ingrid")
+    assert decide(other, [stored]).action == "add"
