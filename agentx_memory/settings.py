@@ -179,9 +179,9 @@ class RetrievalSettings(BaseModel):
     #: At most this share of ``remember``'s results are facts, unless the query asks for facts.
     max_fact_share: float = Field(default=0.10, ge=0, le=1)
     #: A learned fact (one with source turns) is returned only when its own cosine with the question
-    #: reaches this (an entity's name in both is not enough); chosen on LoCoMo dev conversations 0–2,
-    #: confirmed on 3–4.
-    fact_min_similarity: float = Field(default=0.65, ge=-1, le=1)
+    #: reaches this (an entity's name in both is not enough); the best of 0.60–0.75 on LoCoMo dev
+    #: conversations 0–2 (README, "Recall effect").
+    fact_min_similarity: float = Field(default=0.60, ge=-1, le=1)
     #: A learned fact takes the place of its best-ranked source turn; it ranks higher only when its own
     #: score, counted at this weight, is higher still.
     fact_own_weight: float = Field(default=0.85, ge=0)
