@@ -6,10 +6,7 @@ Settings are read once, in the root callback, and handed to every command. Libra
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -22,6 +19,8 @@ from rich.text import Text
 from agentx_memory import embedded
 from agentx_memory.errors import AgentMemoryError, ConfigurationError
 from agentx_memory.settings import Settings, owning_process
+
+from .cli_support import CliState, errors, print_error, state_of
 
 __all__ = ["app", "main"]
 
@@ -37,33 +36,6 @@ _NAMES = {"falkordb": "FalkorDB", "postgres": "PostgreSQL"}
 _HOW_TO_START = "Start them with `agentx-memory up` (AgentMemory() also starts them on first use)."
 
 
-@dataclass(frozen=True)
-class _State:
-    settings: Settings
-    out: Console
-    err: Console
-
-
-@contextlib.contextmanager
-def _errors(err: Console) -> Iterator[None]:
-    """Turn a library error into a red message and exit code 2."""
-    try:
-        yield
-    except AgentMemoryError as exc:
-        _print_error(err, exc)
-        raise typer.Exit(2) from None
-
-
-def _print_error(err: Console, exc: AgentMemoryError) -> None:
-    err.print(Text(f"Error: {exc}", style="red"), soft_wrap=True)
-
-
-def _state(ctx: typer.Context) -> _State:
-    state = ctx.obj
-    assert isinstance(state, _State)
-    return state
-
-
 @app.callback()
 def _root(
     ctx: typer.Context,
@@ -73,7 +45,7 @@ def _root(
     ] = None,
 ) -> None:
     err = Console(stderr=True)
-    with _errors(err):
+    with errors(err):
         try:
             # The CLI owns its interpreter: the GC tuning measured for latency applies here.
             settings = owning_process(Settings())
@@ -81,15 +53,15 @@ def _root(
             raise ConfigurationError(f"Invalid AGENTX_* settings:\n{exc}") from exc
     if data_dir is not None:
         settings = settings.model_copy(update={"data_dir": data_dir})
-    ctx.obj = _State(settings=settings, out=Console(), err=err)
+    ctx.obj = CliState(settings=settings, out=Console(), err=err)
 
 
 @app.command()
 def up(ctx: typer.Context) -> None:
     """Start the embedded FalkorDB and PostgreSQL servers, or attach to them if they run."""
-    state = _state(ctx)
+    state = state_of(ctx)
     started_at = time.monotonic()
-    with _errors(state.err):
+    with errors(state.err):
         report = embedded.start_or_attach(state.settings)
     out = state.out
     for action in report.actions:
@@ -115,8 +87,8 @@ def up(ctx: typer.Context) -> None:
 @app.command()
 def down(ctx: typer.Context) -> None:
     """Stop the embedded servers; the data stays in the data directory."""
-    state = _state(ctx)
-    with _errors(state.err):
+    state = state_of(ctx)
+    with errors(state.err):
         stopped = embedded.stop(state.settings)
     for line in stopped:
         state.out.print(line, soft_wrap=True, highlight=False)
@@ -129,8 +101,8 @@ def down(ctx: typer.Context) -> None:
 @app.command()
 def status(ctx: typer.Context) -> None:
     """Show whether the embedded servers run; exit code 0 if both do, 1 otherwise."""
-    state = _state(ctx)
-    with _errors(state.err):
+    state = state_of(ctx)
+    with errors(state.err):
         report = embedded.status(state.settings)
     table = Table(title=f"Embedded servers in {report.data_dir}", title_justify="left")
     for column in ("server", "state", "pid", "uptime", "endpoint / note"):
@@ -155,8 +127,8 @@ def status(ctx: typer.Context) -> None:
 @app.command()
 def migrate(ctx: typer.Context) -> None:
     """Bring the Postgres and graph schemas to this version of agentx-memory (idempotent)."""
-    state = _state(ctx)
-    with _errors(state.err):
+    state = state_of(ctx)
+    with errors(state.err):
         from agentx_memory.stores.factory import migrate_stores
 
         with state.out.status("Migrating the stores…"):
@@ -168,8 +140,8 @@ def migrate(ctx: typer.Context) -> None:
 @app.command()
 def demo(ctx: typer.Context) -> None:
     """Store a short conversation and recall from it, end to end, on the embedded servers."""
-    state = _state(ctx)
-    with _errors(state.err):
+    state = state_of(ctx)
+    with errors(state.err):
         try:
             # Imported here so the rest of the CLI works (and starts fast) without the demo's imports.
             from agentx_memory.demo import run_demo  # type: ignore[import-not-found, unused-ignore]
@@ -192,10 +164,21 @@ def _duration(seconds: float | None) -> str:
     return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
 
 
+def _register() -> None:
+    # Commands of their own modules (they import this module's helpers from cli_support).
+    from .cli_jobs import jobs_app, metrics
+
+    app.add_typer(jobs_app, name="jobs")
+    app.command()(metrics)
+
+
+_register()
+
+
 def main() -> None:
     """Console-script entry point ``agentx-memory``."""
     try:
         app()
     except AgentMemoryError as exc:  # a command without its own ``_errors`` guard
-        _print_error(Console(stderr=True), exc)
+        print_error(Console(stderr=True), exc)
         raise SystemExit(2) from None

@@ -6,13 +6,19 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
+from .maintenance.base import MemorySize
+
 __all__ = [
     "JOB_DURATION",
     "JOB_ITEMS",
     "JOB_LAST_SUCCESS",
     "JOB_RUNS",
+    "MEMORY_NODES",
+    "MEMORY_RELATIONSHIPS",
+    "MEMORY_ROWS",
     "REGISTRY",
     "exposition",
+    "observe_size",
 ]
 
 REGISTRY = CollectorRegistry(auto_describe=True)
@@ -33,6 +39,21 @@ JOB_LAST_SUCCESS = Gauge(
     "agentx_job_last_success_timestamp_seconds", "When each job last finished without error.", ["job"],
     registry=REGISTRY,
 )  # fmt: skip
+
+MEMORY_NODES = Gauge("agentx_memory_nodes", "Graph nodes by label.", ["label"], registry=REGISTRY)
+MEMORY_RELATIONSHIPS = Gauge(
+    "agentx_memory_relationships", "Graph relationships by type.", ["type"], registry=REGISTRY
+)
+MEMORY_ROWS = Gauge("agentx_memory_rows", "Ledger rows by table (estimate).", ["table"], registry=REGISTRY)
+
+
+def observe_size(size: MemorySize) -> None:
+    for label, count in size.nodes.items():
+        MEMORY_NODES.labels(label).set(count)
+    for kind, count in size.relationships.items():
+        MEMORY_RELATIONSHIPS.labels(kind).set(count)
+    for table, count in size.rows.items():
+        MEMORY_ROWS.labels(table).set(count)
 
 
 def exposition() -> bytes:

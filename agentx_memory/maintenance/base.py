@@ -7,13 +7,23 @@ wraps each run in a lock, a report, an audit row, a ``maintenance_runs`` row and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-__all__ = ["MAX_PLANNED", "Clock", "JobReport", "JobStatus", "JobTally", "utc_now"]
+__all__ = [
+    "MAX_PLANNED",
+    "Clock",
+    "JobReport",
+    "JobStatus",
+    "JobTally",
+    "MemorySize",
+    "fold_partitions",
+    "utc_now",
+]
 
 #: A clock: what a job calls "now" (tests pass a fake one to simulate weeks in a second).
 Clock = Callable[[], datetime]
@@ -59,3 +69,24 @@ class JobTally:
         """Note a change a dry run would make (kept up to :data:`MAX_PLANNED` lines)."""
         if len(self.planned) < MAX_PLANNED:
             self.planned.append(line)
+
+
+class MemorySize(BaseModel):
+    """Graph nodes by label, relationships by type, ledger rows by table."""
+
+    nodes: dict[str, int] = Field(default_factory=dict)
+    relationships: dict[str, int] = Field(default_factory=dict)
+    rows: dict[str, int] = Field(default_factory=dict)
+
+
+_PARTITION = re.compile(r"^(?P<table>.+)_\d{8}$")
+
+
+def fold_partitions(rows: Mapping[str, int]) -> dict[str, int]:
+    """Rows per table with day partitions (``memory_audit_log_20261125``) counted in their table."""
+    folded: dict[str, int] = {}
+    for table, count in rows.items():
+        match = _PARTITION.match(table)
+        name = match.group("table") if match else table
+        folded[name] = folded.get(name, 0) + count
+    return folded

@@ -17,8 +17,9 @@ from .schema import FULLTEXT_LABELS, VECTOR_LABELS, FulltextLabel, VectorLabel
 
 __all__ = ["AsyncCypherGraphStore", "AsyncGraphStore"]
 
-#: Statements that are not about one user's data (schema DDL); everything else must filter by user.
-_UNSCOPED_PREFIX = "schema_"
+#: Statements that are not about one user's data: schema DDL, and census counts across users (numbers
+#: only, for the metrics); everything else must filter by user.
+_UNSCOPED_PREFIX = ("schema_", "census_")
 #: Statements about the whole database that only an adapter runs itself (never through ``run``).
 _ADMIN_PREFIX = "admin_"
 #: The labels ``recall_candidates`` searches by vector (see ``cypher/recall_candidates.cypher``).

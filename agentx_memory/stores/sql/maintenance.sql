@@ -19,3 +19,10 @@ ORDER BY user_id
 
 -- name: drop_audit_partitions_before
 SELECT drop_audit_partitions_before(%(cutoff)s, %(dry)s) AS partition
+
+-- name: table_rows
+-- Live rows per table of this schema (the statistics collector's estimate: cheap on any size).
+SELECT relname AS "table", n_live_tup AS rows
+FROM pg_stat_user_tables
+WHERE schemaname = current_schema()
+ORDER BY relname

@@ -1,0 +1,44 @@
+"""What every ``agentx-memory`` command shares: the settings and consoles the root callback builds,
+and how a library error is shown (red, no traceback, exit code 2)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from agentx_memory.errors import AgentMemoryError
+from agentx_memory.settings import Settings
+
+__all__ = ["CliState", "errors", "print_error", "state_of"]
+
+
+@dataclass(frozen=True)
+class CliState:
+    settings: Settings
+    out: Console
+    err: Console
+
+
+@contextlib.contextmanager
+def errors(err: Console) -> Iterator[None]:
+    """Turn a library error into a red message and exit code 2."""
+    try:
+        yield
+    except AgentMemoryError as exc:
+        print_error(err, exc)
+        raise typer.Exit(2) from None
+
+
+def print_error(err: Console, exc: AgentMemoryError) -> None:
+    err.print(Text(f"Error: {exc}", style="red"), soft_wrap=True)
+
+
+def state_of(ctx: typer.Context) -> CliState:
+    state = ctx.obj
+    assert isinstance(state, CliState)
+    return state

@@ -1,0 +1,67 @@
+"""``agentx-memory jobs list | run | status`` and ``metrics`` through typer's CliRunner, real servers."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from agentx_memory import AgentMemory
+from agentx_memory.cli import app
+from agentx_memory.cli_jobs import EXIT_LOCKED
+from agentx_memory.maintenance.base import fold_partitions
+from agentx_memory.settings import Settings
+from agentx_memory.stores import keys
+
+runner = CliRunner()
+
+
+def _env(settings: Settings) -> dict[str, str]:
+    return {
+        "AGENTX_POSTGRES__URL": settings.postgres.url or "",
+        "AGENTX_POSTGRES__SCHEMA": settings.postgres.schema_name,
+        "AGENTX_GRAPH__FALKORDB_URL": settings.graph.falkordb_url or "",
+        "AGENTX_GRAPH__NAME": settings.graph.name,
+        "AGENTX_REDIS__URL": settings.redis.url or "",
+        "AGENTX_REDIS__KEY_PREFIX": settings.redis.key_prefix,
+    }
+
+
+def test_list_run_and_status(memory: AgentMemory, settings: Settings) -> None:
+    env = _env(settings)
+    listed = runner.invoke(app, ["jobs", "list"], env=env)
+    assert listed.exit_code == 0, listed.output
+    assert "audit_partitions" in listed.stdout
+    assert "15 min" in listed.stdout  # consolidate's interval, from the settings
+    dry = runner.invoke(app, ["jobs", "run", "audit_partitions", "--dry-run", "--json"], env=env)
+    assert dry.exit_code == 0, dry.output
+    report = json.loads(dry.stdout)
+    assert (report["job"], report["status"], report["dry_run"]) == ("audit_partitions", "done", True)
+    status = runner.invoke(app, ["jobs", "status", "--json"], env=env)
+    assert json.loads(status.stdout)["audit_partitions"]["dry_run"] is True
+    assert "consolidate" not in json.loads(status.stdout)  # never ran
+
+
+def test_an_unknown_job_and_a_held_lock(memory: AgentMemory, settings: Settings) -> None:
+    env = _env(settings)
+    unknown = runner.invoke(app, ["jobs", "run", "nope"], env=env)
+    assert unknown.exit_code == 2
+    assert "the jobs are audit_partitions, consolidate" in unknown.stderr
+    backends = memory._open_backends()
+    assert backends.redis.acquire(keys.job_lock(settings.redis.key_prefix, "consolidate"), "other", 60)
+    locked = runner.invoke(app, ["jobs", "run", "consolidate"], env=env)
+    assert locked.exit_code == EXIT_LOCKED, locked.output
+
+
+def test_metrics_report_the_memory_size(memory: AgentMemory, settings: Settings) -> None:
+    memory.store_turn(memory.new_conversation(), "user", "The metrics count this turn.")
+    printed = runner.invoke(app, ["metrics"], env=_env(settings))
+    assert printed.exit_code == 0, printed.output
+    assert 'agentx_memory_nodes{label="Turn"} 1.0' in printed.stdout
+    assert 'agentx_memory_relationships{type="HAS_TURN"} 1.0' in printed.stdout
+    assert 'agentx_memory_rows{table="memory_audit_log"}' in printed.stdout
+
+
+def test_partitions_count_in_their_table() -> None:
+    folded = fold_partitions({"memory_audit_log_20261125": 3, "memory_audit_log_20261126": 2, "turns": 4})
+    assert folded == {"memory_audit_log": 5, "turns": 4}
