@@ -166,10 +166,11 @@ def _duration(seconds: float | None) -> str:
 
 def _register() -> None:
     # Commands of their own modules (they import this module's helpers from cli_support).
-    from .cli_jobs import jobs_app, metrics
+    from .cli_jobs import jobs_app, metrics, worker
 
     app.add_typer(jobs_app, name="jobs")
     app.command()(metrics)
+    app.command()(worker)
 
 
 _register()
@@ -182,3 +183,7 @@ def main() -> None:
     except AgentMemoryError as exc:  # a command without its own ``_errors`` guard
         print_error(Console(stderr=True), exc)
         raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

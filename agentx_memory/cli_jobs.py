@@ -14,7 +14,7 @@ from agentx_memory.errors import InvalidInputError
 
 from .cli_support import CliState, errors, state_of
 
-__all__ = ["EXIT_FAILED", "EXIT_LOCKED", "jobs_app", "metrics"]
+__all__ = ["EXIT_FAILED", "EXIT_LOCKED", "jobs_app", "metrics", "worker"]
 
 #: ``jobs run``'s exit codes besides 0: the job failed (its error is printed), or another run held it.
 EXIT_FAILED = 1
@@ -127,6 +127,31 @@ def metrics(ctx: typer.Context) -> None:
     with errors(state.err), AgentMemory(_ROOT_USER, settings=state.settings) as root:
         observe_size(memory_size(root._open_backends()))
     sys.stdout.write(exposition().decode())
+
+
+def worker(
+    ctx: typer.Context,
+    concurrency: Annotated[int, typer.Option(help="Worker processes (1: run jobs in this process).")] = 1,
+    beat: Annotated[bool, typer.Option(help="Also run the beat scheduler (RedBeat) here.")] = True,
+    loglevel: Annotated[str, typer.Option(help="Celery's log level.")] = "INFO",
+) -> None:
+    """Run a Celery worker (and beat) for the maintenance jobs against the Redis in use — the embedded
+    one by default. For development; production runs `celery -A workers worker` and `celery -A workers
+    beat` as separate services (see deploy/)."""
+    state = state_of(ctx)
+    with errors(state.err):
+        from prometheus_client import start_http_server
+
+        from agentx_memory.metrics import REGISTRY
+        from workers import make_app
+
+        app = make_app(state.settings)
+        port = state.settings.maintenance.metrics_port
+        if port:
+            start_http_server(port, registry=REGISTRY)
+            state.err.print(f"metrics on http://127.0.0.1:{port}/metrics", highlight=False)
+        pool = "solo" if concurrency == 1 else "prefork"
+        app.Worker(beat=beat, concurrency=concurrency, loglevel=loglevel, pool=pool).start()
 
 
 def _print_report(state: CliState, report: dict[str, object]) -> None:

@@ -297,6 +297,8 @@ class MaintenanceSettings(BaseModel):
     vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
     #: Longer than the longest job: a lock outliving a dead run only delays the next one.
     lock_seconds: int = Field(default=3600, ge=1)
+    #: The worker serves the Prometheus metrics on this port (0: off).
+    metrics_port: int = Field(default=0, ge=0, le=65535)
 
 
 class Settings(BaseSettings):

@@ -8,11 +8,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
+from typing import Final
 
 from ..errors import EmbeddingDimensionError, StoreError
 from ..resources import resource_dir
 
 __all__ = [
+    "AUDIT_DEFAULTS",
     "MIGRATION_LOCK",
     "SchemaState",
     "check_embedding_lock",
@@ -22,6 +24,12 @@ __all__ = [
 ]
 
 _MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+#: The audit columns a caller may leave out (migration 005 added them): a success, in no conversation.
+AUDIT_DEFAULTS: Final[Mapping[str, object]] = {
+    "success": True,
+    "error_message": None,
+    "conversation_id": None,
+}
 #: One advisory lock for every migrating process, whatever the schema (CREATE EXTENSION is global).
 MIGRATION_LOCK = 0x6167_656E_7478
 

@@ -21,6 +21,7 @@ from ..errors import SchemaVersionError
 from ..settings import PostgresSettings
 from .driver_errors import audit_day, missing_audit_partition, postgres_errors
 from .migrations import (
+    AUDIT_DEFAULTS,
     MIGRATION_LOCK,
     SchemaState,
     check_embedding_lock,
@@ -187,8 +188,9 @@ class AsyncPostgresStore:
         return cursor.rowcount
 
     async def insert_audit(self, params: Mapping[str, Any]) -> None:
-        """Insert an audit row; a missing day partition is created and the insert retried, never lost."""
-        await self.execute("insert_audit", params)
+        """Insert an audit row; a missing day partition is created and the insert retried, never lost.
+        A row that does not say otherwise records a success outside any conversation."""
+        await self.execute("insert_audit", {**AUDIT_DEFAULTS, **params})
 
     async def ensure_partitions(self, days_ahead: int) -> list[str]:
         """Create the audit partitions from yesterday to ``days_ahead`` days from now; returns their names."""

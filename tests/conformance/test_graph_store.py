@@ -445,10 +445,19 @@ def test_every_data_statement_filters_by_user(dialect: Dialect) -> None:
     unscoped = [
         name
         for name, statement in queries.items()
-        if not name.startswith(("schema_", "admin_")) and not re.search(r"\$user_id\b", statement)
+        if not name.startswith(("schema_", "admin_", "census_")) and not re.search(r"\$user_id\b", statement)
     ]
     assert unscoped == []
     assert any(not name.startswith("schema_") for name in queries)
+    # A census reads across users but returns numbers only: every column is a label, a type or a count.
+    census = {name: statement for name, statement in queries.items() if name.startswith("census_")}
+    assert census
+    for name, statement in census.items():
+        returned = statement.split("RETURN", 1)[1]
+        columns = [column.strip() for column in returned.split(",")]
+        assert all(re.match(r"^(labels\(\w+\)\[0\]|type\(\w+\)|count\(\w+\)) AS \w+$", c) for c in columns), (
+            name
+        )
 
 
 def test_both_dialects_define_the_same_statements() -> None:

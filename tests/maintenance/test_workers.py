@@ -1,0 +1,101 @@
+"""Celery on the real embedded Redis: a worker in a thread runs a job task end to end; the beat schedule
+comes from the settings; RedBeat keeps its schedule in that Redis and a second beat waits on its lock."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from datetime import timedelta
+from types import SimpleNamespace
+
+from celery.contrib.testing.worker import start_worker
+from redbeat.schedulers import RedBeatScheduler, acquire_distributed_beat_lock, get_redis
+
+from agentx_memory import AgentMemory
+from agentx_memory.maintenance.jobs import JOBS
+from agentx_memory.maintenance.runner import last_runs
+from agentx_memory.settings import Settings
+from workers import broker_url, make_app, schedule
+
+
+def test_broker_url_speaks_kombu() -> None:
+    assert broker_url("unix:///tmp/agx-1/falkordb.sock") == "redis+socket:///tmp/agx-1/falkordb.sock"
+    assert broker_url("redis://cache:6379/0") == "redis://cache:6379/0"
+
+
+def test_the_schedule_has_every_job_at_its_interval(settings: Settings) -> None:
+    tuned = settings.model_copy(
+        update={"maintenance": settings.maintenance.model_copy(update={"consolidate_minutes": 5})}
+    )
+    entries = schedule(tuned)
+    assert set(entries) == set(JOBS)
+    assert entries["consolidate"]["schedule"] == timedelta(minutes=5)
+    assert entries["audit_partitions"]["schedule"] == timedelta(days=1)
+    assert all(entry["task"] == f"agentx.jobs.{name}" for name, entry in entries.items())
+
+
+def test_a_worker_runs_a_job_task_end_to_end(memory: AgentMemory, settings: Settings) -> None:
+    memory.memory_stats()  # the store is migrated before the worker's own facade opens it
+    app = make_app(settings)
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
+        report = app.send_task("agentx.jobs.audit_partitions", kwargs={"dry_run": True}).get(timeout=60)
+    assert (report["job"], report["status"], report["dry_run"]) == ("audit_partitions", "done", True), report[
+        "error"
+    ]
+    assert last_runs(memory)["audit_partitions"].dry_run
+
+
+def test_redbeat_keeps_the_schedule_in_redis_and_one_beat_holds_the_lock(
+    memory: AgentMemory, settings: Settings
+) -> None:
+    app = make_app(settings)
+    first = RedBeatScheduler(app=app)
+    client = get_redis(app)
+    prefix = app.conf.redbeat_key_prefix
+    stored = {key.decode() if isinstance(key, bytes) else key for key in client.keys(f"{prefix}*")}
+    assert {f"{prefix}{name}" for name in JOBS} <= stored
+    acquire_distributed_beat_lock(sender=SimpleNamespace(scheduler=first))
+    assert first.lock is not None
+    second = RedBeatScheduler(app=app)
+    waiting = threading.Thread(
+        target=acquire_distributed_beat_lock,
+        kwargs={"sender": SimpleNamespace(scheduler=second)},
+        daemon=True,
+    )
+    waiting.start()
+    waiting.join(timeout=1.5)
+    assert waiting.is_alive()  # the second beat waits for the lock
+    assert second.lock is None
+    first.lock.release()  # the waiting beat retries every beat_max_loop_interval and takes over then
+
+
+def test_agentx_memory_worker_runs_the_schedule(memory: AgentMemory, settings: Settings) -> None:
+    """The CLI's worker with its embedded beat, as a user starts it: a job whose interval is a second
+    runs without being asked; the run is recorded; the process stops on SIGTERM."""
+    memory.memory_stats()
+    env = {
+        **os.environ,
+        "AGENTX_POSTGRES__URL": settings.postgres.url or "",
+        "AGENTX_POSTGRES__SCHEMA": settings.postgres.schema_name,
+        "AGENTX_GRAPH__FALKORDB_URL": settings.graph.falkordb_url or "",
+        "AGENTX_GRAPH__NAME": settings.graph.name,
+        "AGENTX_REDIS__URL": settings.redis.url or "",
+        "AGENTX_REDIS__KEY_PREFIX": settings.redis.key_prefix,
+        "AGENTX_MAINTENANCE__AUDIT_PARTITIONS_MINUTES": "0.02",
+    }
+    command = [sys.executable, "-m", "agentx_memory.cli", "worker", "--loglevel", "WARNING"]
+    with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
+        try:
+            deadline = time.monotonic() + 60
+            while "audit_partitions" not in last_runs(memory) and time.monotonic() < deadline:
+                assert process.poll() is None, process.stdout.read().decode() if process.stdout else ""
+                time.sleep(0.5)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+    run = last_runs(memory)["audit_partitions"]
+    assert (run.status, run.dry_run) == ("done", False)
