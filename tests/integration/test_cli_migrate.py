@@ -7,18 +7,13 @@ from typer.testing import CliRunner
 from agentx_memory.cli import app
 from agentx_memory.settings import Settings
 from agentx_memory.stores.migrations import latest_migration
+from tests.settings_env import env_of
 
 runner = CliRunner()
 
 
 def test_migrate_brings_a_store_to_this_version(settings: Settings) -> None:
-    env = {
-        "AGENTX_POSTGRES__URL": settings.postgres.url or "",
-        "AGENTX_POSTGRES__SCHEMA": settings.postgres.schema_name,
-        "AGENTX_GRAPH__FALKORDB_URL": settings.graph.falkordb_url or "",
-        "AGENTX_GRAPH__NAME": settings.graph.name,
-        "AGENTX_REDIS__URL": settings.redis.url or "",
-    }
+    env = env_of(settings)
     first = runner.invoke(app, ["migrate"], env=env)
     assert first.exit_code == 0, first.output
     assert f"postgres schema {settings.postgres.schema_name!r}: applied 001_core" in first.stdout

@@ -12,19 +12,13 @@ from agentx_memory.cli_jobs import EXIT_LOCKED
 from agentx_memory.maintenance.base import fold_partitions
 from agentx_memory.settings import Settings
 from agentx_memory.stores import keys
+from tests.settings_env import env_of
 
 runner = CliRunner()
 
 
 def _env(settings: Settings) -> dict[str, str]:
-    return {
-        "AGENTX_POSTGRES__URL": settings.postgres.url or "",
-        "AGENTX_POSTGRES__SCHEMA": settings.postgres.schema_name,
-        "AGENTX_GRAPH__FALKORDB_URL": settings.graph.falkordb_url or "",
-        "AGENTX_GRAPH__NAME": settings.graph.name,
-        "AGENTX_REDIS__URL": settings.redis.url or "",
-        "AGENTX_REDIS__KEY_PREFIX": settings.redis.key_prefix,
-    }
+    return env_of(settings)
 
 
 def test_list_run_and_status(memory: AgentMemory, settings: Settings) -> None:

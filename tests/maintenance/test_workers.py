@@ -19,6 +19,7 @@ from agentx_memory import AgentMemory
 from agentx_memory.maintenance.jobs import JOBS
 from agentx_memory.maintenance.runner import last_runs
 from agentx_memory.settings import Settings
+from tests.settings_env import env_of
 from workers import broker_url, make_app, schedule
 
 
@@ -77,16 +78,7 @@ def test_agentx_memory_worker_runs_the_schedule(memory: AgentMemory, settings: S
     """The CLI's worker with its embedded beat, as a user starts it: a job whose interval is a second
     runs without being asked; the run is recorded; the process stops on SIGTERM."""
     memory.memory_stats()
-    env = {
-        **os.environ,
-        "AGENTX_POSTGRES__URL": settings.postgres.url or "",
-        "AGENTX_POSTGRES__SCHEMA": settings.postgres.schema_name,
-        "AGENTX_GRAPH__FALKORDB_URL": settings.graph.falkordb_url or "",
-        "AGENTX_GRAPH__NAME": settings.graph.name,
-        "AGENTX_REDIS__URL": settings.redis.url or "",
-        "AGENTX_REDIS__KEY_PREFIX": settings.redis.key_prefix,
-        "AGENTX_MAINTENANCE__AUDIT_PARTITIONS_MINUTES": "0.02",
-    }
+    env = {**os.environ, **env_of(settings), "AGENTX_MAINTENANCE__AUDIT_PARTITIONS_MINUTES": "0.02"}
     command = [sys.executable, "-m", "agentx_memory.cli", "worker", "--loglevel", "WARNING"]
     with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
         try:
