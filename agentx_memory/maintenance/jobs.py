@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from ..models import Scope
 from .base import JobTally
+from .promote import promote
 from .runner import Job, JobContext
 
 __all__ = ["JOBS"]
@@ -78,5 +79,6 @@ JOBS: dict[str, Job] = {
             "create the next days' audit partitions, drop those past retention",
             audit_partitions,
         ),
+        Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
     )
 }

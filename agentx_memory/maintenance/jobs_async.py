@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from ..models import Scope
 from .base import JobTally
+from .promote_async import promote
 from .runner_async import AsyncJob, AsyncJobContext
 
 __all__ = ["JOBS"]
@@ -76,5 +77,6 @@ JOBS: dict[str, AsyncJob] = {
             "create the next days' audit partitions, drop those past retention",
             audit_partitions,
         ),
+        AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
     )
 }

@@ -19,3 +19,9 @@ ORDER BY user_id
 
 -- name: drop_audit_partitions_before
 SELECT drop_audit_partitions_before(%(cutoff)s, %(dry)s) AS partition
+
+-- name: list_user_project_channels
+-- The project channels one user has conversations in (where learned facts come from); _global is left out.
+SELECT DISTINCT channel FROM conversations
+WHERE user_id = %(user_id)s AND channel <> '_global'
+ORDER BY channel
