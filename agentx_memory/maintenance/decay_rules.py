@@ -60,7 +60,7 @@ def decayed(value: float, days: float, access_count: int, factor: float) -> floa
     """``value × factor ** (days / boost)``; no time (or time running backwards) changes nothing."""
     if days <= 0:
         return value
-    return value * factor ** (days / access_boost(access_count))
+    return value * float(factor ** (days / access_boost(access_count)))
 
 
 def is_protected(item: Decayable) -> bool:

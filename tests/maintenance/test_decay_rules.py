@@ -19,6 +19,12 @@ from agentx_memory.maintenance.decay_rules import (
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
+def _expect(step: tuple[float, bool] | None, value: float, *, pruned: bool) -> None:
+    assert step is not None
+    assert step[0] == pytest.approx(value, abs=1e-12)
+    assert step[1] is pruned
+
+
 def test_the_curve_matches_the_formula_exactly() -> None:
     assert decayed(0.8, 10, 0, 0.95) == pytest.approx(0.8 * 0.95**10, abs=1e-12)
     boost = 1 + math.log(1 + 3)
@@ -57,12 +63,12 @@ def test_protected_memories_never_decay(item: Decayable) -> None:
 def test_entities_decay_after_a_day_idle_facts_by_whole_weeks() -> None:
     entity = Decayable(0.6, 0, T0, "entity")
     assert decay_step(entity, T0 + timedelta(hours=23), 0.95) is None
-    assert decay_step(entity, T0 + timedelta(hours=36), 0.95) == (pytest.approx(0.6 * 0.95**1.5), False)
+    _expect(decay_step(entity, T0 + timedelta(hours=36), 0.95), 0.6 * 0.95**1.5, pruned=False)
     fact = Decayable(0.7, 0, T0, "fact", source="inferred", decay_rate=0.1)
     assert decay_step(fact, T0 + timedelta(days=6), 0.95) is None
-    assert decay_step(fact, T0 + timedelta(days=13), 0.95) == (pytest.approx(0.7 * 0.95**7), False)
+    _expect(decay_step(fact, T0 + timedelta(days=13), 0.95), 0.7 * 0.95**7, pruned=False)
 
 
 def test_a_value_below_the_floor_is_pruned() -> None:
     step = decay_step(Decayable(0.06, 0, T0, "entity"), T0 + timedelta(days=4), 0.95)
-    assert step == (pytest.approx(0.06 * 0.95**4), True)
+    _expect(step, 0.06 * 0.95**4, pruned=True)
