@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from ..models import Scope
 from .base import JobTally
+from .cleanup import cleanup
 from .decay import decay
 from .promote import promote
 from .runner import Job, JobContext
@@ -80,6 +81,7 @@ JOBS: dict[str, Job] = {
             "create the next days' audit partitions, drop those past retention",
             audit_partitions,
         ),
+        Job("cleanup", "cleanup_minutes", "archive conversations past retention", cleanup),
         Job("decay", "decay_minutes", "forgetting curve on unused, unprotected facts", decay),
         Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
     )

@@ -25,3 +25,15 @@ SELECT drop_audit_partitions_before(%(cutoff)s, %(dry)s) AS partition
 SELECT DISTINCT channel FROM conversations
 WHERE user_id = %(user_id)s AND channel <> '_global'
 ORDER BY channel
+
+-- name: conversations_to_archive
+-- One user's unarchived conversations whose last turn (or, without turns, creation) is before the cutoff.
+SELECT c.id FROM conversations c
+WHERE c.user_id = %(user_id)s AND c.archived_at IS NULL
+  AND coalesce((SELECT max(l."timestamp") FROM conversation_logs l WHERE l.conversation_id = c.id),
+               c.created_at) < %(cutoff)s
+ORDER BY c.id
+
+-- name: archive_conversation
+UPDATE conversations SET archived_at = %(now)s
+WHERE id = %(id)s AND user_id = %(user_id)s AND archived_at IS NULL
