@@ -14,6 +14,7 @@ from ..models import Scope
 from .base import JobTally
 from .cleanup_async import cleanup
 from .decay_async import decay
+from .ledger_retention_async import ledger_retention
 from .promote_async import promote
 from .runner_async import AsyncJob, AsyncJobContext
 
@@ -81,6 +82,9 @@ JOBS: dict[str, AsyncJob] = {
         ),
         AsyncJob("cleanup", "cleanup_minutes", "archive conversations past retention", cleanup),
         AsyncJob("decay", "decay_minutes", "forgetting curve on unused, unprotected facts", decay),
+        AsyncJob(
+            "ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention
+        ),
         AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
     )
 }

@@ -37,3 +37,17 @@ ORDER BY c.id
 -- name: archive_conversation
 UPDATE conversations SET archived_at = %(now)s
 WHERE id = %(id)s AND user_id = %(user_id)s AND archived_at IS NULL
+
+-- name: trim_tool_payloads
+-- Session-ledger detail past retention: one user's tool-call payloads become a marker; the tool name,
+-- success, latency and error stay (tool statistics and strategies read those). With dry, only counted.
+WITH old AS (
+    SELECT id FROM tool_invocations
+    WHERE user_id = %(user_id)s AND created_at < %(cutoff)s
+      AND NOT (tool_input = '{"trimmed": true}'::jsonb AND tool_output IS NULL)
+), trimmed AS (
+    UPDATE tool_invocations t SET tool_input = '{"trimmed": true}'::jsonb, tool_output = NULL
+    FROM old WHERE t.id = old.id AND NOT %(dry)s
+    RETURNING t.id
+)
+SELECT (SELECT count(*) FROM old) AS n
