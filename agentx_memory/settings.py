@@ -278,6 +278,8 @@ class DecaySettings(BaseModel):
 class RetentionSettings(BaseModel):
     turn_days: int = Field(default=90, ge=1)
     low_salience_days: int = Field(default=30, ge=1)
+    #: Session-ledger detail (tool-call payloads) is trimmed after this many days (seed 003).
+    ledger_detail_days: int = Field(default=14, ge=1)
 
 
 class MaintenanceSettings(BaseModel):

@@ -44,3 +44,9 @@ ORDER BY label
 MATCH (n {user_id: $user_id})
 DETACH DELETE n
 RETURN count(n) AS deleted
+
+// name: archive_conversation
+// The cleanup job's flag; turns stay, and recall still reads them.
+MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
+SET c.archived_at = $now
+RETURN c.id AS id

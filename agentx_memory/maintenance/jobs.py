@@ -14,6 +14,10 @@ from datetime import timedelta
 
 from ..models import Scope
 from .base import JobTally
+from .cleanup import cleanup
+from .decay import decay
+from .ledger_retention import ledger_retention
+from .promote import promote
 from .runner import Job, JobContext
 
 __all__ = ["JOBS"]
@@ -78,5 +82,9 @@ JOBS: dict[str, Job] = {
             "create the next days' audit partitions, drop those past retention",
             audit_partitions,
         ),
+        Job("cleanup", "cleanup_minutes", "archive conversations past retention", cleanup),
+        Job("decay", "decay_minutes", "forgetting curve on unused, unprotected facts", decay),
+        Job("ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention),
+        Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
     )
 }

@@ -12,6 +12,10 @@ from datetime import timedelta
 
 from ..models import Scope
 from .base import JobTally
+from .cleanup_async import cleanup
+from .decay_async import decay
+from .ledger_retention_async import ledger_retention
+from .promote_async import promote
 from .runner_async import AsyncJob, AsyncJobContext
 
 __all__ = ["JOBS"]
@@ -76,5 +80,11 @@ JOBS: dict[str, AsyncJob] = {
             "create the next days' audit partitions, drop those past retention",
             audit_partitions,
         ),
+        AsyncJob("cleanup", "cleanup_minutes", "archive conversations past retention", cleanup),
+        AsyncJob("decay", "decay_minutes", "forgetting curve on unused, unprotected facts", decay),
+        AsyncJob(
+            "ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention
+        ),
+        AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
     )
 }

@@ -26,3 +26,35 @@ SELECT relname AS "table", n_live_tup AS rows
 FROM pg_stat_user_tables
 WHERE schemaname = current_schema()
 ORDER BY relname
+
+-- name: list_user_project_channels
+-- The project channels one user has conversations in (where learned facts come from); _global is left out.
+SELECT DISTINCT channel FROM conversations
+WHERE user_id = %(user_id)s AND channel <> '_global'
+ORDER BY channel
+
+-- name: conversations_to_archive
+-- One user's unarchived conversations whose last turn (or, without turns, creation) is before the cutoff.
+SELECT c.id FROM conversations c
+WHERE c.user_id = %(user_id)s AND c.archived_at IS NULL
+  AND coalesce((SELECT max(l."timestamp") FROM conversation_logs l WHERE l.conversation_id = c.id),
+               c.created_at) < %(cutoff)s
+ORDER BY c.id
+
+-- name: archive_conversation
+UPDATE conversations SET archived_at = %(now)s
+WHERE id = %(id)s AND user_id = %(user_id)s AND archived_at IS NULL
+
+-- name: trim_tool_payloads
+-- Session-ledger detail past retention: one user's tool-call payloads become a marker; the tool name,
+-- success, latency and error stay (tool statistics and strategies read those). With dry, only counted.
+WITH old AS (
+    SELECT id FROM tool_invocations
+    WHERE user_id = %(user_id)s AND created_at < %(cutoff)s
+      AND NOT (tool_input = '{"trimmed": true}'::jsonb AND tool_output IS NULL)
+), trimmed AS (
+    UPDATE tool_invocations t SET tool_input = '{"trimmed": true}'::jsonb, tool_output = NULL
+    FROM old WHERE t.id = old.id AND NOT %(dry)s
+    RETURNING t.id
+)
+SELECT (SELECT count(*) FROM old) AS n
