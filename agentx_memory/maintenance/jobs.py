@@ -18,6 +18,7 @@ from .cleanup import cleanup
 from .decay import decay
 from .ledger_retention import ledger_retention
 from .promote import promote
+from .reconcile import reconcile
 from .runner import Job, JobContext
 
 __all__ = ["JOBS"]
@@ -86,5 +87,6 @@ JOBS: dict[str, Job] = {
         Job("decay", "decay_minutes", "forgetting curve on unused, unprotected facts", decay),
         Job("ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention),
         Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
+        Job("reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile),
     )
 }

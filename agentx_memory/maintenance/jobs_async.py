@@ -16,6 +16,7 @@ from .cleanup_async import cleanup
 from .decay_async import decay
 from .ledger_retention_async import ledger_retention
 from .promote_async import promote
+from .reconcile_async import reconcile
 from .runner_async import AsyncJob, AsyncJobContext
 
 __all__ = ["JOBS"]
@@ -86,5 +87,8 @@ JOBS: dict[str, AsyncJob] = {
             "ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention
         ),
         AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
+        AsyncJob(
+            "reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile
+        ),
     )
 }

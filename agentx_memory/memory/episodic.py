@@ -188,6 +188,15 @@ class EpisodicMemory:
             ) from exc
         return turn.model_copy(update={"synced": True})
 
+    def unsynced_turns(self, limit: int) -> list[Turn]:
+        """Turns of every user not yet confirmed in the graph, oldest first (for reconcile only)."""
+        return [turn_from_row(row) for row in self._ledger.fetch_all("unsynced_turns", {"limit": limit})]
+
+    def unsynced_conversations(self, limit: int) -> list[tuple[str, str]]:
+        """``(user_id, conversation_id)`` of conversations whose graph node was never confirmed."""
+        rows = self._ledger.fetch_all("unsynced_conversations", {"limit": limit})
+        return [(str(row["user_id"]), str(row["id"])) for row in rows]
+
     def stored_embedding(self, turn: Turn) -> list[float] | None:
         row = self._ledger.fetch_one("get_turn_embedding", {"id": turn.id, "user_id": turn.user_id})
         if row is None or row["embedding"] is None:

@@ -187,6 +187,17 @@ class AsyncEpisodicMemory:
             ) from exc
         return turn.model_copy(update={"synced": True})
 
+    async def unsynced_turns(self, limit: int) -> list[Turn]:
+        """Turns of every user not yet confirmed in the graph, oldest first (for reconcile only)."""
+        return [
+            turn_from_row(row) for row in await self._ledger.fetch_all("unsynced_turns", {"limit": limit})
+        ]
+
+    async def unsynced_conversations(self, limit: int) -> list[tuple[str, str]]:
+        """``(user_id, conversation_id)`` of conversations whose graph node was never confirmed."""
+        rows = await self._ledger.fetch_all("unsynced_conversations", {"limit": limit})
+        return [(str(row["user_id"]), str(row["id"])) for row in rows]
+
     async def stored_embedding(self, turn: Turn) -> list[float] | None:
         row = await self._ledger.fetch_one("get_turn_embedding", {"id": turn.id, "user_id": turn.user_id})
         if row is None or row["embedding"] is None:

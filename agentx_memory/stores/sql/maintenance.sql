@@ -58,3 +58,15 @@ WITH old AS (
     RETURNING t.id
 )
 SELECT (SELECT count(*) FROM old) AS n
+
+-- name: unsynced_turns
+-- Ledger turns whose graph write has not been confirmed (reconcile replays them), oldest first.
+SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
+       content_hash, metadata, "timestamp", graph_synced, token_count
+FROM conversation_logs
+WHERE NOT graph_synced
+ORDER BY "timestamp", turn_index
+LIMIT %(limit)s
+
+-- name: unsynced_conversations
+SELECT id::text AS id, user_id FROM conversations WHERE NOT graph_synced ORDER BY created_at LIMIT %(limit)s

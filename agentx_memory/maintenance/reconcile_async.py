@@ -1,0 +1,49 @@
+"""``reconcile``: what the ledger holds and the graph never confirmed is written to the graph again.
+Async source of ``reconcile.py``.
+
+A turn is durable once its ledger row commits (DESIGN §3); its graph write may fail after that (a
+graph server restarting), and the turn stays ``graph_synced = false``. Reconcile replays those writes
+through the episodic subsystem — the same idempotent statements as ``store_turn`` (MERGE on the turn's
+id), with the vector stored in the ledger — so a replay never duplicates a node, whatever was written
+before the failure. Conversations whose node was never confirmed are restored first.
+"""
+
+from __future__ import annotations
+
+from ..errors import GraphSyncError
+from .runner_async import AsyncJobContext
+
+__all__ = ["BATCH", "reconcile"]
+
+#: Turns replayed per ledger read (the job reads again until nothing is left, or nothing moves).
+BATCH = 200
+
+
+async def reconcile(context: AsyncJobContext) -> None:
+    episodic = context.backends.episodic
+    for user_id, conversation_id in await episodic.unsynced_conversations(BATCH):
+        context.tally.plan(f"restore conversation {user_id}/{conversation_id}")
+        if not context.dry_run:
+            await episodic.restore_graph_conversation(user_id, conversation_id)
+            context.tally.count("conversations")
+    failed: set[str] = set()
+    while True:
+        turns = [turn for turn in await episodic.unsynced_turns(BATCH + len(failed)) if turn.id not in failed]
+        if not turns:
+            break
+        for turn in turns:
+            context.tally.plan(f"replay turn {turn.user_id}/{turn.conversation_id}#{turn.index}")
+            if context.dry_run:
+                context.tally.count("turns")
+                continue
+            embedding = await episodic.stored_embedding(turn) or await context.backends.embed_one(
+                turn.content
+            )
+            try:
+                await episodic.sync_turn(turn, embedding)
+                context.tally.count("turns")
+            except GraphSyncError:  # the graph is still down: the next run tries again
+                failed.add(turn.id)
+                context.tally.count("failed")
+        if context.dry_run:
+            break
