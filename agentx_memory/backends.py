@@ -6,14 +6,18 @@ file."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from . import metrics
 from ._compat.sync import drain, to_thread
 from .audit import MemoryAuditLogger
 from .audit_policy import config_snapshot
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
+from .embedding.base import text_digest, vector_from_text, vector_to_text
+from .errors import AgentMemoryError
 from .llm import LLM, build_llm
 from .memory.entities import EntityMemory
 from .memory.episodic import EpisodicMemory
@@ -28,6 +32,7 @@ from .memory.timeline import Timeline
 from .monitoring import RecallMonitor
 from .runtime import tune_process
 from .settings import Settings
+from .stores import keys
 from .stores.factory import open_graph
 from .stores.graph import GraphStore
 from .stores.postgres import PostgresStore
@@ -125,6 +130,32 @@ class Backends:
         vectors = to_thread(self.embedder.embed, list(texts))
         check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
         return [list(vector) for vector in vectors]
+
+    def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
+        """Like :meth:`embed`, through the Redis cache of query embeddings (seed 002: "cache embeddings
+        for frequently accessed items"): a repeated question costs one round trip, not a model run. A
+        cache that cannot be read or written is skipped: it never fails a recall."""
+        ttl = self.settings.embedding.query_cache_seconds
+        if ttl == 0 or not texts:
+            return self.embed(texts)
+        prefix, model = self.settings.redis.key_prefix, self.embedder.model_id
+        cache_keys = [keys.query_embedding(prefix, model, text_digest(text)) for text in texts]
+        try:
+            cached = self.redis.get_values(cache_keys)
+        except AgentMemoryError:
+            cached = [None] * len(texts)
+        missing = [index for index, value in enumerate(cached) if value is None]
+        metrics.EMBED_CACHE.labels("hit").inc(len(texts) - len(missing))
+        metrics.EMBED_CACHE.labels("miss").inc(len(missing))
+        vectors: list[list[float] | None] = [None if v is None else vector_from_text(v) for v in cached]
+        if missing:
+            computed = self.embed([texts[index] for index in missing])
+            for index, vector in zip(missing, computed, strict=True):
+                vectors[index] = vector
+            with contextlib.suppress(AgentMemoryError):
+                fresh = {cache_keys[i]: vector_to_text(v) for i, v in zip(missing, computed, strict=True)}
+                self.redis.set_values(fresh, ttl)
+        return [vector for vector in vectors if vector is not None]
 
     def embed_one(self, text: str) -> list[float]:
         vector = to_thread(self.embedder.embed_one, text)

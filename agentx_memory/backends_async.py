@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from . import metrics
 from ._compat.aio import drain, to_thread
 from .audit_async import AsyncMemoryAuditLogger
 from .audit_policy import config_snapshot
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
+from .embedding.base import text_digest, vector_from_text, vector_to_text
+from .errors import AgentMemoryError
 from .llm import LLM, build_llm
 from .memory.entities_async import AsyncEntityMemory
 from .memory.episodic_async import AsyncEpisodicMemory
@@ -25,6 +29,7 @@ from .memory.timeline_async import AsyncTimeline
 from .monitoring import RecallMonitor
 from .runtime import tune_process
 from .settings import Settings
+from .stores import keys
 from .stores.factory_async import open_graph
 from .stores.graph_async import AsyncGraphStore
 from .stores.postgres_async import AsyncPostgresStore
@@ -122,6 +127,32 @@ class AsyncBackends:
         vectors = await to_thread(self.embedder.embed, list(texts))
         check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
         return [list(vector) for vector in vectors]
+
+    async def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
+        """Like :meth:`embed`, through the Redis cache of query embeddings (seed 002: "cache embeddings
+        for frequently accessed items"): a repeated question costs one round trip, not a model run. A
+        cache that cannot be read or written is skipped: it never fails a recall."""
+        ttl = self.settings.embedding.query_cache_seconds
+        if ttl == 0 or not texts:
+            return await self.embed(texts)
+        prefix, model = self.settings.redis.key_prefix, self.embedder.model_id
+        cache_keys = [keys.query_embedding(prefix, model, text_digest(text)) for text in texts]
+        try:
+            cached = await self.redis.get_values(cache_keys)
+        except AgentMemoryError:
+            cached = [None] * len(texts)
+        missing = [index for index, value in enumerate(cached) if value is None]
+        metrics.EMBED_CACHE.labels("hit").inc(len(texts) - len(missing))
+        metrics.EMBED_CACHE.labels("miss").inc(len(missing))
+        vectors: list[list[float] | None] = [None if v is None else vector_from_text(v) for v in cached]
+        if missing:
+            computed = await self.embed([texts[index] for index in missing])
+            for index, vector in zip(missing, computed, strict=True):
+                vectors[index] = vector
+            with contextlib.suppress(AgentMemoryError):
+                fresh = {cache_keys[i]: vector_to_text(v) for i, v in zip(missing, computed, strict=True)}
+                await self.redis.set_values(fresh, ttl)
+        return [vector for vector in vectors if vector is not None]
 
     async def embed_one(self, text: str) -> list[float]:
         vector = await to_thread(self.embedder.embed_one, text)

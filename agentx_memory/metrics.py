@@ -9,6 +9,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 from .maintenance.base import MemorySize
 
 __all__ = [
+    "EMBED_CACHE",
     "JOB_DURATION",
     "JOB_ITEMS",
     "JOB_LAST_SUCCESS",
@@ -40,6 +41,10 @@ JOB_LAST_SUCCESS = Gauge(
     registry=REGISTRY,
 )  # fmt: skip
 
+EMBED_CACHE = Counter(
+    "agentx_query_embedding_cache", "Query embeddings served from the Redis cache (hit) or computed (miss).",
+    ["result"], registry=REGISTRY,
+)  # fmt: skip
 MEMORY_NODES = Gauge("agentx_memory_nodes", "Graph nodes by label.", ["label"], registry=REGISTRY)
 MEMORY_RELATIONSHIPS = Gauge(
     "agentx_memory_relationships", "Graph relationships by type.", ["type"], registry=REGISTRY

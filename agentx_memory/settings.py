@@ -140,6 +140,8 @@ class EmbeddingSettings(BaseModel):
     #: onnxruntime intra-op threads for the local model; 0 lets onnxruntime choose. Two threads cut a
     #: single-sentence embedding from ~7.6 to ~4.7 ms here; more mostly add synchronisation cost.
     local_threads: int = Field(default=2, ge=0)
+    #: Query embeddings are cached in Redis this long (0: off); the text's hash is the key.
+    query_cache_seconds: int = Field(default=24 * 3600, ge=0)
 
 
 class LLMSettings(BaseModel):

@@ -6,6 +6,8 @@ HTTP call, so the async facade runs them in a worker thread instead of pretendin
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -14,7 +16,16 @@ from numpy.typing import NDArray
 
 from agentx_memory.errors import EmbeddingDimensionError, InvalidInputError
 
-__all__ = ["Embedder", "check_dimensions", "ensure_text", "ensure_text_batch", "l2_normalise"]
+__all__ = [
+    "Embedder",
+    "check_dimensions",
+    "ensure_text",
+    "ensure_text_batch",
+    "l2_normalise",
+    "text_digest",
+    "vector_from_text",
+    "vector_to_text",
+]
 
 # Below this norm a vector carries no direction; dividing by it would only amplify noise.
 _MIN_NORM = 1e-12
@@ -80,3 +91,17 @@ def ensure_text_batch(texts: Sequence[str]) -> list[str]:
     if isinstance(texts, str):
         raise InvalidInputError("embed() takes a sequence of texts; use embed_one() for a single text")
     return [ensure_text(text) for text in texts]
+
+
+def text_digest(text: str) -> str:
+    """A stable key for a text (SHA-256, hex): cache keys never carry the text itself."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def vector_to_text(vector: Sequence[float]) -> str:
+    """A vector as base64 of its float32 bytes (1.5 KB for 384 dimensions, exact for float32)."""
+    return base64.b64encode(np.asarray(vector, dtype="<f4").tobytes()).decode("ascii")
+
+
+def vector_from_text(encoded: str) -> list[float]:
+    return [float(value) for value in np.frombuffer(base64.b64decode(encoded), dtype="<f4")]

@@ -90,7 +90,7 @@ class RecallLayer:
 
         def embed() -> None:
             embed_started = time.perf_counter()
-            found = self._b.embed(list(texts.values()))
+            found = self._b.embed_queries(list(texts.values()))
             vectors.update(zip(texts, found, strict=True))
             embed_ms.append((time.perf_counter() - embed_started) * 1000)
 

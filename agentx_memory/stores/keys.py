@@ -68,3 +68,9 @@ def job_lock(prefix: str, job: str) -> str:
     """Held while a maintenance job runs, so that two runs (two workers, a worker and the CLI) never
     overlap; it expires after ``maintenance.lock_seconds`` if its holder dies."""
     return f"{prefix}:jobs:{job}:lock"
+
+
+def query_embedding(prefix: str, model_id: str, digest: str) -> str:
+    """A cached query embedding: by model and the text's hash, so no user's text is in the key and
+    any user asking the same words reuses it (it expires; see ``embedding.query_cache_seconds``)."""
+    return f"{prefix}:embcache:{model_id}:{digest}"

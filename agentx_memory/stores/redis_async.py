@@ -6,7 +6,7 @@ land together) and every key it touches carries a TTL.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 
 import redis.asyncio
 import redis.exceptions
@@ -64,6 +64,24 @@ class AsyncRedisStore:
                     # GT keeps the longest TTL of any member, so the index never expires before one.
                     pipe.expire(index_key, ttl_s, gt=True)
                     pipe.expire(index_key, ttl_s, nx=True)
+                await pipe.execute()
+
+    async def get_values(self, keys: Sequence[str]) -> list[str | None]:
+        """The values of ``keys`` in one round trip (None where a key is missing)."""
+        if not keys:
+            return []
+        with redis_errors("reading the cache"):
+            found = await self._client.mget(list(keys))
+        return [None if value is None else text(value) for value in found]
+
+    async def set_values(self, values: Mapping[str, str], ttl_s: int) -> None:
+        """Set several strings, each with the TTL, in one round trip."""
+        if not values:
+            return
+        with redis_errors("writing the cache"):
+            async with self._client.pipeline(transaction=False) as pipe:
+                for key, value in values.items():
+                    pipe.set(key, value, ex=ttl_s)
                 await pipe.execute()
 
     async def acquire(self, key: str, token: str, ttl_s: int) -> bool:
