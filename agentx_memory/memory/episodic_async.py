@@ -181,8 +181,9 @@ class AsyncEpisodicMemory:
         except AgentMemoryError as exc:
             raise GraphSyncError(
                 f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "
-                f"graph write failed ({exc}); it is marked unsynced and will be replayed by reconcile "
-                "(or retry the same store_turn call)",
+                f"graph write failed ({exc}); it is marked unsynced and the reconcile job replays it "
+                "(every 15 minutes under `agentx-memory worker`, or now: `agentx-memory jobs run reconcile`; "
+                "retrying the same store_turn call works too)",
                 turn,
             ) from exc
         return turn.model_copy(update={"synced": True})
