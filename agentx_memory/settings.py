@@ -301,6 +301,9 @@ class MaintenanceSettings(BaseModel):
     vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
     #: Longer than the longest job: a lock outliving a dead run only delays the next one.
     lock_seconds: int = Field(default=3600, ge=1)
+    #: Celery's broker and RedBeat's Redis; None: the Redis in use (production: a Redis without
+    #: eviction, since the working-memory Redis evicts least-recently-used keys).
+    broker_url: str | None = None
     #: The worker serves the Prometheus metrics on this port (0: off).
     metrics_port: int = Field(default=0, ge=0, le=65535)
 

@@ -1,8 +1,8 @@
 """The Celery app, built from :class:`~agentx_memory.settings.Settings` (read once, at the entry point).
 
-Broker and result backend are the Redis already in use (on the embedded stack, the FalkorDB server,
-which is a Redis 8). The beat scheduler is RedBeat: its schedule lives in that Redis and a lock there
-keeps a second beat from running it twice. Every job in ``agentx_memory.maintenance.jobs.JOBS`` is a
+Broker and result backend are ``maintenance.broker_url`` or else the Redis already in use (on the
+embedded stack, the FalkorDB server, which is a Redis 8). The beat scheduler is RedBeat: its schedule
+lives in that Redis and a lock there keeps a second beat from running it twice. Every job in ``agentx_memory.maintenance.jobs.JOBS`` is a
 task ``agentx.jobs.<name>``, scheduled at its ``MaintenanceSettings`` interval. The tasks are
 idempotent and hold the job's own lock, so they are acknowledged late (a worker that dies mid-job
 leaves the message to another); the broker's visibility timeout is longer than the job lock.
@@ -81,7 +81,7 @@ class _Root:
 
 def make_app(settings: Settings) -> Celery:
     """The Celery app for ``settings`` (starts or attaches to the embedded servers if they are used)."""
-    redis_url = resolve_endpoints(settings).redis_url
+    redis_url = settings.maintenance.broker_url or resolve_endpoints(settings).redis_url
     broker = broker_url(redis_url)
     prefix = settings.redis.key_prefix
     app = Celery("agentx_memory", broker=broker, backend=broker, set_as_current=False)

@@ -260,3 +260,38 @@ def test_env_example_documents_every_variable() -> None:
     used = {m["name"] for m in _INTERPOLATION.finditer(text)}
     documented = set(re.findall(r"^#?\s*([A-Z][A-Z0-9_]*)=", _ENV_EXAMPLE.read_text(encoding="utf-8"), re.M))
     assert used - documented == set(), "variables used in docker-compose.yml but missing from env.example"
+
+
+# -- Celery: worker, beat and their broker -----------------------------------------------------------
+
+
+def test_the_broker_never_evicts() -> None:
+    command = _command("broker")
+    assert _option(command, "--maxmemory-policy") == "noeviction"
+    assert _option(command, "--appendonly") == "yes"
+    assert "redis-cli ping" in _healthcheck("broker")
+
+
+@pytest.mark.parametrize("service", ["worker", "beat"])
+def test_worker_and_beat_are_wired_like_the_app(service: str) -> None:
+    env = _environment(service)
+    for name, value in _APP_SETTINGS.items():
+        assert name in env, f"{service} does not set {name}"
+        if value is not None:
+            assert env[name] == value
+    assert env["AGENTX_MAINTENANCE__BROKER_URL"] == "redis://broker:6379/0"
+    assert all(_settings_field(name) is not None for name in env if name.startswith("AGENTX_"))
+    depends_on = _SERVICES[service]["depends_on"]
+    for store in ("neo4j", "postgres", "redis", "broker"):
+        assert depends_on[store]["condition"] == "service_healthy"
+    assert _SERVICES[service]["image"] == _SERVICES["app"]["image"]
+
+
+def test_worker_and_beat_commands_and_healthchecks() -> None:
+    assert _command("worker")[:4] == ["celery", "-A", "workers", "worker"]
+    assert _command("beat")[:4] == ["celery", "-A", "workers", "beat"]
+    assert "inspect ping" in _healthcheck("worker")
+    assert "redbeat::lock" in _healthcheck("beat")
+    build = _SERVICES["worker"]["build"]
+    dockerfile = (_ROOT / build.get("context", ".") / build["dockerfile"]).read_text(encoding="utf-8")
+    assert "COPY workers ./workers" in dockerfile  # the wheel carries workers/
