@@ -2,8 +2,9 @@
 
 Broker and result backend are ``maintenance.broker_url`` or else the Redis already in use (on the
 embedded stack, the FalkorDB server, which is a Redis 8). The beat scheduler is RedBeat: its schedule
-lives in that Redis and a lock there keeps a second beat from running it twice. Every job in ``agentx_memory.maintenance.jobs.JOBS`` is a
-task ``agentx.jobs.<name>``, scheduled at its ``MaintenanceSettings`` interval. The tasks are
+lives in that Redis and a lock there keeps a second beat from running it twice. Every job in
+``agentx_memory.maintenance.jobs.JOBS`` is a task ``agentx.jobs.<name>``, scheduled at its
+``MaintenanceSettings`` interval. The tasks are
 idempotent and hold the job's own lock, so they are acknowledged late (a worker that dies mid-job
 leaves the message to another); the broker's visibility timeout is longer than the job lock.
 """
