@@ -17,6 +17,7 @@ __all__ = [
     "MEMORY_NODES",
     "MEMORY_RELATIONSHIPS",
     "MEMORY_ROWS",
+    "RECALL_SECONDS",
     "REGISTRY",
     "exposition",
     "observe_size",
@@ -41,6 +42,10 @@ JOB_LAST_SUCCESS = Gauge(
     registry=REGISTRY,
 )  # fmt: skip
 
+RECALL_SECONDS = Histogram(
+    "agentx_recall_seconds", "remember()'s latency (p50/p95/p99 from the buckets).", registry=REGISTRY,
+    buckets=(0.002, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5),
+)  # fmt: skip
 EMBED_CACHE = Counter(
     "agentx_query_embedding_cache", "Query embeddings served from the Redis cache (hit) or computed (miss).",
     ["result"], registry=REGISTRY,

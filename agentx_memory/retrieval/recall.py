@@ -23,6 +23,7 @@ from .._compat.sync import gather, to_thread
 from ..backends import Backends
 from ..errors import LLMError
 from ..memory.episodic_pure import TurnHit
+from ..metrics import RECALL_SECONDS
 from ..models import (
     Entity,
     Fact,
@@ -126,6 +127,7 @@ class RecallLayer:
                 profiles.append(self._profile(scope, plan, entity))
             items = self._entity_centric(plan, profiles[0] if profiles else None, items, metrics)
         total_ms = (time.perf_counter() - started) * 1000
+        RECALL_SECONDS.observe(total_ms / 1000)
         return MemoryBundle(
             query=request.query,
             items=items,

@@ -20,6 +20,7 @@ from .._compat.aio import gather, to_thread
 from ..backends_async import AsyncBackends
 from ..errors import LLMError
 from ..memory.episodic_pure import TurnHit
+from ..metrics import RECALL_SECONDS
 from ..models import (
     Entity,
     Fact,
@@ -123,6 +124,7 @@ class AsyncRecallLayer:
                 profiles.append(await self._profile(scope, plan, entity))
             items = self._entity_centric(plan, profiles[0] if profiles else None, items, metrics)
         total_ms = (time.perf_counter() - started) * 1000
+        RECALL_SECONDS.observe(total_ms / 1000)
         return MemoryBundle(
             query=request.query,
             items=items,

@@ -1,11 +1,12 @@
-"""The Redis cache of query embeddings, on the real servers: a repeated question is served from it,
-the cached vector is the computed one, entries expire, and the cache can be switched off."""
+"""Recall's metrics and the Redis cache of query embeddings, on the real servers: a repeated question
+is served from the cache, the cached vector is the computed one, entries expire, the cache can be
+switched off, and every recall's latency is in the histogram."""
 
 from __future__ import annotations
 
 from agentx_memory import AgentMemory
 from agentx_memory.embedding.base import text_digest, vector_from_text, vector_to_text
-from agentx_memory.metrics import EMBED_CACHE
+from agentx_memory.metrics import EMBED_CACHE, RECALL_SECONDS, exposition
 from agentx_memory.stores import keys
 
 
@@ -38,6 +39,22 @@ def test_a_repeated_question_is_served_from_the_cache(memory: AgentMemory) -> No
     assert 0 < backends.redis.ttl(key) <= memory.settings.embedding.query_cache_seconds
     computed = backends.embed([question])[0]
     assert max(abs(a - b) for a, b in zip(vector_from_text(cached), computed, strict=True)) < 1e-6
+
+
+def test_recall_latency_is_in_the_metrics(memory: AgentMemory) -> None:
+    def count() -> float:
+        return sum(
+            sample.value
+            for metric in RECALL_SECONDS.collect()
+            for sample in metric.samples
+            if sample.name == "agentx_recall_seconds_count"
+        )
+
+    before = count()
+    memory.remember("anything at all", top_k=3)
+    memory.remember("anything else", top_k=3)
+    assert count() == before + 2
+    assert b"agentx_recall_seconds_bucket" in exposition()
 
 
 def test_the_cache_can_be_switched_off(memory: AgentMemory) -> None:
