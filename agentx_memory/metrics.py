@@ -1,10 +1,23 @@
 """Prometheus metrics (seed 002 "Monitoring") in a registry of the library's own, so that importing
 agentx-memory never adds series to the host application's default registry. The worker exposes it on
-an HTTP port; ``agentx-memory metrics`` prints it."""
+an HTTP port; ``agentx-memory metrics`` prints it.
+
+The memory-size series are not gauges set by whoever last counted: a collector reads the latest
+:class:`MemorySize`, and in the worker re-counts it on a scrape once the last count is older than
+``size_max_age_s`` (the census reads every node, so a tight scrape interval does not mean a tight
+census)."""
 
 from __future__ import annotations
 
+import logging
+import math
+import threading
+import time
+from collections.abc import Callable, Iterator
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
 
 from .maintenance.base import MemorySize
 
@@ -14,14 +27,15 @@ __all__ = [
     "JOB_ITEMS",
     "JOB_LAST_SUCCESS",
     "JOB_RUNS",
-    "MEMORY_NODES",
-    "MEMORY_RELATIONSHIPS",
-    "MEMORY_ROWS",
+    "LLM_TOKENS",
     "RECALL_SECONDS",
     "REGISTRY",
     "exposition",
     "observe_size",
+    "size_on_scrape",
 ]
+
+log = logging.getLogger(__name__)
 
 REGISTRY = CollectorRegistry(auto_describe=True)
 
@@ -37,6 +51,10 @@ JOB_ITEMS = Counter(
     "agentx_job_items", "What maintenance jobs did, by job and count name (decayed, pruned, replayed…).",
     ["job", "count"], registry=REGISTRY,
 )  # fmt: skip
+LLM_TOKENS = Counter(
+    "agentx_llm_tokens", "LLM tokens maintenance jobs spent, by job and direction (input, output).",
+    ["job", "direction"], registry=REGISTRY,
+)  # fmt: skip
 JOB_LAST_SUCCESS = Gauge(
     "agentx_job_last_success_timestamp_seconds", "When each job last finished without error.", ["job"],
     registry=REGISTRY,
@@ -50,20 +68,80 @@ EMBED_CACHE = Counter(
     "agentx_query_embedding_cache", "Query embeddings served from the Redis cache (hit) or computed (miss).",
     ["result"], registry=REGISTRY,
 )  # fmt: skip
-MEMORY_NODES = Gauge("agentx_memory_nodes", "Graph nodes by label.", ["label"], registry=REGISTRY)
-MEMORY_RELATIONSHIPS = Gauge(
-    "agentx_memory_relationships", "Graph relationships by type.", ["type"], registry=REGISTRY
-)
-MEMORY_ROWS = Gauge("agentx_memory_rows", "Ledger rows by table (estimate).", ["table"], registry=REGISTRY)
+
+
+class _SizeCollector(Collector):
+    """The memory-size series from the latest count; re-counted on a scrape when a reader is set and
+    the count is older than its maximum age. A failed count keeps the previous one (and is logged):
+    a scrape never fails because a store is restarting."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._size: MemorySize | None = None
+        self._counted = 0.0
+        self._read: Callable[[], MemorySize] | None = None
+        self._max_age_s = 0.0
+
+    def set(self, size: MemorySize) -> None:
+        with self._lock:
+            self._size, self._counted = size, time.monotonic()
+
+    def read_on_scrape(self, read: Callable[[], MemorySize] | None, max_age_s: float) -> None:
+        with self._lock:
+            # The next scrape counts: the last count may be someone else's (an older reader, a test).
+            self._read, self._max_age_s, self._counted = read, max_age_s, -math.inf
+
+    def describe(self) -> Iterator[Metric]:
+        return iter(self._families(None))
+
+    def collect(self) -> Iterator[Metric]:
+        with self._lock:
+            if self._read is not None and (
+                self._size is None or time.monotonic() - self._counted >= self._max_age_s
+            ):
+                try:
+                    self._size, self._counted = self._read(), time.monotonic()
+                except Exception:  # any store error: serve the last count, the scrape still answers
+                    log.warning("counting the memory size failed; serving the last count", exc_info=True)
+            size = self._size
+        return iter(self._families(size))
+
+    @staticmethod
+    def _families(size: MemorySize | None) -> list[Metric]:
+        nodes = GaugeMetricFamily("agentx_memory_nodes", "Graph nodes by label.", labels=["label"])
+        relationships = GaugeMetricFamily(
+            "agentx_memory_relationships", "Graph relationships by type.", labels=["type"]
+        )
+        rows = GaugeMetricFamily("agentx_memory_rows", "Ledger rows by table (estimate).", labels=["table"])
+        keys = GaugeMetricFamily(
+            "agentx_redis_keys",
+            "Keys in the working-memory Redis database (on the embedded server: the graph and broker too).",
+        )
+        if size is not None:
+            for label, count in sorted(size.nodes.items()):
+                nodes.add_metric([label], count)
+            for kind, count in sorted(size.relationships.items()):
+                relationships.add_metric([kind], count)
+            for table, count in sorted(size.rows.items()):
+                rows.add_metric([table], count)
+            if size.redis_keys is not None:
+                keys.add_metric([], size.redis_keys)
+        return [nodes, relationships, rows, keys]
+
+
+_SIZES = _SizeCollector()
+REGISTRY.register(_SIZES)
 
 
 def observe_size(size: MemorySize) -> None:
-    for label, count in size.nodes.items():
-        MEMORY_NODES.labels(label).set(count)
-    for kind, count in size.relationships.items():
-        MEMORY_RELATIONSHIPS.labels(kind).set(count)
-    for table, count in size.rows.items():
-        MEMORY_ROWS.labels(table).set(count)
+    """Serve ``size`` as the memory size (until a newer count)."""
+    _SIZES.set(size)
+
+
+def size_on_scrape(read: Callable[[], MemorySize] | None, max_age_s: float = 60.0) -> None:
+    """Re-count the memory size with ``read`` on a scrape once the last count is ``max_age_s`` old
+    (the worker's HTTP endpoint); ``None`` stops it."""
+    _SIZES.read_on_scrape(read, max_age_s)
 
 
 def exposition() -> bytes:

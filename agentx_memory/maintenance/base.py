@@ -72,11 +72,12 @@ class JobTally:
 
 
 class MemorySize(BaseModel):
-    """Graph nodes by label, relationships by type, ledger rows by table."""
+    """Graph nodes by label, relationships by type, ledger rows by table, keys in the Redis database."""
 
     nodes: dict[str, int] = Field(default_factory=dict)
     relationships: dict[str, int] = Field(default_factory=dict)
     rows: dict[str, int] = Field(default_factory=dict)
+    redis_keys: int | None = None
 
 
 _PARTITION = re.compile(r"^(?P<table>.+)_\d{8}$")

@@ -127,6 +127,9 @@ async def _record(backends: AsyncBackends, report: JobReport) -> None:
     if not report.dry_run:
         for name, value in report.counts.items():
             metrics.JOB_ITEMS.labels(report.job, name).inc(value)
+    for direction in ("input", "output"):  # spent even by a dry run, if one ever asks an LLM
+        if tokens := report.counts.get(f"llm_{direction}_tokens", 0):
+            metrics.LLM_TOKENS.labels(report.job, direction).inc(tokens)
     if report.status == "done":
         metrics.JOB_LAST_SUCCESS.labels(report.job).set(time.time())
     try:

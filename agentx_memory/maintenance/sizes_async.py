@@ -1,5 +1,6 @@
 """How big the memory is, across users, for the metrics: graph nodes by label and relationships by
-type, ledger rows by table (partitions folded into their table). Async source of ``sizes.py``."""
+type, ledger rows by table (partitions folded into their table), keys in the Redis database. Async
+source of ``sizes.py``."""
 
 from __future__ import annotations
 
@@ -17,4 +18,5 @@ async def memory_size(backends: AsyncBackends) -> MemorySize:
         nodes={str(row["label"]): int(row["count"]) for row in nodes if row["label"] is not None},
         relationships={str(row["type"]): int(row["count"]) for row in relationships},
         rows=fold_partitions({str(row["table"]): int(row["rows"]) for row in rows}),
+        redis_keys=await backends.redis.key_count(),
     )

@@ -129,6 +129,10 @@ class RedisStore:
         with redis_errors("reading a TTL"):
             return int(self._client.ttl(key))
 
+    def key_count(self) -> int:
+        with redis_errors("counting keys"):
+            return int(self._client.dbsize())
+
     def scan(self, pattern: str) -> Iterator[str]:
         with redis_errors("scanning keys"):
             for key in self._client.scan_iter(match=pattern, count=500):

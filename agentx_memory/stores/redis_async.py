@@ -126,6 +126,10 @@ class AsyncRedisStore:
         with redis_errors("reading a TTL"):
             return int(await self._client.ttl(key))
 
+    async def key_count(self) -> int:
+        with redis_errors("counting keys"):
+            return int(await self._client.dbsize())
+
     async def scan(self, pattern: str) -> AsyncIterator[str]:
         with redis_errors("scanning keys"):
             async for key in self._client.scan_iter(match=pattern, count=500):

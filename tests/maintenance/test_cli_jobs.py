@@ -54,6 +54,9 @@ def test_metrics_report_the_memory_size(memory: AgentMemory, settings: Settings)
     assert 'agentx_memory_nodes{label="Turn"} 1.0' in printed.stdout
     assert 'agentx_memory_relationships{type="HAS_TURN"} 1.0' in printed.stdout
     assert 'agentx_memory_rows{table="memory_audit_log"}' in printed.stdout
+    keys = [line for line in printed.stdout.splitlines() if line.startswith("agentx_redis_keys ")]
+    assert len(keys) == 1
+    assert float(keys[0].split()[1]) >= 1  # at least the graph's own key
 
 
 def test_partitions_count_in_their_table() -> None:
