@@ -131,7 +131,7 @@ def metrics(ctx: typer.Context) -> None:
 
 def worker(
     ctx: typer.Context,
-    concurrency: Annotated[int, typer.Option(help="Worker processes (1: run jobs in this process).")] = 1,
+    concurrency: Annotated[int, typer.Option(help="Jobs run at once (threads of this process).")] = 1,
     beat: Annotated[bool, typer.Option(help="Also run the beat scheduler (RedBeat) here.")] = True,
     loglevel: Annotated[str, typer.Option(help="Celery's log level.")] = "INFO",
 ) -> None:
@@ -140,18 +140,13 @@ def worker(
     beat` as separate services (see deploy/)."""
     state = state_of(ctx)
     with errors(state.err):
-        from prometheus_client import start_http_server
-
-        from agentx_memory.metrics import REGISTRY
         from workers import make_app
 
-        app = make_app(state.settings)
+        app = make_app(state.settings)  # serves the metrics on maintenance.metrics_port once started
         port = state.settings.maintenance.metrics_port
         if port:
-            start_http_server(port, registry=REGISTRY)
             state.err.print(f"metrics on http://127.0.0.1:{port}/metrics", highlight=False)
-        pool = "solo" if concurrency == 1 else "prefork"
-        app.Worker(beat=beat, concurrency=concurrency, loglevel=loglevel, pool=pool).start()
+        app.Worker(beat=beat, concurrency=concurrency, loglevel=loglevel).start()
 
 
 def _print_report(state: CliState, report: dict[str, object]) -> None:

@@ -7,6 +7,11 @@ lives in that Redis and a lock there keeps a second beat from running it twice. 
 ``MaintenanceSettings`` interval. The tasks are
 idempotent and hold the job's own lock, so they are acknowledged late (a worker that dies mid-job
 leaves the message to another); the broker's visibility timeout is longer than the job lock.
+
+The pool is threads, not prefork: the jobs wait on the stores (whose clients are pooled and
+thread-safe), and one process keeps one set of metrics, which the worker serves on
+``maintenance.metrics_port`` (a prefork child's counters would never reach the parent's endpoint);
+a thread pool also keeps ``celery inspect ping`` answered while a long job runs.
 """
 
 from __future__ import annotations
@@ -17,14 +22,17 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from celery import Celery, Task
-from celery.signals import worker_process_shutdown
+from celery import Celery, Task, bootsteps
+from celery.signals import worker_process_shutdown, worker_shutdown
+from prometheus_client import start_http_server
 
 from agentx_memory import AgentMemory
 from agentx_memory.embedded import resolve_endpoints
 from agentx_memory.errors import StoreUnavailableError
 from agentx_memory.maintenance.jobs import JOBS
 from agentx_memory.maintenance.runner import run_job
+from agentx_memory.maintenance.sizes import memory_size
+from agentx_memory.metrics import REGISTRY, size_on_scrape
 from agentx_memory.settings import Settings
 
 __all__ = ["TASK_PREFIX", "broker_url", "make_app", "schedule"]
@@ -104,12 +112,49 @@ def make_app(settings: Settings) -> Celery:
         redbeat_lock_key=f"{prefix}:redbeat::lock",
         redbeat_lock_timeout=300,
         worker_hijack_root_logger=False,
+        worker_pool="threads",
     )
     root = _Root(settings)
+    app.steps["worker"].add(_metrics_step(root, settings.maintenance.metrics_port))
+    # A prefork child closes its facade when it exits; a worker with a threads or solo pool once its
+    # pool has drained (worker_shutdown comes after; the signal is process-wide, hence the check).
     worker_process_shutdown.connect(lambda **_: root.close(), weak=False)
+
+    def close(sender: Any, **_: Any) -> None:
+        if getattr(sender, "app", None) is app:
+            root.close()
+
+    worker_shutdown.connect(close, weak=False)
     for name in JOBS:
         _register(app, root, name)
     return app
+
+
+def _metrics_step(root: _Root, port: int) -> type[bootsteps.StartStopStep]:
+    """A bootstep of this app's workers (not beat's, not a client's): from start, the metrics on
+    ``port`` (0: off) with the memory size counted by a scrape (once a minute at most); at stop, warm
+    or cold, the server stopped and its port freed."""
+
+    class Metrics(bootsteps.StartStopStep):  # type: ignore[misc, unused-ignore]
+        server: Any = None
+
+        def start(self, parent: Any) -> None:
+            if port:
+                size_on_scrape(lambda: memory_size(root.get()._open_backends()))
+                self.server = start_http_server(port, registry=REGISTRY)[0]
+                log.info("metrics on http://0.0.0.0:%d/metrics", port)
+
+        def stop(self, parent: Any) -> None:
+            if self.server is not None:
+                size_on_scrape(None)
+                self.server.shutdown()
+                self.server.server_close()  # frees the port (shutdown alone leaves it bound)
+                self.server = None
+
+        def terminate(self, parent: Any) -> None:
+            self.stop(parent)
+
+    return Metrics
 
 
 def _register(app: Celery, root: _Root, name: str) -> None:

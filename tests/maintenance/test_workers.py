@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from datetime import timedelta
 from types import SimpleNamespace
 
@@ -48,6 +50,39 @@ def test_a_worker_runs_a_job_task_end_to_end(memory: AgentMemory, settings: Sett
         "error"
     ]
     assert last_runs(memory)["audit_partitions"].dry_run
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_the_worker_serves_its_metrics_and_frees_the_port(memory: AgentMemory, settings: Settings) -> None:
+    """The production worker's pool (threads) keeps the jobs' metrics in the process that serves them;
+    the memory size is counted by the scrape itself."""
+    memory.store_turn(memory.new_conversation(), "user", "The worker's scrape counts this turn.")
+    port = _free_port()
+    served = settings.model_copy(
+        update={"maintenance": settings.maintenance.model_copy(update={"metrics_port": port})}
+    )
+    app = make_app(served)
+    assert app.conf.worker_pool == "threads"
+    with start_worker(app, pool="threads", perform_ping_check=False, shutdown_timeout=30):
+        report = app.send_task("agentx.jobs.audit_partitions").get(timeout=60)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+            page = response.read().decode()
+    assert report["status"] == "done", report["error"]
+    assert 'agentx_job_runs_total{job="audit_partitions",status="done"}' in page
+    assert 'agentx_memory_nodes{label="Turn"} 1.0' in page
+    assert 'agentx_memory_rows{table="conversation_logs"}' in page
+    assert "\nagentx_redis_keys " in page
+    with socket.socket() as again:
+        # The scrape's connection may linger in TIME_WAIT; only a listener left behind refuses this.
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))  # the worker's shutdown stopped the server
+        again.listen()
 
 
 def test_redbeat_keeps_the_schedule_in_redis_and_one_beat_holds_the_lock(
