@@ -19,6 +19,7 @@ from .embedding import Embedder, build_embedder, check_dimensions
 from .embedding.base import text_digest, vector_from_text, vector_to_text
 from .errors import AgentMemoryError
 from .llm import LLM, build_llm
+from .memory.access import AccessMemory
 from .memory.entities import EntityMemory
 from .memory.episodic import EpisodicMemory
 from .memory.facts import FactMemory
@@ -57,6 +58,8 @@ class Backends:
     redis: RedisStore
     embedder: Embedder
     audit: MemoryAuditLogger
+    #: Access counters, last access and salience of graph memories (kept off their vector nodes).
+    access: AccessMemory
     episodic: EpisodicMemory
     timeline: Timeline
     facts: FactMemory
@@ -111,6 +114,7 @@ class Backends:
             redis=redis,
             embedder=embedder,
             audit=audit,
+            access=AccessMemory(ledger),
             episodic=episodic,
             timeline=timeline,
             facts=facts,

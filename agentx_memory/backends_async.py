@@ -16,6 +16,7 @@ from .embedding import Embedder, build_embedder, check_dimensions
 from .embedding.base import text_digest, vector_from_text, vector_to_text
 from .errors import AgentMemoryError
 from .llm import LLM, build_llm
+from .memory.access_async import AsyncAccessMemory
 from .memory.entities_async import AsyncEntityMemory
 from .memory.episodic_async import AsyncEpisodicMemory
 from .memory.facts_async import AsyncFactMemory
@@ -54,6 +55,8 @@ class AsyncBackends:
     redis: AsyncRedisStore
     embedder: Embedder
     audit: AsyncMemoryAuditLogger
+    #: Access counters, last access and salience of graph memories (kept off their vector nodes).
+    access: AsyncAccessMemory
     episodic: AsyncEpisodicMemory
     timeline: AsyncTimeline
     facts: AsyncFactMemory
@@ -108,6 +111,7 @@ class AsyncBackends:
             redis=redis,
             embedder=embedder,
             audit=audit,
+            access=AsyncAccessMemory(ledger),
             episodic=episodic,
             timeline=timeline,
             facts=facts,

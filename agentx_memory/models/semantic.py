@@ -62,6 +62,9 @@ class Entity(BaseModel):
     properties: dict[str, Any] = Field(default_factory=dict)
     mention_count: int = 1
     access_count: int = 0
+    last_accessed: datetime | None = None
+    #: How prominent the entity is (1.0 when new); the decay job lowers it for entities left unused.
+    salience: float = 1.0
     created_at: datetime
     updated_at: datetime
 
