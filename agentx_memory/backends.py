@@ -105,8 +105,9 @@ class Backends:
         audit = MemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
         tune_process(settings.runtime)
         timeline = Timeline(ledger)
+        access = AccessMemory(ledger)
         episodic = EpisodicMemory(ledger, graph)
-        facts = FactMemory(graph, timeline)
+        facts = FactMemory(graph, timeline, access)
         return cls(
             settings=settings,
             ledger=ledger,
@@ -114,11 +115,11 @@ class Backends:
             redis=redis,
             embedder=embedder,
             audit=audit,
-            access=AccessMemory(ledger),
+            access=access,
             episodic=episodic,
             timeline=timeline,
             facts=facts,
-            entities=EntityMemory(graph, timeline),
+            entities=EntityMemory(graph, timeline, access),
             goals=GoalMemory(graph, timeline),
             procedural=ProceduralMemory(ledger, graph, episodic, timeline),
             profile=ProfileMemory(ledger),

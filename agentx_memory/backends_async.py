@@ -102,8 +102,9 @@ class AsyncBackends:
         audit = AsyncMemoryAuditLogger(ledger, settings.audit.level, config_snapshot(settings))
         tune_process(settings.runtime)
         timeline = AsyncTimeline(ledger)
+        access = AsyncAccessMemory(ledger)
         episodic = AsyncEpisodicMemory(ledger, graph)
-        facts = AsyncFactMemory(graph, timeline)
+        facts = AsyncFactMemory(graph, timeline, access)
         return cls(
             settings=settings,
             ledger=ledger,
@@ -111,11 +112,11 @@ class AsyncBackends:
             redis=redis,
             embedder=embedder,
             audit=audit,
-            access=AsyncAccessMemory(ledger),
+            access=access,
             episodic=episodic,
             timeline=timeline,
             facts=facts,
-            entities=AsyncEntityMemory(graph, timeline),
+            entities=AsyncEntityMemory(graph, timeline, access),
             goals=AsyncGoalMemory(graph, timeline),
             procedural=AsyncProceduralMemory(ledger, graph, episodic, timeline),
             profile=AsyncProfileMemory(ledger),

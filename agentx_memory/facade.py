@@ -273,6 +273,7 @@ class AgentMemory(
             time_window_hours=window,
         )
         bundle = RecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
+        bundle = self._with_last_seen(backends, bundle)
         backends.recall_monitor.record(bundle.metrics)
         self._reinforce_later(backends, bundle.items)
         backends.audit.log_read(

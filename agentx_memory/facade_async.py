@@ -271,6 +271,7 @@ class AsyncAgentMemory(
             time_window_hours=window,
         )
         bundle = await AsyncRecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
+        bundle = await self._with_last_seen(backends, bundle)
         backends.recall_monitor.record(bundle.metrics)
         self._reinforce_later(backends, bundle.items)
         await backends.audit.log_read(

@@ -21,30 +21,32 @@ RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .proper
           .access_count, .created_at, .updated_at} AS item
 
 // name: find_entity_any_type
+// The look-alikes, exact names and the active channel first; the caller breaks ties by mention count,
+// which is kept in the ledger (memory_access) rather than on the vector-indexed node.
 MATCH (e:Entity {user_id: $user_id})
 WHERE e.channel IN $channels AND $key IN e.alias_keys
-WITH e
-ORDER BY CASE WHEN e.canonical = $key THEN 0 ELSE 1 END, CASE WHEN e.channel = $channel THEN 0 ELSE 1 END,
-         e.mention_count DESC, e.created_at
-LIMIT 1
+WITH e, CASE WHEN e.canonical = $key THEN 0 ELSE 1 END AS exact,
+     CASE WHEN e.channel = $channel THEN 0 ELSE 1 END AS here
+ORDER BY exact, here, e.created_at
+LIMIT $limit
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at} AS item, exact, here
 
 // name: create_entity
 CREATE (e:Entity {id: $id, user_id: $user_id})
 SET e.channel = $channel, e.name = $name, e.type = $type, e.canonical = $canonical, e.aliases = $aliases,
     e.alias_keys = $alias_keys, e.aliases_text = $aliases_text, e.description = $description,
-    e.properties = $properties, e.mention_count = 1, e.access_count = 0, e.created_at = $now,
+    e.properties = $properties, e.mention_count = 1, e.created_at = $now,
     e.updated_at = $now, e.embedding = vecf32($embedding)
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
           .access_count, .created_at, .updated_at} AS item
 
 // name: merge_entity
+// Only when a mention adds something (memory/entities_pure.merged_entity): each write re-indexes the
+// node's vector. Mention and access counts go to the ledger (memory_access), never here.
 MATCH (e:Entity {id: $id, user_id: $user_id})
 SET e.aliases = $aliases, e.alias_keys = $alias_keys, e.aliases_text = $aliases_text,
-    e.description = coalesce($description, e.description), e.properties = $properties,
-    e.mention_count = coalesce(e.mention_count, 0) + 1, e.access_count = coalesce(e.access_count, 0) + 1,
-    e.updated_at = $now
+    e.description = $description, e.properties = $properties, e.updated_at = $now
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
           .access_count, .created_at, .updated_at} AS item
 
@@ -60,11 +62,6 @@ MATCH (e:Entity {user_id: $user_id})
 WHERE e.id IN $ids AND e.channel IN $channels
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
           .access_count, .created_at, .updated_at} AS item
-
-// name: touch_entity
-MATCH (e:Entity {id: $id, user_id: $user_id})
-SET e.access_count = coalesce(e.access_count, 0) + 1, e.last_accessed = $now
-RETURN e.id AS id
 
 // name: same_as_candidates
 MATCH (a:Entity {id: $id, user_id: $user_id})-[r:SAME_AS]->(b:Entity {user_id: $user_id})
@@ -209,9 +206,3 @@ ORDER BY t.timestamp DESC
 LIMIT $limit
 RETURN t {.id, .conversation_id, .user_id, .channel, .turn_index, .role, .content, .timestamp,
           .content_hash, .metadata} AS item
-
-// name: touch_entities
-MATCH (e:Entity {user_id: $user_id})
-WHERE e.id IN $ids
-SET e.access_count = coalesce(e.access_count, 0) + 1, e.last_accessed = $now
-RETURN e.id AS id

@@ -1,5 +1,8 @@
 // Semantic memory, facts: claims with confidence, their ABOUT / DERIVED_FROM links and correction chain.
-// Shared by every backend. A fact with valid_until set is soft-deleted (no longer current).
+// Shared by every backend. A fact with valid_until set is soft-deleted (no longer current). Access counts
+// are not written here: they live in the ledger (memory_access), because every write to a node with an
+// indexed vector leaves a stale HNSW entry on FalkorDB 4.16. A node written before that may still carry
+// access_count / last_accessed; reads add the ledger's to them.
 
 // name: create_fact
 // The atom's properties (fact_kind … certainty) are null for a fact written through learn_fact; a
@@ -9,7 +12,7 @@ ON CREATE SET u.user_id = $user_id, u.created_at = $now
 CREATE (f:Fact {id: $id, user_id: $user_id})
 SET f.channel = $channel, f.claim = $claim, f.confidence = $confidence, f.source = $source,
     f.temporal = $temporal, f.priority = $priority, f.salience = $salience, f.decay_rate = $decay_rate,
-    f.access_count = 0, f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
+    f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
     f.fact_kind = $fact_kind, f.subject = $subject, f.key = $key, f.value = $value, f.negated = $negated,
     f.event_time = $event_time, f.certainty = $certainty, f.stated_at = $stated_at
 RETURN f.id AS id
@@ -28,7 +31,7 @@ SET old.valid_until = $now, old.superseded_by = $id, old.updated_at = $now
 CREATE (f:Fact {id: $id, user_id: $user_id})
 SET f.channel = $channel, f.claim = $claim, f.confidence = $confidence, f.source = $source,
     f.temporal = $temporal, f.priority = $priority, f.salience = $salience, f.decay_rate = $decay_rate,
-    f.access_count = 0, f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
+    f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
     f.fact_kind = $fact_kind, f.subject = $subject, f.key = $key, f.value = $value, f.negated = $negated,
     f.event_time = $event_time, f.certainty = $certainty, f.stated_at = $stated_at
 MERGE (f)-[:SUPERSEDES]->(old)
@@ -79,12 +82,6 @@ WHERE f.channel IN $channels AND f.valid_until IS NULL
 WITH f
 ORDER BY f.created_at DESC
 LIMIT $limit
-RETURN f.id AS id
-
-// name: touch_facts
-MATCH (f:Fact {user_id: $user_id})
-WHERE f.id IN $ids
-SET f.access_count = coalesce(f.access_count, 0) + 1, f.last_accessed = $now
 RETURN f.id AS id
 
 // name: supersede_fact

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from .._compat.sync import spawn
 from ..backends import Backends
 from ..errors import AgentMemoryError
-from ..models import MemoryItem, Scope
+from ..memory.access_pure import with_last_seen
+from ..models import MemoryBundle, MemoryItem, Scope
 from ..retrieval.items import reinforcement_targets
 from ..settings import Settings
 
@@ -49,6 +50,14 @@ class FacadeCore:
                 {"channel": self.scope.channel, "matches": crossed},
             )
 
+    def _with_last_seen(self, backends: Backends, bundle: MemoryBundle) -> MemoryBundle:
+        """The bundle with each fact's and entity's last access (kept in the ledger, off the nodes)."""
+        facts, entities = reinforcement_targets(bundle.items)
+        seen = backends.access.last_seen(self.scope, [*facts, *entities])
+        if not seen:
+            return bundle
+        return bundle.model_copy(update={"items": with_last_seen(bundle.items, seen)})
+
     def _reinforce_later(self, backends: Backends, items: Sequence[MemoryItem]) -> None:
         """Count one more access of the facts and entities among ``items``, in the background on the
         async API (``spawn`` runs it at once in the sync twin)."""
@@ -57,7 +66,8 @@ class FacadeCore:
             spawn(self._reinforce(backends, facts, entities), backends.pending)
 
     def _reinforce(self, backends: Backends, facts: list[str], entities: list[str]) -> None:
-        # Off the critical path: a failed counter update must never fail (or slow) a recall.
+        # Off the critical path: a failed counter update must never fail (or slow) a recall. The counts
+        # go to the ledger, not to the graph nodes (a node write re-indexes its vector).
         try:
             backends.facts.touch(self.scope, facts)
             backends.entities.touch_many(self.scope, entities)

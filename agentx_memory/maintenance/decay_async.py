@@ -1,14 +1,16 @@
 """The ``decay`` job: seed 002's forgetting curve on facts' confidence. Async source of ``decay.py``.
 
-Reads and writes the fact nodes' own ``access_count`` / ``last_accessed`` (the access API meant to move
-them off the vector-indexed nodes did not exist when this was written); entity salience is not decayed
-yet: ``Entity`` has no salience field.
+Access counts and last access come from ``backends.access`` (the ledger) added to what a fact node may
+still carry from before; entity salience is not decayed yet.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..memory.access_pure import later
+from ..models import Scope
+from ..models.access import AccessRecord
 from ..timecodec import epoch_ms, maybe_from_epoch_ms
 from .decay_rules import Decayable, decay_step
 from .runner_async import AsyncJobContext
@@ -16,11 +18,13 @@ from .runner_async import AsyncJobContext
 __all__ = ["decay"]
 
 
-def _fact(row: dict[str, Any]) -> Decayable:
+def _fact(row: dict[str, Any], access: AccessRecord | None) -> Decayable:
     stamps = [maybe_from_epoch_ms(row[key]) for key in ("last_accessed", "last_decayed", "created_at")]
+    if access is not None:
+        stamps[0] = later(stamps[0], access.last_accessed)
     return Decayable(
         value=float(row["confidence"]),
-        access_count=int(row["access_count"]),
+        access_count=int(row["access_count"]) + (access.access_count if access else 0),
         since=max(stamp for stamp in stamps if stamp is not None),
         kind="fact",
         decay_rate=row["decay_rate"],
@@ -37,8 +41,11 @@ async def decay(context: AsyncJobContext) -> None:
     graph = context.backends.graph
     pruned_ids: list[str] = []
     for user_id in await context.users():
-        for row in await graph.run("decay_facts", {"user_id": user_id}):
-            step = decay_step(_fact(row), now, factor)
+        rows = await graph.run("decay_facts", {"user_id": user_id})
+        scope = Scope(user_id=user_id, channel="_global")
+        access = await context.backends.access.get(scope, "fact", [row["id"] for row in rows])
+        for row in rows:
+            step = decay_step(_fact(row, access.get(row["id"])), now, factor)
             if step is None:
                 context.tally.count("untouched")
                 continue

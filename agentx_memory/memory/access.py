@@ -48,6 +48,14 @@ class AccessMemory:
         rows = self._ledger.fetch_all("access_get", params)
         return {str(row["memory_id"]): _record(kind, row) for row in rows}
 
+    def last_seen(self, scope: Scope, ids: Sequence[str]) -> dict[str, datetime]:
+        """When each of these memories (any kind) was last accessed, by id; never-accessed ones are
+        left out. One statement: what ``remember`` adds to its results."""
+        if not ids:
+            return {}
+        rows = self._ledger.fetch_all("access_last_seen", {"user_id": scope.user_id, "ids": list(ids)})
+        return {str(row["memory_id"]): row["last_accessed"] for row in rows}
+
     def listing(self, scope: Scope, kind: AccessKind) -> list[AccessRecord]:
         """Every row of this user's memories of ``kind``, by id (for jobs)."""
         params = {"user_id": scope.user_id, "memory_type": _kind(kind)}

@@ -12,9 +12,17 @@ from datetime import datetime
 from typing import TypeVar
 
 from ..models.access import AccessRecord
+from ..models.episodic import MemoryItem
 from ..models.semantic import Entity, Fact
 
-__all__ = ["later", "overlay_entities", "overlay_entity", "overlay_fact", "overlay_facts"]
+__all__ = [
+    "later",
+    "overlay_entities",
+    "overlay_entity",
+    "overlay_fact",
+    "overlay_facts",
+    "with_last_seen",
+]
 
 _M = TypeVar("_M", Fact, Entity)
 
@@ -50,3 +58,13 @@ def overlay_facts(facts: Sequence[Fact], records: Mapping[str, AccessRecord]) ->
 
 def overlay_entities(entities: Sequence[Entity], records: Mapping[str, AccessRecord]) -> list[Entity]:
     return [overlay_entity(entity, records.get(entity.id)) for entity in entities]
+
+
+def with_last_seen(items: Sequence[MemoryItem], seen: Mapping[str, datetime]) -> list[MemoryItem]:
+    """Recalled items with when each was last accessed (``seen``: by id, from the ledger)."""
+    return [
+        item.model_copy(update={"last_accessed": later(item.last_accessed, seen[item.id])})
+        if item.id in seen
+        else item
+        for item in items
+    ]

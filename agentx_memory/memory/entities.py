@@ -23,6 +23,8 @@ from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
 from ..retrieval.fusion import rrf_fuse
 from ..stores.graph import GraphStore
 from ..timecodec import now_ms
+from .access import AccessMemory
+from .access_pure import overlay_entities
 from .entities_pure import (
     MAX_GRAPH_DEPTH,
     RELATIONSHIP_STATEMENTS,
@@ -34,7 +36,7 @@ from .entities_pure import (
     entity_from_graph,
     fulltext_terms,
     merge_aliases,
-    merge_properties,
+    merged_entity,
     resolution_band,
 )
 from .episodic_pure import turn_from_graph
@@ -46,15 +48,22 @@ __all__ = ["EntityMemory"]
 
 
 class EntityMemory:
-    """Entities of one user over the graph; a stateless view the facade builds per call."""
+    """Entities of one user over the graph; a stateless view the facade builds per call. Access and
+    mention counts and salience live in ``access`` (never on the entity's vector-indexed node) and are
+    overlaid on what this returns to callers; recall's hot path reads them only for its results."""
 
-    def __init__(self, graph: GraphStore, timeline: Timeline) -> None:
+    def __init__(self, graph: GraphStore, timeline: Timeline, access: AccessMemory) -> None:
         self._graph = graph
         self._timeline = timeline
+        self._access = access
 
     def _one(self, name: str, params: Mapping[str, Any]) -> Entity | None:
         rows = self._graph.run(name, params)
         return entity_from_graph(rows[0]["item"]) if rows else None
+
+    def _overlaid(self, scope: Scope, entities: Sequence[Entity]) -> list[Entity]:
+        records = self._access.get(scope, "entity", [entity.id for entity in entities])
+        return overlay_entities(entities, records)
 
     def resolve(
         self, scope: Scope, name: str, entity_type: str, aliases: Sequence[str], embedding: Sequence[float]
@@ -127,21 +136,26 @@ class EntityMemory:
         description: str | None,
         properties: Mapping[str, Any],
     ) -> Entity:
-        known = merge_aliases(entity.name, entity.aliases, name, aliases)
-        params = scope_params(
-            scope,
-            id=entity.id,
-            aliases=known,
-            alias_keys=alias_keys(entity.name, known),
-            aliases_text=" ".join(known),
-            description=description,
-            properties=json.dumps(merge_properties(entity.properties, properties), ensure_ascii=False),
-            now=now_ms(),
-        )
-        merged = self._one("merge_entity", params)
-        if merged is None:
-            raise NotFoundError(f"entity {entity.id} vanished while merging")
-        return merged
+        """Merge a new mention into ``entity``: one more mention and access (in ``access``); the node
+        is written only when the mention adds an alias, a description or a property."""
+        merged = merged_entity(entity, name, aliases, description, properties)
+        if merged is not None:
+            params = scope_params(
+                scope,
+                id=entity.id,
+                aliases=merged.aliases,
+                alias_keys=alias_keys(entity.name, merged.aliases),
+                aliases_text=" ".join(merged.aliases),
+                description=merged.description,
+                properties=json.dumps(merged.properties, ensure_ascii=False),
+                now=now_ms(),
+            )
+            written = self._one("merge_entity", params)
+            if written is None:
+                raise NotFoundError(f"entity {entity.id} vanished while merging")
+            entity = written
+        self._access.mention(scope, "entity", [entity.id])
+        return (self._overlaid(scope, [entity]))[0]
 
     def link_candidate(self, scope: Scope, entity_id: str, other_id: str, score: float) -> None:
         self._graph.run(
@@ -155,7 +169,7 @@ class EntityMemory:
 
     def get_many(self, scope: Scope, ids: Sequence[str]) -> list[Entity]:
         rows = self._graph.run("get_entities", scope_params(scope, ids=list(ids)))
-        return [entity_from_graph(row["item"]) for row in rows]
+        return self._overlaid(scope, [entity_from_graph(row["item"]) for row in rows])
 
     def get(self, scope: Scope, entity_id: str) -> Entity:
         found = self.get_many(scope, [entity_id])
@@ -164,14 +178,20 @@ class EntityMemory:
         return found[0]
 
     def find_by_name(self, scope: Scope, name: str, channels: Sequence[str] | None = None) -> Entity | None:
-        """The entity named (or aliased) ``name`` of any type; exact names and the active channel first."""
-        params = scope_params(scope, key=canonical_name(name))
+        """The entity named (or aliased) ``name`` of any type: exact names first, then the active
+        channel, then the most mentioned (mentions are counted in ``access``), then the oldest."""
+        params = scope_params(scope, key=canonical_name(name), limit=SIMILAR_CANDIDATES)
         if channels is not None:
             params["channels"] = list(channels)
-        return self._one("find_entity_any_type", params)
+        rows = self._graph.run("find_entity_any_type", params)
+        found = self._overlaid(scope, [entity_from_graph(row["item"]) for row in rows])
+        ranks = {row["item"]["id"]: (row["exact"], row["here"]) for row in rows}
+        found.sort(key=lambda e: (*ranks[e.id], -e.mention_count, e.created_at))
+        return found[0] if found else None
 
     def touch(self, scope: Scope, entity_id: str) -> None:
-        self._graph.run("touch_entity", scope_params(scope, id=entity_id, now=now_ms()))
+        """Count one more access of the entity; its node is not written."""
+        self._access.touch(scope, "entity", [entity_id])
 
     def relate(
         self, scope: Scope, source_id: str, target_id: str, rel_type: str, properties: Mapping[str, Any]
@@ -197,7 +217,7 @@ class EntityMemory:
         rows = self._graph.run(
             f"entity_graph_depth_{depth}", scope_params(scope, ids=list(ids), limit=TRAVERSAL_LIMIT)
         )
-        nodes = [entity_from_graph(row["item"]) for row in rows]
+        nodes = self._overlaid(scope, [entity_from_graph(row["item"]) for row in rows])
         edge_rows = self._graph.run(
             "entity_graph_edges", scope_params(scope, ids=[node.id for node in nodes], limit=TRAVERSAL_LIMIT)
         )
@@ -205,14 +225,15 @@ class EntityMemory:
         return EntityGraph(nodes=nodes, edges=edges)
 
     def neighbours(self, scope: Scope, entity_id: str) -> list[Neighbour]:
-        found: list[Neighbour] = []
+        found: list[tuple[Entity, str, bool]] = []
         for statement, outgoing in (("entity_neighbours_out", True), ("entity_neighbours_in", False)):
             rows = self._graph.run(statement, scope_params(scope, id=entity_id, limit=TRAVERSAL_LIMIT))
-            found += [
-                Neighbour(entity=entity_from_graph(row["item"]), type=row["type"], outgoing=outgoing)
-                for row in rows
-            ]
-        return found
+            found += [(entity_from_graph(row["item"]), row["type"], outgoing) for row in rows]
+        entities = self._overlaid(scope, [entity for entity, _, _ in found])
+        return [
+            Neighbour(entity=entity, type=rel_type, outgoing=outgoing)
+            for entity, (_, rel_type, outgoing) in zip(entities, found, strict=True)
+        ]
 
     def expand(
         self,
@@ -268,9 +289,8 @@ class EntityMemory:
         return found, dense, lexical
 
     def touch_many(self, scope: Scope, ids: Sequence[str]) -> None:
-        """Count one more access of each entity (recall reinforcement)."""
-        if ids:
-            self._graph.run("touch_entities", scope_params(scope, ids=list(ids), now=now_ms()))
+        """Count one more access of each entity (recall reinforcement); the nodes are not written."""
+        self._access.touch(scope, "entity", ids)
 
     def search(
         self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int
@@ -281,7 +301,9 @@ class EntityMemory:
             [sorted(dense, key=lambda key: -dense[key]), sorted(lexical, key=lambda key: -lexical[key])],
             rrf_k,
         )
-        return [(found[entity_id], score) for entity_id, score in fused[:top_k]]
+        best = fused[:top_k]
+        entities = self._overlaid(scope, [found[entity_id] for entity_id, _ in best])
+        return [(entity, score) for entity, (_, score) in zip(entities, best, strict=True)]
 
     def names(self, scope: Scope, limit: int = 2000) -> dict[str, str]:
         """Every name and alias of the user's entities (casefolded) → the entity id."""

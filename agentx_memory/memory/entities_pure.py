@@ -25,6 +25,7 @@ __all__ = [
     "fulltext_terms",
     "merge_aliases",
     "merge_properties",
+    "merged_entity",
     "resolution_band",
 ]
 
@@ -82,6 +83,26 @@ def merge_aliases(name: str, aliases: Sequence[str], new_name: str, new_aliases:
 def merge_properties(existing: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
     """Shallow JSON merge: keys are never dropped; a key given again takes the new value."""
     return {**existing, **new}
+
+
+def merged_entity(
+    entity: Entity,
+    name: str,
+    aliases: Sequence[str],
+    description: str | None,
+    properties: Mapping[str, Any],
+) -> Entity | None:
+    """``entity`` with a new mention merged in (new spellings as aliases, a new description, properties
+    key by key), or ``None`` when the mention brings nothing new: then its node is not written at all,
+    since every write re-indexes the node's vector (a stale HNSW entry on FalkorDB 4.16)."""
+    merged = entity.model_copy(
+        update={
+            "aliases": merge_aliases(entity.name, entity.aliases, name, aliases),
+            "description": entity.description if description is None else description,
+            "properties": merge_properties(entity.properties, properties),
+        }
+    )
+    return None if merged == entity else merged
 
 
 _WORD = re.compile(r"\w+")

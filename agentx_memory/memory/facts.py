@@ -19,6 +19,8 @@ from ..models import Scope
 from ..models.semantic import Fact, MemoryStats
 from ..stores.graph import GraphStore
 from ..timecodec import maybe_epoch_ms, maybe_from_epoch_ms, now_ms
+from .access import AccessMemory
+from .access_pure import overlay_facts
 from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, atom_params, fact_from_graph
 from .scoping import scope_params
 from .timeline import Timeline
@@ -27,11 +29,13 @@ __all__ = ["FactMemory"]
 
 
 class FactMemory:
-    """Facts of one user over the graph; a stateless view the facade builds per call."""
+    """Facts of one user over the graph; a stateless view the facade builds per call. Access counts
+    live in ``access`` (never on the fact's vector-indexed node) and are overlaid on every read."""
 
-    def __init__(self, graph: GraphStore, timeline: Timeline) -> None:
+    def __init__(self, graph: GraphStore, timeline: Timeline, access: AccessMemory) -> None:
         self._graph = graph
         self._timeline = timeline
+        self._access = access
 
     def turn_exists(self, scope: Scope, turn_id: str) -> bool:
         return bool(self._graph.run("find_turn", scope_params(scope, turn_id=turn_id)))
@@ -127,7 +131,8 @@ class FactMemory:
             params["channels"] = list(channels)
         rows = self._graph.run("get_facts", params)
         by_id = {row["item"]["id"]: fact_from_graph(row["item"], row["about"], row["turns"]) for row in rows}
-        return [by_id[fact_id] for fact_id in ids if fact_id in by_id]
+        found = [by_id[fact_id] for fact_id in ids if fact_id in by_id]
+        return overlay_facts(found, self._access.get(scope, "fact", list(by_id)))
 
     def get(self, scope: Scope, fact_id: str) -> Fact:
         found = self.get_many(scope, [fact_id])
@@ -152,7 +157,7 @@ class FactMemory:
         ids = sorted(scores, key=lambda fact_id: -scores[fact_id])[:top_k]
         if not ids:
             return []
-        self._graph.run("touch_facts", scope_params(scope, ids=ids, now=now_ms()))
+        self._access.touch(scope, "fact", ids)
         return [(fact, scores[fact.id]) for fact in self.get_many(scope, ids)]
 
     def nearest(self, scope: Scope, vector: Sequence[float], top_k: int) -> list[tuple[Fact, float]]:
@@ -174,9 +179,8 @@ class FactMemory:
         return self.get_many(scope, [row["id"] for row in rows])
 
     def touch(self, scope: Scope, ids: Sequence[str]) -> None:
-        """Count one more access of each fact (recall reinforcement)."""
-        if ids:
-            self._graph.run("touch_facts", scope_params(scope, ids=list(ids), now=now_ms()))
+        """Count one more access of each fact (recall reinforcement); the fact nodes are not written."""
+        self._access.touch(scope, "fact", ids)
 
     def facts_about(
         self, scope: Scope, entity_id: str, limit: int, channels: Sequence[str] | None = None

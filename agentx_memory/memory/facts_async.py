@@ -16,6 +16,8 @@ from ..models import Scope
 from ..models.semantic import Fact, MemoryStats
 from ..stores.graph_async import AsyncGraphStore
 from ..timecodec import maybe_epoch_ms, maybe_from_epoch_ms, now_ms
+from .access_async import AsyncAccessMemory
+from .access_pure import overlay_facts
 from .facts_pure import DEFAULT_DECAY_RATE, PRIORITY_SALIENCE, atom_params, fact_from_graph
 from .scoping import scope_params
 from .timeline_async import AsyncTimeline
@@ -24,11 +26,13 @@ __all__ = ["AsyncFactMemory"]
 
 
 class AsyncFactMemory:
-    """Facts of one user over the graph; a stateless view the facade builds per call."""
+    """Facts of one user over the graph; a stateless view the facade builds per call. Access counts
+    live in ``access`` (never on the fact's vector-indexed node) and are overlaid on every read."""
 
-    def __init__(self, graph: AsyncGraphStore, timeline: AsyncTimeline) -> None:
+    def __init__(self, graph: AsyncGraphStore, timeline: AsyncTimeline, access: AsyncAccessMemory) -> None:
         self._graph = graph
         self._timeline = timeline
+        self._access = access
 
     async def turn_exists(self, scope: Scope, turn_id: str) -> bool:
         return bool(await self._graph.run("find_turn", scope_params(scope, turn_id=turn_id)))
@@ -128,7 +132,8 @@ class AsyncFactMemory:
             params["channels"] = list(channels)
         rows = await self._graph.run("get_facts", params)
         by_id = {row["item"]["id"]: fact_from_graph(row["item"], row["about"], row["turns"]) for row in rows}
-        return [by_id[fact_id] for fact_id in ids if fact_id in by_id]
+        found = [by_id[fact_id] for fact_id in ids if fact_id in by_id]
+        return overlay_facts(found, await self._access.get(scope, "fact", list(by_id)))
 
     async def get(self, scope: Scope, fact_id: str) -> Fact:
         found = await self.get_many(scope, [fact_id])
@@ -153,7 +158,7 @@ class AsyncFactMemory:
         ids = sorted(scores, key=lambda fact_id: -scores[fact_id])[:top_k]
         if not ids:
             return []
-        await self._graph.run("touch_facts", scope_params(scope, ids=ids, now=now_ms()))
+        await self._access.touch(scope, "fact", ids)
         return [(fact, scores[fact.id]) for fact in await self.get_many(scope, ids)]
 
     async def nearest(self, scope: Scope, vector: Sequence[float], top_k: int) -> list[tuple[Fact, float]]:
@@ -175,9 +180,8 @@ class AsyncFactMemory:
         return await self.get_many(scope, [row["id"] for row in rows])
 
     async def touch(self, scope: Scope, ids: Sequence[str]) -> None:
-        """Count one more access of each fact (recall reinforcement)."""
-        if ids:
-            await self._graph.run("touch_facts", scope_params(scope, ids=list(ids), now=now_ms()))
+        """Count one more access of each fact (recall reinforcement); the fact nodes are not written."""
+        await self._access.touch(scope, "fact", ids)
 
     async def facts_about(
         self, scope: Scope, entity_id: str, limit: int, channels: Sequence[str] | None = None

@@ -36,19 +36,22 @@ class Promotion:
         self._timeline = timeline
 
     def candidates(self, scope: Scope, thresholds: PromotionSettings) -> list[PromotionCandidate]:
-        """Current, not yet promoted facts of the active channel that meet every threshold."""
+        """Current, not yet promoted facts of the active channel that meet every threshold, best
+        confidence, then most accessed, first (access counts are read from the ledger)."""
         rows = self._graph.run(
             "promotion_candidates",
             scope_params(
                 scope,
                 min_confidence=float(thresholds.min_confidence),
-                min_access_count=int(thresholds.min_access_count),
                 min_conversations=int(thresholds.min_conversations),
-                limit=CANDIDATE_LIMIT,
             ),
         )
         conversations = {row["id"]: int(row["conversations"]) for row in rows}
         facts = self._facts.get_many(scope, list(conversations))
+        chosen = sorted(
+            (fact for fact in facts if fact.access_count >= thresholds.min_access_count),
+            key=lambda fact: (-fact.confidence, -fact.access_count, fact.id),
+        )
         return [
             PromotionCandidate(
                 fact=fact,
@@ -56,7 +59,7 @@ class Promotion:
                 access_count=fact.access_count,
                 conversations=conversations[fact.id],
             )
-            for fact in facts
+            for fact in chosen[:CANDIDATE_LIMIT]
         ]
 
     def conversations(self, scope: Scope, fact_id: str) -> int:

@@ -33,7 +33,7 @@ Dialect = Literal["falkordb", "neo4j"]
 _VECF32 = re.compile(r"vecf32\((\$[A-Za-z_][A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_.]*)\)")
 _PLACEHOLDER = re.compile(r"\{\{\s*([a-z_]+)((?:\s+[A-Za-z_]+)*)\s*\}\}")
 #: Clauses and index procedures that write; a statement with none of them is read-only.
-_WRITES = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE)\b|\.(create|drop)\w*\s*\(", re.IGNORECASE)
+_WRITES = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE|DROP)\b|\.(create|drop)\w*\s*\(", re.IGNORECASE)
 _FRAGMENTS_FILE = "fragments.cypher"
 
 

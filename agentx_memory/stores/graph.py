@@ -14,7 +14,9 @@ from typing import Any, Protocol
 from ..errors import StoreError
 from ..kinds import GRAPH_KINDS
 from .cypher import Dialect, load_queries
+from .driver_errors import VectorIndexBuildingError
 from .schema import FULLTEXT_LABELS, VECTOR_LABELS, FulltextLabel, VectorLabel
+from .vector_index import VectorIndexSize
 
 __all__ = ["CypherGraphStore", "GraphStore"]
 
@@ -79,6 +81,15 @@ class GraphStore(Protocol):
         ``{item, score}`` by source ``"<Label>.vector"`` (Fact, Entity, Strategy, Goal; cosine) and
         ``"<Label>.fulltext"`` (Fact, Entity; any of ``words``), best first. Fact items carry only
         their id; current facts and open goals only."""
+
+    def vector_index_sizes(self) -> dict[VectorLabel, VectorIndexSize]:
+        """Every vector index of the graph (all users): entries it holds, live and stale, and the live
+        nodes with a vector. Numbers only."""
+
+    def compact_vector_indexes(self, labels: Sequence[VectorLabel], timeout_s: float) -> list[VectorLabel]:
+        """Rebuild these labels' vector indexes from their live nodes where the backend leaves stale
+        entries behind, waiting up to ``timeout_s`` for them to serve again; returns the labels
+        rebuilt. Searches keep working meanwhile (by exact scan where no index answers)."""
 
     def ping(self) -> None: ...
 
@@ -158,8 +169,13 @@ class CypherGraphStore:
             "exact": exact,
             "ann": ann,
         }
+        try:
+            rows = self.run("recall_candidates", params)
+        except VectorIndexBuildingError:  # an index being rebuilt (vector_compaction): scan exactly
+            rows = self.run("recall_candidates", {**params, "exact": list(_RECALL_LABELS), "ann": []})
+            ann = []
         seen: dict[str, int] = {}
-        for row in self.run("recall_candidates", params):
+        for row in rows:
             label, _, technique = row["source"].partition(".")
             if technique == "seen":
                 seen[label] = int(row["score"])
@@ -179,6 +195,23 @@ class CypherGraphStore:
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         raise NotImplementedError
+
+    def vector_index_sizes(self) -> dict[VectorLabel, VectorIndexSize]:
+        live = {str(row["label"]): int(row["count"]) for row in self.run("census_vector_nodes", {})}
+        held = self._index_entries()
+        sizes: dict[VectorLabel, VectorIndexSize] = {}
+        for label in VECTOR_LABELS:
+            entries, building = held.get(label, (live.get(label, 0), False))
+            sizes[label] = VectorIndexSize(label, entries, live.get(label, 0), building)
+        return sizes
+
+    def _index_entries(self) -> dict[VectorLabel, tuple[int, bool]]:
+        """``(entries, building)`` of the labels whose index may hold more entries than live nodes; a
+        label left out holds one entry per live node (Neo4j maintains its indexes)."""
+        return {}
+
+    def compact_vector_indexes(self, labels: Sequence[VectorLabel], timeout_s: float) -> list[VectorLabel]:
+        return []
 
     def run(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         # The one per-user guard: a data statement without a user_id is a bug, never a global read.
@@ -203,7 +236,10 @@ class CypherGraphStore:
         params = {"vector": list(vector), "user_id": user_id, "channels": list(channels), "limit": top_k}
         # ANN first, oversampled because other users' nodes share the index; the exact scan (bounded
         # by this user's own nodes) covers the case where the filter leaves fewer than top_k rows.
-        rows = self.run(f"vector_search_{suffix}", {**params, "k": top_k * self._oversample})
+        try:
+            rows = self.run(f"vector_search_{suffix}", {**params, "k": top_k * self._oversample})
+        except VectorIndexBuildingError:  # the index is being rebuilt (vector_compaction)
+            rows = []
         if len(rows) < top_k:
             rows = self.run(f"exact_search_{suffix}", params)
         return rows

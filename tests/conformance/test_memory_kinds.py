@@ -671,11 +671,12 @@ def test_recall_candidates_falls_back_to_exact_when_the_shared_index_hides_the_u
 
 
 def test_a_fact_updated_many_times_is_still_found_on_the_ann_path(backend_memory: AgentMemory) -> None:
-    """Every access reinforcement writes the fact's node. On FalkorDB 4.16 each such write leaves the old
-    vector behind in the HNSW index (FalkorDB/FalkorDB#2197, fixed upstream after the 1.4.1 wheel's
-    engine): 25 updates put 25 stale copies of the fact's vector in the ANN's top-k, which then comes
-    back with none of the user's facts (measured on 4.16: the ANN statement alone returns no row). Recall must
-    still find the fact: the exact scan answers."""
+    """Every write to a fact's node (a confirmation, a correction, a decay step; access counts no longer
+    go there) re-indexes it. On FalkorDB 4.16 each such write leaves the old vector behind in the HNSW
+    index (FalkorDB/FalkorDB#2197, fixed upstream after the 1.4.1 wheel's engine): 25 updates put 25
+    stale copies of the fact's vector in the ANN's top-k, which then comes back with none of the user's
+    facts (measured on 4.16: the ANN statement alone returns no row). Recall must still find the fact:
+    the exact scan answers (and the vector_compaction job rebuilds the index)."""
     mem = backend_memory
     mine = {
         claim: mem.learn_fact(claim, confidence=0.9, source="chat")
@@ -683,7 +684,7 @@ def test_a_fact_updated_many_times_is_still_found_on_the_ann_path(backend_memory
     }
     cat = mine["The cat is called Miso"]
     for _ in range(25):
-        mem._open_backends().facts.touch(mem.scope, [cat.id])
+        mem.confirm_fact(cat.id)
     vector = mem._open_backends().embedder.embed_one("what is the cat called?")
     # A fresh facade knows no label counts yet, so its first recall asks the ANN index.
     with AgentMemory("alice", settings=mem.settings) as fresh:
@@ -695,4 +696,4 @@ def test_a_fact_updated_many_times_is_still_found_on_the_ann_path(backend_memory
     assert ranked[0] == cat.id
     assert set(ranked) == {fact.id for fact in mine.values()}
     assert searched[0][0].id == cat.id
-    assert searched[0][0].access_count == 26  # the 25 touches and this search's own access
+    assert searched[0][0].access_count == 1  # this search's own access

@@ -76,6 +76,7 @@ def test_injected_facts_count_one_more_access_and_the_others_do_not(
         for n in range(12)
     ]
     block = memory.get_context("What desserts does Maya like?", budget_tokens=MIN_BUDGET_TOKENS)
+    memory.close()  # waits for the reinforcement the async facade runs in the background; reopens on use
 
     stored = memory._open_backends().facts
     injected = [fact for fact in facts if tag(fact.id) in block]

@@ -118,7 +118,11 @@ def test_forget_user_leaves_nothing_and_spares_others(
     mem.add_goal("Plan the trip")
     mem.update_profile(preferences={"seat": "window"})
     bob_cid = _populate(bob, "hiking")
+    for who in (mem, bob):  # a search counts an access: a row in the ledger's memory_access
+        who.learn_fact("The hiking boots are in the attic", confidence=0.9, source="chat")
+        assert who.search_facts("where are the hiking boots?", top_k=1)[0][0].access_count == 1
     before_bob = _remaining(bob)
+    assert before_bob["access"] == 1
 
     report = mem.forget_user()
     rows = _audit_rows(endpoints.postgres_url, mem.settings.postgres.schema_name, "alice")
@@ -127,9 +131,10 @@ def test_forget_user_leaves_nothing_and_spares_others(
 
     assert report["conversations"] == 2
     assert report["profiles"] == 1
+    assert report["access"] == 1
     assert report["graph_nodes"] > 0
     assert _remaining(mem) == {
-        "conversations": 0, "turns": 0, "tool_invocations": 0, "timeline": 0, "profiles": 0,
+        "conversations": 0, "turns": 0, "tool_invocations": 0, "timeline": 0, "profiles": 0, "access": 0,
         "graph_nodes": 0, "redis_keys": 0,
     }  # fmt: skip
     assert mem.get_recent_turns() == []
@@ -168,11 +173,15 @@ def test_forget_fact_takes_its_corrections_and_leaves_the_rest(
     corrected = mem.correct_fact(original.id, "Maya lives in Osaka")
     kept = mem.learn_fact("Maya is a violinist", confidence=0.8, source="user", about=["Maya"])
     bobs = mem.for_user("bob").learn_fact("Maya lives in Osaka", confidence=0.9, source="user")
+    access = mem._open_backends().access
+    access.touch(mem.scope, "fact", [original.id, corrected.id, kept.id])  # as recalls would
 
     report = mem.forget_fact(corrected.id)
 
     assert report["graph_facts"] == 2
     assert report["timeline"] == 2
+    assert report["access"] == 2
+    assert set(access.get(mem.scope, "fact", [original.id, corrected.id, kept.id])) == {kept.id}
     claims = [fact.claim for fact, _ in mem.search_facts("Where does Maya live?", top_k=10)]
     assert claims == ["Maya is a violinist"]
     assert [fact.id for fact in mem.get_entity_info("Maya").facts] == [kept.id]

@@ -32,7 +32,7 @@ def test_read_only_classification(statement: str, read_only: bool) -> None:
 def test_every_write_statement_is_sent_as_a_write(dialect: Dialect) -> None:
     queries = load_queries(dialect)
     writes = {name for name, text in queries.items() if not is_read_only(text)}
-    for name in ("create_turn", "touch_facts", "touch_entities", "merge_entity", "delete_user_graph"):
+    for name in ("create_turn", "confirm_fact", "merge_entity", "delete_user_graph"):
         assert name in writes
     assert "recall_candidates" not in writes
     assert "expand_entities" not in writes

@@ -6,6 +6,12 @@ SELECT memory_id, access_count, last_accessed, mention_count, salience, salience
 FROM memory_access
 WHERE user_id = %(user_id)s AND memory_type = %(memory_type)s AND memory_id = ANY(%(ids)s::text[])
 
+-- name: access_last_seen
+-- When each of these memories, of any kind, was last returned by a recall (ids are uuids: unique).
+SELECT memory_id, last_accessed
+FROM memory_access
+WHERE user_id = %(user_id)s AND memory_id = ANY(%(ids)s::text[]) AND last_accessed IS NOT NULL
+
 -- name: access_list
 SELECT memory_id, access_count, last_accessed, mention_count, salience, salience_at
 FROM memory_access
