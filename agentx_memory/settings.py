@@ -299,6 +299,11 @@ class MaintenanceSettings(BaseModel):
     resolve_entities_minutes: float = Field(default=24 * 60, gt=0)
     reflect_minutes: float = Field(default=7 * 24 * 60, gt=0)
     vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
+    #: An index is rebuilt once its stale entries reach this share of its live nodes (and the minimum).
+    vector_stale_ratio: float = Field(default=0.25, ge=0)
+    vector_stale_min: int = Field(default=100, ge=0)
+    #: How long a rebuild may take before the job reports it failed (the index keeps building).
+    vector_compaction_timeout_s: float = Field(default=600, gt=0)
     #: Longer than the longest job: a lock outliving a dead run only delays the next one.
     lock_seconds: int = Field(default=3600, ge=1)
     #: Celery's broker and RedBeat's Redis; None: the Redis in use (production: a Redis without

@@ -33,11 +33,10 @@ RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .proper
           .access_count, .created_at, .updated_at} AS item, exact, here
 
 // name: create_entity
-CREATE (e:Entity {id: $id, user_id: $user_id})
-SET e.channel = $channel, e.name = $name, e.type = $type, e.canonical = $canonical, e.aliases = $aliases,
-    e.alias_keys = $alias_keys, e.aliases_text = $aliases_text, e.description = $description,
-    e.properties = $properties, e.mention_count = 1, e.created_at = $now,
-    e.updated_at = $now, e.embedding = vecf32($embedding)
+CREATE (e:Entity {id: $id, user_id: $user_id, channel: $channel, name: $name, type: $type,
+    canonical: $canonical, aliases: $aliases, alias_keys: $alias_keys, aliases_text: $aliases_text,
+    description: $description, properties: $properties, mention_count: 1, created_at: $now,
+    updated_at: $now, embedding: vecf32($embedding)})
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
           .access_count, .created_at, .updated_at} AS item
 

@@ -9,12 +9,11 @@
 // User node is kept for every user that owns facts.
 MERGE (u:User {id: $user_id})
 ON CREATE SET u.user_id = $user_id, u.created_at = $now
-CREATE (f:Fact {id: $id, user_id: $user_id})
-SET f.channel = $channel, f.claim = $claim, f.confidence = $confidence, f.source = $source,
-    f.temporal = $temporal, f.priority = $priority, f.salience = $salience, f.decay_rate = $decay_rate,
-    f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
-    f.fact_kind = $fact_kind, f.subject = $subject, f.key = $key, f.value = $value, f.negated = $negated,
-    f.event_time = $event_time, f.certainty = $certainty, f.stated_at = $stated_at
+CREATE (f:Fact {id: $id, user_id: $user_id, channel: $channel, claim: $claim, confidence: $confidence,
+    source: $source, temporal: $temporal, priority: $priority, salience: $salience,
+    decay_rate: $decay_rate, created_at: $now, updated_at: $now, embedding: vecf32($embedding),
+    fact_kind: $fact_kind, subject: $subject, key: $key, value: $value, negated: $negated,
+    event_time: $event_time, certainty: $certainty, stated_at: $stated_at})
 RETURN f.id AS id
 
 // name: correct_fact
@@ -28,12 +27,11 @@ SET old.correction_lock = $now
 WITH old
 WHERE old.valid_until IS NULL
 SET old.valid_until = $now, old.superseded_by = $id, old.updated_at = $now
-CREATE (f:Fact {id: $id, user_id: $user_id})
-SET f.channel = $channel, f.claim = $claim, f.confidence = $confidence, f.source = $source,
-    f.temporal = $temporal, f.priority = $priority, f.salience = $salience, f.decay_rate = $decay_rate,
-    f.created_at = $now, f.updated_at = $now, f.embedding = vecf32($embedding),
-    f.fact_kind = $fact_kind, f.subject = $subject, f.key = $key, f.value = $value, f.negated = $negated,
-    f.event_time = $event_time, f.certainty = $certainty, f.stated_at = $stated_at
+CREATE (f:Fact {id: $id, user_id: $user_id, channel: $channel, claim: $claim, confidence: $confidence,
+    source: $source, temporal: $temporal, priority: $priority, salience: $salience,
+    decay_rate: $decay_rate, created_at: $now, updated_at: $now, embedding: vecf32($embedding),
+    fact_kind: $fact_kind, subject: $subject, key: $key, value: $value, negated: $negated,
+    event_time: $event_time, certainty: $certainty, stated_at: $stated_at})
 MERGE (f)-[:SUPERSEDES]->(old)
 RETURN f.id AS id
 

@@ -10,9 +10,9 @@ WITH collect(p) AS parents
 WHERE $parent_id IS NULL OR size(parents) > 0
 MERGE (u:User {id: $user_id})
 ON CREATE SET u.user_id = $user_id, u.created_at = $created_at
-CREATE (g:Goal {id: $id, user_id: $user_id})
-SET g.channel = $channel, g.description = $description, g.priority = $priority, g.status = 'active',
-    g.deadline = $deadline, g.created_at = $created_at, g.embedding = vecf32($embedding)
+CREATE (g:Goal {id: $id, user_id: $user_id, channel: $channel, description: $description,
+    priority: $priority, status: 'active', deadline: $deadline, created_at: $created_at,
+    embedding: vecf32($embedding)})
 MERGE (u)-[:HAS_GOAL]->(g)
 FOREACH (x IN parents | MERGE (g)-[:SUBGOAL_OF]->(x))
 RETURN g.id AS id

@@ -20,6 +20,7 @@ from .ledger_retention import ledger_retention
 from .promote import promote
 from .reconcile import reconcile
 from .runner import Job, JobContext
+from .vector_compaction import vector_compaction
 
 __all__ = ["JOBS"]
 
@@ -91,5 +92,11 @@ JOBS: dict[str, Job] = {
         Job("ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention),
         Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         Job("reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile),
+        Job(
+            "vector_compaction",
+            "vector_compaction_minutes",
+            "rebuild vector indexes bloated with stale entries",
+            vector_compaction,
+        ),
     )
 }

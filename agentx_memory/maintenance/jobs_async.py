@@ -18,6 +18,7 @@ from .ledger_retention_async import ledger_retention
 from .promote_async import promote
 from .reconcile_async import reconcile
 from .runner_async import AsyncJob, AsyncJobContext
+from .vector_compaction_async import vector_compaction
 
 __all__ = ["JOBS"]
 
@@ -92,6 +93,12 @@ JOBS: dict[str, AsyncJob] = {
         AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         AsyncJob(
             "reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile
+        ),
+        AsyncJob(
+            "vector_compaction",
+            "vector_compaction_minutes",
+            "rebuild vector indexes bloated with stale entries",
+            vector_compaction,
         ),
     )
 }
