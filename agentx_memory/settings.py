@@ -271,6 +271,9 @@ class LearningSettings(BaseModel):
     #: The extraction call's answer budget. The model is ``llm.model`` (Anthropic's default is the small
     #: ``claude-haiku-4-5``, the seed's choice for extraction).
     max_output_tokens: int = Field(default=4096, ge=256)
+    #: Where offline extraction finds names beyond the rules' patterns: ``auto`` = spaCy's small English
+    #: model when installed (the ``nlp`` extra), ``spacy`` = insist on it, ``rules`` = never load it.
+    names: Literal["auto", "spacy", "rules"] = "auto"
 
 
 class DecaySettings(BaseModel):
