@@ -11,10 +11,13 @@ FROM maintenance_runs
 ORDER BY job, started_at DESC, id DESC
 
 -- name: list_users
--- Every user the ledger knows: whoever has a conversation, a profile or a tool invocation.
+-- Every user the ledger knows: whoever has a conversation, a profile or any memory (every write of a
+-- fact, entity, goal or strategy leaves a timeline row, so a user who never chatted is found too).
 SELECT user_id FROM conversations
 UNION
 SELECT user_id FROM user_profiles
+UNION
+SELECT DISTINCT user_id FROM memory_timeline
 ORDER BY user_id
 
 -- name: drop_audit_partitions_before
