@@ -42,7 +42,7 @@ from .specs import (
     SearchFactsInput,
 )
 
-__all__ = ["ConsolidationJobs", "ConsolidationJob", "run_tool"]
+__all__ = ["ConsolidationJobs", "JobRecord", "run_tool"]
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 _KEEP_FINISHED = 1000
 
 
-class ConsolidationJob(BaseModel):
+class JobRecord(BaseModel):
     """One background consolidation, as ``consolidation_status`` reports it."""
 
     job_id: str
@@ -71,16 +71,16 @@ class ConsolidationJobs:
     """
 
     def __init__(self) -> None:
-        self._jobs: dict[tuple[str, str], ConsolidationJob] = {}
+        self._jobs: dict[tuple[str, str], JobRecord] = {}
         self._pending: set[Any] = set()
 
-    def start(self, memory: AgentMemory, conversation_id: str) -> ConsolidationJob:
+    def start(self, memory: AgentMemory, conversation_id: str) -> JobRecord:
         """Check the conversation is this user's, record a running job and start it in the background."""
         if not memory.get_conversation(conversation_id):
             raise NotFoundError(
                 f"conversation {conversation_id} has no turns for user {memory.scope.user_id!r}"
             )
-        job = ConsolidationJob(
+        job = JobRecord(
             job_id=str(uuid.uuid4()), conversation_id=conversation_id, started_at=datetime.now(UTC)
         )
         self._forget_oldest()
@@ -88,7 +88,7 @@ class ConsolidationJobs:
         background(self._run, self._pending, memory, job)
         return job
 
-    def status(self, user_id: str, job_id: str) -> ConsolidationJob:
+    def status(self, user_id: str, job_id: str) -> JobRecord:
         """The job's record; :class:`NotFoundError` for an unknown id or another user's job."""
         job = self._jobs.get((user_id, job_id.strip().lower()))
         if job is None:
@@ -99,7 +99,7 @@ class ConsolidationJobs:
         """Wait for the jobs still running (at shutdown)."""
         drain(self._pending)
 
-    def _run(self, memory: AgentMemory, job: ConsolidationJob) -> None:
+    def _run(self, memory: AgentMemory, job: JobRecord) -> None:
         key = (memory.scope.user_id, job.job_id)
         update: dict[str, Any]
         try:

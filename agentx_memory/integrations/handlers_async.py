@@ -39,7 +39,7 @@ from .specs import (
     SearchFactsInput,
 )
 
-__all__ = ["AsyncConsolidationJobs", "ConsolidationJob", "run_tool"]
+__all__ = ["AsyncConsolidationJobs", "JobRecord", "run_tool"]
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 _KEEP_FINISHED = 1000
 
 
-class ConsolidationJob(BaseModel):
+class JobRecord(BaseModel):
     """One background consolidation, as ``consolidation_status`` reports it."""
 
     job_id: str
@@ -68,16 +68,16 @@ class AsyncConsolidationJobs:
     """
 
     def __init__(self) -> None:
-        self._jobs: dict[tuple[str, str], ConsolidationJob] = {}
+        self._jobs: dict[tuple[str, str], JobRecord] = {}
         self._pending: set[Any] = set()
 
-    async def start(self, memory: AsyncAgentMemory, conversation_id: str) -> ConsolidationJob:
+    async def start(self, memory: AsyncAgentMemory, conversation_id: str) -> JobRecord:
         """Check the conversation is this user's, record a running job and start it in the background."""
         if not await memory.get_conversation(conversation_id):
             raise NotFoundError(
                 f"conversation {conversation_id} has no turns for user {memory.scope.user_id!r}"
             )
-        job = ConsolidationJob(
+        job = JobRecord(
             job_id=str(uuid.uuid4()), conversation_id=conversation_id, started_at=datetime.now(UTC)
         )
         self._forget_oldest()
@@ -85,7 +85,7 @@ class AsyncConsolidationJobs:
         background(self._run, self._pending, memory, job)
         return job
 
-    def status(self, user_id: str, job_id: str) -> ConsolidationJob:
+    def status(self, user_id: str, job_id: str) -> JobRecord:
         """The job's record; :class:`NotFoundError` for an unknown id or another user's job."""
         job = self._jobs.get((user_id, job_id.strip().lower()))
         if job is None:
@@ -96,7 +96,7 @@ class AsyncConsolidationJobs:
         """Wait for the jobs still running (at shutdown)."""
         await drain(self._pending)
 
-    async def _run(self, memory: AsyncAgentMemory, job: ConsolidationJob) -> None:
+    async def _run(self, memory: AsyncAgentMemory, job: JobRecord) -> None:
         key = (memory.scope.user_id, job.job_id)
         update: dict[str, Any]
         try:
