@@ -13,7 +13,7 @@ from mcp import Client
 from mcp.types import CallToolResult, TextContent
 
 from agentx_memory import AsyncAgentMemory
-from agentx_memory.errors import InvalidInputError
+from agentx_memory.errors import InvalidInputError, NotFoundError
 from agentx_memory.integrations.mcp import AccessDeniedError, MemoryMcpServer, UserAccess
 from agentx_memory.integrations.specs import TOOLS, TOOLS_BY_NAME
 from agentx_memory.integrations.tools import tool_names
@@ -241,6 +241,8 @@ async def test_a_server_sees_only_its_users_memory(root_memory: AsyncAgentMemory
         written = await refused(as_dave, "add_memory", {"content": "x", "conversation_id": cid})
         assert written == f"conversation {cid} does not exist for user 'dave'"
         assert "no consolidation job" in await refused(as_dave, "consolidation_status", {"job_id": job})
+        with pytest.raises(NotFoundError):  # one registry serves every user of an HTTP server
+            carol.jobs.status("dave", job)
 
         still = (await call(as_carol, "search_facts", {"query": "locker code"}))["facts"]
         assert [f["claim"] for f in still] == ["Carol's locker code is 4711"]
