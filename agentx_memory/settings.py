@@ -24,6 +24,7 @@ __all__ = [
     "LearningSettings",
     "LimitSettings",
     "MaintenanceSettings",
+    "McpSettings",
     "PostgresSettings",
     "PromotionSettings",
     "RedisSettings",
@@ -316,6 +317,20 @@ class MaintenanceSettings(BaseModel):
     metrics_port: int = Field(default=0, ge=0, le=65535)
 
 
+class McpSettings(BaseModel):
+    """The MCP server (``agentx-memory mcp``, :mod:`agentx_memory.integrations.mcp`)."""
+
+    #: The user every call acts for; over HTTP, the user of a request without ``user_header``
+    #: (``None``: such a request is refused). ``agentx-memory mcp --user`` overrides it.
+    user: str | None = None
+    channel: str = "_global"
+    #: Over HTTP, the users a request may name in ``user_header`` (``user`` is always allowed).
+    allowed_users: list[str] = Field(default_factory=list)
+    user_header: str = "X-AgentX-User"
+    host: str = "127.0.0.1"
+    port: int = Field(default=8765, ge=1, le=65535)
+
+
 class Settings(BaseSettings):
     """Everything configurable. ``Settings()`` reads ``AGENTX_*`` from the environment."""
 
@@ -339,6 +354,7 @@ class Settings(BaseSettings):
     decay: DecaySettings = DecaySettings()
     retention: RetentionSettings = RetentionSettings()
     maintenance: MaintenanceSettings = MaintenanceSettings()
+    mcp: McpSettings = McpSettings()
     runtime: RuntimeSettings = RuntimeSettings()
 
     @property

@@ -1,0 +1,28 @@
+"""Fixtures of the integration tests: one isolated namespace per module, shared by its tests (the MCP
+tests only read what they wrote themselves, under users of their own)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from agentx_memory import AsyncAgentMemory, Settings
+from agentx_memory.embedded import ResolvedEndpoints
+from agentx_memory.embedding import Embedder
+from tests.conftest import cleanup, isolated_settings
+
+
+@pytest.fixture(scope="module")
+def module_settings(endpoints: ResolvedEndpoints, data_dir: Path) -> Iterator[Settings]:
+    chosen = isolated_settings(endpoints, data_dir)
+    yield chosen
+    cleanup(chosen, endpoints)
+
+
+@pytest.fixture(scope="module")
+async def root_memory(module_settings: Settings, embedder: Embedder) -> AsyncIterator[AsyncAgentMemory]:
+    """An open async facade for ``alice``; other users share its connections through ``for_user``."""
+    async with AsyncAgentMemory("alice", settings=module_settings, embedder=embedder) as memory:
+        yield memory
