@@ -166,11 +166,14 @@ def _duration(seconds: float | None) -> str:
 
 def _register() -> None:
     # Commands of their own modules (they import this module's helpers from cli_support).
+    from .cli_doctor import doctor, reset
     from .cli_jobs import jobs_app, metrics, worker
 
     app.add_typer(jobs_app, name="jobs")
     app.command()(metrics)
     app.command()(worker)
+    app.command()(doctor)
+    app.command()(reset)
 
 
 _register()
