@@ -166,6 +166,7 @@ def _duration(seconds: float | None) -> str:
 
 def _register() -> None:
     # Commands of their own modules (they import this module's helpers from cli_support).
+    from .cli_doctor import doctor, reset
     from .cli_jobs import jobs_app, metrics, worker
     from .cli_mcp import mcp
 
@@ -173,6 +174,8 @@ def _register() -> None:
     app.command()(metrics)
     app.command()(worker)
     app.command()(mcp)
+    app.command()(doctor)
+    app.command()(reset)
 
 
 _register()

@@ -303,6 +303,11 @@ class MaintenanceSettings(BaseModel):
     resolve_entities_minutes: float = Field(default=24 * 60, gt=0)
     reflect_minutes: float = Field(default=7 * 24 * 60, gt=0)
     vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
+    #: ``doctor --repair`` as a job: the invariants across the stores checked and restored.
+    doctor_minutes: float = Field(default=24 * 60, gt=0)
+    #: The doctor leaves alone the graph nodes of a user the ledger does not know while that user's
+    #: newest node is younger than this (a fact reaches the graph a moment before its ledger row).
+    doctor_grace_minutes: float = Field(default=15, ge=0)
     #: An index is rebuilt once its stale entries reach this share of its live nodes (and the minimum).
     vector_stale_ratio: float = Field(default=0.25, ge=0)
     vector_stale_min: int = Field(default=100, ge=0)

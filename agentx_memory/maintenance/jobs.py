@@ -16,6 +16,7 @@ from ..models import Scope
 from .base import JobTally
 from .cleanup import cleanup
 from .decay import decay
+from .doctor import doctor
 from .ledger_retention import ledger_retention
 from .promote import promote
 from .reconcile import reconcile
@@ -77,6 +78,12 @@ def audit_partitions(context: JobContext) -> None:
     context.tally.count("dropped", len(rows))
 
 
+def doctor_repair(context: JobContext) -> None:
+    """``agentx-memory doctor``: the invariants across the stores checked; unless a dry run,
+    repaired (replays and index rebuilds by the ``reconcile`` and ``vector_compaction`` jobs)."""
+    doctor(context, JOBS)
+
+
 JOBS: dict[str, Job] = {
     job.name: job
     for job in (
@@ -97,6 +104,12 @@ JOBS: dict[str, Job] = {
             "vector_compaction_minutes",
             "rebuild vector indexes bloated with stale entries",
             vector_compaction,
+        ),
+        Job(
+            "doctor",
+            "doctor_minutes",
+            "check the invariants across the stores and repair them",
+            doctor_repair,
         ),
     )
 }

@@ -14,6 +14,7 @@ from ..models import Scope
 from .base import JobTally
 from .cleanup_async import cleanup
 from .decay_async import decay
+from .doctor_async import doctor
 from .ledger_retention_async import ledger_retention
 from .promote_async import promote
 from .reconcile_async import reconcile
@@ -75,6 +76,12 @@ async def audit_partitions(context: AsyncJobContext) -> None:
     context.tally.count("dropped", len(rows))
 
 
+async def doctor_repair(context: AsyncJobContext) -> None:
+    """``agentx-memory doctor``: the invariants across the stores checked; unless a dry run,
+    repaired (replays and index rebuilds by the ``reconcile`` and ``vector_compaction`` jobs)."""
+    await doctor(context, JOBS)
+
+
 JOBS: dict[str, AsyncJob] = {
     job.name: job
     for job in (
@@ -99,6 +106,12 @@ JOBS: dict[str, AsyncJob] = {
             "vector_compaction_minutes",
             "rebuild vector indexes bloated with stale entries",
             vector_compaction,
+        ),
+        AsyncJob(
+            "doctor",
+            "doctor_minutes",
+            "check the invariants across the stores and repair them",
+            doctor_repair,
         ),
     )
 }
