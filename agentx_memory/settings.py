@@ -299,6 +299,8 @@ class MaintenanceSettings(BaseModel):
     resolve_entities_minutes: float = Field(default=24 * 60, gt=0)
     reflect_minutes: float = Field(default=7 * 24 * 60, gt=0)
     vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
+    #: The patterns job proposes a strategy once this many conversations took the same successful path.
+    patterns_min_occurrences: int = Field(default=3, ge=1)
     #: An index is rebuilt once its stale entries reach this share of its live nodes (and the minimum).
     vector_stale_ratio: float = Field(default=0.25, ge=0)
     vector_stale_min: int = Field(default=100, ge=0)

@@ -17,6 +17,7 @@ from .base import JobTally
 from .cleanup import cleanup
 from .decay import decay
 from .ledger_retention import ledger_retention
+from .patterns import patterns
 from .promote import promote
 from .reconcile import reconcile
 from .runner import Job, JobContext
@@ -90,6 +91,7 @@ JOBS: dict[str, Job] = {
         Job("cleanup", "cleanup_minutes", "archive conversations past retention", cleanup),
         Job("decay", "decay_minutes", "forgetting curve on unused, unprotected facts", decay),
         Job("ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention),
+        Job("patterns", "patterns_minutes", "recurring successful tool paths → strategies", patterns),
         Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         Job("reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile),
         Job(

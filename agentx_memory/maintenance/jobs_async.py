@@ -15,6 +15,7 @@ from .base import JobTally
 from .cleanup_async import cleanup
 from .decay_async import decay
 from .ledger_retention_async import ledger_retention
+from .patterns_async import patterns
 from .promote_async import promote
 from .reconcile_async import reconcile
 from .runner_async import AsyncJob, AsyncJobContext
@@ -90,6 +91,7 @@ JOBS: dict[str, AsyncJob] = {
         AsyncJob(
             "ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention
         ),
+        AsyncJob("patterns", "patterns_minutes", "recurring successful tool paths → strategies", patterns),
         AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         AsyncJob(
             "reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile
