@@ -301,6 +301,10 @@ class MaintenanceSettings(BaseModel):
     vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
     #: The patterns job proposes a strategy once this many conversations took the same successful path.
     patterns_min_occurrences: int = Field(default=3, ge=1)
+    #: The reflect job writes a user's reflection at most once per this many days (by its clock) ...
+    reflect_min_days: float = Field(default=6, ge=0)
+    #: ... and only when at least this many facts were learned since the last one.
+    reflect_min_facts: int = Field(default=3, ge=1)
     #: An index is rebuilt once its stale entries reach this share of its live nodes (and the minimum).
     vector_stale_ratio: float = Field(default=0.25, ge=0)
     vector_stale_min: int = Field(default=100, ge=0)

@@ -13,6 +13,7 @@ from ..models import Scope
 from ..models.access import AccessRecord
 from ..timecodec import epoch_ms, maybe_from_epoch_ms
 from .decay_rules import Decayable, decay_step
+from .reflect_rules import REFLECTION_SOURCE
 from .runner_async import AsyncJobContext
 
 __all__ = ["decay"]
@@ -30,6 +31,7 @@ def _fact(row: dict[str, Any], access: AccessRecord | None) -> Decayable:
         decay_rate=row["decay_rate"],
         source=row["source"],
         priority=row["priority"],
+        reflection=row["source"] == REFLECTION_SOURCE,
     )
 
 

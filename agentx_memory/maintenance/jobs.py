@@ -20,6 +20,7 @@ from .ledger_retention import ledger_retention
 from .patterns import patterns
 from .promote import promote
 from .reconcile import reconcile
+from .reflect import reflect
 from .runner import Job, JobContext
 from .vector_compaction import vector_compaction
 
@@ -94,6 +95,7 @@ JOBS: dict[str, Job] = {
         Job("patterns", "patterns_minutes", "recurring successful tool paths → strategies", patterns),
         Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         Job("reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile),
+        Job("reflect", "reflect_minutes", "a weekly reflection on each user's new facts", reflect),
         Job(
             "vector_compaction",
             "vector_compaction_minutes",

@@ -18,6 +18,7 @@ from .ledger_retention_async import ledger_retention
 from .patterns_async import patterns
 from .promote_async import promote
 from .reconcile_async import reconcile
+from .reflect_async import reflect
 from .runner_async import AsyncJob, AsyncJobContext
 from .vector_compaction_async import vector_compaction
 
@@ -96,6 +97,7 @@ JOBS: dict[str, AsyncJob] = {
         AsyncJob(
             "reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile
         ),
+        AsyncJob("reflect", "reflect_minutes", "a weekly reflection on each user's new facts", reflect),
         AsyncJob(
             "vector_compaction",
             "vector_compaction_minutes",
