@@ -305,6 +305,12 @@ class MaintenanceSettings(BaseModel):
     reflect_min_days: float = Field(default=6, ge=0)
     #: ... and only when at least this many facts were learned since the last one.
     reflect_min_facts: int = Field(default=3, ge=1)
+    #: resolve_entities: a SAME_AS candidate whose evidence scores this much is merged
+    #: (maintenance/resolve_rules.py); below keep_score (nothing beyond the similarity) it is dismissed
+    #: once resolve_dismiss_days old; in between it is kept and re-reviewed when its evidence changes.
+    resolve_merge_score: float = Field(default=0.75, gt=0, le=1)
+    resolve_keep_score: float = Field(default=0.5, ge=0, le=1)
+    resolve_dismiss_days: float = Field(default=30, ge=0)
     #: An index is rebuilt once its stale entries reach this share of its live nodes (and the minimum).
     vector_stale_ratio: float = Field(default=0.25, ge=0)
     vector_stale_min: int = Field(default=100, ge=0)

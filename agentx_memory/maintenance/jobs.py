@@ -21,6 +21,7 @@ from .patterns import patterns
 from .promote import promote
 from .reconcile import reconcile
 from .reflect import reflect
+from .resolve_entities import resolve_entities
 from .runner import Job, JobContext
 from .vector_compaction import vector_compaction
 
@@ -95,6 +96,12 @@ JOBS: dict[str, Job] = {
         Job("patterns", "patterns_minutes", "recurring successful tool paths → strategies", patterns),
         Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         Job("reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile),
+        Job(
+            "resolve_entities",
+            "resolve_entities_minutes",
+            "review SAME_AS candidates: merge, keep or dismiss",
+            resolve_entities,
+        ),
         Job("reflect", "reflect_minutes", "a weekly reflection on each user's new facts", reflect),
         Job(
             "vector_compaction",

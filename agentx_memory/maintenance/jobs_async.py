@@ -19,6 +19,7 @@ from .patterns_async import patterns
 from .promote_async import promote
 from .reconcile_async import reconcile
 from .reflect_async import reflect
+from .resolve_entities_async import resolve_entities
 from .runner_async import AsyncJob, AsyncJobContext
 from .vector_compaction_async import vector_compaction
 
@@ -96,6 +97,12 @@ JOBS: dict[str, AsyncJob] = {
         AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         AsyncJob(
             "reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile
+        ),
+        AsyncJob(
+            "resolve_entities",
+            "resolve_entities_minutes",
+            "review SAME_AS candidates: merge, keep or dismiss",
+            resolve_entities,
         ),
         AsyncJob("reflect", "reflect_minutes", "a weekly reflection on each user's new facts", reflect),
         AsyncJob(
