@@ -308,6 +308,18 @@ class MaintenanceSettings(BaseModel):
     #: The doctor leaves alone the graph nodes of a user the ledger does not know while that user's
     #: newest node is younger than this (a fact reaches the graph a moment before its ledger row).
     doctor_grace_minutes: float = Field(default=15, ge=0)
+    #: The patterns job proposes a strategy once this many conversations took the same successful path.
+    patterns_min_occurrences: int = Field(default=3, ge=1)
+    #: The reflect job writes a user's reflection at most once per this many days (by its clock) ...
+    reflect_min_days: float = Field(default=6, ge=0)
+    #: ... and only when at least this many facts were learned since the last one.
+    reflect_min_facts: int = Field(default=3, ge=1)
+    #: resolve_entities: a SAME_AS candidate whose evidence scores this much is merged
+    #: (maintenance/resolve_rules.py); below keep_score (nothing beyond the similarity) it is dismissed
+    #: once resolve_dismiss_days old; in between it is kept and re-reviewed when its evidence changes.
+    resolve_merge_score: float = Field(default=0.75, gt=0, le=1)
+    resolve_keep_score: float = Field(default=0.5, ge=0, le=1)
+    resolve_dismiss_days: float = Field(default=30, ge=0)
     #: An index is rebuilt once its stale entries reach this share of its live nodes (and the minimum).
     vector_stale_ratio: float = Field(default=0.25, ge=0)
     vector_stale_min: int = Field(default=100, ge=0)

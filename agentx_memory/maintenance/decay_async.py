@@ -17,6 +17,7 @@ from ..models import Scope
 from ..models.access import AccessRecord
 from ..timecodec import epoch_ms, maybe_from_epoch_ms
 from .decay_rules import Decayable, decay_step
+from .reflect_rules import REFLECTION_SOURCE
 from .runner_async import AsyncJobContext
 
 __all__ = ["decay"]
@@ -34,6 +35,7 @@ def _fact(row: dict[str, Any], access: AccessRecord | None) -> Decayable:
         decay_rate=row["decay_rate"],
         source=row["source"],
         priority=row["priority"],
+        reflection=row["source"] == REFLECTION_SOURCE,
     )
 
 

@@ -18,8 +18,11 @@ from .cleanup import cleanup
 from .decay import decay
 from .doctor import doctor
 from .ledger_retention import ledger_retention
+from .patterns import patterns
 from .promote import promote
 from .reconcile import reconcile
+from .reflect import reflect
+from .resolve_entities import resolve_entities
 from .runner import Job, JobContext
 from .vector_compaction import vector_compaction
 
@@ -97,8 +100,16 @@ JOBS: dict[str, Job] = {
         Job("cleanup", "cleanup_minutes", "archive conversations past retention", cleanup),
         Job("decay", "decay_minutes", "forgetting curve on unused, unprotected facts", decay),
         Job("ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention),
+        Job("patterns", "patterns_minutes", "recurring successful tool paths → strategies", patterns),
         Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         Job("reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile),
+        Job(
+            "resolve_entities",
+            "resolve_entities_minutes",
+            "review SAME_AS candidates: merge, keep or dismiss",
+            resolve_entities,
+        ),
+        Job("reflect", "reflect_minutes", "a weekly reflection on each user's new facts", reflect),
         Job(
             "vector_compaction",
             "vector_compaction_minutes",

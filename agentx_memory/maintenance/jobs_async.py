@@ -16,8 +16,11 @@ from .cleanup_async import cleanup
 from .decay_async import decay
 from .doctor_async import doctor
 from .ledger_retention_async import ledger_retention
+from .patterns_async import patterns
 from .promote_async import promote
 from .reconcile_async import reconcile
+from .reflect_async import reflect
+from .resolve_entities_async import resolve_entities
 from .runner_async import AsyncJob, AsyncJobContext
 from .vector_compaction_async import vector_compaction
 
@@ -97,10 +100,18 @@ JOBS: dict[str, AsyncJob] = {
         AsyncJob(
             "ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention
         ),
+        AsyncJob("patterns", "patterns_minutes", "recurring successful tool paths → strategies", patterns),
         AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         AsyncJob(
             "reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile
         ),
+        AsyncJob(
+            "resolve_entities",
+            "resolve_entities_minutes",
+            "review SAME_AS candidates: merge, keep or dismiss",
+            resolve_entities,
+        ),
+        AsyncJob("reflect", "reflect_minutes", "a weekly reflection on each user's new facts", reflect),
         AsyncJob(
             "vector_compaction",
             "vector_compaction_minutes",
