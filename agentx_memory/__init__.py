@@ -43,6 +43,7 @@ from .models import (
     ToolInvocation,
     ToolStats,
     Turn,
+    TurnSpec,
     UserProfile,
 )
 from .settings import Settings
@@ -104,6 +105,7 @@ __all__ = [
     "ToolInvocation",
     "ToolStats",
     "Turn",
+    "TurnSpec",
     "UserProfile",
     "WorkingMemory",
 ]

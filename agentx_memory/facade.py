@@ -27,6 +27,7 @@ from .api.learning import LearningApi
 from .api.procedural import ProceduralApi
 from .api.profile import ProfileApi
 from .api.semantic import SemanticApi
+from .api.turns import TurnsApi
 from .backends import Backends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
@@ -68,6 +69,7 @@ class AgentMemory(
     ProceduralApi,
     GoalsApi,
     ProfileApi,
+    TurnsApi,
     FacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.

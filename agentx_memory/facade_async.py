@@ -25,6 +25,7 @@ from .api.learning_async import AsyncLearningApi
 from .api.procedural_async import AsyncProceduralApi
 from .api.profile_async import AsyncProfileApi
 from .api.semantic_async import AsyncSemanticApi
+from .api.turns_async import AsyncTurnsApi
 from .backends_async import AsyncBackends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
@@ -66,6 +67,7 @@ class AsyncAgentMemory(
     AsyncProceduralApi,
     AsyncGoalsApi,
     AsyncProfileApi,
+    AsyncTurnsApi,
     AsyncFacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.

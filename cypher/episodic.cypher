@@ -24,6 +24,26 @@ FOREACH (p IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | MERGE (p)-[:FOLLO
 FOREACH (n IN CASE WHEN next IS NULL THEN [] ELSE [next] END | MERGE (t)-[:FOLLOWED_BY]->(n))
 RETURN t.id AS id
 
+// name: create_turns
+// create_turn for a batch of one conversation's turns ($turns: maps with create_turn's per-turn values),
+// in one statement. Each chain link is merged once: by the later turn of the pair (prev), or by the
+// earlier one when the later is stored already and not in the batch ($indexes: the batch's indexes).
+MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
+UNWIND $turns AS row
+MERGE (t:Turn {id: row.id, user_id: $user_id})
+ON CREATE SET t.channel = row.channel, t.conversation_id = $conversation_id,
+              t.turn_index = row.turn_index, t.role = row.role, t.content = row.content,
+              t.timestamp = row.timestamp, t.content_hash = row.content_hash, t.metadata = row.metadata,
+              t.embedding = vecf32(row.embedding)
+MERGE (c)-[:HAS_TURN]->(t)
+WITH t, row
+OPTIONAL MATCH (prev:Turn {conversation_id: $conversation_id, user_id: $user_id, turn_index: row.turn_index - 1})
+OPTIONAL MATCH (next:Turn {conversation_id: $conversation_id, user_id: $user_id, turn_index: row.turn_index + 1})
+FOREACH (p IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | MERGE (p)-[:FOLLOWED_BY]->(t))
+FOREACH (n IN CASE WHEN next IS NULL OR (row.turn_index + 1) IN $indexes THEN [] ELSE [next] END |
+         MERGE (t)-[:FOLLOWED_BY]->(n))
+RETURN t.id AS id
+
 // name: get_conversation_turns
 MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})-[:HAS_TURN]->(t:Turn)
 RETURN t {.id, .conversation_id, .user_id, .channel, .turn_index, .role, .content, .timestamp,

@@ -7,7 +7,6 @@ reconcile job) replays it from the ledger, embedding included.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
@@ -31,6 +30,14 @@ from .episodic_pure import (
     turn_hit,
 )
 from .lexical import LexemeStats, plan_lexical_query, tsquery_any
+from .turn_batch import (
+    StoredBatch,
+    TurnBatch,
+    graph_batch_params,
+    graph_turn_values,
+    ledger_batch_params,
+    read_batch,
+)
 
 __all__ = ["AsyncEpisodicMemory"]
 
@@ -159,19 +166,7 @@ class AsyncEpisodicMemory:
 
     async def sync_turn(self, turn: Turn, embedding: Sequence[float]) -> Turn:
         """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure."""
-        params = {
-            "id": turn.id,
-            "user_id": turn.user_id,
-            "channel": turn.channel,
-            "conversation_id": turn.conversation_id,
-            "turn_index": turn.index,
-            "role": turn.role,
-            "content": turn.content,
-            "timestamp": epoch_ms(turn.timestamp),
-            "content_hash": turn.content_hash,
-            "metadata": json.dumps(turn.metadata, ensure_ascii=False),
-            "embedding": list(embedding),
-        }
+        params = graph_turn_values(turn, embedding)
         try:
             rows = await self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
@@ -187,6 +182,42 @@ class AsyncEpisodicMemory:
                 turn,
             ) from exc
         return turn.model_copy(update={"synced": True})
+
+    async def store_turns_log(
+        self, scope: Scope, conversation_id: str, batch: TurnBatch, audit: Mapping[str, Any]
+    ) -> StoredBatch:
+        """:meth:`store_turn_log` for a batch of one conversation's turns, in one statement: all of
+        them are stored (or found stored, same role and content) or, on a conflict, none."""
+        params = ledger_batch_params(scope.user_id, conversation_id, batch, audit)
+        rows = await self._ledger.fetch_all("append_turns", params)
+        if not rows and not await self.conversation_exists(scope, conversation_id):
+            raise NotFoundError(f"conversation {conversation_id} does not exist for user {scope.user_id!r}")
+        return read_batch(conversation_id, batch, rows)
+
+    async def sync_turns(self, turns: Sequence[Turn], embeddings: Sequence[Sequence[float]]) -> list[Turn]:
+        """:meth:`sync_turn` for turns of one conversation, in one graph statement; raises
+        :class:`GraphSyncError` (carrying the list of turns) on failure."""
+        if not turns:
+            return []
+        params = graph_batch_params(turns, embeddings)
+        first = turns[0]
+        try:
+            rows = await self._graph.run("create_turns", params)
+            if not rows:  # the conversation node is missing (its own graph write failed earlier)
+                await self.restore_graph_conversation(first.user_id, first.conversation_id)
+                await self._graph.run("create_turns", params)
+            await self._ledger.execute_relaxed(
+                "mark_turns_synced", {"ids": [turn.id for turn in turns], "user_id": first.user_id}
+            )
+        except AgentMemoryError as exc:
+            raise GraphSyncError(
+                f"{len(turns)} turns of conversation {first.conversation_id} are safe in the ledger but the "
+                f"graph write failed ({exc}); they are marked unsynced and the reconcile job replays them "
+                "(every 15 minutes under `agentx-memory worker`, or now: `agentx-memory jobs run reconcile`; "
+                "retrying the same store_turns call with turn_index set works too)",
+                list(turns),
+            ) from exc
+        return [turn.model_copy(update={"synced": True}) for turn in turns]
 
     async def unsynced_turns(self, limit: int) -> list[Turn]:
         """Turns of every user not yet confirmed in the graph, oldest first (for reconcile only)."""

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from .channels import PromotionCandidate
-from .episodic import ROLES, MemoryBundle, MemoryItem, MemoryKind, Role, Scope, TechniqueMetric, Turn
+from .episodic import (
+    ROLES,
+    MemoryBundle,
+    MemoryItem,
+    MemoryKind,
+    Role,
+    Scope,
+    TechniqueMetric,
+    Turn,
+    TurnSpec,
+)
 from .goals import GOAL_END_STATUSES, Goal, GoalEndStatus, GoalStatus
 from .learning import CompactionResult, ConsolidationReport, ContradictionReview
 from .procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
@@ -65,5 +75,6 @@ __all__ = [
     "ToolInvocation",
     "ToolStats",
     "Turn",
+    "TurnSpec",
     "UserProfile",
 ]

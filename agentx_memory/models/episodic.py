@@ -17,6 +17,7 @@ __all__ = [
     "Scope",
     "TechniqueMetric",
     "Turn",
+    "TurnSpec",
 ]
 
 Role = Literal["user", "assistant", "system", "tool"]
@@ -56,6 +57,24 @@ class Turn(BaseModel):
     synced: bool = True
     #: What the content costs in a prompt (the offline WordPiece count), None for turns stored before it.
     token_count: int | None = None
+
+
+class TurnSpec(BaseModel):
+    """One turn to store with ``store_turns``: what ``store_turn`` takes, as a value.
+
+    ``speaker`` is a shorthand for ``metadata["speaker"]`` (who said it, searchable with the content).
+    ``turn_index`` works as in ``store_turn``: given, the write is idempotent at that index; omitted,
+    the next index is allocated. Give it for every turn of a batch or for none.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    role: str
+    content: str
+    timestamp: datetime | None = None
+    turn_index: int | None = None
+    metadata: dict[str, Any] | None = None
+    speaker: str | None = None
 
 
 class MemoryItem(BaseModel):

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
-import tempfile
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-
-import pytest
 
 from agentx_memory import AgentMemory, AgentMemoryError, embedded
 from agentx_memory.embedded._common import data_paths, read_pid
@@ -23,16 +18,6 @@ from agentx_memory.settings import Settings
 TURNS = 200
 KILL_AT = 60
 T0 = datetime(2026, 1, 5, 9, tzinfo=UTC)
-
-
-@pytest.fixture
-def own_servers() -> Iterator[Settings]:
-    with tempfile.TemporaryDirectory(prefix="agx-f-", dir="/tmp") as directory:
-        settings = Settings(data_dir=Path(directory), learning={"auto_consolidate": False})
-        try:
-            yield settings
-        finally:
-            embedded.stop(settings)
 
 
 def _graph_turns(memory: AgentMemory, conversation_id: str) -> list[tuple[str, str, int]]:

@@ -61,6 +61,7 @@ EXPECTED_ALL = [
     "ToolInvocation",
     "ToolStats",
     "Turn",
+    "TurnSpec",
     "UserProfile",
     "WorkingMemory",
 ]

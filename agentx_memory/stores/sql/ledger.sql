@@ -54,6 +54,75 @@ ON CONFLICT (memory_type, memory_id) DO NOTHING
 )
 SELECT * FROM inserted
 
+-- name: append_turns
+-- store_turns: append_turn for a whole batch in one statement (one round trip, one commit). The turns
+-- come as parallel arrays; each is placed at its given index, or (a batch without indexes) at the
+-- next ones, allocated under the conversation's row lock. A batch that clashes with a stored turn
+-- (another role or content at one of its indexes) writes nothing; the caller finds the clash among the
+-- stored rows returned with created = false. Stored rows that the graph never confirmed come back with
+-- their embedding, so the caller replays them without embedding again. Audit and timeline rows as
+-- append_turn's, one per new turn.
+WITH batch AS (
+    SELECT *
+    FROM unnest(%(ids)s::uuid[], %(turn_indexes)s::integer[], %(roles)s::text[], %(contents)s::text[],
+                %(content_hashes)s::text[], %(metadata)s::jsonb[], %(embeddings)s::vector[],
+                %(timestamps)s::timestamptz[], %(token_counts)s::integer[])
+         WITH ORDINALITY AS b (id, turn_index, role, content, content_hash, metadata, embedding, "timestamp",
+                               token_count, position)
+), clash AS (
+    SELECT 1
+    FROM conversation_logs AS l JOIN batch ON l.turn_index = batch.turn_index
+    WHERE l.conversation_id = %(conversation_id)s::uuid AND l.user_id = %(user_id)s
+      AND l.content_hash <> batch.content_hash
+), allocated AS (
+    UPDATE conversations
+    SET next_turn_index = GREATEST(next_turn_index + %(appended)s::integer,
+                                   COALESCE(%(max_index)s::integer + 1, 0))
+    WHERE id = %(conversation_id)s::uuid AND user_id = %(user_id)s AND NOT EXISTS (SELECT FROM clash)
+    RETURNING channel, next_turn_index - %(appended)s::integer AS start
+), inserted AS (
+INSERT INTO conversation_logs
+    (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
+     "timestamp", token_count)
+SELECT batch.id, %(conversation_id)s::uuid, %(user_id)s, allocated.channel,
+       COALESCE(batch.turn_index, allocated.start + batch.position::integer - 1), batch.role, batch.content,
+       batch.content_hash, batch.metadata, batch.embedding, batch."timestamp", batch.token_count
+FROM batch CROSS JOIN allocated
+ORDER BY batch.position
+ON CONFLICT (conversation_id, turn_index) DO NOTHING
+RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
+          content, content_hash, metadata, "timestamp", graph_synced, token_count
+), audited AS (
+INSERT INTO memory_audit_log
+    ("timestamp", user_id, channel, operation, memory_type, memory_id, level, details, payload,
+     config_snapshot, conversation_id)
+SELECT %(audited_at)s, inserted.user_id, inserted.channel, 'store_turn', 'turn', inserted.id, 'writes',
+       jsonb_build_object('conversation_id', inserted.conversation_id, 'turn_index', inserted.turn_index,
+                          'role', inserted.role),
+       CASE WHEN %(audit_payloads)s THEN jsonb_build_object('content', inserted.content) END,
+       %(audit_config)s, inserted.conversation_id
+FROM inserted
+WHERE %(audit)s
+), timeline AS (
+INSERT INTO memory_timeline
+    (user_id, channel, memory_type, memory_id, conversation_id, event_time, summary, importance)
+SELECT inserted.user_id, inserted.channel, 'turn', inserted.id, inserted.conversation_id::uuid,
+       inserted."timestamp", left(inserted.content, 200), 0.5
+FROM inserted
+ON CONFLICT (memory_type, memory_id) DO NOTHING
+)
+SELECT inserted.*, true AS created, NULL::vector AS stored_embedding FROM inserted
+UNION ALL
+SELECT l.id::text, l.conversation_id::text, l.user_id, l.channel, l.turn_index, l.role, l.content,
+       l.content_hash, l.metadata, l."timestamp", l.graph_synced, l.token_count, false,
+       CASE WHEN NOT l.graph_synced THEN l.embedding END
+FROM conversation_logs AS l
+WHERE l.conversation_id = %(conversation_id)s::uuid AND l.user_id = %(user_id)s
+  AND l.turn_index = ANY(%(turn_indexes)s::integer[])
+
+-- name: mark_turns_synced
+UPDATE conversation_logs SET graph_synced = true WHERE id = ANY(%(ids)s::uuid[]) AND user_id = %(user_id)s
+
 -- name: get_turn_at
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
        content_hash, metadata, "timestamp", graph_synced, token_count

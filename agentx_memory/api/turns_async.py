@@ -1,0 +1,106 @@
+"""``store_turns``: many turns of one conversation at once. Async source of ``api/turns.py``.
+
+The same write as ``store_turn`` (ledger first, then the graph, then working memory; the same checks,
+idempotency and audit and timeline rows), done per chunk of up to :data:`CHUNK` turns with one batched
+embedding, one ledger statement and one graph statement.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..backends_async import AsyncBackends
+from ..errors import AgentMemoryError, GraphSyncError
+from ..memory.turn_batch import TurnBatch, TurnDraft, check_turns
+from ..memory.working_async import AsyncWorkingMemory
+from ..models import Turn, TurnSpec
+from ..retrieval.tokens import default_token_counter
+from ..validation import validate_uuid
+from .core_async import AsyncFacadeCore
+
+__all__ = ["CHUNK", "AsyncTurnsApi"]
+
+log = logging.getLogger(__name__)
+
+#: Turns per ledger statement, graph statement and embedding call (bounds a statement's size).
+CHUNK = 256
+
+
+class AsyncTurnsApi(AsyncFacadeCore):
+    async def store_turns(
+        self, conversation_id: str, turns: Sequence[TurnSpec | Mapping[str, Any]]
+    ) -> list[str]:
+        """Store many turns of one conversation; returns their ids, in the order given.
+
+        Each turn is a :class:`TurnSpec` (or a dict of its fields: ``role``, ``content``, optional
+        ``timestamp``, ``turn_index``, ``metadata``, ``speaker``). The whole batch is checked before
+        anything is written: a bad turn raises :class:`InvalidInputError` naming its position. With
+        ``turn_index`` on every turn the call is idempotent (a retry stores nothing twice, a different
+        turn at a stored index raises :class:`ConflictError` and stores nothing of its chunk); without,
+        the turns are appended. If only the graph write fails the turns are durable in the ledger and
+        :class:`GraphSyncError` is raised once all are stored, its ``turn`` the list of stored turns;
+        the reconcile job (or the same call again) completes the graph.
+        """
+        conversation_id = validate_uuid(conversation_id, "conversation_id")
+        drafts = check_turns(turns, self.settings.limits)
+        backends = await self._open_backends()
+        stored: list[Turn] = []
+        sync_error: GraphSyncError | None = None
+        for start in range(0, len(drafts), CHUNK):
+            chunk, sync_failed = await self._store_chunk(
+                backends, conversation_id, drafts[start : start + CHUNK], graph=sync_error is None
+            )
+            stored.extend(chunk)
+            if sync_failed is not None and sync_error is None:
+                sync_error = sync_failed
+        if sync_error is not None:
+            unsynced = [turn for turn in stored if not turn.synced]
+            raise GraphSyncError(f"{len(unsynced)} of {len(stored)} turns: {sync_error}", stored)
+        return [turn.id for turn in stored]
+
+    async def _store_chunk(
+        self, backends: AsyncBackends, conversation_id: str, drafts: Sequence[TurnDraft], *, graph: bool
+    ) -> tuple[list[Turn], GraphSyncError | None]:
+        """One chunk: ledger, graph (unless an earlier chunk's graph write failed), working memory."""
+        embeddings = await backends.embed([draft.search_text for draft in drafts])
+        counter = default_token_counter()
+        written = TurnBatch(
+            ids=[str(uuid.uuid4()) for _ in drafts],
+            drafts=list(drafts),
+            embeddings=embeddings,
+            token_counts=[counter.count(draft.content) for draft in drafts],
+        )
+        audit = backends.audit.inline_write()
+        audit.pop("audit_payload")  # per turn, from its content: see append_turns
+        audit["audit_payloads"] = backends.audit.enabled("verbose")
+        batch = await backends.episodic.store_turns_log(self.scope, conversation_id, written, audit)
+        turns = list(batch.turns)
+        pending = [position for position, turn in enumerate(turns) if not turn.synced]
+        sync_error: GraphSyncError | None = None
+        if pending and graph:
+            vectors = [batch.stored_embeddings.get(turns[p].id, embeddings[p]) for p in pending]
+            try:
+                synced = await backends.episodic.sync_turns([turns[p] for p in pending], vectors)
+            except GraphSyncError as exc:
+                sync_error = exc
+            else:
+                for position, turn in zip(pending, synced, strict=True):
+                    turns[position] = turn
+        elif pending:
+            sync_error = GraphSyncError("the graph write of an earlier chunk failed", turns)
+        fresh = [turn for turn, created in zip(turns, batch.created, strict=True) if created]
+        await self._cache_turns(backends, conversation_id, fresh)
+        return turns, sync_error
+
+    async def _cache_turns(self, backends: AsyncBackends, conversation_id: str, turns: list[Turn]) -> None:
+        # As store_turn: Redis is a cache of the ledger, failing to fill it never fails a durable write.
+        session = AsyncWorkingMemory(
+            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
+        )
+        try:
+            await session.add_turns(turns)
+        except AgentMemoryError as exc:
+            log.warning("%d turns stored, but working memory was not updated: %s", len(turns), exc)

@@ -1,0 +1,22 @@
+"""Fault tests run on their own embedded servers (killed and restarted), so the session's stay up."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agentx_memory import embedded
+from agentx_memory.settings import Settings
+
+
+@pytest.fixture
+def own_servers() -> Iterator[Settings]:
+    with tempfile.TemporaryDirectory(prefix="agx-f-", dir="/tmp") as directory:
+        settings = Settings(data_dir=Path(directory), learning={"auto_consolidate": False})
+        try:
+            yield settings
+        finally:
+            embedded.stop(settings)
