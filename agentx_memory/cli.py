@@ -167,6 +167,7 @@ def _duration(seconds: float | None) -> str:
 def _register() -> None:
     # Commands of their own modules (they import this module's helpers from cli_support).
     from .cli_doctor import doctor, reset
+    from .cli_ingest import ingest
     from .cli_jobs import jobs_app, metrics, worker
     from .cli_mcp import mcp
 
@@ -176,6 +177,7 @@ def _register() -> None:
     app.command()(mcp)
     app.command()(doctor)
     app.command()(reset)
+    app.command()(ingest)
 
 
 _register()

@@ -132,18 +132,28 @@ class AsyncAgentMemory(
 
     # -- episodic ----------------------------------------------------------------------------------
 
-    async def new_conversation(self, title: str | None = None, metadata: dict[str, Any] | None = None) -> str:
+    async def new_conversation(
+        self,
+        title: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        *,
+        conversation_id: str | None = None,
+    ) -> str:
         """Start a conversation in the active channel; returns its id (a UUID string).
 
-        With ``learning.auto_consolidate`` (the default) the user's earlier conversations that have
-        unlearned turns are consolidated in the background (a task, or a thread in the sync API).
+        ``conversation_id`` chooses the id (an import that may run again): a conversation of this user
+        that has it already is kept as it is. With ``learning.auto_consolidate`` (the default) the
+        user's earlier conversations that have unlearned turns are consolidated in the background (a
+        task, or a thread in the sync API).
         """
         limits = self.settings.limits
         if title is not None:
             title = validate_name(title, limits, "title")
         meta = validate_metadata(metadata, limits)
+        if conversation_id is not None:
+            conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = await self._open_backends()
-        conversation_id = str(uuid.uuid4())
+        conversation_id = conversation_id or str(uuid.uuid4())
         await backends.episodic.create_conversation(self.scope, conversation_id, title, meta)
         await backends.audit.log_write(
             self.scope, "new_conversation", "conversation", conversation_id, {"title": title}

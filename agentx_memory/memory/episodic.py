@@ -57,8 +57,10 @@ class EpisodicMemory:
     def create_conversation(
         self, scope: Scope, conversation_id: str, title: str | None, metadata: dict[str, Any]
     ) -> datetime:
+        """Create the conversation (ledger, then graph); one of this user's with that id is kept as it
+        is, one of another user's raises :class:`ConflictError`."""
         created_at = datetime.now(UTC)
-        self._ledger.execute(
+        inserted = self._ledger.execute(
             "insert_conversation",
             {
                 "id": conversation_id,
@@ -69,6 +71,10 @@ class EpisodicMemory:
                 "created_at": created_at,
             },
         )
+        if not inserted:
+            if not self.conversation_exists(scope, conversation_id):
+                raise ConflictError(f"conversation id {conversation_id} is taken: choose another one")
+            return created_at
         try:
             self._ensure_graph_conversation(scope.user_id, conversation_id, scope.channel, title, created_at)
         except AgentMemoryError as exc:

@@ -54,8 +54,10 @@ class AsyncEpisodicMemory:
     async def create_conversation(
         self, scope: Scope, conversation_id: str, title: str | None, metadata: dict[str, Any]
     ) -> datetime:
+        """Create the conversation (ledger, then graph); one of this user's with that id is kept as it
+        is, one of another user's raises :class:`ConflictError`."""
         created_at = datetime.now(UTC)
-        await self._ledger.execute(
+        inserted = await self._ledger.execute(
             "insert_conversation",
             {
                 "id": conversation_id,
@@ -66,6 +68,10 @@ class AsyncEpisodicMemory:
                 "created_at": created_at,
             },
         )
+        if not inserted:
+            if not await self.conversation_exists(scope, conversation_id):
+                raise ConflictError(f"conversation id {conversation_id} is taken: choose another one")
+            return created_at
         try:
             await self._ensure_graph_conversation(
                 scope.user_id, conversation_id, scope.channel, title, created_at

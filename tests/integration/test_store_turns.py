@@ -170,3 +170,18 @@ def test_another_user_can_neither_write_nor_see_a_batch(memory: AgentMemory, gra
     assert bob.working(cid).all_turns() == []
     assert _graph(graph, cid, "bob")["nodes"] == []
     assert [turn.id for turn in memory.get_conversation(cid)] == ids
+
+
+def test_new_conversation_with_a_chosen_id_is_idempotent_and_per_user(
+    memory: AgentMemory, graph: FalkorDBStore
+) -> None:
+    chosen = "6f1d2c3b-0000-4000-8000-00000000abcd"
+    assert memory.new_conversation("import", conversation_id=chosen) == chosen
+    memory.store_turns(chosen, SPECS[:2])
+    assert memory.new_conversation("import again", conversation_id=chosen) == chosen  # kept as it is
+    assert len(memory.get_conversation(chosen)) == 2
+    with pytest.raises(ConflictError, match="is taken"):
+        memory.for_user("bob").new_conversation(conversation_id=chosen)
+    assert _graph(graph, chosen, "bob")["labels"] == {}
+    with pytest.raises(InvalidInputError, match="not a UUID"):
+        memory.new_conversation(conversation_id="nope")
