@@ -201,11 +201,9 @@ class AgentMemory(
             token_count=default_token_counter().count(content),
         )
         sync_error: GraphSyncError | None = None
-        if not turn.synced:
-            if not created:  # a retry of an unsynced turn replays the graph write with the stored vector
-                embedding = backends.episodic.stored_embedding(turn) or embedding
+        if not turn.synced:  # new, or a retry of a turn whose graph write failed: (re)play it
             try:
-                turn = backends.episodic.sync_turn(turn, embedding)
+                turn = backends.episodic.sync_turn(turn)
             except GraphSyncError as exc:
                 sync_error = exc
         if created:

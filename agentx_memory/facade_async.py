@@ -199,11 +199,9 @@ class AsyncAgentMemory(
             token_count=default_token_counter().count(content),
         )
         sync_error: GraphSyncError | None = None
-        if not turn.synced:
-            if not created:  # a retry of an unsynced turn replays the graph write with the stored vector
-                embedding = await backends.episodic.stored_embedding(turn) or embedding
+        if not turn.synced:  # new, or a retry of a turn whose graph write failed: (re)play it
             try:
-                turn = await backends.episodic.sync_turn(turn, embedding)
+                turn = await backends.episodic.sync_turn(turn)
             except GraphSyncError as exc:
                 sync_error = exc
         if created:

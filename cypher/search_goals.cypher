@@ -1,5 +1,5 @@
 // Vector search over goals that are still open (active or blocked); same fragments and fallback as
-// search.cypher.
+// search_semantic.cypher.
 
 // name: vector_search_goal
 {{vector_query Goal}}

@@ -1,4 +1,4 @@
-// Vector search over strategies; same fragments and fallback as search.cypher.
+// Vector search over strategies; same fragments and fallback as search_semantic.cypher.
 
 // name: vector_search_strategy
 {{vector_query Strategy}}

@@ -1,5 +1,8 @@
-// Vector search over Entity and Fact: the Turn statements of search.cypher with the
-// label, the index and the projection swapped (same similarity conversion). Facts: current only.
+// Vector search over Entity and Fact, shared by the dialects: {{vector_query L}}, {{ann_cosine}} and
+// {{exact_cosine}} are filled from cypher/<dialect>/fragments.cypher (each backend's index procedure and
+// its score turned into a plain cosine). The user/channel filter runs after the ANN top-k, so the adapter
+// oversamples $k and falls back to the exact scan when the filter leaves too few rows. Facts: current
+// only. (Turns are searched in the ledger: recall.sql.)
 
 // name: vector_search_entity
 {{vector_query Entity}}

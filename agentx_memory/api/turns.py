@@ -82,9 +82,8 @@ class TurnsApi(FacadeCore):
         pending = [position for position, turn in enumerate(turns) if not turn.synced]
         sync_error: GraphSyncError | None = None
         if pending and graph:
-            vectors = [batch.stored_embeddings.get(turns[p].id, embeddings[p]) for p in pending]
             try:
-                synced = backends.episodic.sync_turns([turns[p] for p in pending], vectors)
+                synced = backends.episodic.sync_turns([turns[p] for p in pending])
             except GraphSyncError as exc:
                 sync_error = exc
             else:

@@ -81,9 +81,8 @@ class AsyncTurnsApi(AsyncFacadeCore):
         pending = [position for position, turn in enumerate(turns) if not turn.synced]
         sync_error: GraphSyncError | None = None
         if pending and graph:
-            vectors = [batch.stored_embeddings.get(turns[p].id, embeddings[p]) for p in pending]
             try:
-                synced = await backends.episodic.sync_turns([turns[p] for p in pending], vectors)
+                synced = await backends.episodic.sync_turns([turns[p] for p in pending])
             except GraphSyncError as exc:
                 sync_error = exc
             else:

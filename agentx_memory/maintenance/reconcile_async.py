@@ -3,9 +3,9 @@ Async source of ``reconcile.py``.
 
 A turn is durable once its ledger row commits (DESIGN §3); its graph write may fail after that (a
 graph server restarting), and the turn stays ``graph_synced = false``. Reconcile replays those writes
-through the episodic subsystem — the same idempotent statements as ``store_turn`` (MERGE on the turn's
-id), with the vector stored in the ledger — so a replay never duplicates a node, whatever was written
-before the failure. Conversations whose node was never confirmed are restored first.
+through the episodic subsystem — the same idempotent statement as ``store_turn`` (one node per turn
+id) — so a replay never duplicates a node, whatever was written before the failure. Conversations whose
+node was never confirmed are restored first.
 """
 
 from __future__ import annotations
@@ -36,11 +36,8 @@ async def reconcile(context: AsyncJobContext) -> None:
             if context.dry_run:
                 context.tally.count("turns")
                 continue
-            embedding = await episodic.stored_embedding(turn) or await context.backends.embed_one(
-                turn.content
-            )
             try:
-                await episodic.sync_turn(turn, embedding)
+                await episodic.sync_turn(turn)
                 context.tally.count("turns")
             except GraphSyncError:  # the graph is still down: the next run tries again
                 failed.add(turn.id)

@@ -5,7 +5,8 @@ file.
 
 Write order is the ledger (Postgres, source of truth) first, then the graph. A turn whose graph write
 fails stays in the ledger with ``graph_synced = false``; a retry of the same ``store_turn`` (or the
-reconcile job) replays it from the ledger, embedding included.
+reconcile job) replays it from the ledger. The embedding lives in the ledger only (recall searches
+turns there); the graph's Turn nodes carry no vector.
 """
 
 from __future__ import annotations
@@ -171,9 +172,9 @@ class EpisodicMemory:
             )
         return turn_from_row(existing), False
 
-    def sync_turn(self, turn: Turn, embedding: Sequence[float]) -> Turn:
+    def sync_turn(self, turn: Turn) -> Turn:
         """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure."""
-        params = graph_turn_values(turn, embedding)
+        params = graph_turn_values(turn)
         try:
             rows = self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
@@ -201,12 +202,12 @@ class EpisodicMemory:
             raise NotFoundError(f"conversation {conversation_id} does not exist for user {scope.user_id!r}")
         return read_batch(conversation_id, batch, rows)
 
-    def sync_turns(self, turns: Sequence[Turn], embeddings: Sequence[Sequence[float]]) -> list[Turn]:
+    def sync_turns(self, turns: Sequence[Turn]) -> list[Turn]:
         """:meth:`sync_turn` for turns of one conversation, in one graph statement; raises
         :class:`GraphSyncError` (carrying the list of turns) on failure."""
         if not turns:
             return []
-        params = graph_batch_params(turns, embeddings)
+        params = graph_batch_params(turns)
         first = turns[0]
         try:
             rows = self._graph.run("create_turns", params)
@@ -234,14 +235,6 @@ class EpisodicMemory:
         """``(user_id, conversation_id)`` of conversations whose graph node was never confirmed."""
         rows = self._ledger.fetch_all("unsynced_conversations", {"limit": limit})
         return [(str(row["user_id"]), str(row["id"])) for row in rows]
-
-    def stored_embedding(self, turn: Turn) -> list[float] | None:
-        row = self._ledger.fetch_one("get_turn_embedding", {"id": turn.id, "user_id": turn.user_id})
-        if row is None or row["embedding"] is None:
-            return None
-        stored = row["embedding"]  # a pgvector Vector (or ndarray, depending on the pgvector version)
-        values = stored.to_list() if hasattr(stored, "to_list") else stored
-        return [float(value) for value in values]
 
     def get_conversation(self, scope: Scope, conversation_id: str) -> list[Turn]:
         """Every turn of a conversation of this user, in index order (empty for another user's id)."""

@@ -2,7 +2,8 @@
 
 Write order is the ledger (Postgres, source of truth) first, then the graph. A turn whose graph write
 fails stays in the ledger with ``graph_synced = false``; a retry of the same ``store_turn`` (or the
-reconcile job) replays it from the ledger, embedding included.
+reconcile job) replays it from the ledger. The embedding lives in the ledger only (recall searches
+turns there); the graph's Turn nodes carry no vector.
 """
 
 from __future__ import annotations
@@ -170,9 +171,9 @@ class AsyncEpisodicMemory:
             )
         return turn_from_row(existing), False
 
-    async def sync_turn(self, turn: Turn, embedding: Sequence[float]) -> Turn:
+    async def sync_turn(self, turn: Turn) -> Turn:
         """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure."""
-        params = graph_turn_values(turn, embedding)
+        params = graph_turn_values(turn)
         try:
             rows = await self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
@@ -200,12 +201,12 @@ class AsyncEpisodicMemory:
             raise NotFoundError(f"conversation {conversation_id} does not exist for user {scope.user_id!r}")
         return read_batch(conversation_id, batch, rows)
 
-    async def sync_turns(self, turns: Sequence[Turn], embeddings: Sequence[Sequence[float]]) -> list[Turn]:
+    async def sync_turns(self, turns: Sequence[Turn]) -> list[Turn]:
         """:meth:`sync_turn` for turns of one conversation, in one graph statement; raises
         :class:`GraphSyncError` (carrying the list of turns) on failure."""
         if not turns:
             return []
-        params = graph_batch_params(turns, embeddings)
+        params = graph_batch_params(turns)
         first = turns[0]
         try:
             rows = await self._graph.run("create_turns", params)
@@ -235,14 +236,6 @@ class AsyncEpisodicMemory:
         """``(user_id, conversation_id)`` of conversations whose graph node was never confirmed."""
         rows = await self._ledger.fetch_all("unsynced_conversations", {"limit": limit})
         return [(str(row["user_id"]), str(row["id"])) for row in rows]
-
-    async def stored_embedding(self, turn: Turn) -> list[float] | None:
-        row = await self._ledger.fetch_one("get_turn_embedding", {"id": turn.id, "user_id": turn.user_id})
-        if row is None or row["embedding"] is None:
-            return None
-        stored = row["embedding"]  # a pgvector Vector (or ndarray, depending on the pgvector version)
-        values = stored.to_list() if hasattr(stored, "to_list") else stored
-        return [float(value) for value in values]
 
     async def get_conversation(self, scope: Scope, conversation_id: str) -> list[Turn]:
         """Every turn of a conversation of this user, in index order (empty for another user's id)."""

@@ -148,8 +148,6 @@ class StoredBatch:
     turns: list[Turn]
     #: Whether this call stored each turn (False: it was stored before, same role and content).
     created: list[bool]
-    #: The stored vectors of turns stored before but never confirmed in the graph, by turn id.
-    stored_embeddings: dict[str, list[float]]
 
 
 def read_batch(conversation_id: str, batch: TurnBatch, rows: Sequence[Mapping[str, Any]]) -> StoredBatch:
@@ -167,7 +165,6 @@ def read_batch(conversation_id: str, batch: TurnBatch, rows: Sequence[Mapping[st
             )
     turns: list[Turn] = []
     created: list[bool] = []
-    embeddings: dict[str, list[float]] = {}
     for turn_id, draft in zip(batch.ids, batch.drafts, strict=True):
         row = fresh.get(turn_id)
         if row is None and draft.turn_index is not None:
@@ -178,21 +175,14 @@ def read_batch(conversation_id: str, batch: TurnBatch, rows: Sequence[Mapping[st
                 "the turns before it may be stored: retry the batch with turn_index set to store the "
                 "rest without duplicates"
             )
-        turn = turn_from_row(dict(row))
-        turns.append(turn)
+        turns.append(turn_from_row(dict(row)))
         created.append(bool(row["created"]))
-        if row["stored_embedding"] is not None:
-            embeddings[turn.id] = _vector_values(row["stored_embedding"])
-    return StoredBatch(turns, created, embeddings)
+    return StoredBatch(turns, created)
 
 
-def _vector_values(stored: Any) -> list[float]:
-    values = stored.to_list() if hasattr(stored, "to_list") else stored  # pgvector Vector or ndarray
-    return [float(value) for value in values]
-
-
-def graph_turn_values(turn: Turn, embedding: Sequence[float]) -> dict[str, Any]:
-    """A turn's values in the graph (``create_turn``'s parameters, a row of ``create_turns``)."""
+def graph_turn_values(turn: Turn) -> dict[str, Any]:
+    """A turn's values in the graph (``create_turn``'s parameters, a row of ``create_turns``); no vector:
+    turns are searched in the ledger."""
     return {
         "id": turn.id,
         "user_id": turn.user_id,
@@ -204,15 +194,14 @@ def graph_turn_values(turn: Turn, embedding: Sequence[float]) -> dict[str, Any]:
         "timestamp": epoch_ms(turn.timestamp),
         "content_hash": turn.content_hash,
         "metadata": json.dumps(turn.metadata, ensure_ascii=False),
-        "embedding": list(embedding),
     }
 
 
-def graph_batch_params(turns: Sequence[Turn], embeddings: Sequence[Sequence[float]]) -> dict[str, Any]:
+def graph_batch_params(turns: Sequence[Turn]) -> dict[str, Any]:
     """The parameters of ``create_turns`` for turns of one conversation."""
     return {
         "user_id": turns[0].user_id,
         "conversation_id": turns[0].conversation_id,
         "indexes": [turn.index for turn in turns],
-        "turns": [graph_turn_values(turn, vector) for turn, vector in zip(turns, embeddings, strict=True)],
+        "turns": [graph_turn_values(turn) for turn in turns],
     }

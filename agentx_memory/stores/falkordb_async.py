@@ -28,7 +28,7 @@ from .vector_index import FalkorVectorIndex, falkordb_vector_indexes
 
 __all__ = ["AsyncFalkorDBStore"]
 
-_ALREADY = ("already indexed", "already exists", "constraint already")
+_ALREADY = ("already indexed", "already exists", "constraint already", "no such index")
 #: How often a compaction looks whether the rebuilt indexes serve again.
 _INDEX_POLL_S = 0.05
 

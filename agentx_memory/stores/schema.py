@@ -38,10 +38,12 @@ RELATIONSHIP_TYPES: Final = frozenset(
 #: Every node label has a unique ``id`` (``Tool`` is unique per user by ``key`` = user_id + name).
 UNIQUE_KEYS: Final = {label: "key" if label == "Tool" else "id" for label in NODE_LABELS}
 
-VectorLabel = Literal["Turn", "Entity", "Fact", "Strategy", "Goal"]
-VECTOR_LABELS: Final[tuple[VectorLabel, ...]] = ("Turn", "Entity", "Fact", "Strategy", "Goal")
+#: Labels with a vector index. Not ``Turn``: turns are searched in the ledger (its HNSW index), and a
+#: Turn vector index in the graph cost every stored turn about half its graph write.
+VectorLabel = Literal["Entity", "Fact", "Strategy", "Goal"]
+VECTOR_LABELS: Final[tuple[VectorLabel, ...]] = ("Entity", "Fact", "Strategy", "Goal")
 
-FULLTEXT_PROPERTIES: Final = {"Turn": ("content",), "Fact": ("claim",), "Entity": ("name", "aliases_text")}
+FULLTEXT_PROPERTIES: Final = {"Fact": ("claim",), "Entity": ("name", "aliases_text")}
 #: Labels with a ``fulltext_search_<label>`` statement (turn text is searched in the ledger).
 FulltextLabel = Literal["Entity", "Fact"]
 FULLTEXT_LABELS: Final[tuple[FulltextLabel, ...]] = ("Entity", "Fact")

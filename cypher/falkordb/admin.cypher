@@ -7,9 +7,6 @@
 CALL db.indexes() YIELD label, types, options, info, status
 RETURN label, types, options, info, status
 
-// name: admin_drop_vector_turn
-DROP VECTOR INDEX FOR (n:Turn) ON (n.embedding)
-
 // name: admin_drop_vector_entity
 DROP VECTOR INDEX FOR (n:Entity) ON (n.embedding)
 

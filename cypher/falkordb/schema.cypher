@@ -20,8 +20,6 @@ CREATE INDEX FOR (n:Strategy) ON (n.id, n.user_id)
 CREATE INDEX FOR (n:Tool) ON (n.key, n.user_id)
 // name: schema_toolinvocation_id
 CREATE INDEX FOR (n:ToolInvocation) ON (n.id, n.user_id)
-// name: schema_vector_turn
-CREATE VECTOR INDEX FOR (n:Turn) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
 // name: schema_vector_entity
 CREATE VECTOR INDEX FOR (n:Entity) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
 // name: schema_vector_fact
@@ -30,9 +28,14 @@ CREATE VECTOR INDEX FOR (n:Fact) ON (n.embedding) OPTIONS {dimension: {dimension
 CREATE VECTOR INDEX FOR (n:Strategy) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
 // name: schema_vector_goal
 CREATE VECTOR INDEX FOR (n:Goal) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine'}
-// name: schema_fulltext_turn
-CALL db.idx.fulltext.createNodeIndex('Turn', 'content')
 // name: schema_fulltext_fact
 CALL db.idx.fulltext.createNodeIndex('Fact', 'claim')
 // name: schema_fulltext_entity
 CALL db.idx.fulltext.createNodeIndex('Entity', 'name', 'aliases_text')
+// Turns are searched in the ledger (vector and BM25): graphs made before that lose their Turn vector and
+// full-text indexes, which cost every stored turn about half its graph write (the adapter ignores "no
+// such index" once they are gone).
+// name: schema_drop_vector_turn
+DROP VECTOR INDEX FOR (n:Turn) ON (n.embedding)
+// name: schema_drop_fulltext_turn
+CALL db.idx.fulltext.drop('Turn')

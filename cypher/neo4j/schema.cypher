@@ -29,9 +29,6 @@ CREATE INDEX turn_position IF NOT EXISTS FOR (n:Turn) ON (n.conversation_id, n.t
 CREATE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id, n.name)
 // name: schema_fact_user
 CREATE INDEX fact_user IF NOT EXISTS FOR (n:Fact) ON (n.user_id)
-// name: schema_vector_turn
-CREATE VECTOR INDEX turn_embedding IF NOT EXISTS FOR (n:Turn) ON (n.embedding)
-OPTIONS {indexConfig: {`vector.dimensions`: {dimension}, `vector.similarity_function`: 'cosine'}}
 // name: schema_vector_entity
 CREATE VECTOR INDEX entity_embedding IF NOT EXISTS FOR (n:Entity) ON (n.embedding)
 OPTIONS {indexConfig: {`vector.dimensions`: {dimension}, `vector.similarity_function`: 'cosine'}}
@@ -44,9 +41,12 @@ OPTIONS {indexConfig: {`vector.dimensions`: {dimension}, `vector.similarity_func
 // name: schema_vector_goal
 CREATE VECTOR INDEX goal_embedding IF NOT EXISTS FOR (n:Goal) ON (n.embedding)
 OPTIONS {indexConfig: {`vector.dimensions`: {dimension}, `vector.similarity_function`: 'cosine'}}
-// name: schema_fulltext_turn
-CREATE FULLTEXT INDEX turn_content IF NOT EXISTS FOR (n:Turn) ON EACH [n.content]
 // name: schema_fulltext_fact
 CREATE FULLTEXT INDEX fact_claim IF NOT EXISTS FOR (n:Fact) ON EACH [n.claim]
 // name: schema_fulltext_entity
 CREATE FULLTEXT INDEX entity_name IF NOT EXISTS FOR (n:Entity) ON EACH [n.name, n.aliases_text]
+// Turns are searched in the ledger (vector and BM25): graphs made before that lose their Turn indexes.
+// name: schema_drop_vector_turn
+DROP INDEX turn_embedding IF EXISTS
+// name: schema_drop_fulltext_turn
+DROP INDEX turn_content IF EXISTS

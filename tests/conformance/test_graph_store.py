@@ -130,7 +130,6 @@ def add_turn(
     conversation_id: str,
     index: int,
     *,
-    vector: list[float] | None = None,
     content: str | None = None,
     channel: str = "_global",
     turn_id: str | None = None,
@@ -149,9 +148,33 @@ def add_turn(
             "timestamp": 1_700_000_000_000 + index,
             "content_hash": f"hash-{index}",
             "metadata": metadata,
-            "embedding": vector if vector is not None else unit_vectors(1, seed=1000 + index)[0],
         },
     )
+
+
+def add_vector_node(
+    store: GraphStore, user_id: str, node_id: str, vector: list[float], channel: str = "_global"
+) -> None:
+    """An Entity with a vector: the vector search suite's node (turns carry no vector in the graph)."""
+    rows = store.run(
+        "create_entity",
+        {
+            "id": node_id,
+            "user_id": user_id,
+            "channel": channel,
+            "name": node_id,
+            "type": "concept",
+            "canonical": node_id,
+            "aliases": [],
+            "alias_keys": [node_id],
+            "aliases_text": node_id,
+            "description": None,
+            "properties": "{}",
+            "now": 1_700_000_000_000,
+            "embedding": vector,
+        },
+    )
+    assert len(rows) == 1
 
 
 def node_counts(store: GraphStore, user_id: str) -> dict[str, int]:
@@ -173,7 +196,9 @@ def turns(store: GraphStore, user_id: str, conversation_id: str) -> list[dict[st
 def search(
     store: GraphStore, query: list[float], user_id: str, top_k: int, channels: list[str] | None = None
 ) -> list[tuple[str, float]]:
-    rows = store.vector_search("Turn", query, user_id=user_id, channels=channels or ["_global"], top_k=top_k)
+    rows = store.vector_search(
+        "Entity", query, user_id=user_id, channels=channels or ["_global"], top_k=top_k
+    )
     return [(str(row["item"]["id"]), float(row["similarity"])) for row in rows]
 
 
@@ -184,9 +209,8 @@ def test_apply_schema_is_idempotent(graph: GraphUnderTest) -> None:
     graph.store.apply_schema(DIM)  # the fixture applied it once already
     graph.store.apply_schema(DIM)
     alice = graph.user("alice")
-    add_conversation(graph.store, alice, "c1")
     vector = unit_vectors(1, seed=1)[0]
-    add_turn(graph.store, alice, "c1", 0, vector=vector, turn_id="t0")
+    add_vector_node(graph.store, alice, "t0", vector)
     hits = search(graph.store, vector, alice, top_k=1)
     assert [hit_id for hit_id, _ in hits] == ["t0"]
 
@@ -310,18 +334,10 @@ def test_conversation_turns_are_per_user(graph: GraphUnderTest) -> None:
 
 def test_vector_search_similarity_is_cosine_and_descending(graph: GraphUnderTest) -> None:
     alice = graph.user("alice")
-    add_conversation(graph.store, alice, "c1")
     query = unit_vectors(1, seed=7)[0]
     cosines = [0.0, 0.9, 1.0, 0.3, 0.6]
     for index, cosine in enumerate(cosines):
-        add_turn(
-            graph.store,
-            alice,
-            "c1",
-            index,
-            vector=at_similarity(query, cosine, seed=index),
-            turn_id=f"t{index}",
-        )
+        add_vector_node(graph.store, alice, f"t{index}", at_similarity(query, cosine, seed=index))
     hits = search(graph.store, query, alice, top_k=5)
     assert [hit_id for hit_id, _ in hits] == ["t2", "t1", "t4", "t3", "t0"]
     assert [score for _, score in hits] == pytest.approx([1.0, 0.9, 0.6, 0.3, 0.0], abs=2e-3)
@@ -331,11 +347,9 @@ def test_vector_search_similarity_is_cosine_and_descending(graph: GraphUnderTest
 def test_vector_search_never_returns_another_users_nodes(graph: GraphUnderTest) -> None:
     alice, bob = graph.user("alice"), graph.user("bob")
     query = unit_vectors(1, seed=11)[0]
-    add_conversation(graph.store, bob, "cb")
     for index in range(5):
-        add_turn(graph.store, bob, "cb", index, vector=query, turn_id=f"bob-{index}")
-    add_conversation(graph.store, alice, "ca")
-    add_turn(graph.store, alice, "ca", 0, vector=at_similarity(query, 0.5, seed=3), turn_id="alice-0")
+        add_vector_node(graph.store, bob, f"bob-{index}", query)
+    add_vector_node(graph.store, alice, "alice-0", at_similarity(query, 0.5, seed=3))
     hits = search(graph.store, query, alice, top_k=10)
     assert [hit_id for hit_id, _ in hits] == ["alice-0"]
     assert hits[0][1] == pytest.approx(0.5, abs=2e-3)
@@ -346,8 +360,7 @@ def test_vector_search_respects_channels(graph: GraphUnderTest) -> None:
     alice = graph.user("alice")
     query = unit_vectors(1, seed=12)[0]
     for channel in ("_global", "proj-a", "proj-b"):
-        add_conversation(graph.store, alice, f"c-{channel}", channel=channel)
-        add_turn(graph.store, alice, f"c-{channel}", 0, vector=query, channel=channel, turn_id=f"t-{channel}")
+        add_vector_node(graph.store, alice, f"t-{channel}", query, channel=channel)
     hits = search(graph.store, query, alice, top_k=10, channels=["proj-a", "_global"])
     assert sorted(hit_id for hit_id, _ in hits) == ["t-_global", "t-proj-a"]
     only_global = search(graph.store, query, alice, top_k=10, channels=["_global"])
@@ -357,14 +370,13 @@ def test_vector_search_respects_channels(graph: GraphUnderTest) -> None:
 def test_vector_search_falls_back_to_exact_when_ann_is_crowded_out(graph: GraphUnderTest) -> None:
     alice, bob = graph.user("alice"), graph.user("bob")
     query = unit_vectors(1, seed=21)[0]
-    add_conversation(graph.store, bob, "cb")
     for index in range(40):  # all much closer to the query than alice's node
-        add_turn(graph.store, bob, "cb", index, vector=at_similarity(query, 0.99, seed=100 + index))
-    add_conversation(graph.store, alice, "ca")
-    add_turn(graph.store, alice, "ca", 0, vector=at_similarity(query, 0.1, seed=5), turn_id="alice-only")
+        add_vector_node(graph.store, bob, f"bob-{index}", at_similarity(query, 0.99, seed=100 + index))
+    add_vector_node(graph.store, alice, "alice-only", at_similarity(query, 0.1, seed=5))
     # Precondition: the ANN statement alone (k = top_k * oversample = 8) finds nothing of alice's.
     ann = graph.store.run(
-        "vector_search_turn", {"vector": query, "user_id": alice, "channels": ["_global"], "limit": 1, "k": 8}
+        "vector_search_entity",
+        {"vector": query, "user_id": alice, "channels": ["_global"], "limit": 1, "k": 8},
     )
     assert ann == []
     hits = search(graph.store, query, alice, top_k=1)
@@ -375,8 +387,7 @@ def test_vector_search_falls_back_to_exact_when_ann_is_crowded_out(graph: GraphU
 def test_vector_search_for_a_user_with_nothing_is_empty(graph: GraphUnderTest) -> None:
     alice = graph.user("alice")
     query = unit_vectors(1, seed=2)[0]
-    add_conversation(graph.store, alice, "c1")
-    add_turn(graph.store, alice, "c1", 0, vector=query)
+    add_vector_node(graph.store, alice, "t0", query)
     assert search(graph.store, query, graph.user("nobody"), top_k=5) == []
 
 
@@ -512,7 +523,8 @@ def test_every_unique_key_and_fulltext_property_has_ddl(dialect: Dialect) -> Non
 
 def test_neo4j_statements_carry_no_falkordb_vector_constructor() -> None:
     assert [name for name, text in load_queries("neo4j").items() if "vecf32" in text] == []
-    assert "vecf32($embedding)" in load_queries("falkordb")["create_turn"]
+    assert "vecf32($embedding)" in load_queries("falkordb")["create_entity"]
+    assert "embedding" not in load_queries("falkordb")["create_turn"]  # turns are searched in the ledger
 
 
 # ------------------------------------------------------------------------------ vector index compaction

@@ -15,7 +15,7 @@ def _entries(graph: FalkorDBStore) -> dict[VectorLabel, int]:
 
 
 def _compacted(graph: FalkorDBStore) -> dict[VectorLabel, int]:
-    graph.compact_vector_indexes(["Fact", "Entity", "Turn"], timeout_s=30)
+    graph.compact_vector_indexes(["Fact", "Entity"], timeout_s=30)
     sizes = graph.vector_index_sizes()
     assert all(size.entries == size.live for size in sizes.values())
     return _entries(graph)

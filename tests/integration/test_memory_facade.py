@@ -433,9 +433,6 @@ def test_retry_after_graph_failure_syncs_the_turn(
         assert [item["id"] for item in graph_turns(repair, cid)] == [stored.id]
         hits = memory.remember("durable anyway", top_k=1)
         assert [item.id for item in hits.items] == [stored.id]
-        vector = memory._backends.embedder.embed_one("durable anyway") if memory._backends else []
-        [row] = repair.vector_search("Turn", vector, user_id="alice", channels=["_global"], top_k=1)
-        assert row["similarity"] == pytest.approx(1.0, abs=1e-3)  # the replayed vector is the stored one
         assert memory.store_turn(cid, "assistant", "and the chain continues").index == 1
         edges = repair.run("get_turn_chain", {"conversation_id": cid, "user_id": "alice"})
         assert [(edge["source"], edge["target"]) for edge in edges] == [(0, 1)]

@@ -185,3 +185,30 @@ def test_new_conversation_with_a_chosen_id_is_idempotent_and_per_user(
     assert _graph(graph, chosen, "bob")["labels"] == {}
     with pytest.raises(InvalidInputError, match="not a UUID"):
         memory.new_conversation(conversation_id="nope")
+
+
+def test_apply_schema_drops_the_turn_indexes_of_an_older_graph(
+    memory: AgentMemory, graph: FalkorDBStore
+) -> None:
+    """Graphs made before turns were searched in the ledger lose their Turn vector and full-text indexes
+    (nothing reads them; they cost about half of each turn's graph write); the range index stays."""
+    raw = graph._graph  # the adapter's own client: the old DDL is no statement of ours any more
+    raw.query(
+        "CREATE VECTOR INDEX FOR (n:Turn) ON (n.embedding)"
+        " OPTIONS {dimension: 384, similarityFunction: 'cosine'}"
+    )
+    raw.query("CALL db.idx.fulltext.createNodeIndex('Turn', 'content')")
+
+    def turn_index_types() -> set[str]:
+        rows = raw.query("CALL db.indexes() YIELD label, types RETURN label, types").result_set
+        return {
+            kind for label, types in rows if label == "Turn" for kinds in types.values() for kind in kinds
+        }
+
+    assert {"VECTOR", "FULLTEXT", "RANGE"} <= turn_index_types()
+    graph.apply_schema(384)
+    graph.apply_schema(384)  # and again: nothing left to drop is no error
+    assert turn_index_types() == {"RANGE"}
+    cid = memory.new_conversation()
+    memory.store_turns(cid, SPECS)
+    assert [node["turn_index"] for node in _graph(graph, cid)["nodes"]] == [0, 1, 2, 3]

@@ -59,9 +59,7 @@ SELECT * FROM inserted
 -- come as parallel arrays; each is placed at its given index, or (a batch without indexes) at the
 -- next ones, allocated under the conversation's row lock. A batch that clashes with a stored turn
 -- (another role or content at one of its indexes) writes nothing; the caller finds the clash among the
--- stored rows returned with created = false. Stored rows that the graph never confirmed come back with
--- their embedding, so the caller replays them without embedding again. Audit and timeline rows as
--- append_turn's, one per new turn.
+-- stored rows returned with created = false. Audit and timeline rows as append_turn's, one per new turn.
 WITH batch AS (
     SELECT *
     FROM unnest(%(ids)s::uuid[], %(turn_indexes)s::integer[], %(roles)s::text[], %(contents)s::text[],
@@ -111,11 +109,10 @@ SELECT inserted.user_id, inserted.channel, 'turn', inserted.id, inserted.convers
 FROM inserted
 ON CONFLICT (memory_type, memory_id) DO NOTHING
 )
-SELECT inserted.*, true AS created, NULL::vector AS stored_embedding FROM inserted
+SELECT inserted.*, true AS created FROM inserted
 UNION ALL
 SELECT l.id::text, l.conversation_id::text, l.user_id, l.channel, l.turn_index, l.role, l.content,
-       l.content_hash, l.metadata, l."timestamp", l.graph_synced, l.token_count, false,
-       CASE WHEN NOT l.graph_synced THEN l.embedding END
+       l.content_hash, l.metadata, l."timestamp", l.graph_synced, l.token_count, false
 FROM conversation_logs AS l
 WHERE l.conversation_id = %(conversation_id)s::uuid AND l.user_id = %(user_id)s
   AND l.turn_index = ANY(%(turn_indexes)s::integer[])
@@ -128,9 +125,6 @@ SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channe
        content_hash, metadata, "timestamp", graph_synced, token_count
 FROM conversation_logs
 WHERE conversation_id = %(conversation_id)s AND turn_index = %(turn_index)s AND user_id = %(user_id)s
-
--- name: get_turn_embedding
-SELECT embedding FROM conversation_logs WHERE id = %(id)s AND user_id = %(user_id)s
 
 -- name: mark_turn_synced
 UPDATE conversation_logs SET graph_synced = true WHERE id = %(id)s AND user_id = %(user_id)s
