@@ -10,17 +10,14 @@ MERGE (u)-[:HAS_CONVERSATION]->(c)
 RETURN c.id AS id
 
 // name: create_turn
-// Idempotent (a replay of the same turn id finds the node) but created by one CREATE with every
-// property inline: FalkorDB indexes a node made by MERGE … ON CREATE SET twice (once bare, once set).
-// The turn carries no vector: turns are searched in the ledger.
+// The turn carries no vector and has no vector or full-text index: turns are searched in the ledger.
+// (An inline CREATE behind OPTIONAL MATCH instead of MERGE … ON CREATE SET measured no faster once
+// those indexes were gone: README, "Bulk ingest".)
 MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
-OPTIONAL MATCH (old:Turn {id: $id, user_id: $user_id})
-FOREACH (_ IN CASE WHEN old IS NULL THEN [1] ELSE [] END |
-  CREATE (:Turn {id: $id, user_id: $user_id, channel: $channel, conversation_id: $conversation_id,
-                 turn_index: $turn_index, role: $role, content: $content, timestamp: $timestamp,
-                 content_hash: $content_hash, metadata: $metadata}))
-WITH c
-MATCH (t:Turn {id: $id, user_id: $user_id})
+MERGE (t:Turn {id: $id, user_id: $user_id})
+ON CREATE SET t.channel = $channel, t.conversation_id = $conversation_id,
+              t.turn_index = $turn_index, t.role = $role, t.content = $content, t.timestamp = $timestamp,
+              t.content_hash = $content_hash, t.metadata = $metadata
 MERGE (c)-[:HAS_TURN]->(t)
 WITH t
 // Neighbours by index lookup (conversation_id, turn_index), not by walking every HAS_TURN edge.
@@ -36,13 +33,10 @@ RETURN t.id AS id
 // earlier one when the later is stored already and not in the batch ($indexes: the batch's indexes).
 MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
 UNWIND $turns AS row
-OPTIONAL MATCH (old:Turn {id: row.id, user_id: $user_id})
-FOREACH (_ IN CASE WHEN old IS NULL THEN [1] ELSE [] END |
-  CREATE (:Turn {id: row.id, user_id: $user_id, channel: row.channel, conversation_id: $conversation_id,
-                 turn_index: row.turn_index, role: row.role, content: row.content, timestamp: row.timestamp,
-                 content_hash: row.content_hash, metadata: row.metadata}))
-WITH c, row
-MATCH (t:Turn {id: row.id, user_id: $user_id})
+MERGE (t:Turn {id: row.id, user_id: $user_id})
+ON CREATE SET t.channel = row.channel, t.conversation_id = $conversation_id,
+              t.turn_index = row.turn_index, t.role = row.role, t.content = row.content,
+              t.timestamp = row.timestamp, t.content_hash = row.content_hash, t.metadata = row.metadata
 MERGE (c)-[:HAS_TURN]->(t)
 WITH t, row
 OPTIONAL MATCH (prev:Turn {conversation_id: $conversation_id, user_id: $user_id, turn_index: row.turn_index - 1})
