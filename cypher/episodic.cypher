@@ -12,7 +12,7 @@ RETURN c.id AS id
 // name: create_turn
 // The turn carries no vector and has no vector or full-text index: turns are searched in the ledger.
 // (An inline CREATE behind OPTIONAL MATCH instead of MERGE … ON CREATE SET measured no faster once
-// those indexes were gone: README, "Bulk ingest".)
+// those indexes were gone: README, "Bulk ingest throughput".)
 MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
 MERGE (t:Turn {id: $id, user_id: $user_id})
 ON CREATE SET t.channel = $channel, t.conversation_id = $conversation_id,

@@ -4,7 +4,7 @@
 ``retrieval/retriever_async.py``: edit that file.
 
 Per kind it over-fetches (``candidate_factor`` × top_k), scores with the pure functions of
-``retrieval/fusion.py`` and hands back one list. Turns: BM25 (ledger) + vector (graph), fused, then
+``retrieval/fusion.py`` and hands back one list. Turns: BM25 + vector (both in the ledger), fused, then
 each turn inherits part of its best neighbour's score (the answer often follows the matching turn).
 Facts and entities: vector + full-text; matched entities expand through the graph. Strategies and
 open goals: vector. Kinds are put on one scale by their weights, anchored on how well each kind's
