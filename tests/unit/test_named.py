@@ -76,10 +76,9 @@ def test_the_other_dialects_marker_is_not_a_header() -> None:
 def test_shipped_statement_files_parse() -> None:
     for dialect in ("falkordb", "neo4j"):
         queries = load_queries(dialect)
-        assert {"create_turn", "ensure_conversation", "vector_search_turn", "exact_search_turn"} <= set(
-            queries
-        )
-    assert {"append_turn", "get_turn_at", "list_turns", "insert_audit"} <= set(load_sql())
+        assert {"create_turn", "create_turns", "ensure_conversation", "vector_search_fact"} <= set(queries)
+        assert "vector_search_turn" not in queries  # turns are searched in the ledger
+    assert {"append_turn", "append_turns", "get_turn_at", "list_turns", "insert_audit"} <= set(load_sql())
 
 
 # ------------------------------------------------------------------------------------------ unasync
