@@ -24,6 +24,7 @@ from .api.core import FacadeCore
 from .api.forget import ForgetApi
 from .api.goals import GoalsApi
 from .api.learning import LearningApi
+from .api.portability import PortabilityApi
 from .api.procedural import ProceduralApi
 from .api.profile import ProfileApi
 from .api.semantic import SemanticApi
@@ -68,6 +69,7 @@ class AgentMemory(
     ProceduralApi,
     GoalsApi,
     ProfileApi,
+    PortabilityApi,
     FacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.

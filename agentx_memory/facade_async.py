@@ -22,6 +22,7 @@ from .api.core_async import AsyncFacadeCore
 from .api.forget_async import AsyncForgetApi
 from .api.goals_async import AsyncGoalsApi
 from .api.learning_async import AsyncLearningApi
+from .api.portability_async import AsyncPortabilityApi
 from .api.procedural_async import AsyncProceduralApi
 from .api.profile_async import AsyncProfileApi
 from .api.semantic_async import AsyncSemanticApi
@@ -66,6 +67,7 @@ class AsyncAgentMemory(
     AsyncProceduralApi,
     AsyncGoalsApi,
     AsyncProfileApi,
+    AsyncPortabilityApi,
     AsyncFacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.
