@@ -28,6 +28,7 @@ from .api.portability import PortabilityApi
 from .api.procedural import ProceduralApi
 from .api.profile import ProfileApi
 from .api.semantic import SemanticApi
+from .api.timeline import TimelineApi
 from .backends import Backends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
@@ -70,6 +71,7 @@ class AgentMemory(
     GoalsApi,
     ProfileApi,
     PortabilityApi,
+    TimelineApi,
     FacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.

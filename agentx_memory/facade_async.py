@@ -26,6 +26,7 @@ from .api.portability_async import AsyncPortabilityApi
 from .api.procedural_async import AsyncProceduralApi
 from .api.profile_async import AsyncProfileApi
 from .api.semantic_async import AsyncSemanticApi
+from .api.timeline_async import AsyncTimelineApi
 from .backends_async import AsyncBackends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
@@ -68,6 +69,7 @@ class AsyncAgentMemory(
     AsyncGoalsApi,
     AsyncProfileApi,
     AsyncPortabilityApi,
+    AsyncTimelineApi,
     AsyncFacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.
