@@ -170,6 +170,8 @@ def _register() -> None:
     from .cli_ingest import ingest
     from .cli_jobs import jobs_app, metrics, worker
     from .cli_mcp import mcp
+    from .cli_portability import export, import_dump
+    from .cli_query import context, entity, facts, recall, stats, timeline
 
     app.add_typer(jobs_app, name="jobs")
     app.command()(metrics)
@@ -178,6 +180,10 @@ def _register() -> None:
     app.command()(doctor)
     app.command()(reset)
     app.command()(ingest)
+    app.command(name="export")(export)
+    app.command(name="import")(import_dump)
+    for query in (recall, context, facts, entity, timeline, stats):
+        app.command()(query)
 
 
 _register()

@@ -34,7 +34,7 @@ from .doctor_rules import (
     timeline_row,
 )
 from .runner import Job, JobContext, run_job
-from .vector_compaction import bloated
+from .vector_compaction import to_rebuild
 
 __all__ = ["diagnose", "doctor"]
 
@@ -275,13 +275,9 @@ def _vector_bloat(context: JobContext, plan: _Plan) -> Finding:
     sizes_of = getattr(context.backends.graph, "vector_index_sizes", None)
     if sizes_of is None:
         return make_finding("vector_index_bloat", 0, skipped="this graph store does not report index sizes")
-    settings = context.settings.maintenance
     sizes = sizes_of()
-    heavy = {
-        label: size.stale
-        for label, size in sizes.items()
-        if bloated(size, settings.vector_stale_ratio, settings.vector_stale_min)
-    }
+    labels, _ = to_rebuild(context, sizes)
+    heavy = {label: sizes[label].stale for label in labels}
     plan.bloated = bool(heavy)
     return make_finding(
         "vector_index_bloat",

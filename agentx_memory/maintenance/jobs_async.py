@@ -10,6 +10,7 @@ from __future__ import annotations
 import statistics
 from datetime import timedelta
 
+from .. import metrics
 from ..models import Scope
 from .base import JobTally
 from .cleanup_async import cleanup
@@ -53,6 +54,8 @@ async def consolidate(context: AsyncJobContext) -> None:
                 context.tally.count("llm_output_tokens", report.output_tokens)
             if report.status == "done":
                 lags.append((context.clock() - last).total_seconds())
+                # each conversation's lag, not only the run's summary: the histogram gives p50/p95
+                metrics.CONSOLIDATION_LAG.observe(lags[-1])
     _lag(context.tally, lags)
 
 

@@ -200,18 +200,11 @@ def test_nodes_without_a_user_are_reported_not_repaired(root: AgentMemory, graph
 def test_forget_user_then_doctor_leaves_nothing_of_the_user(
     settings: Settings, embedder: Embedder, graph: FalkorDBStore
 ) -> None:
-    """The issue's acceptance test. On FalkorDB 4.16 the forgotten nodes' vectors stay in the HNSW
-    indexes as stale, unreachable entries (FalkorDB#2197) until an index is rebuilt; an operator who
-    wants none left sets the vector_compaction rule to "any stale entry" (as here), and the doctor's
-    repair rebuilds the indexes, so no vector of the user is left either."""
-    strict = settings.model_copy(
-        update={
-            "maintenance": settings.maintenance.model_copy(
-                update={"vector_stale_min": 1, "vector_stale_ratio": 0}
-            )
-        }
-    )
-    with AgentMemory("root", settings=strict, embedder=embedder) as root:
+    """The issue's acceptance test, with the default settings. On FalkorDB 4.16 the forgotten nodes'
+    vectors stay in the HNSW indexes as stale, unreachable entries (FalkorDB#2197) until an index is
+    rebuilt; after a forget, the vector_compaction rule (the doctor's repair) rebuilds any index with
+    a stale entry, so no vector of the user is left either."""
+    with AgentMemory("root", settings=settings, embedder=embedder) as root:
         _forget_and_doctor(root, graph)
 
 

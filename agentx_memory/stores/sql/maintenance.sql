@@ -73,3 +73,15 @@ LIMIT %(limit)s
 
 -- name: unsynced_conversations
 SELECT id::text AS id, user_id FROM conversations WHERE NOT graph_synced ORDER BY created_at LIMIT %(limit)s
+
+-- name: forgets_since_vector_compaction
+-- Forgetting (any user) since the last vector_compaction that ran: a forgotten memory's vector lingers
+-- as a stale entry in FalkorDB's HNSW index until the index is rebuilt, so the job then rebuilds any
+-- index with a stale entry. Audit rows are the record (forgetting is audited at every level but off).
+SELECT count(*) AS forgets
+FROM memory_audit_log
+WHERE operation IN ('forget_user', 'forget_conversation', 'forget_fact')
+  AND "timestamp" > coalesce(
+      (SELECT max(started_at) FROM maintenance_runs
+       WHERE job = 'vector_compaction' AND status = 'done' AND NOT dry_run),
+      '-infinity'::timestamptz)
