@@ -116,9 +116,11 @@ def test_import_without_vectors_embeds_them_and_a_foreign_model_is_refused(memor
     assert all(
         record["embedding"]
         for record in restored
-        if record["type"] == "node" and record["label"] in {"Turn", "Fact", "Entity", "Goal", "Strategy"}
+        if record["type"] == "node" and record["label"] in {"Fact", "Entity", "Goal", "Strategy"}
     )
+    # a turn's vector lives in the ledger only (its graph node carries none)
     assert all(record["data"]["embedding"] for record in restored if record["type"] == "turn")
+    assert not any(record["embedding"] for record in restored if record.get("label") == "Turn")
 
     foreign = copy.deepcopy(full)
     foreign[0]["embedding_model"] = "another-model"
