@@ -135,7 +135,7 @@ def test_forget_user_leaves_nothing_and_spares_others(
     assert report["graph_nodes"] > 0
     assert _remaining(mem) == {
         "conversations": 0, "turns": 0, "tool_invocations": 0, "timeline": 0, "profiles": 0, "access": 0,
-        "graph_nodes": 0, "redis_keys": 0,
+        "documents": 0, "graph_nodes": 0, "redis_keys": 0,
     }  # fmt: skip
     assert mem.get_recent_turns() == []
     assert project.get_recent_turns() == []
