@@ -1,6 +1,8 @@
 -- Documents: JSON values under a namespace and key, for framework adapters (a LangGraph BaseStore, an
--- OpenAI Agents session). The value is stored as given (jsonb: equal on reading, key order aside) and
--- the ledger is its only home: no graph node, nothing for the graph's vector index to go stale over.
+-- OpenAI Agents session). The value is stored as given: `json`, not `jsonb`, which rewrites numbers
+-- (7.002895247839731e+16 comes back as the integer 70028952478397310) and reorders keys; filters are
+-- evaluated by the adapter, so nothing needs jsonb's operators. The ledger is its only home: no graph
+-- node, nothing for the graph's vector index to go stale over.
 -- Scoped like every row: (user_id, channel); `space` keeps adapters apart (one never lists another's
 -- namespaces). `ns_seq` / `item_seq` give the insertion order LangGraph's InMemoryStore lists in:
 -- namespaces in the order they were first filled (since last emptied), keys in first-insert order.
@@ -12,7 +14,7 @@ CREATE TABLE documents (
     space        text NOT NULL,
     namespace    text[] NOT NULL,
     key          text NOT NULL,
-    value        jsonb NOT NULL,
+    value        json NOT NULL,
     ns_seq       bigint NOT NULL,
     item_seq     bigint NOT NULL DEFAULT nextval('document_seq'),
     created_at   timestamptz NOT NULL,

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json
 
 from ..models import Scope
 from ..models.documents import Document
@@ -68,7 +68,7 @@ class AsyncDocumentMemory:
                 **params,
                 "namespace": list(namespace),
                 "key": key,
-                "value": Jsonb(dict(value)),
+                "value": Json(dict(value)),
                 "ttl_minutes": ttl_minutes,
                 "paths": list(vectors),
                 "embeddings": [_vector_literal(vector) for vector in vectors.values()],

@@ -1,7 +1,7 @@
 """Documents: JSON values under a namespace and key, kept for framework adapters (``documents`` table).
 
 A LangGraph store's items and an OpenAI Agents session's items are documents; ``space`` keeps each
-adapter's namespaces apart. Values round-trip as JSON objects (equal on reading; key order aside).
+adapter's namespaces apart. Values round-trip exactly (stored as JSON text: numbers and key order kept).
 """
 
 from __future__ import annotations

@@ -194,3 +194,24 @@ def test_forget_fact_takes_its_corrections_and_leaves_the_rest(
     with pytest.raises(NotFoundError):
         mem.for_user("bob").forget_fact(kept.id)
     assert [fact.id for fact in mem.get_entity_info("Maya").facts] == [kept.id]
+
+
+def test_forget_turn_everywhere_and_only_it(memory: AgentMemory) -> None:
+    cid = memory.new_conversation()
+    keep = memory.store_turn(cid, "user", "I keep bees on the roof")
+    drop = memory.store_turn(cid, "user", "My locker code is 4711")
+    later = memory.store_turn(cid, "assistant", "Noted.")
+    bob = memory.for_user("bob")
+    with pytest.raises(NotFoundError):
+        bob.forget_turn(drop.id)  # another user's turn id behaves as missing
+
+    report = memory.forget_turn(drop.id)
+    assert report["turns"] == report["graph_turns"] == report["working_turns"] == 1
+    assert [t.id for t in memory.get_conversation(cid)] == [keep.id, later.id]
+    assert [t.id for t in memory.working(cid).all_turns()] == [keep.id, later.id]
+    assert all(item.id != drop.id for item in memory.remember("locker code", top_k=10).items)
+    backends = memory._open_backends()
+    assert backends.graph.run("forget_turn_graph", {"turn_id": drop.id, "user_id": "alice"})[0]["turns"] == 0
+    with pytest.raises(NotFoundError):
+        memory.forget_turn(drop.id)
+    assert memory.store_turn(cid, "user", "next").index == 3  # indexes are not reused

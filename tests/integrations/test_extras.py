@@ -10,6 +10,7 @@ import pytest
 
 ADAPTERS = [
     ("agentx_memory.integrations.langgraph_store", "langgraph", "langgraph"),
+    ("agentx_memory.integrations.openai_agents", "agents", "openai-agents"),
 ]
 
 

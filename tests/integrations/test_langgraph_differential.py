@@ -55,7 +55,10 @@ values = st.fixed_dictionaries(
     optional={
         "nested": st.fixed_dictionaries({"x": st.integers(0, 2)}),
         "tags": st.lists(st.sampled_from(["red", "blue"]), max_size=2, unique=True),
-        "extra": st.none() | st.booleans() | st.text(max_size=5),
+        "extra": st.none()
+        | st.booleans()
+        | st.text(max_size=5)
+        | st.floats(allow_nan=False, allow_infinity=False),
     },
 )
 puts = st.tuples(

@@ -199,6 +199,9 @@ def test_values_round_trip_exactly(store: AgentMemoryStore) -> None:
         "n": 12345678901234567,
         "f": 0.1,
         "neg": -2.5e-12,
+        "big": 7.002895247839731e16,  # jsonb would hand back the int 70028952478397310
+        "huge": 1e300,
+        "one": 1.0,
         "flag": False,
         "none": None,
         "list": [1, "two", [3.0], {"four": 4}],
@@ -208,6 +211,8 @@ def test_values_round_trip_exactly(store: AgentMemoryStore) -> None:
     item = store.get(("docs",), "k")
     assert item is not None
     assert item.value == value
+    assert list(item.value) == list(value)  # key order kept
+    assert type(item.value["one"]) is float
     assert item.namespace == ("docs",)
     first = item.created_at
     store.put(("docs",), "k", {"v": 2})

@@ -76,3 +76,22 @@ WITH timeline AS (
 )
 SELECT (SELECT count(*) FROM timeline) AS timeline, (SELECT count(*) FROM access) AS access,
        (SELECT count(*) FROM redacted) AS audit_redacted
+
+-- name: forget_turn_rows
+-- One turn (an agents session's popped item): its row, timeline rows and the details of audit rows
+-- about it. Returns nothing when the id is not this user's turn.
+WITH turn AS (
+    DELETE FROM conversation_logs WHERE id = %(turn_id)s AND user_id = %(user_id)s
+    RETURNING id::text AS id, conversation_id::text AS conversation_id, channel
+), timeline AS (
+    DELETE FROM memory_timeline
+    WHERE user_id = %(user_id)s AND memory_id IN (SELECT id FROM turn)
+    RETURNING id
+), redacted AS (
+    UPDATE memory_audit_log SET details = '{"redacted": true}'::jsonb, payload = NULL
+    WHERE user_id = %(user_id)s AND memory_id IN (SELECT id FROM turn)
+    RETURNING id
+)
+SELECT turn.conversation_id, turn.channel, (SELECT count(*) FROM timeline) AS timeline,
+       (SELECT count(*) FROM redacted) AS audit_redacted
+FROM turn
