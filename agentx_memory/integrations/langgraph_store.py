@@ -12,7 +12,9 @@ listing order without a query (namespaces in the order they were first filled, k
 order), ranking by the best-matching indexed text with a query, unindexed items topping up a short
 page. Indexing uses this memory's embedder on the fields named by ``index_fields`` (default ``["$"]``:
 the whole value as JSON) or by a put's ``index``; ``index=False`` leaves an item out of query ranking.
-TTL is supported (minutes, ``ttl_config`` like LangGraph's stores).
+TTL is supported (minutes, ``ttl_config`` like LangGraph's stores). A search reads every item under
+its namespace prefix (with its score when there is a query) and filters and pages them here, as the
+reference does: right for an agent's memories, not for millions of items under one prefix.
 
 The user: fixed by the facade (``AgentMemory(user_id=…)``), or, with ``user_from_namespace=i``, taken
 from label ``i`` of every namespace (LangGraph's docs keep one store for all users and put the user id
@@ -105,7 +107,8 @@ class AgentMemoryStore(BaseStore):
     # -- operations ----------------------------------------------------------------------------------
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
-        """Run each operation in order; results line up with ``ops``."""
+        """Run each operation in order (a read sees the puts before it in the same batch); results line
+        up with ``ops``."""
         results: list[Result] = []
         for op in ops:
             validate_op_namespace(op)

@@ -36,7 +36,11 @@ from ._extras import MissingExtraError
 
 try:
     from agents.items import TResponseInputItem
-    from agents.memory.session_settings import SessionSettings, resolve_session_limit
+    from agents.memory.session_settings import (
+        SessionSettings,
+        coerce_session_settings,
+        resolve_session_limit,
+    )
 except ImportError as exc:  # pragma: no cover - exercised by the missing-extra test in a subprocess
     raise MissingExtraError("openai-agents", "agentx_memory.integrations.openai_agents") from exc
 
@@ -83,12 +87,14 @@ class AgentMemorySession:
         session_id: str,
         memory: AsyncAgentMemory,
         *,
-        session_settings: SessionSettings | None = None,
+        session_settings: SessionSettings | dict[str, Any] | None = None,
         title: str | None = None,
     ) -> None:
         self.session_id = session_id
         self.memory = memory
-        self.session_settings = session_settings if session_settings is not None else SessionSettings()
+        self.session_settings = (
+            coerce_session_settings(session_settings) if session_settings is not None else SessionSettings()
+        )
         self._title = title
         self._namespace = ("session", session_id)
         self._conversation_id: str | None = None
@@ -122,18 +128,19 @@ class AgentMemorySession:
         for item in items:
             value = cast("Mapping[str, Any]", item)
             message = item_text(value)
-            if message is None:
-                key = f"item:{uuid.uuid4()}"
-            else:
-                role, text = message
-                turn = await self.memory.store_turn(
-                    await self._conversation(),
-                    role,
-                    text[: self.memory.settings.limits.max_content_chars],
-                    metadata={"agents_session": self.session_id},
-                )
-                key = f"turn:{turn.id}"
+            key = f"item:{uuid.uuid4()}" if message is None else f"turn:{await self._store_turn(*message)}"
             await self.memory.put_document(SPACE, self._namespace, key, value)
+
+    async def _store_turn(self, role: Role, text: str) -> str:
+        content = text[: self.memory.settings.limits.max_content_chars]
+        metadata = {"agents_session": self.session_id}
+        try:
+            turn = await self.memory.store_turn(await self._conversation(), role, content, metadata=metadata)
+        except NotFoundError:  # its conversation was forgotten by hand: the session's turns start anew
+            await self.memory.delete_document(SPACE, _SESSIONS, self.session_id)
+            self._conversation_id = None
+            turn = await self.memory.store_turn(await self._conversation(), role, content, metadata=metadata)
+        return turn.id
 
     async def pop_item(self) -> TResponseInputItem | None:
         documents = await self.memory.scan_documents(SPACE, self._namespace)

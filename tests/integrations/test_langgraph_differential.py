@@ -148,7 +148,7 @@ def test_same_answers_as_in_memory_store(agent_memory: AgentMemory, embedder: Em
         return [list(map(float, vector)) for vector in embedder.embed(list(texts))]
 
     @settings(
-        max_examples=25,
+        max_examples=50,
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )

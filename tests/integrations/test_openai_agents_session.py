@@ -112,7 +112,7 @@ def test_same_answers_as_sqlite_session(
 ) -> None:
     memory = AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)
 
-    @hypothesis_settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+    @hypothesis_settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
     @given(steps, st.sampled_from([None, 3]))
     @example(LIMITS, 3)
     def run(sequence: list[tuple[Any, ...]], default_limit: int | None) -> None:
@@ -189,7 +189,20 @@ async def test_protocol_and_long_term_memory(amem: AsyncAgentMemory) -> None:
         await amem.forget_conversation(cid)
     assert (await amem.remember("Lisbon", top_k=3)).items == []
     await session.add_items(_items({"role": "user", "content": "starting over"}))
-    assert await session.conversation_id() not in (None, cid)
+    restarted = await session.conversation_id()
+    assert restarted not in (None, cid)
+
+    # a conversation forgotten by hand: the items stay, the next message starts a new conversation
+    assert restarted is not None
+    await amem.forget_conversation(restarted)
+    await session.add_items(_items({"role": "user", "content": "and again"}))
+    assert [i["content"] for i in await session.get_items()] == ["starting over", "and again"]  # type: ignore[typeddict-item]
+    newest = await session.conversation_id()
+    assert newest not in (None, restarted)
+    assert [t.content for t in await amem.get_conversation(newest or "")] == ["and again"]
+    assert AgentMemorySession("x", amem, session_settings={"limit": 2}).session_settings == SessionSettings(
+        limit=2
+    )
 
 
 async def test_users_are_isolated(amem: AsyncAgentMemory) -> None:
