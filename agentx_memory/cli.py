@@ -26,7 +26,7 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="agentx-memory",
-    help="Long-term memory for LLM agents: manage the embedded servers, run the demo.",
+    help="Long-term memory for LLM agents: manage the embedded servers, run the demo, serve MCP.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -166,11 +166,22 @@ def _duration(seconds: float | None) -> str:
 
 def _register() -> None:
     # Commands of their own modules (they import this module's helpers from cli_support).
+    from .cli_doctor import doctor, reset
     from .cli_jobs import jobs_app, metrics, worker
+    from .cli_mcp import mcp
+    from .cli_portability import export, import_dump
+    from .cli_query import context, entity, facts, recall, stats, timeline
 
     app.add_typer(jobs_app, name="jobs")
     app.command()(metrics)
     app.command()(worker)
+    app.command()(mcp)
+    app.command()(doctor)
+    app.command()(reset)
+    app.command(name="export")(export)
+    app.command(name="import")(import_dump)
+    for query in (recall, context, facts, entity, timeline, stats):
+        app.command()(query)
 
 
 _register()

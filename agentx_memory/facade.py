@@ -25,16 +25,18 @@ from .api.documents import DocumentsApi
 from .api.forget import ForgetApi
 from .api.goals import GoalsApi
 from .api.learning import LearningApi
+from .api.portability import PortabilityApi
 from .api.procedural import ProceduralApi
 from .api.profile import ProfileApi
 from .api.semantic import SemanticApi
+from .api.timeline import TimelineApi
 from .backends import Backends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
 from .memory.episodic_pure import turn_search_text
 from .memory.working import WorkingMemory
 from .models import MemoryBundle, Scope, Turn
-from .retrieval.items import RecallRequest
+from .retrieval.items import RecallRequest, matching_metadata
 from .retrieval.recall import RecallLayer
 from .retrieval.tokens import default_token_counter
 from .settings import Settings
@@ -69,6 +71,8 @@ class AgentMemory(
     ProceduralApi,
     GoalsApi,
     ProfileApi,
+    PortabilityApi,
+    TimelineApi,
     DocumentsApi,
     FacadeCore,
 ):
@@ -250,6 +254,7 @@ class AgentMemory(
         include_semantic: bool = True,
         include_procedural: bool = True,
         time_window_hours: float | None = None,
+        metadata: dict[str, Any] | None = None,
     ) -> MemoryBundle:
         """Recall the memories most relevant to ``query``, best first.
 
@@ -260,12 +265,21 @@ class AgentMemory(
         ``include_semantic`` covers facts and entities; ``include_procedural`` strategies and goals.
         ``time_window_hours`` keeps only memories from that many hours back. Returned facts and
         entities count one more access. Audited at level ``reads``.
+
+        ``metadata`` keeps only turns whose metadata contains every given key with that value (JSON
+        containment: a list value matches a stored list holding its items). Facts, entities,
+        strategies and goals carry no turn metadata, so a recall with ``metadata`` returns turns only.
         """
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
         read_channels = self._read_channels(channels)
         kinds = validate_kind_flags(include_episodic, include_semantic, include_procedural)
         window = None if time_window_hours is None else validate_window_hours(time_window_hours)
+        wanted = validate_metadata(metadata, self.settings.limits)
+        if wanted:
+            kinds = kinds & frozenset({"episodic"})
+            if not kinds:
+                raise InvalidInputError("a metadata filter applies to turns: keep include_episodic=True")
         backends = self._open_backends()
         request = RecallRequest(
             query=query,
@@ -273,9 +287,12 @@ class AgentMemory(
             channels=read_channels,
             kinds=kinds,
             time_window_hours=window,
+            metadata=wanted,
         )
         bundle = RecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
         bundle = self._with_last_seen(backends, bundle)
+        if wanted:  # every path that adds turns (neighbours, entity mentions) obeys the filter
+            bundle = bundle.model_copy(update={"items": matching_metadata(bundle.items, wanted)})
         backends.recall_monitor.record(bundle.metrics)
         self._reinforce_later(backends, bundle.items)
         backends.audit.log_read(

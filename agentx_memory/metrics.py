@@ -60,6 +60,11 @@ JOB_LAST_SUCCESS = Gauge(
     registry=REGISTRY,
 )  # fmt: skip
 
+CONSOLIDATION_LAG = Histogram(
+    "agentx_consolidation_lag_seconds",
+    "From a conversation's last turn to its consolidation by the consolidate job.", registry=REGISTRY,
+    buckets=(60, 300, 900, 1800, 3600, 2 * 3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600),
+)  # fmt: skip
 RECALL_SECONDS = Histogram(
     "agentx_recall_seconds", "remember()'s latency (p50/p95/p99 from the buckets).", registry=REGISTRY,
     buckets=(0.002, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5),

@@ -24,6 +24,7 @@ __all__ = [
     "LearningSettings",
     "LimitSettings",
     "MaintenanceSettings",
+    "McpSettings",
     "PostgresSettings",
     "PromotionSettings",
     "RedisSettings",
@@ -271,6 +272,9 @@ class LearningSettings(BaseModel):
     #: The extraction call's answer budget. The model is ``llm.model`` (Anthropic's default is the small
     #: ``claude-haiku-4-5``, the seed's choice for extraction).
     max_output_tokens: int = Field(default=4096, ge=256)
+    #: Where offline extraction finds names beyond the rules' patterns: ``auto`` = spaCy's small English
+    #: model when installed (the ``nlp`` extra), ``spacy`` = insist on it, ``rules`` = never load it.
+    names: Literal["auto", "spacy", "rules"] = "auto"
 
 
 class DecaySettings(BaseModel):
@@ -299,6 +303,23 @@ class MaintenanceSettings(BaseModel):
     resolve_entities_minutes: float = Field(default=24 * 60, gt=0)
     reflect_minutes: float = Field(default=7 * 24 * 60, gt=0)
     vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
+    #: ``doctor --repair`` as a job: the invariants across the stores checked and restored.
+    doctor_minutes: float = Field(default=24 * 60, gt=0)
+    #: The doctor leaves alone the graph nodes of a user the ledger does not know while that user's
+    #: newest node is younger than this (a fact reaches the graph a moment before its ledger row).
+    doctor_grace_minutes: float = Field(default=15, ge=0)
+    #: The patterns job proposes a strategy once this many conversations took the same successful path.
+    patterns_min_occurrences: int = Field(default=3, ge=1)
+    #: The reflect job writes a user's reflection at most once per this many days (by its clock) ...
+    reflect_min_days: float = Field(default=6, ge=0)
+    #: ... and only when at least this many facts were learned since the last one.
+    reflect_min_facts: int = Field(default=3, ge=1)
+    #: resolve_entities: a SAME_AS candidate whose evidence scores this much is merged
+    #: (maintenance/resolve_rules.py); below keep_score (nothing beyond the similarity) it is dismissed
+    #: once resolve_dismiss_days old; in between it is kept and re-reviewed when its evidence changes.
+    resolve_merge_score: float = Field(default=0.75, gt=0, le=1)
+    resolve_keep_score: float = Field(default=0.5, ge=0, le=1)
+    resolve_dismiss_days: float = Field(default=30, ge=0)
     #: An index is rebuilt once its stale entries reach this share of its live nodes (and the minimum).
     vector_stale_ratio: float = Field(default=0.25, ge=0)
     vector_stale_min: int = Field(default=100, ge=0)
@@ -311,6 +332,20 @@ class MaintenanceSettings(BaseModel):
     broker_url: str | None = None
     #: The worker serves the Prometheus metrics on this port (0: off).
     metrics_port: int = Field(default=0, ge=0, le=65535)
+
+
+class McpSettings(BaseModel):
+    """The MCP server (``agentx-memory mcp``, :mod:`agentx_memory.integrations.mcp`)."""
+
+    #: The user every call acts for; over HTTP, the user of a request without ``user_header``
+    #: (``None``: such a request is refused). ``agentx-memory mcp --user`` overrides it.
+    user: str | None = None
+    channel: str = "_global"
+    #: Over HTTP, the users a request may name in ``user_header`` (``user`` is always allowed).
+    allowed_users: list[str] = Field(default_factory=list)
+    user_header: str = "X-AgentX-User"
+    host: str = "127.0.0.1"
+    port: int = Field(default=8765, ge=1, le=65535)
 
 
 class Settings(BaseSettings):
@@ -336,6 +371,7 @@ class Settings(BaseSettings):
     decay: DecaySettings = DecaySettings()
     retention: RetentionSettings = RetentionSettings()
     maintenance: MaintenanceSettings = MaintenanceSettings()
+    mcp: McpSettings = McpSettings()
     runtime: RuntimeSettings = RuntimeSettings()
 
     @property

@@ -51,14 +51,21 @@ class Scores:
 
     by_k: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     by_category: dict[tuple[int, int], list[float]] = field(default_factory=lambda: defaultdict(list))
+    #: R@10 per conversation (0-based, in file order): settings are chosen on 0–2 and confirmed on 3–4.
+    by_conversation: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     latency_ms: list[float] = field(default_factory=list)
 
-    def add(self, category: int, ranked: list[str], evidence: list[str]) -> None:
+    def add(self, category: int, ranked: list[str], evidence: list[str], conversation: int = 0) -> None:
         gold = set(evidence)
         for k in KS:
             value = len(set(ranked[:k]) & gold) / len(gold)
             self.by_k[k].append(value)
             self.by_category[(k, category)].append(value)
+        self.by_conversation[conversation].append(len(set(ranked[:10]) & gold) / len(gold))
+
+    def conversations_mean(self, conversations: range) -> float:
+        values = [v for c in conversations for v in self.by_conversation.get(c, [])]
+        return sum(values) / len(values) if values else 0.0
 
     def mean(self, k: int, category: int | None = None) -> float:
         values = self.by_k[k] if category is None else self.by_category[(k, category)]
@@ -122,7 +129,7 @@ async def ingest(memory: AsyncAgentMemory, sample: dict[str, Any]) -> tuple[dict
     return dia_of, count
 
 
-def bm25_baseline(sample: dict[str, Any], scores: Scores) -> None:
+def bm25_baseline(sample: dict[str, Any], scores: Scores, conversation: int) -> None:
     turns = [turn for _, _, session in session_turns(sample["conversation"]) for turn in session]
     index = BM25Okapi([words(turn_text(turn)) for turn in turns])
     for qa in sample["qa"]:
@@ -131,7 +138,7 @@ def bm25_baseline(sample: dict[str, Any], scores: Scores) -> None:
             continue
         values = index.get_scores(words(qa["question"]))
         order = sorted(range(len(turns)), key=lambda i: -values[i])
-        scores.add(qa["category"], [turns[i]["dia_id"] for i in order[:20]], evidence)
+        scores.add(qa["category"], [turns[i]["dia_id"] for i in order[:20]], evidence, conversation)
 
 
 #: Variants that read a second copy of each conversation, consolidated first (learned facts stand for
@@ -180,7 +187,7 @@ async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, A
             dia_of, count = await ingest(memory, sample)
             ingest_seconds += time.perf_counter() - started
             ingested += count
-            bm25_baseline(sample, baseline)
+            bm25_baseline(sample, baseline, number - 1)
             questions = [qa for qa in sample["qa"] if evidence_of(qa)]
             learned: AsyncAgentMemory | None = None
             if any(name.startswith(CONSOLIDATED) for name in variants):
@@ -201,7 +208,8 @@ async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, A
                     started = time.perf_counter()
                     bundle = await variant.remember(qa["question"], top_k=20)
                     results[name].latency_ms.append((time.perf_counter() - started) * 1000)
-                    results[name].add(qa["category"], ranked_turns(bundle, dia_of), evidence_of(qa))
+                    ranked = ranked_turns(bundle, dia_of)
+                    results[name].add(qa["category"], ranked, evidence_of(qa), number - 1)
             print(
                 f"conversation {number}/{len(samples)}: {count} turns, {len(questions)} questions",
                 file=sys.stderr,
@@ -226,6 +234,7 @@ def table(report: dict[str, Any]) -> str:
         cells = [f"{scores.mean(k):.3f}" for k in KS]
         cells += [f"{scores.mean(10, c):.3f}" for c in CATEGORIES]
         rows.append(f"| {label} | " + " | ".join(cells) + f" | {p50} | {p95} |")
+    rows += ["", halves(report)]
     default = next(iter(report["results"].values()))
     gaps = ", ".join(f"{n} {default.mean(10, c) - TARGET:+.3f}" for c, n in CATEGORIES.items())
     rows.append("")
@@ -234,6 +243,27 @@ def table(report: dict[str, Any]) -> str:
         f"Ingestion: {report['turns']} turns in {report['ingest_s']:.1f} s "
         f"({report['turns'] / report['ingest_s']:.0f} turns/s, sequential `store_turn`)."
     )
+    return "\n".join(rows)
+
+
+#: The protocol's halves: choose on the first, confirm on the second (never tune on one question).
+CHOOSE, CONFIRM = range(0, 3), range(3, 5)
+
+
+def halves(report: dict[str, Any]) -> str:
+    """R@10 per variant on conversations 0–2 (choose), 3–4 (confirm) and each conversation."""
+    results: dict[str, Scores] = report["results"]
+    count = max((max(s.by_conversation, default=-1) for s in results.values()), default=-1) + 1
+    rows = [
+        "| R@10 | conversations 0–2 | 3–4 | " + " | ".join(f"#{c}" for c in range(count)) + " |",
+        "|---|---|---|" + "---|" * count,
+    ]
+    for name, scores in results.items():
+        each = " | ".join(f"{scores.conversations_mean(range(c, c + 1)):.3f}" for c in range(count))
+        rows.append(
+            f"| {name} | {scores.conversations_mean(CHOOSE):.3f} | "
+            f"{scores.conversations_mean(CONFIRM):.3f} | {each} |"
+        )
     return "\n".join(rows)
 
 
@@ -254,6 +284,9 @@ def main() -> None:
             name: {
                 "recall": {str(k): scores.mean(k) for k in KS},
                 "by_category_at_10": {CATEGORIES[c]: scores.mean(10, c) for c in CATEGORIES},
+                "at_10_by_conversation": {
+                    str(c): scores.conversations_mean(range(c, c + 1)) for c in sorted(scores.by_conversation)
+                },
             }
             for name, scores in [("bm25", report["baseline"]), *report["results"].items()]
         }

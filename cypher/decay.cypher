@@ -15,3 +15,17 @@ SET f.confidence = $confidence, f.last_decayed = $now, f.updated_at = $now,
     f.valid_until = CASE WHEN $pruned THEN $now ELSE null END,
     f.forgotten_reason = CASE WHEN $pruned THEN 'decayed' ELSE f.forgotten_reason END
 RETURN f.id AS id
+
+// name: decay_entities
+// Every entity of the user with when it was created: its salience and accesses are in the ledger
+// (memory_access), never on the vector-indexed node.
+MATCH (e:Entity {user_id: $user_id})
+RETURN e.id AS id, e.created_at AS created_at
+
+// name: delete_entities
+// The cleanup job's low-salience entities, with every edge that hangs off them (relationships,
+// MENTIONS from turns, ABOUT from facts, SAME_AS); the facts and turns themselves stay.
+MATCH (e:Entity {user_id: $user_id})
+WHERE e.id IN $ids
+DETACH DELETE e
+RETURN count(*) AS deleted

@@ -205,3 +205,200 @@ ORDER BY t.timestamp DESC
 LIMIT $limit
 RETURN t {.id, .conversation_id, .user_id, .channel, .turn_index, .role, .content, .timestamp,
           .content_hash, .metadata} AS item
+
+// -- resolve_entities job (maintenance/resolve_entities_async.py) ---------------------------------------
+// Added for the job; statements above are unchanged. Every statement matches both ends by user_id.
+
+// name: same_as_to_review
+// One user's SAME_AS links still at status 'candidate', oldest first, with what the last review saw.
+MATCH (a:Entity {user_id: $user_id})-[r:SAME_AS]->(b:Entity {user_id: $user_id})
+WHERE coalesce(r.status, 'candidate') = 'candidate'
+RETURN a.id AS id, b.id AS other_id, r.score AS score, r.created_at AS created_at,
+       r.evidence AS evidence, r.reviewed_at AS reviewed_at
+ORDER BY r.created_at, a.id, b.id
+LIMIT $limit
+
+// name: resolution_evidence
+// What a SAME_AS review weighs for one entity: its alias keys, its current facts (ids and claims) and
+// its neighbours over the typed relationships (SAME_AS left out).
+MATCH (e:Entity {id: $id, user_id: $user_id})
+OPTIONAL MATCH (f:Fact {user_id: $user_id})-[:ABOUT]->(e)
+WHERE f.valid_until IS NULL
+WITH e, collect(DISTINCT f.id) AS fact_ids, collect(DISTINCT f.claim) AS claims
+OPTIONAL MATCH (e)-[:RELATED_TO|PART_OF|LOCATED_IN|WORKS_FOR|KNOWS|CREATED_BY|REFERENCES]-(n:Entity {user_id: $user_id})
+RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
+          .access_count, .created_at, .updated_at} AS item,
+       e.alias_keys AS alias_keys, fact_ids, claims, collect(DISTINCT n.id) AS neighbours
+
+// name: review_same_as
+// A reviewed candidate: kept (status stays 'candidate') or dismissed, with what the review saw.
+MATCH (a:Entity {id: $id, user_id: $user_id})-[r:SAME_AS]->(b:Entity {id: $other_id, user_id: $user_id})
+SET r.status = $status, r.reviewed_at = $now, r.evidence = $evidence, r.review_score = $review_score
+RETURN a.id AS id
+
+// name: merge_move_about
+// A merge moves the loser's facts onto the winner (MERGE: a fact about both keeps one edge).
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (f:Fact {user_id: $user_id})-[:ABOUT]->(l)
+MERGE (f)-[:ABOUT]->(w)
+RETURN count(f) AS moved
+
+// name: merge_move_mentions
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (t:Turn {user_id: $user_id})-[:MENTIONS]->(l)
+MERGE (t)-[:MENTIONS]->(w)
+RETURN count(t) AS moved
+
+// name: merge_move_related_to_out
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (l)-[r:RELATED_TO]->(x:Entity {user_id: $user_id})
+WHERE x.id <> $winner_id
+MERGE (w)-[n:RELATED_TO]->(x)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_related_to_in
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (x:Entity {user_id: $user_id})-[r:RELATED_TO]->(l)
+WHERE x.id <> $winner_id
+MERGE (x)-[n:RELATED_TO]->(w)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_part_of_out
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (l)-[r:PART_OF]->(x:Entity {user_id: $user_id})
+WHERE x.id <> $winner_id
+MERGE (w)-[n:PART_OF]->(x)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_part_of_in
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (x:Entity {user_id: $user_id})-[r:PART_OF]->(l)
+WHERE x.id <> $winner_id
+MERGE (x)-[n:PART_OF]->(w)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_located_in_out
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (l)-[r:LOCATED_IN]->(x:Entity {user_id: $user_id})
+WHERE x.id <> $winner_id
+MERGE (w)-[n:LOCATED_IN]->(x)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_located_in_in
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (x:Entity {user_id: $user_id})-[r:LOCATED_IN]->(l)
+WHERE x.id <> $winner_id
+MERGE (x)-[n:LOCATED_IN]->(w)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_works_for_out
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (l)-[r:WORKS_FOR]->(x:Entity {user_id: $user_id})
+WHERE x.id <> $winner_id
+MERGE (w)-[n:WORKS_FOR]->(x)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_works_for_in
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (x:Entity {user_id: $user_id})-[r:WORKS_FOR]->(l)
+WHERE x.id <> $winner_id
+MERGE (x)-[n:WORKS_FOR]->(w)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_knows_out
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (l)-[r:KNOWS]->(x:Entity {user_id: $user_id})
+WHERE x.id <> $winner_id
+MERGE (w)-[n:KNOWS]->(x)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_knows_in
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (x:Entity {user_id: $user_id})-[r:KNOWS]->(l)
+WHERE x.id <> $winner_id
+MERGE (x)-[n:KNOWS]->(w)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_created_by_out
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (l)-[r:CREATED_BY]->(x:Entity {user_id: $user_id})
+WHERE x.id <> $winner_id
+MERGE (w)-[n:CREATED_BY]->(x)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_created_by_in
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (x:Entity {user_id: $user_id})-[r:CREATED_BY]->(l)
+WHERE x.id <> $winner_id
+MERGE (x)-[n:CREATED_BY]->(w)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_references_out
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (l)-[r:REFERENCES]->(x:Entity {user_id: $user_id})
+WHERE x.id <> $winner_id
+MERGE (w)-[n:REFERENCES]->(x)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_references_in
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (x:Entity {user_id: $user_id})-[r:REFERENCES]->(l)
+WHERE x.id <> $winner_id
+MERGE (x)-[n:REFERENCES]->(w)
+ON CREATE SET n.created_at = r.created_at, n.updated_at = r.updated_at, n.user_id = r.user_id, n.channel = r.channel, n.properties = r.properties
+RETURN count(x) AS moved
+
+// name: merge_move_same_as_out
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (l)-[r:SAME_AS]->(x:Entity {user_id: $user_id})
+WHERE x.id <> $winner_id
+MERGE (w)-[n:SAME_AS]->(x)
+ON CREATE SET n.created_at = r.created_at, n.status = r.status, n.score = r.score
+RETURN count(x) AS moved
+
+// name: merge_move_same_as_in
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+MATCH (x:Entity {user_id: $user_id})-[r:SAME_AS]->(l)
+WHERE x.id <> $winner_id
+MERGE (x)-[n:SAME_AS]->(w)
+ON CREATE SET n.created_at = r.created_at, n.status = r.status, n.score = r.score
+RETURN count(x) AS moved
+
+// name: delete_merged_entity
+// Last step of a merge, once everything hanging off the loser has been moved onto the winner.
+MATCH (l:Entity {id: $loser_id, user_id: $user_id})
+MATCH (w:Entity {id: $winner_id, user_id: $user_id})
+WITH l, l.id AS id
+DETACH DELETE l
+RETURN id

@@ -44,7 +44,7 @@ OPTIONAL MATCH (c:Conversation {id: $conversation_id, user_id: $user_id})
 FOREACH (x IN CASE WHEN c IS NOT NULL AND $success THEN [c] ELSE [] END | MERGE (s)-[:SUCCEEDED_IN]->(x))
 RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
           .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
-          .applies_when} AS item
+          .applies_when, .last_used} AS item
 
 // name: reinforce_strategy
 // A single SET reading and writing the same properties: lost-update-free on both backends.
@@ -55,7 +55,7 @@ SET s.success_count = s.success_count + CASE WHEN $success THEN 1 ELSE 0 END,
     s.updated_at = $updated_at
 RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
           .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
-          .applies_when} AS item
+          .applies_when, .last_used} AS item
 
 // name: tool_stats
 MATCH (t:Tool {user_id: $user_id})
@@ -80,14 +80,14 @@ WHERE s.channel IN $channels AND coalesce(s.status, 'published') IN $allowed
 SET s.status = $status, s.review_reason = $reason, s.updated_at = $now
 RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
           .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
-          .applies_when} AS item
+          .applies_when, .last_used} AS item
 
 // name: proposed_strategies
 MATCH (s:Strategy {user_id: $user_id})
 WHERE s.channel IN $channels AND s.status = 'proposed'
 RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
           .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
-          .applies_when} AS item
+          .applies_when, .last_used} AS item
 ORDER BY s.created_at DESC
 LIMIT $limit
 
@@ -96,4 +96,24 @@ MATCH (s:Strategy {id: $id, user_id: $user_id})
 WHERE s.channel IN $channels
 RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
           .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
-          .applies_when} AS item
+          .applies_when, .last_used} AS item
+
+// name: pattern_strategies
+// The patterns job: every strategy of one user (any channel, any review state) with its tool sequence,
+// oldest first, to match newly mined conversations against.
+MATCH (s:Strategy {user_id: $user_id})
+RETURN s.id AS id, s.tool_sequence AS steps, coalesce(s.status, 'published') AS status,
+       s.source_conversation_id AS source_conversation_id, s.created_at AS created_at
+ORDER BY s.created_at, s.id
+
+// name: record_strategy_use
+// The patterns job: conversations that took a strategy's path count as its successes; last_used only
+// moves forward. One write per strategy and run (every write to a vector node costs an index entry).
+MATCH (s:Strategy {id: $id, user_id: $user_id})
+SET s.success_count = s.success_count + $successes,
+    s.last_used = CASE WHEN s.last_used IS NULL OR s.last_used < $last_used THEN $last_used
+                       ELSE s.last_used END,
+    s.updated_at = $now
+RETURN s {.id, .user_id, .channel, .description, .context_pattern, .tool_sequence, .success_count,
+          .failure_count, .source_conversation_id, .created_at, .updated_at, .status, .what_failed,
+          .applies_when, .last_used} AS item

@@ -116,6 +116,7 @@ def make_app(settings: Settings) -> Celery:
     )
     root = _Root(settings)
     app.steps["worker"].add(_metrics_step(root, settings.maintenance.metrics_port))
+    app.steps["worker"].add(_StartUpJobs)
     # A prefork child closes its facade when it exits; a worker with a threads or solo pool once its
     # pool has drained (worker_shutdown comes after; the signal is process-wide, hence the check).
     worker_process_shutdown.connect(lambda **_: root.close(), weak=False)
@@ -155,6 +156,14 @@ def _metrics_step(root: _Root, port: int) -> type[bootsteps.StartStopStep]:
             self.stop(parent)
 
     return Metrics
+
+
+class _StartUpJobs(bootsteps.StartStopStep):  # type: ignore[misc, unused-ignore]
+    """Jobs queued when a worker starts: seed 003 enforces the session-ledger window on start-up too,
+    not only every 6 h (the job's lock keeps workers starting together to one run)."""
+
+    def start(self, parent: Any) -> None:
+        parent.app.tasks[TASK_PREFIX + "ledger_retention"].apply_async()
 
 
 def _register(app: Celery, root: _Root, name: str) -> None:

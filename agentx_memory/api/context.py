@@ -14,6 +14,7 @@ entities count one more access, as ``remember``'s results do. Every line carries
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from .._compat.sync import gather
@@ -21,9 +22,9 @@ from ..backends import Backends
 from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
 from ..memory.working import WorkingMemory
-from ..models import Goal, MemoryBundle, MemoryItem, UserProfile
+from ..models import Fact, Goal, MemoryBundle, MemoryItem, UserProfile
 from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, profile_line, render_context
-from ..retrieval.items import RecallRequest, goal_item
+from ..retrieval.items import RecallRequest, fact_item, goal_item
 from ..retrieval.recall import RecallLayer
 from ..retrieval.tokens import default_token_counter
 from ..validation import validate_budget, validate_content, validate_uuid
@@ -49,8 +50,9 @@ class ContextApi(FacadeCore):
     ) -> str:
         """Markdown memory for ``prompt`` within ``budget_tokens`` (WordPiece-counted), or "" if none.
 
-        Sections: known facts, relevant past conversation, strategies that worked, active goals,
-        people and things. ``conversation_id`` names the conversation in progress: its own turns are
+        Sections: known facts, relevant past conversation, strategies that worked, active goals, the
+        latest reflection (the ``reflect`` job's), people and things. ``conversation_id`` names the
+        conversation in progress: its own turns are
         left out, and the injected memory ids are recorded in its working memory (recall echo).
         """
         prompt = validate_content(prompt, self.settings.limits, "prompt")
@@ -62,6 +64,7 @@ class ContextApi(FacadeCore):
         recalled: list[MemoryBundle] = []
         goals: list[Goal] = []
         profiles: list[UserProfile] = []
+        reflections: list[Fact] = []
 
         def recall() -> None:
             layer = RecallLayer(backends, self.settings.retrieval)
@@ -73,7 +76,12 @@ class ContextApi(FacadeCore):
         def profile() -> None:
             profiles.append(backends.profile.get(self.scope))
 
-        gather(recall(), open_goals(), profile())
+        def reflection() -> None:  # the newest weekly reflection, shown whatever the prompt
+            found = backends.facts.latest_reflection(self.scope)
+            if found is not None:
+                reflections.append(found[0])
+
+        gather(recall(), open_goals(), profile(), reflection())
         bundle = recalled[0]
         backends.recall_monitor.record(bundle.metrics)
         items = [
@@ -90,6 +98,10 @@ class ContextApi(FacadeCore):
             by_section[kind_spec(item.kind).section].append(item)
         by_section["goals"] = goal_items  # the recalled goals and every other open one
         sections = ContextSections.of(by_section)
+        if reflections:  # in its own section, not also among the facts
+            reflected = fact_item(reflections[0], 1.0, ("reflection",))
+            facts = [item for item in sections.facts if item.id != reflected.id]
+            sections = replace(sections, facts=facts, reflection=reflected)
         about = profile_line(profiles[0].preferences, profiles[0].expertise_areas)
         rendered = render_context(
             sections, budget_tokens, default_token_counter(), now=datetime.now(UTC), profile=about

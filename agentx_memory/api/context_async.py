@@ -12,6 +12,7 @@ entities count one more access, as ``remember``'s results do. Every line carries
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from .._compat.aio import gather
@@ -19,9 +20,9 @@ from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
 from ..memory.working_async import AsyncWorkingMemory
-from ..models import Goal, MemoryBundle, MemoryItem, UserProfile
+from ..models import Fact, Goal, MemoryBundle, MemoryItem, UserProfile
 from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, profile_line, render_context
-from ..retrieval.items import RecallRequest, goal_item
+from ..retrieval.items import RecallRequest, fact_item, goal_item
 from ..retrieval.recall_async import AsyncRecallLayer
 from ..retrieval.tokens import default_token_counter
 from ..validation import validate_budget, validate_content, validate_uuid
@@ -47,8 +48,9 @@ class AsyncContextApi(AsyncFacadeCore):
     ) -> str:
         """Markdown memory for ``prompt`` within ``budget_tokens`` (WordPiece-counted), or "" if none.
 
-        Sections: known facts, relevant past conversation, strategies that worked, active goals,
-        people and things. ``conversation_id`` names the conversation in progress: its own turns are
+        Sections: known facts, relevant past conversation, strategies that worked, active goals, the
+        latest reflection (the ``reflect`` job's), people and things. ``conversation_id`` names the
+        conversation in progress: its own turns are
         left out, and the injected memory ids are recorded in its working memory (recall echo).
         """
         prompt = validate_content(prompt, self.settings.limits, "prompt")
@@ -60,6 +62,7 @@ class AsyncContextApi(AsyncFacadeCore):
         recalled: list[MemoryBundle] = []
         goals: list[Goal] = []
         profiles: list[UserProfile] = []
+        reflections: list[Fact] = []
 
         async def recall() -> None:
             layer = AsyncRecallLayer(backends, self.settings.retrieval)
@@ -71,7 +74,12 @@ class AsyncContextApi(AsyncFacadeCore):
         async def profile() -> None:
             profiles.append(await backends.profile.get(self.scope))
 
-        await gather(recall(), open_goals(), profile())
+        async def reflection() -> None:  # the newest weekly reflection, shown whatever the prompt
+            found = await backends.facts.latest_reflection(self.scope)
+            if found is not None:
+                reflections.append(found[0])
+
+        await gather(recall(), open_goals(), profile(), reflection())
         bundle = recalled[0]
         backends.recall_monitor.record(bundle.metrics)
         items = [
@@ -88,6 +96,10 @@ class AsyncContextApi(AsyncFacadeCore):
             by_section[kind_spec(item.kind).section].append(item)
         by_section["goals"] = goal_items  # the recalled goals and every other open one
         sections = ContextSections.of(by_section)
+        if reflections:  # in its own section, not also among the facts
+            reflected = fact_item(reflections[0], 1.0, ("reflection",))
+            facts = [item for item in sections.facts if item.id != reflected.id]
+            sections = replace(sections, facts=facts, reflection=reflected)
         about = profile_line(profiles[0].preferences, profiles[0].expertise_areas)
         rendered = render_context(
             sections, budget_tokens, default_token_counter(), now=datetime.now(UTC), profile=about

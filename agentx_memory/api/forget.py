@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from .._compat.sync import drain
 from ..errors import NotFoundError
 from ..memory.forgetting import Forgetting
 from ..memory.working import WorkingMemory
@@ -26,6 +27,7 @@ class ForgetApi(FacadeCore):
         """
         conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = self._open_backends()
+        drain(backends.pending)  # as forget_user: no consolidation of it may land after
         if not backends.episodic.conversation_exists(self.scope, conversation_id):
             raise NotFoundError(
                 f"conversation {conversation_id} does not exist for user {self.scope.user_id!r}"
@@ -74,6 +76,9 @@ class ForgetApi(FacadeCore):
     def forget_user(self) -> dict[str, int]:
         """Delete everything this user has in every channel and store; returns the counts."""
         backends = self._open_backends()
+        # A background consolidation still running would write learned facts after the deletion
+        # (forgotten data resurrected): let it finish first.
+        drain(backends.pending)
         report = (self._forgetting()).forget_user(self.scope)
         backends.audit.log_write(self.scope, "forget_user", "user", self.scope.user_id, report)
         return report

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .._compat.aio import drain
 from ..errors import NotFoundError
 from ..memory.forgetting_async import AsyncForgetting
 from ..memory.working_async import AsyncWorkingMemory
@@ -24,6 +25,7 @@ class AsyncForgetApi(AsyncFacadeCore):
         """
         conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = await self._open_backends()
+        await drain(backends.pending)  # as forget_user: no consolidation of it may land after
         if not await backends.episodic.conversation_exists(self.scope, conversation_id):
             raise NotFoundError(
                 f"conversation {conversation_id} does not exist for user {self.scope.user_id!r}"
@@ -74,6 +76,9 @@ class AsyncForgetApi(AsyncFacadeCore):
     async def forget_user(self) -> dict[str, int]:
         """Delete everything this user has in every channel and store; returns the counts."""
         backends = await self._open_backends()
+        # A background consolidation still running would write learned facts after the deletion
+        # (forgotten data resurrected): let it finish first.
+        await drain(backends.pending)
         report = await (await self._forgetting()).forget_user(self.scope)
         await backends.audit.log_write(self.scope, "forget_user", "user", self.scope.user_id, report)
         return report

@@ -22,6 +22,7 @@ from ..errors import AgentMemoryError, InvalidInputError, NotFoundError
 from ..extraction.atoms import Extraction
 from ..extraction.learning_pure import speaker_of
 from ..extraction.llm_extract import EXTRACTION_SCHEMA, EXTRACTION_SYSTEM, extraction_prompt, parse_extraction
+from ..extraction.names import name_recognizer
 from ..extraction.rules import TurnText, extract_turns
 from ..llm import LLM
 from ..memory.episodic_pure import PendingConversation
@@ -202,7 +203,9 @@ class LearningApi(LearningWrites):
     ) -> tuple[Extraction | None, ConsolidationReport]:
         """The chunk's extraction: the rules offline; with an LLM one structured call, retried once
         when the answer is malformed, else None (the chunk stays unconsolidated, logged)."""
-        gated = extract_turns(turns, known.keys(), echoed)  # gates (and the offline extraction)
+        recognizer = name_recognizer(self.settings.learning.names)
+        # gates (and the offline extraction, names by spaCy when installed)
+        gated = extract_turns(turns, known.keys(), echoed, recognizer)
         llm = backends.llm
         if llm is None:
             return gated, report

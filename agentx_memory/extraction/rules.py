@@ -21,6 +21,7 @@ from .corrections import is_correction
 from .english import conjugate, resolve_dates, sentences, third_person, with_date
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
+from .names import NameRecognizer, name_entities
 from .patterns import OCCUPATIONS, RELATIONS, compiled, experience
 
 __all__ = ["TurnText", "extract_turns"]
@@ -152,6 +153,7 @@ _NOT_NAMES: Final = frozenset(
         "Sunday",
     ]
 )
+_NOT_NAME_KEYS: Final = frozenset(name.casefold() for name in _NOT_NAMES)
 _FIRST_PERSON: Final = re.compile(r"^(?:\W*)(?:I|I'm|I've|I'd|I'll|Im|my|My|we|We|we're|our|Our)\b")
 _PRONOUN_START: Final = re.compile(r"^(?:he|she|they)\b(?:'s)?", re.IGNORECASE)
 _CAPITALISED: Final = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
@@ -676,12 +678,17 @@ def _relation_clause(
 
 
 def extract_turns(
-    turns: Sequence[TurnText], known: Collection[str] = (), echoed: Collection[str] = ()
+    turns: Sequence[TurnText],
+    known: Collection[str] = (),
+    echoed: Collection[str] = (),
+    recognizer: NameRecognizer | None = None,
 ) -> Extraction:
     """Everything the rules learn from ``turns`` (one chunk, in order). ``known`` names of the user's
-    entities are recognised in the text; ``echoed`` are normalised texts the memory itself injected."""
+    entities are recognised in the text; ``echoed`` are normalised texts the memory itself injected;
+    ``recognizer`` (spaCy, when installed) adds the names no pattern introduced, as entities."""
     state = _State()
     result = Extraction()
+    read: list[TurnText] = []
     for turn in turns:
         verdict = gate_turn(turn.role, turn.text, echoed)
         if verdict.flag:
@@ -691,5 +698,14 @@ def extract_turns(
             continue
         if turn.role not in {"user"} and turn.speaker == UNKNOWN_SPEAKER:
             continue  # an assistant's words are not facts about the user
-        result = result.merge(_extract_turn(turn, state, known))
+        read.append(turn)
+    # One batch through the model (it is faster per text in a batch than one text at a time).
+    names = recognizer.names([turn.text for turn in read]) if recognizer is not None and read else []
+    for position, turn in enumerate(read):
+        extraction = _extract_turn(turn, state, known)
+        if names:
+            speaker = state.speaker_name or turn.speaker
+            more = name_entities(turn.id, names[position], extraction.entities, speaker, _NOT_NAME_KEYS)
+            extraction = extraction.model_copy(update={"entities": [*extraction.entities, *more]})
+        result = result.merge(extraction)
     return result

@@ -1,6 +1,6 @@
 """A LangGraph ``BaseStore`` over agentx-memory: ``AgentMemoryStore(memory)``.
 
-Where items live: in the ledger's ``documents`` table (migration 008), one row per ``(namespace, key)``
+Where items live: in the ledger's ``documents`` table (migration 009), one row per ``(namespace, key)``
 with the value as ``jsonb`` and its embedded texts in ``document_vectors``. Facts were the other
 candidate and do not fit: a fact is a sentence with a confidence, while a LangGraph item is an arbitrary
 JSON object that must come back exactly as it was put; and the graph's vector nodes go stale on every
@@ -33,7 +33,7 @@ from typing import Any
 
 from ..errors import InvalidInputError
 from ..models.documents import Document
-from ._extras import MissingExtraError
+from . import MissingExtraError
 from .langgraph_rules import page_namespaces, page_search
 
 try:

@@ -32,7 +32,7 @@ from typing import Any, cast
 from ..errors import NotFoundError
 from ..facade_async import AsyncAgentMemory
 from ..models import Role
-from ._extras import MissingExtraError
+from . import MissingExtraError
 
 try:
     from agents.items import TResponseInputItem

@@ -2,18 +2,25 @@
 ``cleanup.py``.
 
 Archiving is a flag (``conversations.archived_at`` in the ledger, ``archived_at`` on the graph node):
-no turn is deleted, so provenance and recall keep working. Deleting low-salience entities is not done
-yet (``Entity`` has no salience field).
+no turn is deleted, so provenance and recall keep working. Entities whose salience (decayed by the
+``decay`` job, in the ledger) is below :data:`LOW_SALIENCE` and that nobody accessed for
+``retention.low_salience_days`` are deleted with what hangs off them in every store: the node and its
+edges (relationships, ``MENTIONS``, ``ABOUT``, ``SAME_AS``), its timeline and access rows, and its audit
+rows redacted. The facts and turns that named it stay.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from ..models import Scope
 from ..timecodec import epoch_ms
 from .runner_async import AsyncJobContext
 
-__all__ = ["cleanup"]
+__all__ = ["LOW_SALIENCE", "cleanup"]
+
+#: Seed 002: "delete entities with salience < 0.1 not accessed for 30 days".
+LOW_SALIENCE = 0.1
 
 
 async def cleanup(context: AsyncJobContext) -> None:
@@ -34,3 +41,26 @@ async def cleanup(context: AsyncJobContext) -> None:
             )
             params = {"conversation_id": conversation_id, "user_id": user_id, "now": epoch_ms(now)}
             await graph.run("archive_conversation", params)
+        await _delete_forgotten_entities(context, Scope(user_id=user_id, channel="_global"), now)
+
+
+async def _delete_forgotten_entities(context: AsyncJobContext, scope: Scope, now: datetime) -> None:
+    idle = now - timedelta(days=context.settings.retention.low_salience_days)
+    records = await context.backends.access.listing(scope, "entity")
+    ids = [
+        record.memory_id
+        for record in records
+        if record.salience is not None
+        and record.salience < LOW_SALIENCE
+        and (record.last_accessed is None or record.last_accessed < idle)
+    ]
+    for entity_id in ids:
+        context.tally.plan(f"delete entity {scope.user_id}/{entity_id}")
+    if not ids:
+        return
+    context.tally.count("entities_deleted", len(ids))
+    if context.dry_run:
+        return
+    params = {"user_id": scope.user_id, "memory_ids": ids}
+    await context.backends.ledger.fetch_one("forget_memory_rows", params)
+    await context.backends.graph.run("delete_entities", {"user_id": scope.user_id, "ids": ids})

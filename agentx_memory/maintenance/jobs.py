@@ -12,13 +12,18 @@ from __future__ import annotations
 import statistics
 from datetime import timedelta
 
+from .. import metrics
 from ..models import Scope
 from .base import JobTally
 from .cleanup import cleanup
 from .decay import decay
+from .doctor import doctor
 from .ledger_retention import ledger_retention
+from .patterns import patterns
 from .promote import promote
 from .reconcile import reconcile
+from .reflect import reflect
+from .resolve_entities import resolve_entities
 from .runner import Job, JobContext
 from .vector_compaction import vector_compaction
 
@@ -51,6 +56,8 @@ def consolidate(context: JobContext) -> None:
                 context.tally.count("llm_output_tokens", report.output_tokens)
             if report.status == "done":
                 lags.append((context.clock() - last).total_seconds())
+                # each conversation's lag, not only the run's summary: the histogram gives p50/p95
+                metrics.CONSOLIDATION_LAG.observe(lags[-1])
     _lag(context.tally, lags)
 
 
@@ -77,6 +84,12 @@ def audit_partitions(context: JobContext) -> None:
     context.tally.count("dropped", len(rows))
 
 
+def doctor_repair(context: JobContext) -> None:
+    """``agentx-memory doctor``: the invariants across the stores checked; unless a dry run,
+    repaired (replays and index rebuilds by the ``reconcile`` and ``vector_compaction`` jobs)."""
+    doctor(context, JOBS)
+
+
 JOBS: dict[str, Job] = {
     job.name: job
     for job in (
@@ -90,13 +103,27 @@ JOBS: dict[str, Job] = {
         Job("cleanup", "cleanup_minutes", "archive conversations past retention", cleanup),
         Job("decay", "decay_minutes", "forgetting curve on unused, unprotected facts", decay),
         Job("ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention),
+        Job("patterns", "patterns_minutes", "recurring successful tool paths → strategies", patterns),
         Job("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         Job("reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile),
+        Job(
+            "resolve_entities",
+            "resolve_entities_minutes",
+            "review SAME_AS candidates: merge, keep or dismiss",
+            resolve_entities,
+        ),
+        Job("reflect", "reflect_minutes", "a weekly reflection on each user's new facts", reflect),
         Job(
             "vector_compaction",
             "vector_compaction_minutes",
             "rebuild vector indexes bloated with stale entries",
             vector_compaction,
+        ),
+        Job(
+            "doctor",
+            "doctor_minutes",
+            "check the invariants across the stores and repair them",
+            doctor_repair,
         ),
     )
 }

@@ -10,13 +10,18 @@ from __future__ import annotations
 import statistics
 from datetime import timedelta
 
+from .. import metrics
 from ..models import Scope
 from .base import JobTally
 from .cleanup_async import cleanup
 from .decay_async import decay
+from .doctor_async import doctor
 from .ledger_retention_async import ledger_retention
+from .patterns_async import patterns
 from .promote_async import promote
 from .reconcile_async import reconcile
+from .reflect_async import reflect
+from .resolve_entities_async import resolve_entities
 from .runner_async import AsyncJob, AsyncJobContext
 from .vector_compaction_async import vector_compaction
 
@@ -49,6 +54,8 @@ async def consolidate(context: AsyncJobContext) -> None:
                 context.tally.count("llm_output_tokens", report.output_tokens)
             if report.status == "done":
                 lags.append((context.clock() - last).total_seconds())
+                # each conversation's lag, not only the run's summary: the histogram gives p50/p95
+                metrics.CONSOLIDATION_LAG.observe(lags[-1])
     _lag(context.tally, lags)
 
 
@@ -75,6 +82,12 @@ async def audit_partitions(context: AsyncJobContext) -> None:
     context.tally.count("dropped", len(rows))
 
 
+async def doctor_repair(context: AsyncJobContext) -> None:
+    """``agentx-memory doctor``: the invariants across the stores checked; unless a dry run,
+    repaired (replays and index rebuilds by the ``reconcile`` and ``vector_compaction`` jobs)."""
+    await doctor(context, JOBS)
+
+
 JOBS: dict[str, AsyncJob] = {
     job.name: job
     for job in (
@@ -90,15 +103,29 @@ JOBS: dict[str, AsyncJob] = {
         AsyncJob(
             "ledger_retention", "ledger_retention_minutes", "trim old tool-call payloads", ledger_retention
         ),
+        AsyncJob("patterns", "patterns_minutes", "recurring successful tool paths → strategies", patterns),
         AsyncJob("promote", "promote_minutes", "copy prominent project facts to _global", promote),
         AsyncJob(
             "reconcile", "reconcile_minutes", "replay ledger writes the graph never confirmed", reconcile
         ),
         AsyncJob(
+            "resolve_entities",
+            "resolve_entities_minutes",
+            "review SAME_AS candidates: merge, keep or dismiss",
+            resolve_entities,
+        ),
+        AsyncJob("reflect", "reflect_minutes", "a weekly reflection on each user's new facts", reflect),
+        AsyncJob(
             "vector_compaction",
             "vector_compaction_minutes",
             "rebuild vector indexes bloated with stale entries",
             vector_compaction,
+        ),
+        AsyncJob(
+            "doctor",
+            "doctor_minutes",
+            "check the invariants across the stores and repair them",
+            doctor_repair,
         ),
     )
 }

@@ -6,6 +6,8 @@ to such a node — a correction, a decay step, a merge that adds an alias — le
 FalkorDB 4.16's HNSW graph (FalkorDB#2197), and stale entries take places in an ANN's top-k. A label
 whose index holds more than ``maintenance.vector_stale_ratio`` × its live nodes in stale entries (and
 at least ``vector_stale_min`` of them) is rebuilt from its live nodes; searches scan exactly meanwhile.
+After any forgetting since the last run, every index with a stale entry is rebuilt whatever its size:
+a forgotten memory's vector must not linger in the index files.
 The report holds each label's entries and live nodes before and after. Neo4j keeps its indexes compact:
 there the job finds nothing to do.
 """
@@ -18,7 +20,7 @@ from ..stores.schema import VectorLabel
 from ..stores.vector_index import VectorIndexSize
 from .runner_async import AsyncJobContext
 
-__all__ = ["bloated", "vector_compaction"]
+__all__ = ["bloated", "to_rebuild", "vector_compaction"]
 
 
 def bloated(size: VectorIndexSize, ratio: float, minimum: int) -> bool:
@@ -30,16 +32,26 @@ def _sizes(sizes: Mapping[VectorLabel, VectorIndexSize]) -> dict[str, dict[str, 
     return {label: {"entries": size.entries, "live": size.live} for label, size in sorted(sizes.items())}
 
 
+async def to_rebuild(
+    context: AsyncJobContext, sizes: Mapping[VectorLabel, VectorIndexSize]
+) -> tuple[list[VectorLabel], int]:
+    """The labels whose index should be rebuilt now, and the forgets since the last run (the doctor
+    judges its vector invariant by this too)."""
+    settings = context.settings.maintenance
+    row = await context.backends.ledger.fetch_one("forgets_since_vector_compaction", {})
+    forgets = int(row["forgets"]) if row else 0
+    # after a forget, one stale entry is enough: it may be the forgotten memory's vector
+    ratio, minimum = (0.0, 1) if forgets else (settings.vector_stale_ratio, settings.vector_stale_min)
+    return [label for label, size in sizes.items() if bloated(size, ratio, minimum)], forgets
+
+
 async def vector_compaction(context: AsyncJobContext) -> None:
     settings = context.settings.maintenance
     graph = context.backends.graph
     before = await graph.vector_index_sizes()
     context.tally.details["before"] = _sizes(before)
-    labels = [
-        label
-        for label, size in before.items()
-        if bloated(size, settings.vector_stale_ratio, settings.vector_stale_min)
-    ]
+    labels, forgets = await to_rebuild(context, before)
+    context.tally.details["forgets_since_last_run"] = forgets
     for label in labels:
         context.tally.plan(f"rebuild the {label} vector index ({before[label].stale} stale entries)")
         context.tally.count("stale_entries", before[label].stale)

@@ -251,6 +251,7 @@ class EpisodicMemory:
         channels: Sequence[str],
         limit: int,
         also: Sequence[str] = (),
+        metadata: Mapping[str, Any] | None = None,
     ) -> tuple[list[tuple[TurnHit, float]], list[tuple[TurnHit, float]]]:
         """This user's turns in ``channels`` nearest ``vector`` (ledger HNSW index), with their cosine;
         and the cosine of the turns in ``also`` that are not among them. Lean hits (:meth:`get_turns`
@@ -263,6 +264,7 @@ class EpisodicMemory:
                 "vector": np.asarray(vector, dtype=np.float32),
                 "limit": limit,
                 "also": array_literal(also),
+                "metadata": _containing(metadata),
             },
         )
         nearest: list[tuple[TurnHit, float]] = []
@@ -292,6 +294,7 @@ class EpisodicMemory:
         k1: float = 1.2,
         b: float = 0.75,
         max_df_ratio: float = 0.3,
+        metadata: Mapping[str, Any] | None = None,
     ) -> list[tuple[TurnHit, float]]:
         """BM25 over this user's turns in ``channels`` (ledger full-text index), best first; lean hits.
 
@@ -317,12 +320,17 @@ class EpisodicMemory:
                 "since": since,
                 "until": until,
                 "limit": limit,
+                "metadata": _containing(metadata),
             },
         )
         return [(turn_hit(row), float(row["score"])) for row in rows]
 
     def neighbours(
-        self, scope: Scope, positions: Sequence[tuple[str, int]], channels: Sequence[str]
+        self,
+        scope: Scope,
+        positions: Sequence[tuple[str, int]],
+        channels: Sequence[str],
+        metadata: Mapping[str, Any] | None = None,
     ) -> list[TurnHit]:
         """The turns at ``(conversation_id, turn_index)`` positions; lean hits."""
         if not positions:
@@ -334,6 +342,7 @@ class EpisodicMemory:
                 "channels": list(channels),
                 "conversation_ids": array_literal(conversation_id for conversation_id, _ in positions),
                 "turn_indexes": array_literal(index for _, index in positions),
+                "metadata": _containing(metadata),
             },
         )
         return [turn_hit(row) for row in rows]
@@ -372,3 +381,8 @@ class EpisodicMemory:
             "advance_consolidation",
             {"conversation_id": conversation_id, "user_id": scope.user_id, "upto": upto},
         )
+
+
+def _containing(metadata: Mapping[str, Any] | None) -> Jsonb | None:
+    """The recall filter on turn metadata (jsonb containment), or ``None`` for no filter."""
+    return None if not metadata else Jsonb(dict(metadata))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from ..errors import ConflictError, NotFoundError
 from ..extraction.atoms import FactAtom
@@ -209,6 +210,27 @@ class AsyncFactMemory:
         if not rows:
             raise NotFoundError(f"fact {fact_id} does not exist for user {scope.user_id!r}")
         return await self.get(scope, fact_id)
+
+    async def latest_reflection(self, scope: Scope) -> tuple[Fact, datetime] | None:
+        """The user's newest current reflection in the channels read, with when the reflect job wrote
+        it by its own clock (``stated_at``); None before the first one."""
+        rows = await self._graph.run("latest_reflection", scope_params(scope))
+        if not rows:
+            return None
+        found = await self.get_many(scope, [rows[0]["id"]])
+        reflected_at = maybe_from_epoch_ms(rows[0]["reflected_at"])
+        return (found[0], reflected_at) if found and reflected_at is not None else None
+
+    async def new_since(
+        self, scope: Scope, since: datetime | None, limit: int
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """How many current facts of the user (any channel; reflections left out) were created after
+        ``since`` (all when None), and the ``limit`` most salient of them (claim, priority, confidence,
+        fact_kind, source)."""
+        params = {"user_id": scope.user_id, "since": maybe_epoch_ms(since) or 0, "limit": limit}
+        counted = await self._graph.run("count_facts_for_reflection", params)
+        rows = await self._graph.run("facts_for_reflection", params)
+        return int(counted[0]["n"]) if counted else 0, rows
 
     async def stats(self, scope: Scope) -> MemoryStats:
         rows = await self._graph.run("semantic_counts", scope_params(scope))

@@ -84,7 +84,7 @@ class AsyncForgetting:
         return report
 
     async def remaining(self, scope: Scope) -> dict[str, int]:
-        """What is left of this user in each store (``doctor`` and the tests use it)."""
+        """What is left of this user in each store (the tests of ``forget_user`` and ``doctor`` use it)."""
         rows = await self._ledger.fetch_one("count_user_rows", {"user_id": scope.user_id}) or {}
         counts = {name: int(value) for name, value in rows.items()}
         graph = await self._graph.run("count_user_nodes", {"user_id": scope.user_id})

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from psycopg.types.json import Jsonb
 
@@ -255,6 +256,28 @@ class ProceduralMemory:
         first = next((turn.content for turn in turns if turn.role == "user"), None)
         task, description = proposal_task(title, first, steps)
         return ProposalDraft(task_type=task, description=description, steps=steps, what_failed=failed)
+
+    def pattern_strategies(self, scope: Scope) -> list[dict[str, Any]]:
+        """Every strategy of the user (any channel and review state): id, steps, status, source
+        conversation; oldest first. What the ``patterns`` job matches mined conversations against."""
+        return self._graph.run("pattern_strategies", {"user_id": scope.user_id})
+
+    def record_use(
+        self, scope: Scope, strategy_id: str, successes: int, last_used: datetime, now: datetime
+    ) -> Strategy | None:
+        """Count ``successes`` more successful conversations on the strategy and move its ``last_used``
+        forward to ``last_used``; None if the strategy is not the user's."""
+        rows = self._graph.run(
+            "record_strategy_use",
+            {
+                "id": strategy_id,
+                "user_id": scope.user_id,
+                "successes": successes,
+                "last_used": epoch_ms(last_used),
+                "now": epoch_ms(now),
+            },
+        )
+        return strategy_from_graph(rows[0]["item"]) if rows else None
 
     def conversation_invocations(self, scope: Scope, conversation_id: str) -> list[ToolInvocation]:
         rows = self._ledger.fetch_all(

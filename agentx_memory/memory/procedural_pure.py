@@ -82,6 +82,7 @@ def strategy_from_graph(item: dict[str, Any]) -> Strategy:
         status=item.get("status") or "published",
         what_failed=list(item.get("what_failed") or []),
         applies_when=item.get("applies_when"),
+        last_used=maybe_from_epoch_ms(item.get("last_used")),
     )
 
 

@@ -11,9 +11,10 @@ the ledger statement that stores them), so no facade method ever does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from ..models import Scope
+from ..models import Scope, TimelineEntry
 from ..stores.ports import Ledger
 
 __all__ = ["SUMMARY_CHARS", "Timeline"]
@@ -23,7 +24,8 @@ SUMMARY_CHARS = 500
 
 
 class Timeline:
-    """Writes timeline rows for the subsystems (a stateless view over the ledger)."""
+    """Writes timeline rows for the subsystems and reads them for the facade (a stateless view over the
+    ledger)."""
 
     def __init__(self, ledger: Ledger) -> None:
         self._ledger = ledger
@@ -55,3 +57,27 @@ class Timeline:
                 "importance": importance,
             },
         )
+
+    def entries(
+        self,
+        scope: Scope,
+        channels: Sequence[str],
+        *,
+        since: datetime | None,
+        until: datetime | None,
+        kinds: Sequence[str] | None,
+        limit: int,
+    ) -> list[TimelineEntry]:
+        """This user's timeline rows in ``channels``, newest first."""
+        rows = self._ledger.fetch_all(
+            "list_timeline",
+            {
+                "user_id": scope.user_id,
+                "channels": list(channels),
+                "since": since,
+                "until": until,
+                "kinds": None if kinds is None else list(kinds),
+                "limit": limit,
+            },
+        )
+        return [TimelineEntry.model_validate(row) for row in rows]

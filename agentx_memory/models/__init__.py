@@ -26,6 +26,7 @@ from .semantic import (
     MemoryStats,
     Neighbour,
 )
+from .timeline import TIMELINE_KINDS, TimelineEntry, TimelineKind
 
 __all__ = [
     "ENTITY_RELATIONSHIPS",
@@ -34,6 +35,7 @@ __all__ = [
     "FACT_TEMPORALS",
     "GOAL_END_STATUSES",
     "ROLES",
+    "TIMELINE_KINDS",
     "CompactionResult",
     "ConsolidationReport",
     "ContradictionReview",
@@ -62,6 +64,8 @@ __all__ = [
     "StrategyMatch",
     "TechniqueMetric",
     "TimeRange",
+    "TimelineEntry",
+    "TimelineKind",
     "ToolInvocation",
     "ToolStats",
     "Turn",

@@ -66,6 +66,8 @@ class Strategy(BaseModel):
     what_failed: list[str] = Field(default_factory=list)
     #: When the strategy applies, in words.
     applies_when: str | None = None
+    #: When a conversation last took this path (set by the ``patterns`` job); None: never seen since.
+    last_used: datetime | None = None
 
 
 class StrategyMatch(BaseModel):

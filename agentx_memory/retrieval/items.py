@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from ..kinds import ALL_KINDS, MemoryKind
 from ..models import Entity, Fact, Goal, MemoryItem, Strategy, Turn
@@ -17,6 +18,7 @@ __all__ = [
     "entity_text",
     "fact_item",
     "goal_item",
+    "matching_metadata",
     "reinforcement_targets",
     "strategy_item",
     "strategy_text",
@@ -33,6 +35,8 @@ class RecallRequest:
     channels: tuple[str, ...]
     kinds: frozenset[MemoryKind] = ALL_KINDS
     time_window_hours: float | None = None
+    #: Turn metadata every returned turn must contain (``remember(metadata=…)``); empty: no filter.
+    metadata: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,8 @@ class RecallPlan:
     prefer_until: datetime | None = None
     #: Entity names the query is about (self-query, entity-centric).
     entities: tuple[str, ...] = field(default_factory=tuple)
+    #: The caller's turn metadata filter (see :class:`RecallRequest`).
+    metadata: Mapping[str, Any] = field(default_factory=dict)
 
     def in_preferred(self, moment: datetime | None) -> bool:
         if moment is None or (self.prefer_since is None and self.prefer_until is None):
@@ -170,3 +176,19 @@ def reinforcement_targets(items: Sequence[MemoryItem]) -> tuple[list[str], list[
     facts = [item.id for item in items if item.kind == "fact"]
     entities = [item.id for item in items if item.kind == "entity"]
     return facts, entities
+
+
+def matching_metadata(items: Sequence[MemoryItem], wanted: Mapping[str, Any]) -> list[MemoryItem]:
+    """The turns among ``items`` whose metadata contains ``wanted`` (as Postgres ``@>`` decides)."""
+    return [item for item in items if item.kind == "episodic" and _contains(item.metadata, wanted)]
+
+
+def _contains(stored: Any, wanted: Any) -> bool:
+    if isinstance(wanted, Mapping):
+        return isinstance(stored, Mapping) and all(
+            key in stored and _contains(stored[key], value) for key, value in wanted.items()
+        )
+    if isinstance(wanted, list):
+        return isinstance(stored, list) and all(any(_contains(s, w) for s in stored) for w in wanted)
+    # JSON has no bool/int overlap: true does not contain 1
+    return bool(stored == wanted) and isinstance(stored, bool) == isinstance(wanted, bool)

@@ -239,6 +239,7 @@ class RecallLayer:
             prefer_since=prefer_since,
             prefer_until=prefer_until,
             entities=entities,
+            metadata=request.metadata,
         )
 
     # -- entity-centric ----------------------------------------------------------------------------

@@ -238,6 +238,7 @@ class AsyncRecallLayer:
             prefer_since=prefer_since,
             prefer_until=prefer_until,
             entities=entities,
+            metadata=request.metadata,
         )
 
     # -- entity-centric ----------------------------------------------------------------------------

@@ -85,6 +85,7 @@ class AsyncMemoryRetriever:
             k1=self._s.bm25_k1,
             b=self._s.bm25_b,
             max_df_ratio=self._s.max_df_ratio,
+            metadata=plan.metadata,
         )
         timer.done(len(hits))
         return hits
@@ -207,7 +208,7 @@ class AsyncMemoryRetriever:
         async def by_vector(technique: str, vector: Sequence[float]) -> None:
             timer = TechniqueTimer(metrics, f"turns.{technique}")
             hits, scored = await episodic.recall_by_vector(
-                scope, vector, channels=plan.channels, limit=pool, also=also
+                scope, vector, channels=plan.channels, limit=pool, also=also, metadata=plan.metadata
             )
             timer.done(len(hits))
             for turn, similarity in hits:
@@ -256,7 +257,7 @@ class AsyncMemoryRetriever:
             for step in (-1, 1)
             if turns[key].index + step >= 0
         } - set(at)
-        fetched = await self._b.episodic.neighbours(scope, sorted(wanted), plan.channels)
+        fetched = await self._b.episodic.neighbours(scope, sorted(wanted), plan.channels, plan.metadata)
         for turn in fetched:
             turns[turn.id] = turn
             at[(turn.conversation_id, turn.index)] = turn.id

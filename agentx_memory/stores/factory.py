@@ -15,34 +15,38 @@ from .falkordb import FalkorDBStore
 from .graph import GraphStore
 from .migrations import latest_migration
 from .neo4j import Neo4jStore
-from .postgres import PostgresStore
+from .postgres import PostgresStore, drop_schema
+from .redis import RedisStore
 
-__all__ = ["migrate_stores", "open_graph"]
+__all__ = ["migrate_stores", "open_graph", "reset_stores"]
 
 
-def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> GraphStore:
-    """Connect to the configured graph, check it answers, and apply the schema (idempotent)."""
-    graph: GraphStore
+def _graph(settings: Settings, falkordb_url: str | None) -> GraphStore:
+    """The configured graph's adapter, not yet connected: the one place that picks the backend."""
     oversample = settings.retrieval.oversample
     if settings.graph.backend == "neo4j":
         if not settings.graph.neo4j_uri:
             raise ConfigurationError(
                 "graph.backend is 'neo4j' but no URI is set: export AGENTX_GRAPH__NEO4J_URI=bolt://host:7687"
             )
-        graph = Neo4jStore(
+        return Neo4jStore(
             settings.graph.neo4j_uri,
             settings.graph.neo4j_user,
             settings.graph.neo4j_password.get_secret_value(),
             database=settings.graph.neo4j_database,
             oversample=oversample,
         )
-    else:
-        if falkordb_url is None:
-            raise ConfigurationError(
-                "no FalkorDB URL resolved: set AGENTX_GRAPH__FALKORDB_URL, or leave it unset to use the "
-                "embedded server"
-            )
-        graph = FalkorDBStore(falkordb_url, settings.graph.name, oversample=oversample)
+    if falkordb_url is None:
+        raise ConfigurationError(
+            "no FalkorDB URL resolved: set AGENTX_GRAPH__FALKORDB_URL, or leave it unset to use the "
+            "embedded server"
+        )
+    return FalkorDBStore(falkordb_url, settings.graph.name, oversample=oversample)
+
+
+def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> GraphStore:
+    """Connect to the configured graph, check it answers, and apply the schema (idempotent)."""
+    graph = _graph(settings, falkordb_url)
     try:
         graph.ping()
         graph.apply_schema(dimensions)
@@ -71,3 +75,25 @@ def migrate_stores(settings: Settings) -> list[str]:
     graph.close()
     done.append(f"{settings.graph.backend} graph {settings.graph.name!r}: schema applied")
     return done
+
+
+def reset_stores(settings: Settings) -> list[str]:
+    """Delete every memory (``agentx-memory reset``): the graph, the ledger's schema and the key
+    prefix in Redis; returns what was deleted, one line each. The next use migrates afresh."""
+    endpoints = to_thread(resolve_endpoints, settings)
+    graph = _graph(settings, endpoints.falkordb_url)
+    try:
+        graph.drop()
+    finally:
+        graph.close()
+    drop_schema(endpoints.postgres_url, settings.postgres)
+    redis = RedisStore(endpoints.redis_url)
+    try:
+        removed = redis.delete_matching(f"{settings.redis.key_prefix}:*")
+    finally:
+        redis.close()
+    return [
+        f"{settings.graph.backend} graph {settings.graph.name!r}: dropped",
+        f"postgres schema {settings.postgres.schema_name!r}: dropped",
+        f"redis: {removed} keys under {settings.redis.key_prefix}:* deleted",
+    ]

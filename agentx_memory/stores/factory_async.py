@@ -14,34 +14,38 @@ from .falkordb_async import AsyncFalkorDBStore
 from .graph_async import AsyncGraphStore
 from .migrations import latest_migration
 from .neo4j_async import AsyncNeo4jStore
-from .postgres_async import AsyncPostgresStore
+from .postgres_async import AsyncPostgresStore, drop_schema
+from .redis_async import AsyncRedisStore
 
-__all__ = ["migrate_stores", "open_graph"]
+__all__ = ["migrate_stores", "open_graph", "reset_stores"]
 
 
-async def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> AsyncGraphStore:
-    """Connect to the configured graph, check it answers, and apply the schema (idempotent)."""
-    graph: AsyncGraphStore
+def _graph(settings: Settings, falkordb_url: str | None) -> AsyncGraphStore:
+    """The configured graph's adapter, not yet connected: the one place that picks the backend."""
     oversample = settings.retrieval.oversample
     if settings.graph.backend == "neo4j":
         if not settings.graph.neo4j_uri:
             raise ConfigurationError(
                 "graph.backend is 'neo4j' but no URI is set: export AGENTX_GRAPH__NEO4J_URI=bolt://host:7687"
             )
-        graph = AsyncNeo4jStore(
+        return AsyncNeo4jStore(
             settings.graph.neo4j_uri,
             settings.graph.neo4j_user,
             settings.graph.neo4j_password.get_secret_value(),
             database=settings.graph.neo4j_database,
             oversample=oversample,
         )
-    else:
-        if falkordb_url is None:
-            raise ConfigurationError(
-                "no FalkorDB URL resolved: set AGENTX_GRAPH__FALKORDB_URL, or leave it unset to use the "
-                "embedded server"
-            )
-        graph = AsyncFalkorDBStore(falkordb_url, settings.graph.name, oversample=oversample)
+    if falkordb_url is None:
+        raise ConfigurationError(
+            "no FalkorDB URL resolved: set AGENTX_GRAPH__FALKORDB_URL, or leave it unset to use the "
+            "embedded server"
+        )
+    return AsyncFalkorDBStore(falkordb_url, settings.graph.name, oversample=oversample)
+
+
+async def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> AsyncGraphStore:
+    """Connect to the configured graph, check it answers, and apply the schema (idempotent)."""
+    graph = _graph(settings, falkordb_url)
     try:
         await graph.ping()
         await graph.apply_schema(dimensions)
@@ -70,3 +74,25 @@ async def migrate_stores(settings: Settings) -> list[str]:
     await graph.close()
     done.append(f"{settings.graph.backend} graph {settings.graph.name!r}: schema applied")
     return done
+
+
+async def reset_stores(settings: Settings) -> list[str]:
+    """Delete every memory (``agentx-memory reset``): the graph, the ledger's schema and the key
+    prefix in Redis; returns what was deleted, one line each. The next use migrates afresh."""
+    endpoints = await to_thread(resolve_endpoints, settings)
+    graph = _graph(settings, endpoints.falkordb_url)
+    try:
+        await graph.drop()
+    finally:
+        await graph.close()
+    await drop_schema(endpoints.postgres_url, settings.postgres)
+    redis = AsyncRedisStore(endpoints.redis_url)
+    try:
+        removed = await redis.delete_matching(f"{settings.redis.key_prefix}:*")
+    finally:
+        await redis.close()
+    return [
+        f"{settings.graph.backend} graph {settings.graph.name!r}: dropped",
+        f"postgres schema {settings.postgres.schema_name!r}: dropped",
+        f"redis: {removed} keys under {settings.redis.key_prefix}:* deleted",
+    ]

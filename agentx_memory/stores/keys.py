@@ -15,6 +15,8 @@ __all__ = [
     "consolidation_lock",
     "consolidation_pattern",
     "conversation_pattern",
+    "key_user",
+    "user_namespace_patterns",
     "user_pattern",
     "working_context_item",
     "working_key",
@@ -62,6 +64,26 @@ def consolidation_job(prefix: str, user_id: str, job_id: str) -> str:
 
 def consolidation_pattern(prefix: str, user_id: str) -> str:
     return f"{prefix}:consolidation:{user_id}:*"
+
+
+#: The namespaces whose keys carry a user id right after them (what ``forget_user`` deletes).
+_USER_NAMESPACES = ("working", "consolidation")
+
+
+def user_namespace_patterns(prefix: str) -> list[str]:
+    """Every key that belongs to some user (for ``SCAN MATCH``; ``doctor`` reads the user ids back
+    with :func:`key_user`)."""
+    return [f"{prefix}:{namespace}:*" for namespace in _USER_NAMESPACES]
+
+
+def key_user(prefix: str, key: str) -> str | None:
+    """The user a key of :func:`user_namespace_patterns` belongs to (None for any other key)."""
+    for namespace in _USER_NAMESPACES:
+        head = f"{prefix}:{namespace}:"
+        if key.startswith(head):
+            user_id, sep, _ = key[len(head) :].partition(":")
+            return user_id if sep and user_id else None
+    return None
 
 
 def job_lock(prefix: str, job: str) -> str:

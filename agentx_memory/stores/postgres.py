@@ -32,7 +32,7 @@ from .migrations import (
 )
 from .sql import load_sql
 
-__all__ = ["PostgresStore", "SqlSession"]
+__all__ = ["PostgresStore", "SqlSession", "drop_schema"]
 
 
 class SqlSession:
@@ -207,6 +207,15 @@ class PostgresStore:
         statement = sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(self.schema))
         with self.session() as session:
             session.execute_composed(statement, "dropping the schema")
+
+
+def drop_schema(url: str, settings: PostgresSettings) -> None:
+    """Drop the schema of ``settings`` with every table in it (``agentx-memory reset``); unlike
+    :meth:`PostgresStore.drop_schema` it needs no open store (whose opening checks the schema)."""
+    statement = sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(settings.schema_name))
+    with _connect(url, settings) as conn:
+        with postgres_errors("dropping the schema"):
+            conn.execute(statement)
 
 
 def _connect(url: str, settings: PostgresSettings) -> Connection[DictRow]:

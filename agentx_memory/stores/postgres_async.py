@@ -31,7 +31,7 @@ from .migrations import (
 )
 from .sql import load_sql
 
-__all__ = ["AsyncPostgresStore", "AsyncSqlSession"]
+__all__ = ["AsyncPostgresStore", "AsyncSqlSession", "drop_schema"]
 
 
 class AsyncSqlSession:
@@ -206,6 +206,15 @@ class AsyncPostgresStore:
         statement = sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(self.schema))
         async with self.session() as session:
             await session.execute_composed(statement, "dropping the schema")
+
+
+async def drop_schema(url: str, settings: PostgresSettings) -> None:
+    """Drop the schema of ``settings`` with every table in it (``agentx-memory reset``); unlike
+    :meth:`AsyncPostgresStore.drop_schema` it needs no open store (whose opening checks the schema)."""
+    statement = sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(settings.schema_name))
+    async with await _connect(url, settings) as conn:
+        with postgres_errors("dropping the schema"):
+            await conn.execute(statement)
 
 
 async def _connect(url: str, settings: PostgresSettings) -> AsyncConnection[DictRow]:

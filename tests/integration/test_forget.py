@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from agentx_memory import AgentMemory, NotFoundError
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
 from agentx_memory.memory.forgetting import Forgetting
+from agentx_memory.settings import Settings
 from agentx_memory.stores.redis import RedisStore
 from tests.conftest import cleanup, isolated_settings
 
@@ -194,6 +196,29 @@ def test_forget_fact_takes_its_corrections_and_leaves_the_rest(
     with pytest.raises(NotFoundError):
         mem.for_user("bob").forget_fact(kept.id)
     assert [fact.id for fact in mem.get_entity_info("Maya").facts] == [kept.id]
+
+
+def test_forget_user_waits_for_a_background_consolidation(
+    settings: Settings, embedder: Embedder, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A new conversation consolidates the earlier one in the background; forgetting the user at once
+    must not let that consolidation write learned facts after the deletion (nor fail on a vanished
+    conversation)."""
+    auto = settings.model_copy(
+        update={"learning": settings.learning.model_copy(update={"auto_consolidate": True})}
+    )
+    with AgentMemory(user_id="alice", settings=auto, embedder=embedder) as memory:
+        earlier = memory.new_conversation()
+        for text in ("My sister Maya is a dentist in Lisbon.", "I'm allergic to peanuts.", "I play chess."):
+            memory.store_turn(earlier, "user", text)
+        memory.new_conversation()  # queues the earlier one's consolidation
+        time.sleep(0.3)  # under way: it has read the turns and is learning from them
+        memory.forget_user()
+        memory.close()  # whatever was still running has finished
+        assert _remaining(memory) == dict.fromkeys(
+            ("conversations", "turns", "tool_invocations", "timeline", "profiles", "access", "documents"), 0
+        ) | {"graph_nodes": 0, "redis_keys": 0}
+    assert "background consolidation" not in caplog.text
 
 
 def test_forget_turn_everywhere_and_only_it(memory: AgentMemory) -> None:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from agentx_memory import AgentMemory, InvalidInputError
+from agentx_memory import AgentMemory, InvalidInputError, metrics
 from agentx_memory.maintenance.jobs import JOBS
 from agentx_memory.maintenance.runner import Job, JobContext, last_runs, run_job
 from agentx_memory.stores import keys
@@ -118,8 +118,10 @@ def test_consolidate_learns_from_idle_conversations_only(memory: AgentMemory) ->
     dry = run_job(memory, job, dry_run=True, clock=lambda: T0 + timedelta(hours=1))
     assert dry.planned == [f"consolidate alice/{c}"]
     assert memory.list_facts() == []
+    lagged = metrics.REGISTRY.get_sample_value("agentx_consolidation_lag_seconds_count") or 0.0
     done = run_job(memory, job, clock=lambda: T0 + timedelta(hours=1))
     assert done.counts["done"] == 1
+    assert metrics.REGISTRY.get_sample_value("agentx_consolidation_lag_seconds_count") == lagged + 1
     assert done.counts["facts_added"] >= 1
     assert done.details["lag_s"]["max"] >= 3600
     assert any("peanuts" in fact.claim for fact in memory.list_facts())

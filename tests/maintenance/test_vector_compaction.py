@@ -101,3 +101,22 @@ def test_vector_compaction_rebuilds_a_bloated_index_and_reports_before_and_after
         again = run_job(memory, JOBS["vector_compaction"])
         assert again.counts["rebuilt"] == 0
         assert again.planned == []
+
+
+def test_after_a_forget_any_stale_entry_is_rebuilt_away(
+    settings: Settings, embedder: Embedder, graph: FalkorDBStore
+) -> None:
+    """Below the size threshold an index is left alone, unless something was forgotten since the last
+    run: the forgotten fact's vector must not linger as a stale entry."""
+    with AgentMemory(user_id="alice", settings=settings, embedder=embedder) as memory:
+        kept = memory.learn_fact("Alice keeps bees", confidence=0.9, source="chat")
+        memory.confirm_fact(kept.id)  # one stale entry, far below vector_stale_min (100)
+        assert run_job(memory, JOBS["vector_compaction"]).counts["rebuilt"] == 0
+        gone = memory.learn_fact("Alice's door code is 4711", confidence=0.9, source="chat")
+        memory.forget_fact(gone.id)
+        report = run_job(memory, JOBS["vector_compaction"])
+        assert report.details["forgets_since_last_run"] == 1
+        assert report.counts["rebuilt"] == 1
+        assert report.details["after"]["Fact"] == {"entries": 1, "live": 1}
+        again = run_job(memory, JOBS["vector_compaction"])  # the forget is now behind the last run
+        assert (again.details["forgets_since_last_run"], again.counts["rebuilt"]) == (0, 0)

@@ -46,6 +46,10 @@ def test_a_worker_runs_a_job_task_end_to_end(memory: AgentMemory, settings: Sett
     app = make_app(settings)
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
         report = app.send_task("agentx.jobs.audit_partitions", kwargs={"dry_run": True}).get(timeout=60)
+        deadline = time.monotonic() + 60
+        while "ledger_retention" not in last_runs(memory) and time.monotonic() < deadline:
+            time.sleep(0.2)  # queued when the worker became ready (seed 003: on start-up too)
+    assert last_runs(memory)["ledger_retention"].status == "done"
     assert (report["job"], report["status"], report["dry_run"]) == ("audit_partitions", "done", True), report[
         "error"
     ]

@@ -1,4 +1,4 @@
--- Documents (migration 008): JSON values under (space, namespace, key) for framework adapters. Every
+-- Documents (migration 009): JSON values under (space, namespace, key) for framework adapters. Every
 -- statement is scoped by (user_id, channel, space); expired rows (TTL) are invisible before the sweep.
 
 -- name: document_put

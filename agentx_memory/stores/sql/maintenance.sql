@@ -11,10 +11,13 @@ FROM maintenance_runs
 ORDER BY job, started_at DESC, id DESC
 
 -- name: list_users
--- Every user the ledger knows: whoever has a conversation, a profile or a tool invocation.
+-- Every user the ledger knows: whoever has a conversation, a profile or any memory (every write of a
+-- fact, entity, goal or strategy leaves a timeline row, so a user who never chatted is found too).
 SELECT user_id FROM conversations
 UNION
 SELECT user_id FROM user_profiles
+UNION
+SELECT DISTINCT user_id FROM memory_timeline
 ORDER BY user_id
 
 -- name: drop_audit_partitions_before
@@ -70,3 +73,15 @@ LIMIT %(limit)s
 
 -- name: unsynced_conversations
 SELECT id::text AS id, user_id FROM conversations WHERE NOT graph_synced ORDER BY created_at LIMIT %(limit)s
+
+-- name: forgets_since_vector_compaction
+-- Forgetting (any user) since the last vector_compaction that ran: a forgotten memory's vector lingers
+-- as a stale entry in FalkorDB's HNSW index until the index is rebuilt, so the job then rebuilds any
+-- index with a stale entry. Audit rows are the record (forgetting is audited at every level but off).
+SELECT count(*) AS forgets
+FROM memory_audit_log
+WHERE operation IN ('forget_user', 'forget_conversation', 'forget_fact')
+  AND "timestamp" > coalesce(
+      (SELECT max(started_at) FROM maintenance_runs
+       WHERE job = 'vector_compaction' AND status = 'done' AND NOT dry_run),
+      '-infinity'::timestamptz)

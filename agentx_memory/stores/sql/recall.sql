@@ -42,6 +42,7 @@ WITH terms AS MATERIALIZED (
       AND search_tsv @@ %(probe)s::tsquery
       AND (%(since)s::timestamptz IS NULL OR "timestamp" >= %(since)s::timestamptz)
       AND (%(until)s::timestamptz IS NULL OR "timestamp" < %(until)s::timestamptz)
+      AND (%(metadata)s::jsonb IS NULL OR metadata @> %(metadata)s::jsonb)
 )
 -- Lean rows (position, time, speaker): recall fetches the whole turn only for what it may return. Each
 -- candidate's score is summed over its terms in a lateral subquery: a join of (candidate, term) pairs
@@ -68,6 +69,7 @@ SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.turn_inde
 FROM unnest(%(conversation_ids)s::uuid[], %(turn_indexes)s::int[]) AS k(conversation_id, turn_index)
 JOIN conversation_logs l ON l.conversation_id = k.conversation_id AND l.turn_index = k.turn_index
 WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
+  AND (%(metadata)s::jsonb IS NULL OR l.metadata @> %(metadata)s::jsonb)
 
 -- name: recall_vector_turns
 -- Nearest turns of this user by cosine (HNSW with iterative scan), lean (position, time, speaker, similarity),
@@ -80,6 +82,7 @@ WITH nearest AS MATERIALIZED (
            1 - (l.embedding <=> %(vector)s) AS similarity
     FROM conversation_logs l
     WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s) AND l.embedding IS NOT NULL
+      AND (%(metadata)s::jsonb IS NULL OR l.metadata @> %(metadata)s::jsonb)
     ORDER BY l.embedding <=> %(vector)s
     LIMIT %(limit)s
 )
@@ -92,6 +95,7 @@ SELECT l.id::text, l.conversation_id::text, l.turn_index, l."timestamp", l.metad
 FROM conversation_logs l
 WHERE l.id = ANY(%(also)s::uuid[]) AND l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
   AND l.embedding IS NOT NULL AND l.id NOT IN (SELECT id FROM nearest)
+  AND (%(metadata)s::jsonb IS NULL OR l.metadata @> %(metadata)s::jsonb)
 ORDER BY similarity DESC
 
 -- name: turns_by_id

@@ -1,0 +1,242 @@
+# Generated from agentx_memory/integrations/handlers_async.py by tools/async_to_sync.py.
+# Edit the source, not this file.
+"""Run the memory tools of :mod:`.specs` against a facade. Generated from ``integrations/handlers_async.py``:
+edit that file.
+
+:func:`run_tool` validates a call's arguments with the tool's input model, calls the facade's public
+methods and returns JSON-ready data. Every refusal is an :class:`~agentx_memory.errors.AgentMemoryError`
+(bad arguments an :class:`~agentx_memory.errors.InvalidInputError`), so a caller turns errors into tool
+errors in one place. Consolidation is slow, so it runs in the background (a task here, a thread in the
+sync twin) and is followed through :class:`ConsolidationJobs`.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ValidationError
+
+from .._compat.sync import background, drain
+from ..errors import AgentMemoryError, InvalidInputError, NotFoundError
+from ..facade import AgentMemory
+from ..models.learning import ConsolidationReport
+from .specs import (
+    TOOLS_BY_NAME,
+    AddGoalInput,
+    AddMemoryInput,
+    CompleteGoalInput,
+    ConfirmFactInput,
+    ConsolidateInput,
+    CorrectFactInput,
+    ForgetFactInput,
+    GetContextInput,
+    GetEntityInput,
+    JobStatusInput,
+    LearnFactInput,
+    ListGoalsInput,
+    RememberInput,
+    SearchFactsInput,
+)
+
+__all__ = ["ConsolidationJobs", "JobRecord", "run_tool"]
+
+log = logging.getLogger(__name__)
+
+#: Finished job records kept per registry (the oldest go first).
+_KEEP_FINISHED = 1000
+
+
+class JobRecord(BaseModel):
+    """One background consolidation, as ``consolidation_status`` reports it."""
+
+    job_id: str
+    conversation_id: str
+    status: Literal["running", "done", "failed"] = "running"
+    started_at: datetime
+    finished_at: datetime | None = None
+    #: What the run learned (its own status says ``done``, ``skipped`` or ``locked``).
+    report: ConsolidationReport | None = None
+    error: str | None = None
+
+
+class ConsolidationJobs:
+    """The consolidation jobs one server (or dispatcher) started, by id, each tied to its user.
+
+    A job's failure is caught and kept as its status, never lost in a background task; another user's
+    job ids are indistinguishable from unknown ones.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: dict[tuple[str, str], JobRecord] = {}
+        self._pending: set[Any] = set()
+
+    def start(self, memory: AgentMemory, conversation_id: str) -> JobRecord:
+        """Check the conversation is this user's, record a running job and start it in the background."""
+        if not memory.get_conversation(conversation_id):
+            raise NotFoundError(
+                f"conversation {conversation_id} has no turns for user {memory.scope.user_id!r}"
+            )
+        job = JobRecord(
+            job_id=str(uuid.uuid4()), conversation_id=conversation_id, started_at=datetime.now(UTC)
+        )
+        self._forget_oldest()
+        self._jobs[memory.scope.user_id, job.job_id] = job
+        background(self._run, self._pending, memory, job)
+        return job
+
+    def status(self, user_id: str, job_id: str) -> JobRecord:
+        """The job's record; :class:`NotFoundError` for an unknown id or another user's job."""
+        job = self._jobs.get((user_id, job_id.strip().lower()))
+        if job is None:
+            raise NotFoundError(f"no consolidation job {job_id!r} for user {user_id!r} on this server")
+        return job
+
+    def drain(self) -> None:
+        """Wait for the jobs still running (at shutdown)."""
+        drain(self._pending)
+
+    def _run(self, memory: AgentMemory, job: JobRecord) -> None:
+        key = (memory.scope.user_id, job.job_id)
+        update: dict[str, Any]
+        try:
+            report = memory.consolidate_conversation(job.conversation_id)
+        except AgentMemoryError as exc:
+            update = {"status": "failed", "error": str(exc)}
+        except Exception:  # a background job must report, not vanish
+            log.exception("consolidation job %s failed unexpectedly", job.job_id)
+            update = {"status": "failed", "error": "unexpected error: the server log has the details"}
+        else:
+            failed = report.status == "failed"
+            update = {"status": "failed" if failed else "done", "report": report, "error": report.error}
+        update["finished_at"] = datetime.now(UTC)
+        self._jobs[key] = job.model_copy(update=update)
+
+    def _forget_oldest(self) -> None:
+        finished = [key for key, job in self._jobs.items() if job.status != "running"]
+        for key in finished[: max(0, len(finished) - _KEEP_FINISHED + 1)]:
+            del self._jobs[key]
+
+
+def _dump(model: BaseModel) -> dict[str, Any]:
+    # The user is implied by the server; empty fields only cost the model tokens.
+    return model.model_dump(mode="json", exclude={"user_id"}, exclude_none=True)
+
+
+def _add_memory(memory: AgentMemory, args: AddMemoryInput) -> dict[str, Any]:
+    conversation_id = args.conversation_id
+    new = conversation_id is None
+    if conversation_id is None:
+        conversation_id = memory.new_conversation(title=args.title)
+    turn = memory.store_turn(conversation_id, args.role, args.content, metadata=args.metadata)
+    return {
+        "conversation_id": conversation_id,
+        "new_conversation": new,
+        "turn_id": turn.id,
+        "turn_index": turn.index,
+        "timestamp": turn.timestamp.isoformat(),
+    }
+
+
+def _remember(memory: AgentMemory, args: RememberInput) -> dict[str, Any]:
+    bundle = memory.remember(
+        args.query,
+        args.top_k,
+        include_episodic=args.include_episodic,
+        include_semantic=args.include_semantic,
+        include_procedural=args.include_procedural,
+        time_window_hours=args.time_window_hours,
+    )
+    return {"query": bundle.query, "memories": [_dump(item) for item in bundle.items]}
+
+
+def _get_context(memory: AgentMemory, args: GetContextInput) -> dict[str, Any]:
+    text = memory.get_context(
+        args.prompt, budget_tokens=args.budget_tokens, conversation_id=args.conversation_id
+    )
+    return {"context": text}
+
+
+def _search_facts(memory: AgentMemory, args: SearchFactsInput) -> dict[str, Any]:
+    hits = memory.search_facts(args.query, args.top_k, args.min_confidence)
+    return {"facts": [{**_dump(fact), "similarity": round(score, 4)} for fact, score in hits]}
+
+
+def _learn_fact(memory: AgentMemory, args: LearnFactInput) -> dict[str, Any]:
+    fact = memory.learn_fact(
+        args.claim,
+        confidence=args.confidence,
+        source=args.source,
+        about=args.about,
+        temporal=args.temporal,
+        priority=args.priority,
+    )
+    return {"fact": _dump(fact)}
+
+
+def run_tool(
+    memory: AgentMemory,
+    name: str,
+    arguments: Mapping[str, Any] | None,
+    jobs: ConsolidationJobs,
+) -> dict[str, Any]:
+    """Run tool ``name`` for ``memory``'s user with ``arguments`` (a JSON object); JSON-ready result.
+
+    Raises :class:`InvalidInputError` for an unknown tool or arguments its input model refuses, and
+    whatever the facade raises (every one an :class:`AgentMemoryError`).
+    """
+    spec = TOOLS_BY_NAME.get(name)
+    if spec is None:
+        raise InvalidInputError(f"unknown tool {name!r}: the tools are {', '.join(sorted(TOOLS_BY_NAME))}")
+    try:
+        args = spec.input_model.model_validate(dict(arguments or {}))
+    except ValidationError as exc:
+        raise InvalidInputError(f"invalid arguments for {name}: {_explain(exc)}") from None
+    return _call(memory, args, jobs)
+
+
+def _call(memory: AgentMemory, args: BaseModel, jobs: ConsolidationJobs) -> dict[str, Any]:
+    match args:
+        case AddMemoryInput():
+            return _add_memory(memory, args)
+        case RememberInput():
+            return _remember(memory, args)
+        case GetContextInput():
+            return _get_context(memory, args)
+        case SearchFactsInput():
+            return _search_facts(memory, args)
+        case GetEntityInput():
+            return _dump(memory.get_entity_info(args.name_or_id))
+        case LearnFactInput():
+            return _learn_fact(memory, args)
+        case CorrectFactInput():
+            fact = memory.correct_fact(args.fact_id, args.new_claim)
+            return {"fact": _dump(fact), "supersedes": args.fact_id}
+        case ConfirmFactInput():
+            return {"fact": _dump(memory.confirm_fact(args.fact_id))}
+        case ForgetFactInput():
+            return {"forgotten": args.fact_id, "deleted": memory.forget_fact(args.fact_id)}
+        case AddGoalInput():
+            goal = memory.add_goal(args.description, args.priority, args.deadline, args.parent_id)
+            return {"goal": _dump(goal)}
+        case CompleteGoalInput():
+            return {"goal": _dump(memory.complete_goal(args.goal_id, args.status, args.result))}
+        case ListGoalsInput():
+            return {"goals": [_dump(goal) for goal in memory.active_goals(args.limit)]}
+        case ConsolidateInput():
+            return _dump(jobs.start(memory, args.conversation_id))
+        case JobStatusInput():
+            return _dump(jobs.status(memory.scope.user_id, args.job_id))
+    raise AssertionError(f"no handler for {type(args).__name__}")  # every spec has a case above
+
+
+def _explain(exc: ValidationError) -> str:
+    """Pydantic's errors on one line each, without the input values echoed back."""
+    parts = []
+    for error in exc.errors():
+        where = ".".join(str(part) for part in error["loc"]) or "arguments"
+        parts.append(f"{where}: {error['msg']}")
+    return "; ".join(parts)

@@ -1,0 +1,93 @@
+-- Portability (export / import of one user, memory/portability_async.py). Every statement is scoped by
+-- user_id. Export returns each row as one jsonb object (timestamps in ISO 8601, vectors as their text
+-- "[x,y,…]"); import takes a jsonb array of such objects and inserts the rows that are missing, so a
+-- second import of the same dump inserts nothing. Generated columns (search_tsv, search_len) and the
+-- timeline's serial id are left out: the database derives them.
+
+-- name: export_conversations
+SELECT to_jsonb(c) AS data FROM conversations c WHERE c.user_id = %(user_id)s ORDER BY c.id
+
+-- name: export_turns
+SELECT to_jsonb(l) - 'search_tsv' - 'search_len' AS data
+FROM conversation_logs l
+WHERE l.user_id = %(user_id)s
+ORDER BY l.conversation_id, l.turn_index
+
+-- name: export_tool_invocations
+SELECT to_jsonb(i) AS data FROM tool_invocations i WHERE i.user_id = %(user_id)s ORDER BY i.id
+
+-- name: export_profile
+SELECT to_jsonb(p) AS data FROM user_profiles p WHERE p.user_id = %(user_id)s
+
+-- name: export_access
+SELECT to_jsonb(a) AS data
+FROM memory_access a
+WHERE a.user_id = %(user_id)s
+ORDER BY a.memory_type, a.memory_id
+
+-- name: export_timeline
+SELECT to_jsonb(t) - 'id' AS data
+FROM memory_timeline t
+WHERE t.user_id = %(user_id)s
+ORDER BY t.memory_type, t.memory_id
+
+-- name: import_conversations
+INSERT INTO conversations
+    (id, user_id, channel, title, metadata, created_at, next_turn_index, graph_synced, consolidated_at,
+     consolidated_turns, archived_at)
+SELECT r.id, r.user_id, r.channel, r.title, coalesce(r.metadata, '{}'::jsonb), r.created_at,
+       r.next_turn_index, r.graph_synced, r.consolidated_at, r.consolidated_turns, r.archived_at
+FROM jsonb_populate_recordset(NULL::conversations, %(rows)s) AS r
+WHERE r.user_id = %(user_id)s
+ON CONFLICT (id) DO NOTHING
+
+-- name: import_turns
+INSERT INTO conversation_logs
+    (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
+     "timestamp", created_at, graph_synced, token_count)
+SELECT r.id, r.conversation_id, r.user_id, r.channel, r.turn_index, r.role, r.content, r.content_hash,
+       coalesce(r.metadata, '{}'::jsonb), r.embedding, r."timestamp", r.created_at, r.graph_synced,
+       r.token_count
+FROM jsonb_populate_recordset(NULL::conversation_logs, %(rows)s) AS r
+WHERE r.user_id = %(user_id)s
+  AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = r.conversation_id AND c.user_id = %(user_id)s)
+ON CONFLICT DO NOTHING
+
+-- name: import_tool_invocations
+INSERT INTO tool_invocations
+    (id, conversation_id, turn_index, user_id, channel, tool_name, tool_input, tool_output, success,
+     latency_ms, error_message, created_at)
+SELECT r.id, r.conversation_id, r.turn_index, r.user_id, r.channel, r.tool_name,
+       coalesce(r.tool_input, '{}'::jsonb), r.tool_output, r.success, r.latency_ms, r.error_message,
+       r.created_at
+FROM jsonb_populate_recordset(NULL::tool_invocations, %(rows)s) AS r
+WHERE r.user_id = %(user_id)s
+  AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = r.conversation_id AND c.user_id = %(user_id)s)
+ON CONFLICT (id) DO NOTHING
+
+-- name: import_profile
+INSERT INTO user_profiles
+    (user_id, preferences, expertise_areas, communication_style, created_at, updated_at)
+SELECT r.user_id, coalesce(r.preferences, '{}'::jsonb), coalesce(r.expertise_areas, '[]'::jsonb),
+       r.communication_style, r.created_at, r.updated_at
+FROM jsonb_populate_recordset(NULL::user_profiles, %(rows)s) AS r
+WHERE r.user_id = %(user_id)s
+ON CONFLICT (user_id) DO NOTHING
+
+-- name: import_access
+INSERT INTO memory_access
+    (user_id, memory_type, memory_id, access_count, last_accessed, mention_count, salience, salience_at)
+SELECT r.user_id, r.memory_type, r.memory_id, r.access_count, r.last_accessed, r.mention_count,
+       r.salience, r.salience_at
+FROM jsonb_populate_recordset(NULL::memory_access, %(rows)s) AS r
+WHERE r.user_id = %(user_id)s
+ON CONFLICT (user_id, memory_type, memory_id) DO NOTHING
+
+-- name: import_timeline
+INSERT INTO memory_timeline
+    (user_id, channel, memory_type, memory_id, conversation_id, event_time, summary, importance, created_at)
+SELECT r.user_id, r.channel, r.memory_type, r.memory_id, r.conversation_id, r.event_time, r.summary,
+       r.importance, r.created_at
+FROM jsonb_populate_recordset(NULL::memory_timeline, %(rows)s) AS r
+WHERE r.user_id = %(user_id)s
+ON CONFLICT (memory_type, memory_id) DO NOTHING
