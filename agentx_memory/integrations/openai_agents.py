@@ -29,9 +29,9 @@ import uuid
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ..errors import NotFoundError
+from ..errors import GraphSyncError, NotFoundError
 from ..facade_async import AsyncAgentMemory
-from ..models import Role
+from ..models import Role, Turn
 from . import MissingExtraError
 
 try:
@@ -135,11 +135,18 @@ class AgentMemorySession:
         content = text[: self.memory.settings.limits.max_content_chars]
         metadata = {"agents_session": self.session_id}
         try:
-            turn = await self.memory.store_turn(await self._conversation(), role, content, metadata=metadata)
-        except NotFoundError:  # its conversation was forgotten by hand: the session's turns start anew
-            await self.memory.delete_document(SPACE, _SESSIONS, self.session_id)
-            self._conversation_id = None
-            turn = await self.memory.store_turn(await self._conversation(), role, content, metadata=metadata)
+            try:
+                turn = await self.memory.store_turn(
+                    await self._conversation(), role, content, metadata=metadata
+                )
+            except NotFoundError:  # its conversation was forgotten by hand: the session's turns start anew
+                await self.memory.delete_document(SPACE, _SESSIONS, self.session_id)
+                self._conversation_id = None
+                turn = await self.memory.store_turn(
+                    await self._conversation(), role, content, metadata=metadata
+                )
+        except GraphSyncError as exc:  # durable in the ledger; the reconcile job replays the graph write
+            turn = cast("Turn", exc.turn)
         return turn.id
 
     async def pop_item(self) -> TResponseInputItem | None:
