@@ -36,6 +36,8 @@ CREATE TABLE document_vectors (
     namespace  text[] NOT NULL,
     key        text NOT NULL,
     path       text NOT NULL,
+    -- The embedded text: an export without vectors, or a new embedding model, embeds it again.
+    text       text NOT NULL,
     embedding  vector(@EMBEDDING_DIM@) NOT NULL,
     PRIMARY KEY (user_id, channel, space, namespace, key, path),
     FOREIGN KEY (user_id, channel, space, namespace, key)

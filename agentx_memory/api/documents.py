@@ -55,7 +55,7 @@ class DocumentsApi(FacadeCore):
         }
         backends = self._open_backends()
         vectors = backends.embed(list(texts.values())) if texts else []
-        by_path = dict(zip(texts, vectors, strict=True))
+        by_path = {path: (texts[path], vector) for path, vector in zip(texts, vectors, strict=True)}
         backends.documents.put(self.scope, space, labels, key, checked, by_path, ttl)
         backends.audit.log_write(
             self.scope, "put_document", "document", key, {"space": space, "namespace": list(labels)}

@@ -53,7 +53,7 @@ class AsyncDocumentsApi(AsyncFacadeCore):
         }
         backends = await self._open_backends()
         vectors = await backends.embed(list(texts.values())) if texts else []
-        by_path = dict(zip(texts, vectors, strict=True))
+        by_path = {path: (texts[path], vector) for path, vector in zip(texts, vectors, strict=True)}
         await backends.documents.put(self.scope, space, labels, key, checked, by_path, ttl)
         await backends.audit.log_write(
             self.scope, "put_document", "document", key, {"space": space, "namespace": list(labels)}

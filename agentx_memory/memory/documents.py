@@ -58,10 +58,10 @@ class DocumentMemory:
         namespace: Sequence[str],
         key: str,
         value: Mapping[str, Any],
-        vectors: Mapping[str, Sequence[float]],
+        vectors: Mapping[str, tuple[str, Sequence[float]]],
         ttl_minutes: float | None,
     ) -> None:
-        """Insert or replace one value and its vectors (path → vector; none: not searchable)."""
+        """Insert or replace one value and its vectors (path → (text, vector); none: not searchable)."""
         params = self._key(scope, space)
         self._ledger.execute("document_sweep", params)
         self._ledger.fetch_one(
@@ -73,7 +73,8 @@ class DocumentMemory:
                 "value": Json(dict(value)),
                 "ttl_minutes": ttl_minutes,
                 "paths": list(vectors),
-                "embeddings": [_vector_literal(vector) for vector in vectors.values()],
+                "texts": [text for text, _ in vectors.values()],
+                "embeddings": [_vector_literal(vector) for _, vector in vectors.values()],
             },
         )
 

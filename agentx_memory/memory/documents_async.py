@@ -56,10 +56,10 @@ class AsyncDocumentMemory:
         namespace: Sequence[str],
         key: str,
         value: Mapping[str, Any],
-        vectors: Mapping[str, Sequence[float]],
+        vectors: Mapping[str, tuple[str, Sequence[float]]],
         ttl_minutes: float | None,
     ) -> None:
-        """Insert or replace one value and its vectors (path → vector; none: not searchable)."""
+        """Insert or replace one value and its vectors (path → (text, vector); none: not searchable)."""
         params = self._key(scope, space)
         await self._ledger.execute("document_sweep", params)
         await self._ledger.fetch_one(
@@ -71,7 +71,8 @@ class AsyncDocumentMemory:
                 "value": Json(dict(value)),
                 "ttl_minutes": ttl_minutes,
                 "paths": list(vectors),
-                "embeddings": [_vector_literal(vector) for vector in vectors.values()],
+                "texts": [text for text, _ in vectors.values()],
+                "embeddings": [_vector_literal(vector) for _, vector in vectors.values()],
             },
         )
 

@@ -25,10 +25,11 @@ WITH put AS (
       AND namespace = %(namespace)s AND key = %(key)s AND NOT (path = ANY(%(paths)s::text[]))
     RETURNING path
 ), vectors AS (
-    INSERT INTO document_vectors (user_id, channel, space, namespace, key, path, embedding)
-    SELECT %(user_id)s, %(channel)s, %(space)s, %(namespace)s, %(key)s, t.path, t.embedding::vector
-    FROM unnest(%(paths)s::text[], %(embeddings)s::text[]) AS t (path, embedding)
-    ON CONFLICT (user_id, channel, space, namespace, key, path) DO UPDATE SET embedding = EXCLUDED.embedding
+    INSERT INTO document_vectors (user_id, channel, space, namespace, key, path, text, embedding)
+    SELECT %(user_id)s, %(channel)s, %(space)s, %(namespace)s, %(key)s, t.path, t.text, t.embedding::vector
+    FROM unnest(%(paths)s::text[], %(texts)s::text[], %(embeddings)s::text[]) AS t (path, text, embedding)
+    ON CONFLICT (user_id, channel, space, namespace, key, path) DO UPDATE
+    SET text = EXCLUDED.text, embedding = EXCLUDED.embedding
     RETURNING path
 )
 SELECT (SELECT count(*) FROM put) AS written, (SELECT count(*) FROM vectors) AS vectors
