@@ -20,6 +20,7 @@ from .embedding.base import text_digest, vector_from_text, vector_to_text
 from .errors import AgentMemoryError
 from .llm import LLM, build_llm
 from .memory.access import AccessMemory
+from .memory.documents import DocumentMemory
 from .memory.entities import EntityMemory
 from .memory.episodic import EpisodicMemory
 from .memory.facts import FactMemory
@@ -70,6 +71,8 @@ class Backends:
     promotion: Promotion
     forgetting: Forgetting
     graph_recall: GraphRecall
+    #: JSON documents for the framework adapters (ledger only).
+    documents: DocumentMemory
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -126,6 +129,7 @@ class Backends:
             promotion=Promotion(graph, facts, timeline),
             forgetting=Forgetting(ledger, graph, redis, settings.redis.key_prefix),
             graph_recall=GraphRecall(graph),
+            documents=DocumentMemory(ledger),
             llm=llm,
         )
 

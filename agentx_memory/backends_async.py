@@ -17,6 +17,7 @@ from .embedding.base import text_digest, vector_from_text, vector_to_text
 from .errors import AgentMemoryError
 from .llm import LLM, build_llm
 from .memory.access_async import AsyncAccessMemory
+from .memory.documents_async import AsyncDocumentMemory
 from .memory.entities_async import AsyncEntityMemory
 from .memory.episodic_async import AsyncEpisodicMemory
 from .memory.facts_async import AsyncFactMemory
@@ -67,6 +68,8 @@ class AsyncBackends:
     promotion: AsyncPromotion
     forgetting: AsyncForgetting
     graph_recall: AsyncGraphRecall
+    #: JSON documents for the framework adapters (ledger only).
+    documents: AsyncDocumentMemory
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -123,6 +126,7 @@ class AsyncBackends:
             promotion=AsyncPromotion(graph, facts, timeline),
             forgetting=AsyncForgetting(ledger, graph, redis, settings.redis.key_prefix),
             graph_recall=AsyncGraphRecall(graph),
+            documents=AsyncDocumentMemory(ledger),
             llm=llm,
         )
 

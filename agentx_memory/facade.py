@@ -21,6 +21,7 @@ from .api.channels import ChannelsApi
 from .api.compaction import CompactionApi
 from .api.context import ContextApi
 from .api.core import FacadeCore
+from .api.documents import DocumentsApi
 from .api.forget import ForgetApi
 from .api.goals import GoalsApi
 from .api.learning import LearningApi
@@ -74,6 +75,7 @@ class AgentMemory(
     TurnsApi,
     PortabilityApi,
     TimelineApi,
+    DocumentsApi,
     FacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.

@@ -19,6 +19,7 @@ from .api.channels_async import AsyncChannelsApi
 from .api.compaction_async import AsyncCompactionApi
 from .api.context_async import AsyncContextApi
 from .api.core_async import AsyncFacadeCore
+from .api.documents_async import AsyncDocumentsApi
 from .api.forget_async import AsyncForgetApi
 from .api.goals_async import AsyncGoalsApi
 from .api.learning_async import AsyncLearningApi
@@ -72,6 +73,7 @@ class AsyncAgentMemory(
     AsyncTurnsApi,
     AsyncPortabilityApi,
     AsyncTimelineApi,
+    AsyncDocumentsApi,
     AsyncFacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.

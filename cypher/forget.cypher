@@ -11,6 +11,11 @@ FOREACH (n IN invocations | DETACH DELETE n)
 DETACH DELETE c
 RETURN size(turns) AS turns, size(invocations) AS invocations
 
+// name: forget_turn_graph
+MATCH (t:Turn {id: $turn_id, user_id: $user_id})
+DETACH DELETE t
+RETURN count(t) AS turns
+
 // name: fact_versions
 // A fact goes with every version of it: its correction chain (SUPERSEDES) and its promoted copies
 // (PROMOTED_FROM), so no earlier or copied claim survives the user's "forget that".

@@ -26,15 +26,26 @@ __all__ = [
     "LLMStub",
     "RecordedRequest",
     "Reply",
+    "ToolCall",
     "echo",
     "prompt_of",
 ]
+
 
 #: A list is answered as several Anthropic text blocks (joined into one message for OpenAI); a dict is a
 #: structured answer: an Anthropic ``tool_use`` block for the forced tool, or JSON text for OpenAI. A str
 #: answers a structured request as a model that ignores the schema would: Anthropic text instead of the
 #: tool call, OpenAI content as it is (so malformed JSON can be scripted).
-Reply = str | list[str] | dict[str, Any]
+@dataclass(frozen=True)
+class ToolCall:
+    """An OpenAI chat completion that calls a function tool (``finish_reason: tool_calls``), as an
+    agent framework's model would; OpenAI only (the Anthropic route answers 400)."""
+
+    name: str
+    arguments: dict[str, Any]
+
+
+Reply = str | list[str] | dict[str, Any] | ToolCall
 BrokenBody = Literal["json", "shape"]
 
 OPENAI_PATH: Final = "/v1/chat/completions"
@@ -158,6 +169,10 @@ class LLMStub:
         if broken == "shape":
             return 200, b"{}"
         reply = scripted if scripted is not None else self.reply(body)
+        if isinstance(reply, ToolCall):
+            if path != OPENAI_PATH:
+                return 400, _dump(_error(path, 400))
+            return 200, _dump(_openai_tool_call(body, reply, len(self.requests)))
         if isinstance(reply, dict):
             if path == OPENAI_PATH:
                 return 200, _dump(_openai_completion(body, json.dumps(reply), len(self.requests)))
@@ -185,6 +200,24 @@ def _openai_completion(body: dict[str, Any], text: str, number: int) -> dict[str
         ],
         "usage": {"prompt_tokens": 7, "completion_tokens": tokens, "total_tokens": 7 + tokens},
     }
+
+
+def _openai_tool_call(body: dict[str, Any], call: ToolCall, number: int) -> dict[str, Any]:
+    completion = _openai_completion(body, "", number)
+    completion["choices"][0]["finish_reason"] = "tool_calls"
+    completion["choices"][0]["message"] = {
+        "role": "assistant",
+        "content": None,
+        "refusal": None,
+        "tool_calls": [
+            {
+                "id": f"call_stub_{number}",
+                "type": "function",
+                "function": {"name": call.name, "arguments": json.dumps(call.arguments)},
+            }
+        ],
+    }
+    return completion
 
 
 def _anthropic_message(

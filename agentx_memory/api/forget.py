@@ -7,6 +7,8 @@ from __future__ import annotations
 from .._compat.sync import drain
 from ..errors import NotFoundError
 from ..memory.forgetting import Forgetting
+from ..memory.working import WorkingMemory
+from ..models import Scope
 from ..validation import validate_uuid
 from .core import FacadeCore
 
@@ -32,6 +34,30 @@ class ForgetApi(FacadeCore):
             )
         report = (self._forgetting()).forget_conversation(self.scope, conversation_id)
         backends.audit.log_write(self.scope, "forget_conversation", "conversation", conversation_id, report)
+        return report
+
+    def forget_turn(self, turn_id: str) -> dict[str, int]:
+        """Delete one turn of this user from Postgres, the graph and its conversation's working memory
+        (an agents session's popped item); returns the counts. Raises :class:`NotFoundError` for an id
+        that is not this user's turn."""
+        turn_id = validate_uuid(turn_id, "turn_id")
+        backends = self._open_backends()
+        found = (self._forgetting()).forget_turn(self.scope, turn_id)
+        if found is None:
+            raise NotFoundError(f"turn {turn_id} does not exist for user {self.scope.user_id!r}")
+        conversation_id, channel = str(found.pop("conversation_id")), str(found.pop("channel"))
+        session = WorkingMemory(
+            backends.redis,
+            Scope(user_id=self.scope.user_id, channel=channel),
+            conversation_id,
+            self.settings.working,
+            self.settings.redis.key_prefix,
+        )
+        report = {name: int(value) for name, value in found.items()}
+        report["working_turns"] = int(session.drop_turn(turn_id))
+        backends.audit.log_write(
+            self.scope, "forget_turn", "turn", turn_id, report, conversation_id=conversation_id
+        )
         return report
 
     def forget_fact(self, fact_id: str) -> dict[str, int]:

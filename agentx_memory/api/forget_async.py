@@ -5,6 +5,8 @@ from __future__ import annotations
 from .._compat.aio import drain
 from ..errors import NotFoundError
 from ..memory.forgetting_async import AsyncForgetting
+from ..memory.working_async import AsyncWorkingMemory
+from ..models import Scope
 from ..validation import validate_uuid
 from .core_async import AsyncFacadeCore
 
@@ -31,6 +33,30 @@ class AsyncForgetApi(AsyncFacadeCore):
         report = await (await self._forgetting()).forget_conversation(self.scope, conversation_id)
         await backends.audit.log_write(
             self.scope, "forget_conversation", "conversation", conversation_id, report
+        )
+        return report
+
+    async def forget_turn(self, turn_id: str) -> dict[str, int]:
+        """Delete one turn of this user from Postgres, the graph and its conversation's working memory
+        (an agents session's popped item); returns the counts. Raises :class:`NotFoundError` for an id
+        that is not this user's turn."""
+        turn_id = validate_uuid(turn_id, "turn_id")
+        backends = await self._open_backends()
+        found = await (await self._forgetting()).forget_turn(self.scope, turn_id)
+        if found is None:
+            raise NotFoundError(f"turn {turn_id} does not exist for user {self.scope.user_id!r}")
+        conversation_id, channel = str(found.pop("conversation_id")), str(found.pop("channel"))
+        session = AsyncWorkingMemory(
+            backends.redis,
+            Scope(user_id=self.scope.user_id, channel=channel),
+            conversation_id,
+            self.settings.working,
+            self.settings.redis.key_prefix,
+        )
+        report = {name: int(value) for name, value in found.items()}
+        report["working_turns"] = int(await session.drop_turn(turn_id))
+        await backends.audit.log_write(
+            self.scope, "forget_turn", "turn", turn_id, report, conversation_id=conversation_id
         )
         return report
 

@@ -20,6 +20,7 @@ from ..memory.portability import Portability
 from ..memory.portability_pure import (
     FORMAT,
     LEDGER_KINDS,
+    VECTOR_KINDS,
     VERSION,
     Dump,
     embedding_text,
@@ -39,7 +40,8 @@ class PortabilityApi(FacadeCore):
         """Every memory of this user, in every channel and store, as dump records (header first).
 
         Conversations and turns (metadata, timestamps, vectors unless ``embeddings=False``), tool
-        invocations, profile, access statistics, timeline rows, and every graph node (facts with their
+        invocations, profile, access statistics, timeline rows, documents (the framework adapters'
+        items, with their embedded texts and vectors), and every graph node (facts with their
         correction chains, entities, goals, strategies, tools …) and relationship. Redis working memory
         (a cache with a TTL) and the audit log (this installation's trail) are not part of a dump.
         """
@@ -63,7 +65,7 @@ class PortabilityApi(FacadeCore):
         ]
         for kind in LEDGER_KINDS:
             for row in ledger[kind]:
-                if kind == "turn" and not embeddings:
+                if kind in VECTOR_KINDS and not embeddings:
                     row["embedding"] = None
                 records.append({"type": kind, "data": row})
         for node in nodes:
@@ -125,6 +127,10 @@ class PortabilityApi(FacadeCore):
         texts = [embedding_text(node["label"], node["data"]) for node in needs_model]
         for node, vector in zip(needs_model, self._embed_all(backends, texts), strict=True):
             node["embedding"] = vector
+        documents = dump.ledger["document_vector"]
+        embedded = self._embed_all(backends, [str(row["text"]) for row in documents])
+        for row, vector in zip(documents, embedded, strict=True):
+            row["embedding"] = vector
         for node in pending:
             if node["label"] == "Turn" and node["data"]["id"] in by_turn:
                 node["embedding"] = by_turn[node["data"]["id"]]

@@ -17,6 +17,7 @@ from ..memory.portability_async import AsyncPortability
 from ..memory.portability_pure import (
     FORMAT,
     LEDGER_KINDS,
+    VECTOR_KINDS,
     VERSION,
     Dump,
     embedding_text,
@@ -36,7 +37,8 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         """Every memory of this user, in every channel and store, as dump records (header first).
 
         Conversations and turns (metadata, timestamps, vectors unless ``embeddings=False``), tool
-        invocations, profile, access statistics, timeline rows, and every graph node (facts with their
+        invocations, profile, access statistics, timeline rows, documents (the framework adapters'
+        items, with their embedded texts and vectors), and every graph node (facts with their
         correction chains, entities, goals, strategies, tools …) and relationship. Redis working memory
         (a cache with a TTL) and the audit log (this installation's trail) are not part of a dump.
         """
@@ -60,7 +62,7 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         ]
         for kind in LEDGER_KINDS:
             for row in ledger[kind]:
-                if kind == "turn" and not embeddings:
+                if kind in VECTOR_KINDS and not embeddings:
                     row["embedding"] = None
                 records.append({"type": kind, "data": row})
         for node in nodes:
@@ -124,6 +126,10 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         texts = [embedding_text(node["label"], node["data"]) for node in needs_model]
         for node, vector in zip(needs_model, await self._embed_all(backends, texts), strict=True):
             node["embedding"] = vector
+        documents = dump.ledger["document_vector"]
+        embedded = await self._embed_all(backends, [str(row["text"]) for row in documents])
+        for row, vector in zip(documents, embedded, strict=True):
+            row["embedding"] = vector
         for node in pending:
             if node["label"] == "Turn" and node["data"]["id"] in by_turn:
                 node["embedding"] = by_turn[node["data"]["id"]]

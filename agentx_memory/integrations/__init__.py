@@ -3,7 +3,9 @@
 - :mod:`.tools`: the memory tools as Anthropic / OpenAI function-calling schemas and a dispatcher
   (no extra needed);
 - :mod:`.mcp`: an MCP server over stdio or streamable HTTP (``pip install 'agentx-memory[mcp]'``,
-  ``agentx-memory mcp``).
+  ``agentx-memory mcp``);
+- :mod:`.langgraph_store`: a LangGraph ``BaseStore`` (``pip install 'agentx-memory[langgraph]'``);
+- :mod:`.openai_agents`: an OpenAI Agents SDK ``Session`` (``pip install 'agentx-memory[openai-agents]'``).
 
 Nothing here is imported by ``import agentx_memory``; a module whose extra is missing raises
 :class:`MissingExtraError` naming the extra to install.

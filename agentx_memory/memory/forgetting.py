@@ -9,6 +9,8 @@ the data back), then the graph, then Redis. Every step is idempotent, so a faile
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..models import Scope
 from ..stores import keys
 from ..stores.graph import GraphStore
@@ -36,6 +38,17 @@ class Forgetting:
         report["graph_tool_invocations"] = int(graph[0]["invocations"]) if graph else 0
         report["redis_keys"] = removed_keys
         return report
+
+    def forget_turn(self, scope: Scope, turn_id: str) -> dict[str, Any] | None:
+        """Delete one turn of this user from the ledger and the graph; ``None`` if it is not this
+        user's. The report carries the turn's ``conversation_id`` and ``channel`` (for its working
+        memory, which the caller holds the settings of)."""
+        key = {"turn_id": turn_id, "user_id": scope.user_id}
+        row = self._ledger.fetch_one("forget_turn_rows", key)
+        if row is None:
+            return None
+        graph = self._graph.run("forget_turn_graph", key)
+        return {**row, "turns": 1, "graph_turns": int(graph[0]["turns"]) if graph else 0}
 
     def forget_fact(self, scope: Scope, fact_id: str) -> dict[str, int] | None:
         """Delete a fact with its corrections and promoted copies; ``None`` if it is not this user's.

@@ -19,6 +19,7 @@ from ..stores.graph_async import AsyncGraphStore
 from ..stores.ports_async import AsyncLedger
 from .portability_pure import (
     LEDGER_KINDS,
+    VECTOR_KINDS,
     edge_identity,
     edge_statement,
     node_key,
@@ -38,6 +39,8 @@ _EXPORTS = {
     "profile": "export_profile",
     "access": "export_access",
     "timeline": "export_timeline",
+    "document": "export_documents",
+    "document_vector": "export_document_vectors",
 }
 _IMPORTS = {
     "conversation": "import_conversations",
@@ -46,6 +49,8 @@ _IMPORTS = {
     "profile": "import_profile",
     "access": "import_access",
     "timeline": "import_timeline",
+    "document": "import_documents",
+    "document_vector": "import_document_vectors",
 }
 
 
@@ -62,8 +67,9 @@ class AsyncPortability:
         for kind in LEDGER_KINDS:
             found = await self._ledger.fetch_all(_EXPORTS[kind], {"user_id": user_id})
             rows[kind] = [dict(row["data"]) for row in found]
-        for turn in rows["turn"]:
-            turn["embedding"] = vector_from_pg(turn.get("embedding"))
+        for kind in VECTOR_KINDS:
+            for row in rows[kind]:
+                row["embedding"] = vector_from_pg(row.get("embedding"))
         return rows
 
     async def _pages(self, name: str, user_id: str) -> list[dict[str, Any]]:
@@ -103,7 +109,7 @@ class AsyncPortability:
         counts: dict[str, int] = {}
         for kind in LEDGER_KINDS:
             batch = list(rows.get(kind, ()))
-            if kind == "turn":
+            if kind in VECTOR_KINDS:
                 batch = [{**row, "embedding": vector_to_pg(row.get("embedding"))} for row in batch]
             inserted = 0
             for start in range(0, len(batch), PAGE):
@@ -111,6 +117,8 @@ class AsyncPortability:
                     _IMPORTS[kind], {"user_id": user_id, "rows": Jsonb(batch[start : start + PAGE])}
                 )
             counts[kind] = inserted
+        if counts["document"]:  # new documents list after the imported ones, as they were
+            await self._ledger.execute("import_documents_sequence", {"user_id": user_id})
         return counts
 
     async def import_nodes(self, user_id: str, nodes: Sequence[dict[str, Any]]) -> int:

@@ -6,8 +6,9 @@ A dump is JSON Lines. The first record is the header::
      "embedding_model": "…", "embedding_dimensions": 384, "embeddings": true, "exported_at": "…"}
 
 then one record per ledger row (``conversation``, ``turn``, ``tool_invocation``, ``profile``,
-``access``, ``timeline``: ``{"type": …, "data": {column: value}}``, a turn's ``data.embedding`` a list
-of floats or null), per graph node (``{"type": "node", "label": …, "data": {property: value},
+``access``, ``timeline``, ``document``, ``document_vector``: ``{"type": …, "data": {column: value}}``,
+a turn's and a document vector's ``data.embedding`` a list of floats or null, a document's value as its
+JSON text in ``data.value_text``), per graph node (``{"type": "node", "label": …, "data": {property: value},
 "embedding": [...] | null}``) and per relationship (``{"type": "edge", "rel": …, "source": [label,
 key], "target": [label, key], "data": {property: value}}``), in that order and sorted, so two exports of
 the same memory are identical but for the header's ``exported_at`` (:data:`VOLATILE_HEADER_FIELDS`).
@@ -28,6 +29,7 @@ __all__ = [
     "EDGE_TRIPLES",
     "FORMAT",
     "LEDGER_KINDS",
+    "VECTOR_KINDS",
     "VERSION",
     "VOLATILE_HEADER_FIELDS",
     "Dump",
@@ -46,7 +48,18 @@ VERSION: Final = 1
 #: Header fields that differ between two exports of the same memory.
 VOLATILE_HEADER_FIELDS: Final = frozenset({"exported_at"})
 #: Ledger record types in import order (conversations before the rows that reference them).
-LEDGER_KINDS: Final = ("conversation", "turn", "tool_invocation", "profile", "access", "timeline")
+LEDGER_KINDS: Final = (
+    "conversation",
+    "turn",
+    "tool_invocation",
+    "profile",
+    "access",
+    "timeline",
+    "document",
+    "document_vector",
+)
+#: Ledger kinds whose rows carry an ``embedding`` (a list of floats, or null in a dump without vectors).
+VECTOR_KINDS: Final = ("turn", "document_vector")
 
 #: Every (source label, type, target label) the subsystems write; each has an ``import_edges_…``
 #: statement in ``cypher/portability.cypher``.

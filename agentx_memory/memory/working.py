@@ -83,6 +83,18 @@ class WorkingMemory:
         """Every turn this session holds (up to ``working.max_turns``), oldest first."""
         return self.get_recent_turns(self._settings.max_turns)
 
+    def drop_turn(self, turn_id: str) -> bool:
+        """Remove one turn (forgotten) from this session; ``False`` if the session does not hold it.
+        Rewrites the list: a turn pushed by another writer meanwhile could be lost from this cache,
+        never from the ledger."""
+        turns = self.all_turns()
+        kept = [turn for turn in turns if turn.id != turn_id]
+        if len(kept) == len(turns):
+            return False
+        self._store.delete(self._key("turns"))
+        self.add_turns(kept)
+        return True
+
     def summary(self) -> str | None:
         """The summary of the turns compaction folded (``compact``), or None."""
         return self._store.get_value(self._key("summary"))

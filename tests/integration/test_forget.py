@@ -137,7 +137,7 @@ def test_forget_user_leaves_nothing_and_spares_others(
     assert report["graph_nodes"] > 0
     assert _remaining(mem) == {
         "conversations": 0, "turns": 0, "tool_invocations": 0, "timeline": 0, "profiles": 0, "access": 0,
-        "graph_nodes": 0, "redis_keys": 0,
+        "documents": 0, "graph_nodes": 0, "redis_keys": 0,
     }  # fmt: skip
     assert mem.get_recent_turns() == []
     assert project.get_recent_turns() == []
@@ -216,6 +216,27 @@ def test_forget_user_waits_for_a_background_consolidation(
         memory.forget_user()
         memory.close()  # whatever was still running has finished
         assert _remaining(memory) == dict.fromkeys(
-            ("conversations", "turns", "tool_invocations", "timeline", "profiles", "access"), 0
+            ("conversations", "turns", "tool_invocations", "timeline", "profiles", "access", "documents"), 0
         ) | {"graph_nodes": 0, "redis_keys": 0}
     assert "background consolidation" not in caplog.text
+
+
+def test_forget_turn_everywhere_and_only_it(memory: AgentMemory) -> None:
+    cid = memory.new_conversation()
+    keep = memory.store_turn(cid, "user", "I keep bees on the roof")
+    drop = memory.store_turn(cid, "user", "My locker code is 4711")
+    later = memory.store_turn(cid, "assistant", "Noted.")
+    bob = memory.for_user("bob")
+    with pytest.raises(NotFoundError):
+        bob.forget_turn(drop.id)  # another user's turn id behaves as missing
+
+    report = memory.forget_turn(drop.id)
+    assert report["turns"] == report["graph_turns"] == report["working_turns"] == 1
+    assert [t.id for t in memory.get_conversation(cid)] == [keep.id, later.id]
+    assert [t.id for t in memory.working(cid).all_turns()] == [keep.id, later.id]
+    assert all(item.id != drop.id for item in memory.remember("locker code", top_k=10).items)
+    backends = memory._open_backends()
+    assert backends.graph.run("forget_turn_graph", {"turn_id": drop.id, "user_id": "alice"})[0]["turns"] == 0
+    with pytest.raises(NotFoundError):
+        memory.forget_turn(drop.id)
+    assert memory.store_turn(cid, "user", "next").index == 3  # indexes are not reused

@@ -46,6 +46,15 @@ def populate(memory: AgentMemory) -> dict[str, str]:
     memory.update_profile(
         preferences={"seat": "aisle"}, expertise_areas=["data"], communication_style="brief"
     )
+    # documents (a LangGraph store's items, an agents session's): exact values, ranked by their texts
+    memory.put_document(
+        "langgraph",
+        ("memories",),
+        "diet",
+        {"text": "vegetarian", "n": 7.002895247839731e16, "b": 1.0},
+        index_texts={"$": "The user is vegetarian"},
+    )
+    memory.put_document("langgraph", ("memories",), "plain", {"z": [1, {"y": None}]}, ttl_minutes=600)
     memory.remember("Where does the user work?")
     memory._open_backends().pending  # noqa: B018 - reinforcement runs at once in the sync API
     return {"conversation": conversation, "fact": corrected.id, "goal": goal.id}
@@ -64,7 +73,7 @@ def without_vectors(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for record in out:
         if record["type"] == "node":
             record["embedding"] = None
-        elif record["type"] == "turn":
+        elif record["type"] in ("turn", "document_vector"):
             record["data"]["embedding"] = None
     return out
 
@@ -77,7 +86,10 @@ def test_export_forget_import_export_is_identical_and_idempotent(memory: AgentMe
 
     dump = memory.export_user()
     kinds = {record["type"] for record in dump}
-    assert kinds >= {"header", "conversation", "turn", "tool_invocation", "profile", "access", "timeline"}
+    assert kinds >= {
+        "header", "conversation", "turn", "tool_invocation", "profile", "access", "timeline", "document",
+        "document_vector",
+    }  # fmt: skip
     labels = {record["label"] for record in dump if record["type"] == "node"}
     assert labels >= {"User", "Conversation", "Turn", "Fact", "Entity", "Goal", "Strategy", "Tool"}
     rels = {record["rel"] for record in dump if record["type"] == "edge"}
@@ -97,6 +109,13 @@ def test_export_forget_import_export_is_identical_and_idempotent(memory: AgentMe
     assert normalised(memory.export_user()) == normalised(dump)
     assert normalised(bob.export_user()) == bob_before
 
+    diet = memory.get_document("langgraph", ("memories",), "diet")
+    assert diet is not None
+    assert list(diet.value.items()) == [("text", "vegetarian"), ("n", 7.002895247839731e16), ("b", 1.0)]
+    assert [d.key for d in memory.scan_documents("langgraph", ())] == ["diet", "plain"]  # order kept
+    assert memory.scan_documents("langgraph", ("memories",), query="what does the user eat?")[0].key == "diet"
+    memory.put_document("langgraph", ("memories",), "later", {"v": 1})
+    assert [d.key for d in memory.scan_documents("langgraph", ())] == ["diet", "plain", "later"]
     # the restored memory works: recall finds the turns and the current fact
     found = memory.remember("aisle seats", top_k=5)
     assert any("aisle" in item.content for item in found.items)
@@ -119,8 +138,11 @@ def test_import_without_vectors_embeds_them_and_a_foreign_model_is_refused(memor
         if record["type"] == "node" and record["label"] in {"Fact", "Entity", "Goal", "Strategy"}
     )
     # a turn's vector lives in the ledger only (its graph node carries none)
-    assert all(record["data"]["embedding"] for record in restored if record["type"] == "turn")
+    assert all(
+        record["data"]["embedding"] for record in restored if record["type"] in ("turn", "document_vector")
+    )
     assert not any(record["embedding"] for record in restored if record.get("label") == "Turn")
+    assert memory.scan_documents("langgraph", ("memories",), query="diet")[0].key == "diet"
 
     foreign = copy.deepcopy(full)
     foreign[0]["embedding_model"] = "another-model"

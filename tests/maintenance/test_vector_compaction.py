@@ -120,3 +120,13 @@ def test_after_a_forget_any_stale_entry_is_rebuilt_away(
         assert report.details["after"]["Fact"] == {"entries": 1, "live": 1}
         again = run_job(memory, JOBS["vector_compaction"])  # the forget is now behind the last run
         assert (again.details["forgets_since_last_run"], again.counts["rebuilt"]) == (0, 0)
+
+
+def test_a_forgotten_turn_counts_as_a_forget(settings: Settings, embedder: Embedder) -> None:
+    """A popped agents-session message is forgotten with ``forget_turn``: its vector may linger too."""
+    with AgentMemory(user_id="alice", settings=settings, embedder=embedder) as memory:
+        cid = memory.new_conversation()
+        turn = memory.store_turn(cid, "user", "My locker code is 4711")
+        assert run_job(memory, JOBS["vector_compaction"]).details["forgets_since_last_run"] == 0
+        memory.forget_turn(turn.id)
+        assert run_job(memory, JOBS["vector_compaction"]).details["forgets_since_last_run"] == 1

@@ -40,6 +40,8 @@ WITH turns AS (
     DELETE FROM user_profiles WHERE user_id = %(user_id)s RETURNING user_id
 ), access AS (
     DELETE FROM memory_access WHERE user_id = %(user_id)s RETURNING memory_id
+), documents AS (
+    DELETE FROM documents WHERE user_id = %(user_id)s RETURNING key
 ), redacted AS (
     UPDATE memory_audit_log SET details = '{"redacted": true}'::jsonb, payload = NULL
     WHERE user_id = %(user_id)s
@@ -48,7 +50,7 @@ WITH turns AS (
 SELECT (SELECT count(*) FROM conversations) AS conversations, (SELECT count(*) FROM turns) AS turns,
        (SELECT count(*) FROM tools) AS tool_invocations, (SELECT count(*) FROM timeline) AS timeline,
        (SELECT count(*) FROM profile) AS profiles, (SELECT count(*) FROM access) AS access,
-       (SELECT count(*) FROM redacted) AS audit_redacted
+       (SELECT count(*) FROM documents) AS documents, (SELECT count(*) FROM redacted) AS audit_redacted
 
 -- name: count_user_rows
 SELECT (SELECT count(*) FROM conversations WHERE user_id = %(user_id)s) AS conversations,
@@ -56,7 +58,8 @@ SELECT (SELECT count(*) FROM conversations WHERE user_id = %(user_id)s) AS conve
        (SELECT count(*) FROM tool_invocations WHERE user_id = %(user_id)s) AS tool_invocations,
        (SELECT count(*) FROM memory_timeline WHERE user_id = %(user_id)s) AS timeline,
        (SELECT count(*) FROM user_profiles WHERE user_id = %(user_id)s) AS profiles,
-       (SELECT count(*) FROM memory_access WHERE user_id = %(user_id)s) AS access
+       (SELECT count(*) FROM memory_access WHERE user_id = %(user_id)s) AS access,
+       (SELECT count(*) FROM documents WHERE user_id = %(user_id)s) AS documents
 
 -- name: forget_memory_rows
 -- The ledger side of forgetting graph-only memories (facts): timeline and access rows go, audit rows
@@ -73,3 +76,22 @@ WITH timeline AS (
 )
 SELECT (SELECT count(*) FROM timeline) AS timeline, (SELECT count(*) FROM access) AS access,
        (SELECT count(*) FROM redacted) AS audit_redacted
+
+-- name: forget_turn_rows
+-- One turn (an agents session's popped item): its row, timeline rows and the details of audit rows
+-- about it. Returns nothing when the id is not this user's turn.
+WITH turn AS (
+    DELETE FROM conversation_logs WHERE id = %(turn_id)s AND user_id = %(user_id)s
+    RETURNING id::text AS id, conversation_id::text AS conversation_id, channel
+), timeline AS (
+    DELETE FROM memory_timeline
+    WHERE user_id = %(user_id)s AND memory_id IN (SELECT id FROM turn)
+    RETURNING id
+), redacted AS (
+    UPDATE memory_audit_log SET details = '{"redacted": true}'::jsonb, payload = NULL
+    WHERE user_id = %(user_id)s AND memory_id IN (SELECT id FROM turn)
+    RETURNING id
+)
+SELECT turn.conversation_id, turn.channel, (SELECT count(*) FROM timeline) AS timeline,
+       (SELECT count(*) FROM redacted) AS audit_redacted
+FROM turn

@@ -80,7 +80,7 @@ SELECT id::text AS id, user_id FROM conversations WHERE NOT graph_synced ORDER B
 -- index with a stale entry. Audit rows are the record (forgetting is audited at every level but off).
 SELECT count(*) AS forgets
 FROM memory_audit_log
-WHERE operation IN ('forget_user', 'forget_conversation', 'forget_fact')
+WHERE operation IN ('forget_user', 'forget_conversation', 'forget_fact', 'forget_turn')
   AND "timestamp" > coalesce(
       (SELECT max(started_at) FROM maintenance_runs
        WHERE job = 'vector_compaction' AND status = 'done' AND NOT dry_run),

@@ -31,6 +31,19 @@ FROM memory_timeline t
 WHERE t.user_id = %(user_id)s
 ORDER BY t.memory_type, t.memory_id
 
+-- name: export_documents
+-- The value as its JSON text: to_jsonb would rewrite its numbers and key order (migration 009).
+SELECT to_jsonb(d) - 'value' || jsonb_build_object('value_text', d.value::text) AS data
+FROM documents d
+WHERE d.user_id = %(user_id)s
+ORDER BY d.channel, d.space, d.namespace, d.key
+
+-- name: export_document_vectors
+SELECT to_jsonb(v) AS data
+FROM document_vectors v
+WHERE v.user_id = %(user_id)s
+ORDER BY v.channel, v.space, v.namespace, v.key, v.path
+
 -- name: import_conversations
 INSERT INTO conversations
     (id, user_id, channel, title, metadata, created_at, next_turn_index, graph_synced, consolidated_at,
@@ -91,3 +104,30 @@ SELECT r.user_id, r.channel, r.memory_type, r.memory_id, r.conversation_id, r.ev
 FROM jsonb_populate_recordset(NULL::memory_timeline, %(rows)s) AS r
 WHERE r.user_id = %(user_id)s
 ON CONFLICT (memory_type, memory_id) DO NOTHING
+
+-- name: import_documents
+-- Listing order kept: the exported sequence numbers come back (import_documents_sequence moves the
+-- sequence past them).
+INSERT INTO documents
+    (user_id, channel, space, namespace, key, value, ns_seq, item_seq, created_at, updated_at, ttl_minutes,
+     expires_at)
+SELECT r.user_id, r.channel, r.space, r.namespace, r.key, (e ->> 'value_text')::json, r.ns_seq, r.item_seq,
+       r.created_at, r.updated_at, r.ttl_minutes, r.expires_at
+FROM jsonb_array_elements(%(rows)s) AS e, jsonb_populate_record(NULL::documents, e - 'value') AS r
+WHERE r.user_id = %(user_id)s
+ON CONFLICT DO NOTHING
+
+-- name: import_documents_sequence
+SELECT setval('document_seq', greatest(
+    (SELECT last_value FROM document_seq),
+    (SELECT max(greatest(ns_seq, item_seq)) FROM documents WHERE user_id = %(user_id)s))) AS value
+
+-- name: import_document_vectors
+INSERT INTO document_vectors (user_id, channel, space, namespace, key, path, text, embedding)
+SELECT r.user_id, r.channel, r.space, r.namespace, r.key, r.path, r.text, r.embedding
+FROM jsonb_populate_recordset(NULL::document_vectors, %(rows)s) AS r
+WHERE r.user_id = %(user_id)s
+  AND EXISTS (SELECT 1 FROM documents d
+              WHERE d.user_id = r.user_id AND d.channel = r.channel AND d.space = r.space
+                AND d.namespace = r.namespace AND d.key = r.key)
+ON CONFLICT DO NOTHING

@@ -1,0 +1,113 @@
+"""Facade methods for documents: JSON values under a namespace and key. Async source of
+``api/documents.py``.
+
+The storage behind the framework adapters (``agentx_memory.integrations``): a LangGraph store's items
+and an OpenAI Agents session's items. ``space`` names the adapter, so one never sees another's
+namespaces; documents belong to this facade's user and channel like every other memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..memory.documents_pure import (
+    validate_document_key,
+    validate_document_value,
+    validate_index_text,
+    validate_namespace,
+    validate_space,
+    validate_ttl,
+)
+from ..models.documents import Document
+from ..validation import validate_content
+from .core_async import AsyncFacadeCore
+
+__all__ = ["AsyncDocumentsApi"]
+
+
+class AsyncDocumentsApi(AsyncFacadeCore):
+    async def put_document(
+        self,
+        space: str,
+        namespace: Sequence[str],
+        key: str,
+        value: Mapping[str, Any],
+        *,
+        index_texts: Mapping[str, str] | None = None,
+        ttl_minutes: float | None = None,
+    ) -> None:
+        """Store ``value`` (a JSON object) at ``(namespace, key)``, replacing what was there.
+
+        ``index_texts`` (a name, e.g. a field path → its text) are embedded with this memory's
+        embedder; a search by query scores the document by its best text. Without texts the document
+        is not searchable by query. ``ttl_minutes``: gone that long after the write (or the last
+        refreshing read).
+        """
+        space, labels = validate_space(space), validate_namespace(namespace)
+        key, checked = validate_document_key(key), validate_document_value(value)
+        ttl = validate_ttl(ttl_minutes)
+        texts = {
+            validate_document_key(path): validate_index_text(text)
+            for path, text in (index_texts or {}).items()
+        }
+        backends = await self._open_backends()
+        vectors = await backends.embed(list(texts.values())) if texts else []
+        by_path = {path: (texts[path], vector) for path, vector in zip(texts, vectors, strict=True)}
+        await backends.documents.put(self.scope, space, labels, key, checked, by_path, ttl)
+        await backends.audit.log_write(
+            self.scope, "put_document", "document", key, {"space": space, "namespace": list(labels)}
+        )
+
+    async def get_document(
+        self, space: str, namespace: Sequence[str], key: str, *, refresh_ttl: bool = False
+    ) -> Document | None:
+        """The document at ``(namespace, key)``, or ``None``; ``refresh_ttl`` restarts its TTL."""
+        space, labels, key = validate_space(space), validate_namespace(namespace), validate_document_key(key)
+        backends = await self._open_backends()
+        return await backends.documents.get(self.scope, space, labels, key, refresh_ttl)
+
+    async def delete_document(self, space: str, namespace: Sequence[str], key: str) -> bool:
+        """Delete one document; ``False`` when there was none."""
+        space, labels, key = validate_space(space), validate_namespace(namespace), validate_document_key(key)
+        backends = await self._open_backends()
+        deleted = await backends.documents.delete(self.scope, space, labels, key)
+        details = {"space": space, "namespace": list(labels), "found": deleted}
+        await backends.audit.log_write(self.scope, "delete_document", "document", key, details)
+        return deleted
+
+    async def delete_document_namespace(self, space: str, namespace: Sequence[str]) -> int:
+        """Delete every document directly in ``namespace``; returns how many."""
+        space, labels = validate_space(space), validate_namespace(namespace)
+        backends = await self._open_backends()
+        deleted = await backends.documents.delete_namespace(self.scope, space, labels)
+        details = {"space": space, "namespace": list(labels), "deleted": deleted}
+        await backends.audit.log_write(self.scope, "delete_document_namespace", "document", None, details)
+        return deleted
+
+    async def scan_documents(
+        self,
+        space: str,
+        prefix: Sequence[str] = (),
+        *,
+        query: str | None = None,
+    ) -> list[Document]:
+        """Every document under the namespace ``prefix``: in insertion order (namespaces in the order
+        they were first filled, keys in first-insert order), each with its ``score`` against ``query``.
+        Ranking, filtering and paging are the caller's (an adapter applies its framework's rules)."""
+        space, labels = validate_space(space), validate_namespace(prefix, allow_empty=True)
+        backends = await self._open_backends()
+        vector = None
+        if query is not None:
+            query = validate_content(query, self.settings.limits, "query")
+            vector = (await backends.embed_queries([query]))[0]
+        found = await backends.documents.scan(self.scope, space, labels, vector)
+        await backends.audit.log_read(
+            self.scope, "scan_documents", {"space": space, "prefix": list(labels), "results": len(found)}
+        )
+        return found
+
+    async def document_namespaces(self, space: str) -> list[tuple[str, ...]]:
+        """Every namespace of ``space`` holding at least one document, sorted."""
+        backends = await self._open_backends()
+        return await backends.documents.namespaces(self.scope, validate_space(space))

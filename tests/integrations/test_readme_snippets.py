@@ -1,0 +1,73 @@
+"""The README's Integrations snippets run as written, each in its own interpreter, against the test's
+stores (``AGENTX_*``) and, for the Agents SDK, the local LLM stub (``OPENAI_BASE_URL``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agentx_memory import Settings
+from tests.llm_stub import LLMStub, ToolCall
+from tests.settings_env import env_of
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def snippet(name: str) -> str:
+    """The fenced Python block right after ``<!-- snippet: name -->``."""
+    found = re.search(
+        rf"<!-- snippet: {re.escape(name)} -->\n```python\n(.*?)\n```", README.read_text(), re.S
+    )
+    assert found is not None, f"README has no snippet {name!r}"
+    return found.group(1)
+
+
+def run_snippet(name: str, settings: Settings, tmp_path: Path, **extra_env: str) -> list[str]:
+    script = tmp_path / f"readme_snippet_{name.replace('-', '_')}.py"  # not the package's name
+    script.write_text(snippet(name))
+    env = {
+        **os.environ,
+        **env_of(settings),
+        "AGENTX_LEARNING__AUTO_CONSOLIDATE": "false",
+        "AGENTX_DATA_DIR": str(settings.data_dir),
+        **extra_env,
+    }
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout.splitlines()
+
+
+def test_langgraph_snippet(settings: Settings, tmp_path: Path) -> None:
+    assert run_snippet("langgraph", settings, tmp_path) == ["seat", "[('memories',)]", "Alice is vegetarian"]
+
+
+@pytest.fixture
+def agents_env(stub: LLMStub) -> dict[str, str]:
+    return {
+        "OPENAI_BASE_URL": stub.openai_url,
+        "OPENAI_API_KEY": "test",
+        "OPENAI_AGENTS_DISABLE_TRACING": "1",
+    }
+
+
+def test_openai_agents_snippet(
+    settings: Settings, tmp_path: Path, stub: LLMStub, agents_env: dict[str, str]
+) -> None:
+    stub.script("Noted!", ToolCall("remember", {"query": "flight"}), "You fly to Lisbon on May 3rd.")
+    lines = run_snippet("openai-agents", settings, tmp_path, **agents_env)
+    assert lines == ["You fly to Lisbon on May 3rd.", "4"]
+    # the second session's model call saw the tool's answer: Monday's turn, recalled on Friday
+    last = stub.requests[-1].body
+    tool_messages = [m for m in last["messages"] if m.get("role") == "tool"]
+    assert len(tool_messages) == 1
+    assert "I'm flying to Lisbon on May 3rd." in json.dumps(tool_messages[0]["content"])
+    assert [m["role"] for m in last["messages"]][-3:] == ["user", "assistant", "tool"]
+    assert last["tools"][0]["function"]["name"] == "remember"
