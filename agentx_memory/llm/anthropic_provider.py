@@ -16,6 +16,7 @@ from agentx_memory.llm.base import (
     TokenUsage,
     check_request,
     check_schema,
+    record_usage,
     require_answer,
     status_failure,
 )
@@ -110,15 +111,7 @@ class AnthropicLLM:
         if not isinstance(data, dict):
             stop = getattr(message, "stop_reason", None)
             raise LLMError(f"{self._where} did not return the {name} tool call (stop reason: {stop!r})")
-        usage = getattr(message, "usage", None)
-        return StructuredAnswer(
-            data=data,
-            usage=TokenUsage(
-                input_tokens=int(getattr(usage, "input_tokens", 0) or 0),
-                output_tokens=int(getattr(usage, "output_tokens", 0) or 0),
-            ),
-            model_id=self.model_id,
-        )
+        return StructuredAnswer(data=data, usage=_usage(message), model_id=self.model_id)
 
     def _create(
         self, prompt: str, system: str | None, max_tokens: int, temperature: float, **options: Any
@@ -149,11 +142,20 @@ class AnthropicLLM:
         except (anthropic.AnthropicError, ValueError) as exc:
             # ValueError: the SDK lets a body that is not JSON through as json.JSONDecodeError.
             raise LLMError(f"{self._where} sent an unusable response: {exc}") from exc
+        record_usage(_usage(message))
         return message
 
     def close(self) -> None:
         """Release the HTTP connection pool."""
         self._client.close()
+
+
+def _usage(message: Message) -> TokenUsage:
+    usage = getattr(message, "usage", None)
+    return TokenUsage(
+        input_tokens=int(getattr(usage, "input_tokens", 0) or 0),
+        output_tokens=int(getattr(usage, "output_tokens", 0) or 0),
+    )
 
 
 def _text(message: Message) -> str:

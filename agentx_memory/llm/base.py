@@ -10,6 +10,9 @@ blocking HTTP request, and the async code runs it in a worker thread.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
@@ -19,10 +22,13 @@ __all__ = [
     "API_KEY_ENV",
     "LLM",
     "StructuredAnswer",
+    "TokenMeter",
     "TokenUsage",
     "check_request",
     "check_schema",
     "json_object",
+    "metered",
+    "record_usage",
     "require_answer",
     "status_failure",
 ]
@@ -34,6 +40,38 @@ class TokenUsage:
 
     input_tokens: int
     output_tokens: int
+
+
+@dataclass
+class TokenMeter:
+    """Tokens spent by every LLM call made in one context (a maintenance job's run), whatever the
+    caller: the adapters record each call here, so a job needs no bookkeeping of its own."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+_METER: ContextVar[TokenMeter | None] = ContextVar("agentx_llm_meter", default=None)
+
+
+@contextmanager
+def metered() -> Iterator[TokenMeter]:
+    """Count the tokens of the LLM calls made inside (including tasks and ``asyncio.to_thread`` work
+    started inside, which copy the context)."""
+    meter = TokenMeter()
+    token = _METER.set(meter)
+    try:
+        yield meter
+    finally:
+        _METER.reset(token)
+
+
+def record_usage(usage: TokenUsage) -> None:
+    """Add one call's tokens to the current meter, if any (adapters call this for every answer)."""
+    meter = _METER.get()
+    if meter is not None:
+        meter.input_tokens += usage.input_tokens
+        meter.output_tokens += usage.output_tokens
 
 
 @dataclass(frozen=True)

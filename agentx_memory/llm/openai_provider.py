@@ -17,6 +17,7 @@ from agentx_memory.llm.base import (
     check_request,
     check_schema,
     json_object,
+    record_usage,
     require_answer,
     status_failure,
 )
@@ -102,15 +103,7 @@ class OpenAIChatLLM:
         )
         text, stop_reason = _answer(response)
         data = json_object(require_answer(text, self._where, stop_reason), self._where)
-        usage = getattr(response, "usage", None)
-        return StructuredAnswer(
-            data=data,
-            usage=TokenUsage(
-                input_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
-                output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
-            ),
-            model_id=self.model_id,
-        )
+        return StructuredAnswer(data=data, usage=_usage(response), model_id=self.model_id)
 
     def _create(self, prompt: str, system: str | None, **options: Any) -> ChatCompletion:
         """One Chat Completions call; every SDK error becomes :class:`LLMError` here."""
@@ -136,11 +129,20 @@ class OpenAIChatLLM:
         except (openai.OpenAIError, ValueError) as exc:
             # ValueError: the SDK lets a body that is not JSON through as json.JSONDecodeError.
             raise LLMError(f"{self._where} sent an unusable response: {exc}") from exc
+        record_usage(_usage(response))
         return response
 
     def close(self) -> None:
         """Release the HTTP connection pool."""
         self._client.close()
+
+
+def _usage(response: ChatCompletion) -> TokenUsage:
+    usage = getattr(response, "usage", None)
+    return TokenUsage(
+        input_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+        output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+    )
 
 
 def _answer(response: ChatCompletion) -> tuple[str, object]:

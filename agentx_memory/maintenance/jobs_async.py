@@ -49,9 +49,6 @@ async def consolidate(context: AsyncJobContext) -> None:
             report = await memory.consolidate_conversation(pending.id)
             context.tally.count(report.status)
             context.tally.count("facts_added", report.facts_added)
-            if report.input_tokens or report.output_tokens:  # an LLM was asked: the metrics count it
-                context.tally.count("llm_input_tokens", report.input_tokens)
-                context.tally.count("llm_output_tokens", report.output_tokens)
             if report.status == "done":
                 lags.append((context.clock() - last).total_seconds())
                 # each conversation's lag, not only the run's summary: the histogram gives p50/p95

@@ -22,6 +22,7 @@ from .. import metrics
 from ..backends import Backends
 from ..errors import AgentMemoryError
 from ..facade import AgentMemory
+from ..llm.base import TokenMeter, metered
 from ..models import Scope
 from ..settings import Settings
 from ..stores import keys
@@ -95,14 +96,19 @@ def run_job(root: AgentMemory, job: Job, *, dry_run: bool = False, clock: Clock 
         return report
     tally = JobTally(dry_run)
     unexpected: BaseException | None = None
+    meter = TokenMeter()
     try:
-        job.body(JobContext(root, backends, clock, tally))
+        with metered() as meter:  # every LLM call of the run, whoever makes it
+            job.body(JobContext(root, backends, clock, tally))
     except AgentMemoryError as exc:
         report.status, report.error = "failed", f"{type(exc).__name__}: {exc}"
     except Exception as exc:
         report.status, report.error, unexpected = "failed", f"{type(exc).__name__}: {exc}", exc
     finally:
         backends.redis.release(lock, token)
+    if meter.input_tokens or meter.output_tokens:
+        tally.count("llm_input_tokens", meter.input_tokens)
+        tally.count("llm_output_tokens", meter.output_tokens)
     report.duration_ms = round((time.perf_counter() - started) * 1000, 3)
     report.counts, report.planned, report.details = tally.counts, tally.planned, tally.details
     _record(backends, report)

@@ -21,6 +21,7 @@ from .. import metrics
 from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError
 from ..facade_async import AsyncAgentMemory
+from ..llm.base import TokenMeter, metered
 from ..models import Scope
 from ..settings import Settings
 from ..stores import keys
@@ -96,14 +97,19 @@ async def run_job(
         return report
     tally = JobTally(dry_run)
     unexpected: BaseException | None = None
+    meter = TokenMeter()
     try:
-        await job.body(AsyncJobContext(root, backends, clock, tally))
+        with metered() as meter:  # every LLM call of the run, whoever makes it
+            await job.body(AsyncJobContext(root, backends, clock, tally))
     except AgentMemoryError as exc:
         report.status, report.error = "failed", f"{type(exc).__name__}: {exc}"
     except Exception as exc:
         report.status, report.error, unexpected = "failed", f"{type(exc).__name__}: {exc}", exc
     finally:
         await backends.redis.release(lock, token)
+    if meter.input_tokens or meter.output_tokens:
+        tally.count("llm_input_tokens", meter.input_tokens)
+        tally.count("llm_output_tokens", meter.output_tokens)
     report.duration_ms = round((time.perf_counter() - started) * 1000, 3)
     report.counts, report.planned, report.details = tally.counts, tally.planned, tally.details
     await _record(backends, report)

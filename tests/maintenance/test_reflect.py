@@ -94,6 +94,8 @@ def test_reflect_with_an_llm_writes_its_answer(llm_memory: AgentMemory, stub: LL
         llm_memory.learn_fact(claim, confidence=0.9, source="user")
     stub.script("Alice's week revolves around marathon training and a plant-based diet.")
     report = run_job(llm_memory, JOBS["reflect"], clock=lambda: _days(1))
+    spent = {name: report.counts.pop(name) for name in ("llm_input_tokens", "llm_output_tokens")}
+    assert spent["llm_input_tokens"] > 0  # the job's LLM tokens, counted for the metrics
     assert report.counts == {"reflections": 1, "by_llm": 1}
     asked = str(stub.requests[-1].body)
     assert "Alice trains for the Lisbon marathon" in asked

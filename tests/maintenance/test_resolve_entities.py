@@ -120,6 +120,8 @@ def test_resolve_entities_asks_the_llm_to_confirm(llm_memory: AgentMemory, stub:
         assert graph._execute(LINKS, {"a": sister.id, "b": maya.id})[0]["status"] == "candidate"
         stub.script("No, these are two different people.")
         refused = run_job(llm_memory, JOBS["resolve_entities"], clock=lambda: _days(1))
+        assert refused.counts.pop("llm_input_tokens") > 0  # the answer's tokens, for the metrics
+        refused.counts.pop("llm_output_tokens")
         assert refused.counts == {"llm_refused": 1, "dismissed": 1}
         assert "maya is vegetarian" in str(stub.requests[-1].body)  # the claims, normalised
 
