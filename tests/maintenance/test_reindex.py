@@ -119,6 +119,9 @@ def assert_recall_works(settings: Settings, embedder: Embedder) -> None:
         assert any("Clara plays the cello" in item.content for item in bundle.items)
         assert all("bees" not in item.content for item in bundle.items)
         assert alice.scan_documents(DOC_SPACE, query="Porto")[0].score is not None
+        exported = [r for r in alice.export_user(embeddings=False) if r.get("type") == "node"]
+        assert exported
+        assert not [r for r in exported if "embedding_model" in r["data"]]  # a tag, not memory
         sizes = alice._open_backends().graph.vector_index_sizes()
         assert all(size.entries == size.live for size in sizes.values()), sizes
     with AgentMemory("bob", settings=settings, embedder=embedder) as bob:
