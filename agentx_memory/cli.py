@@ -172,6 +172,7 @@ def _register() -> None:
     from .cli_mcp import mcp
     from .cli_portability import export, import_dump
     from .cli_query import context, entity, facts, recall, stats, timeline
+    from .cli_reindex import reindex
 
     app.add_typer(jobs_app, name="jobs")
     app.command()(metrics)
@@ -179,6 +180,7 @@ def _register() -> None:
     app.command()(mcp)
     app.command()(doctor)
     app.command()(reset)
+    app.command()(reindex)
     app.command()(ingest)
     app.command(name="export")(export)
     app.command(name="import")(import_dump)

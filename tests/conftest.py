@@ -19,6 +19,7 @@ from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from agentx_memory.stores.redis import RedisStore
+from tests.embedding_stub import EmbeddingStub
 from tests.flavours import FLAVOURS, EventLoopThread, as_sync
 from tests.llm_cases import PROVIDERS, Provider
 from tests.llm_stub import LLMStub
@@ -91,6 +92,17 @@ def cleanup(settings: Settings, endpoints: ResolvedEndpoints) -> None:
 def stub() -> Iterator[LLMStub]:
     """A local HTTP stub of the OpenAI and Anthropic APIs (the real SDKs talk to it)."""
     server = LLMStub()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def embedding_stub() -> Iterator[EmbeddingStub]:
+    """A local HTTP stub of OpenAI's ``/v1/embeddings`` (the real SDK talks to it)."""
+    server = EmbeddingStub()
     server.start()
     try:
         yield server

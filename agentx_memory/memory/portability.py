@@ -20,6 +20,7 @@ from psycopg.types.json import Jsonb
 
 from ..stores.graph import GraphStore
 from ..stores.ports import Ledger
+from ..stores.schema import VECTOR_TAGS
 from .portability_pure import (
     LEDGER_KINDS,
     VECTOR_KINDS,
@@ -89,6 +90,8 @@ class Portability:
         for row in self._pages("export_nodes", user_id):
             props = dict(row["props"])
             embedding = props.pop("embedding", None)
+            for tag in VECTOR_TAGS:  # which model a reindex wrote: not true of a re-embedded import
+                props.pop(tag, None)
             vector = None if embedding is None else [float(value) for value in embedding]
             nodes.append({"label": str(row["label"]), "data": props, "embedding": vector})
         return nodes

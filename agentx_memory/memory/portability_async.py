@@ -17,6 +17,7 @@ from psycopg.types.json import Jsonb
 
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.ports_async import AsyncLedger
+from ..stores.schema import VECTOR_TAGS
 from .portability_pure import (
     LEDGER_KINDS,
     VECTOR_KINDS,
@@ -86,6 +87,8 @@ class AsyncPortability:
         for row in await self._pages("export_nodes", user_id):
             props = dict(row["props"])
             embedding = props.pop("embedding", None)
+            for tag in VECTOR_TAGS:  # which model a reindex wrote: not true of a re-embedded import
+                props.pop(tag, None)
             vector = None if embedding is None else [float(value) for value in embedding]
             nodes.append({"label": str(row["label"]), "data": props, "embedding": vector})
         return nodes

@@ -18,7 +18,7 @@ from .neo4j import Neo4jStore
 from .postgres import PostgresStore, drop_schema
 from .redis import RedisStore
 
-__all__ = ["migrate_stores", "open_graph", "reset_stores"]
+__all__ = ["attach_graph", "migrate_stores", "open_graph", "reset_stores"]
 
 
 def _graph(settings: Settings, falkordb_url: str | None) -> GraphStore:
@@ -46,10 +46,21 @@ def _graph(settings: Settings, falkordb_url: str | None) -> GraphStore:
 
 def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> GraphStore:
     """Connect to the configured graph, check it answers, and apply the schema (idempotent)."""
+    graph = attach_graph(settings, falkordb_url)
+    try:
+        graph.apply_schema(dimensions)
+    except BaseException:
+        graph.close()
+        raise
+    return graph
+
+
+def attach_graph(settings: Settings, falkordb_url: str | None) -> GraphStore:
+    """Connect to the configured graph and check it answers, leaving its schema as it is (a reindex
+    changes the vector indexes' dimension itself)."""
     graph = _graph(settings, falkordb_url)
     try:
         graph.ping()
-        graph.apply_schema(dimensions)
     except BaseException:
         graph.close()
         raise

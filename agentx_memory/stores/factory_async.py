@@ -17,7 +17,7 @@ from .neo4j_async import AsyncNeo4jStore
 from .postgres_async import AsyncPostgresStore, drop_schema
 from .redis_async import AsyncRedisStore
 
-__all__ = ["migrate_stores", "open_graph", "reset_stores"]
+__all__ = ["attach_graph", "migrate_stores", "open_graph", "reset_stores"]
 
 
 def _graph(settings: Settings, falkordb_url: str | None) -> AsyncGraphStore:
@@ -45,10 +45,21 @@ def _graph(settings: Settings, falkordb_url: str | None) -> AsyncGraphStore:
 
 async def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> AsyncGraphStore:
     """Connect to the configured graph, check it answers, and apply the schema (idempotent)."""
+    graph = await attach_graph(settings, falkordb_url)
+    try:
+        await graph.apply_schema(dimensions)
+    except BaseException:
+        await graph.close()
+        raise
+    return graph
+
+
+async def attach_graph(settings: Settings, falkordb_url: str | None) -> AsyncGraphStore:
+    """Connect to the configured graph and check it answers, leaving its schema as it is (a reindex
+    changes the vector indexes' dimension itself)."""
     graph = _graph(settings, falkordb_url)
     try:
         await graph.ping()
-        await graph.apply_schema(dimensions)
     except BaseException:
         await graph.close()
         raise

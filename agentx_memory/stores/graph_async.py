@@ -24,6 +24,8 @@ __all__ = ["AsyncCypherGraphStore", "AsyncGraphStore"]
 _UNSCOPED_PREFIX = ("schema_", "census_")
 #: Statements about the whole database that only an adapter runs itself (never through ``run``).
 _ADMIN_PREFIX = "admin_"
+#: How a backend says the index it was asked to drop does not exist.
+_INDEX_GONE = ("no such index", "unable to drop")
 #: The labels ``recall_candidates`` searches by vector (see ``cypher/recall_candidates.cypher``).
 _RECALL_LABELS: tuple[VectorLabel, ...] = tuple(spec.label for spec in GRAPH_KINDS if spec.label is not None)
 #: Up to this many nodes of a label (per user and channels) recall scans them exactly instead of
@@ -91,6 +93,10 @@ class AsyncGraphStore(Protocol):
         """Rebuild these labels' vector indexes from their live nodes where the backend leaves stale
         entries behind, waiting up to ``timeout_s`` for them to serve again; returns the labels
         rebuilt. Searches keep working meanwhile (by exact scan where no index answers)."""
+
+    async def drop_vector_indexes(self) -> None:
+        """Drop every label's vector index, whatever its dimension (a reindex to another dimension;
+        ``apply_schema`` creates them again). Idempotent."""
 
     async def ping(self) -> None: ...
 
@@ -215,6 +221,14 @@ class AsyncCypherGraphStore:
         self, labels: Sequence[VectorLabel], timeout_s: float
     ) -> list[VectorLabel]:
         return []
+
+    async def drop_vector_indexes(self) -> None:
+        for label in VECTOR_LABELS:
+            try:
+                await self._execute(self.statement(f"admin_drop_vector_{label.lower()}"), {})
+            except StoreError as exc:  # FalkorDB has no IF EXISTS: an index already gone is fine
+                if not any(marker in str(exc).lower() for marker in _INDEX_GONE):
+                    raise
 
     async def run(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         # The one per-user guard: a data statement without a user_id is a bug, never a global read.

@@ -68,21 +68,28 @@ def partition_days(days_ahead: int, today: date | None = None) -> list[date]:
 
 
 def check_embedding_lock(locked: Mapping[str, str], embedding_dim: int, embedding_model: str) -> None:
-    """Refuse an embedder whose vectors cannot be compared with the stored ones (never mix them)."""
+    """Refuse an embedder whose vectors cannot be compared with the stored ones (never mix them), and
+    any embedder while a reindex is unfinished (``locked`` then holds its ``reindex_*`` keys): its
+    stores hold vectors of both models."""
     dim = locked.get("embedding_dimensions")
     model = locked.get("embedding_model")
-    fresh_store = (
-        "or keep both by pointing AGENTX_DATA_DIR (or postgres.schema and graph.name) at a new store"
-    )
+    if (target := locked.get("reindex_model")) is not None:
+        raise EmbeddingDimensionError(
+            f"a reindex of this store to model {target!r} ({locked.get('reindex_dimensions')} dimensions) "
+            "was started and not finished, so it holds vectors of two models: configure that embedder "
+            "and run `agentx-memory reindex` again to finish it."
+        )
+    # The two ways out: re-embed what is stored, or go back to the embedder that wrote it.
+    reindex = "Run `agentx-memory reindex` to re-embed the stored memories with the configured embedder"
     if dim is not None and int(dim) != embedding_dim:
         raise EmbeddingDimensionError(
             f"this database stores {dim}-dimensional embeddings (model {model!r}) but the configured "
-            f"embedder produces {embedding_dim}. Set AGENTX_EMBEDDING__DIMENSIONS={dim} and "
-            f"AGENTX_EMBEDDING__MODEL={model} back, {fresh_store}."
+            f"embedder produces {embedding_dim}. {reindex}, or set AGENTX_EMBEDDING__DIMENSIONS={dim} "
+            f"and AGENTX_EMBEDDING__MODEL={model} back."
         )
     if model is not None and model != embedding_model:
         raise EmbeddingDimensionError(
             f"this database stores embeddings of model {model!r} but the configured embedder is "
-            f"{embedding_model!r}. Set AGENTX_EMBEDDING__MODEL back to the model that wrote them, "
-            f"{fresh_store}."
+            f"{embedding_model!r}. {reindex}, or set AGENTX_EMBEDDING__MODEL back to the model that "
+            "wrote them."
         )

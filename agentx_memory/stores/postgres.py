@@ -32,7 +32,7 @@ from .migrations import (
 )
 from .sql import load_sql
 
-__all__ = ["PostgresStore", "SqlSession", "drop_schema"]
+__all__ = ["PostgresStore", "SqlSession", "drop_schema", "read_metadata"]
 
 
 class SqlSession:
@@ -72,7 +72,7 @@ class SqlSession:
         """Run a statement; returns the number of rows it touched."""
         return (self._run(name, params)).rowcount
 
-    def execute_composed(self, statement: sql.Composed, what: str) -> None:
+    def execute_composed(self, statement: sql.SQL | sql.Composed, what: str) -> None:
         """Run DDL whose identifiers were composed with ``psycopg.sql`` (never with user input)."""
         with postgres_errors(what):
             self._conn.execute(statement)
@@ -115,6 +115,18 @@ class PostgresStore:
                 check_embedding_lock(state.locked, embedding_dim, embedding_model)
             if not state.partitions_ready:
                 _ensure_partitions(conn, schema, settings.partitions_ahead_days)
+
+        return cls._open_pool(url, settings)
+
+    @classmethod
+    def attach(cls, url: str, settings: PostgresSettings) -> PostgresStore:
+        """Open the pool on a migrated store without checking its embedding lock: for the one job
+        that changes the lock (``agentx-memory reindex``), which must run while it mismatches."""
+        return cls._open_pool(url, settings)
+
+    @classmethod
+    def _open_pool(cls, url: str, settings: PostgresSettings) -> PostgresStore:
+        schema = settings.schema_name
 
         def configure(connection: Connection[DictRow]) -> None:
             connection.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema)))
@@ -218,6 +230,19 @@ def drop_schema(url: str, settings: PostgresSettings) -> None:
             conn.execute(statement)
 
 
+def read_metadata(url: str, settings: PostgresSettings) -> dict[str, str] | None:
+    """Every ``agentx_metadata`` entry of the schema of ``settings`` (the embedding lock, a reindex's
+    progress); ``None`` for a schema never migrated. Needs no open store, like :func:`drop_schema`."""
+    statement = sql.SQL(load_sql()["read_metadata"]).format(schema=sql.Identifier(settings.schema_name))
+    with _connect(url, settings) as conn:
+        with postgres_errors("reading the store's metadata"):
+            try:
+                cursor = conn.execute(statement)
+            except errors.UndefinedTable:
+                return None
+            return {str(row["key"]): str(row["value"]) for row in cursor.fetchall()}
+
+
 def _connect(url: str, settings: PostgresSettings) -> Connection[DictRow]:
     with postgres_errors("connecting"):
         return Connection.connect(
@@ -241,7 +266,8 @@ def _schema_state(conn: Connection[DictRow], schema: str, days_ahead: int) -> Sc
             return SchemaState(version=0, locked={}, partitions_ready=False)
         row = cursor.fetchone()
     assert row is not None  # an aggregate over subqueries always yields one row
-    locked = {key: str(row[key]) for key in ("embedding_dimensions", "embedding_model") if row[key]}
+    keys = ("embedding_dimensions", "embedding_model", "reindex_model", "reindex_dimensions")
+    locked = {key: str(row[key]) for key in keys if row[key]}
     return SchemaState(int(row["version"] or 0), locked, bool(row["partitions_ready"]))
 
 

@@ -31,7 +31,7 @@ from .migrations import (
 )
 from .sql import load_sql
 
-__all__ = ["AsyncPostgresStore", "AsyncSqlSession", "drop_schema"]
+__all__ = ["AsyncPostgresStore", "AsyncSqlSession", "drop_schema", "read_metadata"]
 
 
 class AsyncSqlSession:
@@ -71,7 +71,7 @@ class AsyncSqlSession:
         """Run a statement; returns the number of rows it touched."""
         return (await self._run(name, params)).rowcount
 
-    async def execute_composed(self, statement: sql.Composed, what: str) -> None:
+    async def execute_composed(self, statement: sql.SQL | sql.Composed, what: str) -> None:
         """Run DDL whose identifiers were composed with ``psycopg.sql`` (never with user input)."""
         with postgres_errors(what):
             await self._conn.execute(statement)
@@ -114,6 +114,18 @@ class AsyncPostgresStore:
                 check_embedding_lock(state.locked, embedding_dim, embedding_model)
             if not state.partitions_ready:
                 await _ensure_partitions(conn, schema, settings.partitions_ahead_days)
+
+        return await cls._open_pool(url, settings)
+
+    @classmethod
+    async def attach(cls, url: str, settings: PostgresSettings) -> AsyncPostgresStore:
+        """Open the pool on a migrated store without checking its embedding lock: for the one job
+        that changes the lock (``agentx-memory reindex``), which must run while it mismatches."""
+        return await cls._open_pool(url, settings)
+
+    @classmethod
+    async def _open_pool(cls, url: str, settings: PostgresSettings) -> AsyncPostgresStore:
+        schema = settings.schema_name
 
         async def configure(connection: AsyncConnection[DictRow]) -> None:
             await connection.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(schema)))
@@ -217,6 +229,19 @@ async def drop_schema(url: str, settings: PostgresSettings) -> None:
             await conn.execute(statement)
 
 
+async def read_metadata(url: str, settings: PostgresSettings) -> dict[str, str] | None:
+    """Every ``agentx_metadata`` entry of the schema of ``settings`` (the embedding lock, a reindex's
+    progress); ``None`` for a schema never migrated. Needs no open store, like :func:`drop_schema`."""
+    statement = sql.SQL(load_sql()["read_metadata"]).format(schema=sql.Identifier(settings.schema_name))
+    async with await _connect(url, settings) as conn:
+        with postgres_errors("reading the store's metadata"):
+            try:
+                cursor = await conn.execute(statement)
+            except errors.UndefinedTable:
+                return None
+            return {str(row["key"]): str(row["value"]) for row in await cursor.fetchall()}
+
+
 async def _connect(url: str, settings: PostgresSettings) -> AsyncConnection[DictRow]:
     with postgres_errors("connecting"):
         return await AsyncConnection.connect(
@@ -240,7 +265,8 @@ async def _schema_state(conn: AsyncConnection[DictRow], schema: str, days_ahead:
             return SchemaState(version=0, locked={}, partitions_ready=False)
         row = await cursor.fetchone()
     assert row is not None  # an aggregate over subqueries always yields one row
-    locked = {key: str(row[key]) for key in ("embedding_dimensions", "embedding_model") if row[key]}
+    keys = ("embedding_dimensions", "embedding_model", "reindex_model", "reindex_dimensions")
+    locked = {key: str(row[key]) for key in keys if row[key]}
     return SchemaState(int(row["version"] or 0), locked, bool(row["partitions_ready"]))
 
 

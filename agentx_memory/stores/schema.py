@@ -15,6 +15,7 @@ __all__ = [
     "RELATIONSHIP_TYPES",
     "UNIQUE_KEYS",
     "VECTOR_LABELS",
+    "VECTOR_TAGS",
     "FulltextLabel",
     "VectorLabel",
     "require_label",
@@ -42,6 +43,8 @@ UNIQUE_KEYS: Final = {label: "key" if label == "Tool" else "id" for label in NOD
 #: Turn vector index in the graph cost every stored turn about half its graph write.
 VectorLabel = Literal["Entity", "Fact", "Strategy", "Goal"]
 VECTOR_LABELS: Final[tuple[VectorLabel, ...]] = ("Entity", "Fact", "Strategy", "Goal")
+#: Properties ``agentx-memory reindex`` sets beside the vector it wrote (``cypher/reindex.cypher``).
+VECTOR_TAGS: Final = ("embedding_model", "embedding_dimensions")
 
 FULLTEXT_PROPERTIES: Final = {"Fact": ("claim",), "Entity": ("name", "aliases_text")}
 #: Labels with a ``fulltext_search_<label>`` statement (turn text is searched in the ledger).

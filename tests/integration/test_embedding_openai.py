@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import socket
 import sys
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -25,13 +24,8 @@ DIMS = 16
 
 
 @pytest.fixture
-def stub() -> Iterator[EmbeddingStub]:
-    server = EmbeddingStub()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+def stub(embedding_stub: EmbeddingStub) -> EmbeddingStub:
+    return embedding_stub
 
 
 def make_embedder(base_url: str, *, batch_size: int = 8, max_retries: int = 2) -> OpenAIEmbedder:
