@@ -26,6 +26,7 @@ from ..facade import AgentMemory
 from ..models.learning import ConsolidationReport
 from .specs import (
     TOOLS_BY_NAME,
+    AddEntityInput,
     AddGoalInput,
     AddMemoryInput,
     CompleteGoalInput,
@@ -38,6 +39,7 @@ from .specs import (
     JobStatusInput,
     LearnFactInput,
     ListGoalsInput,
+    RelateEntitiesInput,
     RememberInput,
     SearchFactsInput,
 )
@@ -177,6 +179,14 @@ def _learn_fact(memory: AgentMemory, args: LearnFactInput) -> dict[str, Any]:
     return {"fact": _dump(fact)}
 
 
+def _relate(memory: AgentMemory, args: RelateEntitiesInput) -> dict[str, Any]:
+    # by name, alias or id, as get_entity finds them: an unknown one is a NotFoundError naming it
+    source = (memory.get_entity_info(args.source)).entity
+    target = (memory.get_entity_info(args.target)).entity
+    edge = memory.create_relationship(source.id, target.id, args.relation)
+    return {"relationship": _dump(edge), "source": source.name, "target": target.name}
+
+
 def run_tool(
     memory: AgentMemory,
     name: str,
@@ -210,6 +220,11 @@ def _call(memory: AgentMemory, args: BaseModel, jobs: ConsolidationJobs) -> dict
             return _search_facts(memory, args)
         case GetEntityInput():
             return _dump(memory.get_entity_info(args.name_or_id))
+        case AddEntityInput():
+            entity = memory.upsert_entity(args.name, args.type, args.aliases, args.description)
+            return {"entity": _dump(entity)}
+        case RelateEntitiesInput():
+            return _relate(memory, args)
         case LearnFactInput():
             return _learn_fact(memory, args)
         case CorrectFactInput():

@@ -23,6 +23,7 @@ from ..facade_async import AsyncAgentMemory
 from ..models.learning import ConsolidationReport
 from .specs import (
     TOOLS_BY_NAME,
+    AddEntityInput,
     AddGoalInput,
     AddMemoryInput,
     CompleteGoalInput,
@@ -35,6 +36,7 @@ from .specs import (
     JobStatusInput,
     LearnFactInput,
     ListGoalsInput,
+    RelateEntitiesInput,
     RememberInput,
     SearchFactsInput,
 )
@@ -174,6 +176,14 @@ async def _learn_fact(memory: AsyncAgentMemory, args: LearnFactInput) -> dict[st
     return {"fact": _dump(fact)}
 
 
+async def _relate(memory: AsyncAgentMemory, args: RelateEntitiesInput) -> dict[str, Any]:
+    # by name, alias or id, as get_entity finds them: an unknown one is a NotFoundError naming it
+    source = (await memory.get_entity_info(args.source)).entity
+    target = (await memory.get_entity_info(args.target)).entity
+    edge = await memory.create_relationship(source.id, target.id, args.relation)
+    return {"relationship": _dump(edge), "source": source.name, "target": target.name}
+
+
 async def run_tool(
     memory: AsyncAgentMemory,
     name: str,
@@ -207,6 +217,11 @@ async def _call(memory: AsyncAgentMemory, args: BaseModel, jobs: AsyncConsolidat
             return await _search_facts(memory, args)
         case GetEntityInput():
             return _dump(await memory.get_entity_info(args.name_or_id))
+        case AddEntityInput():
+            entity = await memory.upsert_entity(args.name, args.type, args.aliases, args.description)
+            return {"entity": _dump(entity)}
+        case RelateEntitiesInput():
+            return await _relate(memory, args)
         case LearnFactInput():
             return await _learn_fact(memory, args)
         case CorrectFactInput():

@@ -17,6 +17,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..models.semantic import EntityRelationship, EntityType
+
 __all__ = ["TOOLS", "TOOLS_BY_NAME", "ToolSpec"]
 
 
@@ -77,6 +79,22 @@ class GetEntityInput(_Input):
     name_or_id: str = Field(
         description="The entity's name or one of its aliases (e.g. 'Lisbon', 'Ana'), or its id."
     )
+
+
+class AddEntityInput(_Input):
+    name: str = Field(description="The name of the person, place, organisation or thing, e.g. 'Ana'.")
+    type: EntityType = Field(description="What it is.")
+    aliases: list[str] = Field(default_factory=list, description="Other names it goes by.")
+    description: str | None = Field(None, description="One sentence saying who or what it is.")
+
+
+class RelateEntitiesInput(_Input):
+    source: str = Field(description="The first entity's name, alias or id (e.g. 'Ana').")
+    relation: EntityRelationship = Field(
+        description="How the first relates to the second, read source → target: Ana WORKS_FOR Acme, "
+        "Porto LOCATED_IN Portugal, Ana KNOWS Ben."
+    )
+    target: str = Field(description="The second entity's name, alias or id (e.g. 'Acme').")
 
 
 class LearnFactInput(_Input):
@@ -210,6 +228,25 @@ TOOLS: tuple[ToolSpec, ...] = (
         "description, current facts about it, related entities and the turns that mention it.",
         GetEntityInput,
         read_only=True,
+    ),
+    ToolSpec(
+        "add_entity",
+        "Add an entity",
+        "Record a person, place, organisation or thing the user talks about, with its aliases and a short "
+        "description. Merged into the existing entity when it is already known (same name or alias), so "
+        "it is safe to call for every mention.",
+        AddEntityInput,
+        read_only=False,
+        idempotent=True,
+    ),
+    ToolSpec(
+        "relate_entities",
+        "Relate two entities",
+        "Record how two known entities relate (Ana WORKS_FOR Acme, Porto LOCATED_IN Portugal), by name or "
+        "id; add_entity first for one that is not known yet. Recording it again changes nothing.",
+        RelateEntitiesInput,
+        read_only=False,
+        idempotent=True,
     ),
     ToolSpec(
         "learn_fact",

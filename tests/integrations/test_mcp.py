@@ -119,6 +119,19 @@ async def test_every_tool_answers(alice_server: MemoryMcpServer) -> None:
         assert -1 <= hits[0]["similarity"] <= 1
         entity = await use("get_entity", {"name_or_id": "Alice"})
         assert [f["claim"] for f in entity["facts"]] == ["Alice is allergic to peanuts"]
+        acme = await use("add_entity", {"name": "Acme", "type": "organization", "aliases": ["Acme Corp"]})
+        assert acme["entity"]["name"] == "Acme"
+        again = await use("add_entity", {"name": "Acme Corp", "type": "organization"})
+        assert again["entity"]["id"] == acme["entity"]["id"]  # merged, not a second Acme
+        related = await use("relate_entities", {"source": "Alice", "relation": "WORKS_FOR", "target": "Acme"})
+        assert (related["source"], related["target"]) == ("Alice", "Acme")
+        assert any(
+            n["entity"]["name"] == "Acme"
+            for n in (await use("get_entity", {"name_or_id": "Alice"}))["neighbours"]
+        )
+        assert "no entity 'Zed'" in await refused(
+            alice, "relate_entities", {"source": "Alice", "relation": "KNOWS", "target": "Zed"}
+        )
 
         corrected = await use(
             "correct_fact", {"fact_id": fact["id"], "new_claim": "Alice is allergic to cashews"}
@@ -267,4 +280,4 @@ def test_user_access_rules() -> None:
 
 
 def test_every_spec_is_served() -> None:
-    assert len({spec.name for spec in TOOLS}) == len(TOOLS) == 14
+    assert len({spec.name for spec in TOOLS}) == len(TOOLS) == 16

@@ -95,7 +95,7 @@ def _cid(added: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_dispatch_refusals(memory: AgentMemory) -> None:
-    with pytest.raises(InvalidInputError, match="unknown tool 'recall': the tools are add_goal, add_memory"):
+    with pytest.raises(InvalidInputError, match="unknown tool 'recall': the tools are add_entity, add_goal"):
         dispatch(memory, "recall", {})
     with pytest.raises(InvalidInputError, match="invalid arguments for remember: query: Field required"):
         dispatch(memory, "remember", {})
