@@ -1,105 +1,269 @@
-"""Crash consistency of ``store_turn`` under a SIGKILL of the embedded FalkorDB: the issue's fault test
-at full size, as a matrix.
+"""Crash consistency: each write path run in a loop while one store's server is SIGKILLed at random
+points, then restarted, ``reconcile`` and ``doctor --repair`` run, and the invariants checked.
 
-    python benchmarks/faults.py [--turns 1000] [--kills 3]
+    python benchmarks/faults.py [--ops store_turn,learn_fact,…] [--stores falkordb,postgres]
+                                [--iterations 40] [--kills 2] [--seed 0] [--json PATH]
 
-For each run: fresh embedded servers in a temporary data dir; ``--turns`` turns stored one by one; the
-graph server SIGKILLed at ``--kills`` random points (and started again before the next); then
-``reconcile``. Prints per run: acknowledged, refused (with the library's error classes), lost (a turn in
-the ledger missing from the graph), duplicated (two graph nodes for one turn), repaired (turns
-reconcile replayed). Goal: 0 lost, 0 duplicated.
+One set of embedded servers in a temporary data dir; each cell (operation × store) gets its own
+Postgres schema, graph and key prefix. During a cell's loop a killer thread SIGKILLs the store's server
+``--kills`` times, each time at a random moment inside an operation, and a "supervisor" starts it again
+0.2–1 s later (``embedded.start_or_attach``, what ``agentx-memory up`` or a restarted application
+does). Then: ``reconcile``, ``doctor --repair``, the checks of ``benchmarks/crash_ops.py``.
+
+Columns: acknowledged (calls that returned), refused (calls that raised an ``AgentMemoryError``, by
+class), leaked (calls that raised anything else: a raw driver error; must be 0), lost, duplicated,
+half-written, resurrected (must all be 0), repaired (what reconcile and the doctor replayed or fixed).
+Results are written as JSON under ``benchmarks/results/``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import logging
 import os
 import random
 import signal
 import sys
 import tempfile
+import threading
 import time
+import uuid
 from collections import Counter
-from datetime import UTC, datetime, timedelta
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agentx_memory import AgentMemory, AgentMemoryError, embedded
 from agentx_memory.embedded._common import data_paths, read_pid
+from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
 from agentx_memory.maintenance.jobs import JOBS
 from agentx_memory.maintenance.runner import run_job
-from agentx_memory.settings import Settings, owning_process
+from agentx_memory.settings import Settings
+from benchmarks.crash_ops import operations, probing
 
-T0 = datetime(2026, 1, 5, 9, tzinfo=UTC)
+STORES = ("falkordb", "postgres")
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def one_run(turns: int, kills: int, seed: int) -> dict[str, object]:
-    rng = random.Random(seed)
-    kill_at = sorted(rng.sample(range(1, turns), kills))
-    with tempfile.TemporaryDirectory(prefix="agx-b-", dir="/tmp") as directory:
-        settings = owning_process(Settings(data_dir=Path(directory), learning={"auto_consolidate": False}))
-        try:
-            with AgentMemory("faults", settings=settings) as memory:
-                conversation = memory.new_conversation()
-                acknowledged: list[str] = []
-                refused: Counter[str] = Counter()
-                started = time.perf_counter()
-                for index in range(turns):
-                    if kill_at and index == kill_at[0]:
-                        kill_at.pop(0)
-                        pid = read_pid(data_paths(settings).falkordb_pidfile)
-                        if pid is not None:
-                            os.kill(pid, signal.SIGKILL)
-                        if index % 2:  # half the time the server is back before the next write
-                            embedded.start_or_attach(settings)
-                    try:
-                        text = f"turn {index}: notes"
-                        stamp = T0 + timedelta(seconds=index)
-                        acknowledged.append(memory.store_turn(conversation, "user", text, timestamp=stamp).id)
-                    except AgentMemoryError as exc:
-                        refused[type(exc).__name__] += 1
-                        if refused.total() % 25 == 1:
-                            embedded.start_or_attach(settings)  # a supervisor restarting it
-                embedded.start_or_attach(settings)
-                report = run_job(memory, JOBS["reconcile"])
-                params = {"user_id": memory.scope.user_id, "conversation_id": conversation}
-                rows = memory._open_backends().graph.run("get_conversation_turns", params)
-                graph_ids = [str(row["item"]["id"]) for row in rows]
-                ledger_ids = {turn.id for turn in memory.get_conversation(conversation)}
-                return {
-                    "turns": turns,
-                    "kills": kills,
-                    "acknowledged": len(acknowledged),
-                    "refused": dict(refused),
-                    "ledger": len(ledger_ids),
-                    "lost": len(ledger_ids - set(graph_ids)),
-                    "duplicated": len(graph_ids) - len(set(graph_ids)),
-                    "repaired": report.counts.get("turns", 0),
-                    "seconds": round(time.perf_counter() - started, 1),
-                }
-        finally:
-            embedded.stop(settings)
+@dataclass
+class Cell:
+    """One row of the matrix."""
+
+    operation: str
+    store: str
+    iterations: int
+    kills: int = 0
+    calls: int = 0
+    acknowledged: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    leaked: dict[str, int] = field(default_factory=dict)
+    lost: int = 0
+    duplicated: int = 0
+    half_written: int = 0
+    resurrected: int = 0
+    repaired: int = 0
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def clean(self) -> bool:
+        return not (self.leaked or self.lost or self.duplicated or self.half_written or self.resurrected)
+
+
+def server_pid(settings: Settings, store: str) -> int | None:
+    paths = data_paths(settings)
+    if store == "falkordb":
+        return read_pid(paths.falkordb_pidfile)
+    return read_pid(paths.pgdata / "postmaster.pid")
+
+
+class Killer(threading.Thread):
+    """SIGKILL ``store``'s server after ``delay`` s, start it again ``down`` s later."""
+
+    def __init__(self, settings: Settings, store: str, delay: float, down: float) -> None:
+        super().__init__(daemon=True)
+        self.settings, self.store, self.delay, self.down = settings, store, delay, down
+        self.killed = False
+
+    def run(self) -> None:
+        time.sleep(self.delay)
+        pid = server_pid(self.settings, self.store)
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                self.killed = True
+            except ProcessLookupError:
+                pass
+        time.sleep(self.down)
+        embedded.start_or_attach(self.settings)
+
+
+def cell_settings(data_dir: Path) -> Settings:
+    suffix = uuid.uuid4().hex[:12]
+    return Settings.model_validate(
+        {
+            "data_dir": data_dir,
+            "postgres": {"schema": f"c_{suffix}"},
+            "graph": {"name": f"c_{suffix}"},
+            "redis": {"key_prefix": f"c{suffix}"},
+            "learning": {"auto_consolidate": False},
+        }
+    )
+
+
+def run_cell(
+    data_dir: Path, operation: str, store: str, iterations: int, kills: int, seed: int, embedder: Embedder
+) -> Cell:
+    """One cell of the matrix on the servers under ``data_dir`` (running when it returns)."""
+    settings = cell_settings(data_dir)
+    rng = random.Random(f"{seed}/{operation}/{store}")
+    kill_at = sorted(rng.sample(range(1, iterations), min(kills, iterations - 1)))
+    cell = Cell(operation, store, iterations)
+    refused: Counter[str] = Counter()
+    leaked: Counter[str] = Counter()
+    started = time.perf_counter()
+    with AgentMemory("crash", settings=settings, embedder=embedder) as memory:
+        op = operations(settings, embedder)[operation]()
+        op.prepare(memory)
+        killer: Killer | None = None
+        last = 0.05
+        index = 0
+        # Past ``iterations`` while a killer is still at work: the loop runs until its server is back.
+        while index < iterations or (killer is not None and killer.is_alive() and index < 10 * iterations):
+            if kill_at and index == kill_at[0]:
+                kill_at.pop(0)
+                if killer is not None:
+                    killer.join()
+                    cell.kills += killer.killed
+                killer = Killer(settings, store, rng.uniform(0, last), rng.uniform(0.2, 1.0))
+                killer.start()
+            began = time.perf_counter()
+            try:
+                op.acknowledged.append(op.step(memory, index))
+            except AgentMemoryError as exc:
+                refused[type(exc).__name__] += 1
+            except Exception as exc:  # a raw driver error (or a bug): what the matrix must show as 0
+                leaked[f"{type(exc).__module__}.{type(exc).__name__}"] += 1
+                cell.notes.append(f"leaked: {type(exc).__name__}: {str(exc)[:200]}")
+            last = time.perf_counter() - began
+            index += 1
+        if killer is not None:
+            killer.join()
+            cell.kills += killer.killed
+        embedded.start_or_attach(settings)
+        cell.repaired = _repair(memory, cell)
+        with probing(settings) as probe:
+            tally = op.check(memory, probe)
+    cell.calls = index
+    cell.acknowledged, cell.refused, cell.leaked = len(op.acknowledged), dict(refused), dict(leaked)
+    cell.lost, cell.duplicated = tally.lost, tally.duplicated
+    cell.half_written, cell.resurrected = tally.half_written, tally.resurrected
+    cell.notes.extend(tally.notes)
+    cell.seconds = round(time.perf_counter() - started, 1)
+    _drop(settings)
+    return cell
+
+
+def _repair(memory: AgentMemory, cell: Cell) -> int:
+    """``reconcile``, then ``doctor --repair``: what they replayed or fixed."""
+    reconciled = run_job(memory, JOBS["reconcile"])
+    if reconciled.status != "done":
+        cell.notes.append(f"reconcile {reconciled.status}: {reconciled.error}")
+    doctor = run_job(memory, JOBS["doctor"])
+    if doctor.status != "done":
+        cell.notes.append(f"doctor {doctor.status}: {doctor.error}")
+    fixed = sum(value for name, value in doctor.counts.items() if name.endswith("_repaired"))
+    remaining = doctor.counts.get("remaining", 0)
+    if remaining:
+        cell.notes.append(f"doctor left {remaining} violations: {doctor.counts}")
+    replayed = sum(reconciled.counts.get(kind, 0) for kind in ("turns", "conversations", "invocations"))
+    return int(replayed + fixed)
+
+
+def _drop(settings: Settings) -> None:
+    """Remove the cell's schema, graph and keys (the servers stay up for the next cell)."""
+    import psycopg
+    from psycopg import sql
+
+    from agentx_memory.stores.falkordb import FalkorDBStore
+    from agentx_memory.stores.redis import RedisStore
+
+    endpoints = embedded.resolve_endpoints(settings)
+    graph = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
+    graph.drop()
+    graph.close()
+    redis = RedisStore(endpoints.redis_url)
+    redis.delete_matching(f"{settings.redis.key_prefix}:*")
+    redis.close()
+    with psycopg.connect(endpoints.postgres_url, autocommit=True) as conn:
+        schema = sql.Identifier(settings.postgres.schema_name)
+        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(schema))
+
+
+def _counts(values: dict[str, int]) -> str:
+    return ", ".join(f"{name.rsplit('.', 1)[-1]} {count}" for name, count in sorted(values.items())) or "0"
+
+
+def print_row(cell: Cell) -> None:
+    print(
+        f"| {cell.operation} | {cell.store} | {cell.kills} | {cell.acknowledged} | {_counts(cell.refused)} | "
+        f"**{_counts(cell.leaked)}** | **{cell.lost}** | **{cell.duplicated}** | **{cell.half_written}** | "
+        f"**{cell.resurrected}** | {cell.repaired} | {cell.seconds} |",
+        flush=True,
+    )
+    for note in cell.notes[:5]:
+        print(f"    {note}", file=sys.stderr)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--turns", type=int, default=1000)
-    parser.add_argument("--kills", type=int, default=3)
-    parser.add_argument("--runs", type=int, default=3)
+    names = list(operations(Settings(), None))
+    parser.add_argument("--ops", default=",".join(names), help="comma-separated operations")
+    parser.add_argument("--stores", default=",".join(STORES), help="comma-separated: falkordb, postgres")
+    parser.add_argument("--iterations", type=int, default=40, help="operations per cell")
+    parser.add_argument("--kills", type=int, default=2, help="SIGKILLs per cell")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", type=Path, default=RESULTS / "faults.json")
     args = parser.parse_args()
-    print("| run | turns | kills | acknowledged | refused | in ledger | lost | duplicated | repaired | s |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for run in range(args.runs):
-        r = one_run(args.turns, args.kills, seed=run)
-        refused = ", ".join(f"{k} {v}" for k, v in sorted(r["refused"].items())) or "0"  # type: ignore[attr-defined]
-        print(
-            f"| {run + 1} | {r['turns']} | {r['kills']} | {r['acknowledged']} | {refused} | {r['ledger']} | "
-            f"**{r['lost']}** | **{r['duplicated']}** | {r['repaired']} | {r['seconds']} |",
-            flush=True,
-        )
+    ops, stores = args.ops.split(","), args.stores.split(",")
+    if unknown := [op for op in ops if op not in names] + [s for s in stores if s not in STORES]:
+        parser.error(f"unknown: {', '.join(unknown)}")
+    logging.disable(logging.WARNING)  # the library's warnings about the killed server, hundreds of them
+    embedder = LocalOnnxEmbedder(threads=2)
+    print(
+        "| operation | store killed | kills | acknowledged | refused | leaked | lost | duplicated | "
+        "half-written | resurrected | repaired | s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    cells: list[Cell] = []
+    with tempfile.TemporaryDirectory(prefix="agx-b-", dir="/tmp") as directory:
+        data_dir = Path(directory)
+        base = Settings(data_dir=data_dir)
+        try:
+            embedded.start_or_attach(base)
+            for store in stores:
+                for op in ops:
+                    cells.append(
+                        run_cell(data_dir, op, store, args.iterations, args.kills, args.seed, embedder)
+                    )
+                    print_row(cells[-1])
+        finally:
+            embedded.stop(base)
+    payload: dict[str, Any] = {
+        "iterations": args.iterations,
+        "kills": args.kills,
+        "seed": args.seed,
+        "cells": [asdict(cell) for cell in cells],
+        "clean": all(cell.clean for cell in cells),
+    }
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(payload, indent=2) + "\n")
+    print(f"\nall clean: {payload['clean']} ({args.json})")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@
 
 // name: create_fact
 // The atom's properties (fact_kind … certainty) are null for a fact written through learn_fact; a
-// User node is kept for every user that owns facts.
+// User node is kept for every user that owns facts. The fact and its ABOUT / DERIVED_FROM edges are one
+// statement: a graph server killed between two statements would leave a fact about nothing.
 MERGE (u:User {id: $user_id})
 ON CREATE SET u.user_id = $user_id, u.created_at = $now
 CREATE (f:Fact {id: $id, user_id: $user_id, channel: $channel, claim: $claim, confidence: $confidence,
@@ -14,13 +15,24 @@ CREATE (f:Fact {id: $id, user_id: $user_id, channel: $channel, claim: $claim, co
     decay_rate: $decay_rate, created_at: $now, updated_at: $now, embedding: vecf32($embedding),
     fact_kind: $fact_kind, subject: $subject, key: $key, value: $value, negated: $negated,
     event_time: $event_time, certainty: $certainty, stated_at: $stated_at})
+WITH f
+OPTIONAL MATCH (e:Entity {user_id: $user_id})
+WHERE e.id IN $entity_ids
+WITH f, collect(DISTINCT e) AS entities
+OPTIONAL MATCH (t:Turn {user_id: $user_id})
+WHERE t.id IN $turn_ids
+WITH f, entities, collect(DISTINCT t) AS turns
+FOREACH (x IN entities | MERGE (f)-[:ABOUT]->(x))
+FOREACH (x IN turns | MERGE (f)-[:DERIVED_FROM]->(x))
 RETURN f.id AS id
 
 // name: correct_fact
 // One atomic step: the old fact stops being current and the new one supersedes it, or nothing happens
 // (the old fact was corrected first by someone else). Setting correction_lock first takes the node's
 // write lock on Neo4j, so the valid_until check below reads the winner's commit, not a stale value;
-// FalkorDB runs each query alone, which gives the same guarantee.
+// FalkorDB runs each query alone, which gives the same guarantee. The correction is about what the old
+// fact was about and keeps every turn it came from: those edges are written by the same statement, so a
+// crash never leaves a correction without them.
 MATCH (old:Fact {id: $old_id, user_id: $user_id})
 WHERE old.channel IN $channels
 SET old.correction_lock = $now
@@ -33,18 +45,22 @@ CREATE (f:Fact {id: $id, user_id: $user_id, channel: $channel, claim: $claim, co
     fact_kind: $fact_kind, subject: $subject, key: $key, value: $value, negated: $negated,
     event_time: $event_time, certainty: $certainty, stated_at: $stated_at})
 MERGE (f)-[:SUPERSEDES]->(old)
-RETURN f.id AS id
-
-// name: copy_fact_links
-// A correction is about what the old fact was about, and keeps every turn the old fact came from.
-MATCH (old:Fact {id: $old_id, user_id: $user_id})
-MATCH (f:Fact {id: $new_id, user_id: $user_id})
+WITH f, old
 OPTIONAL MATCH (old)-[:ABOUT]->(e)
+WITH f, old, collect(DISTINCT e) AS entities
 OPTIONAL MATCH (old)-[:DERIVED_FROM]->(t)
-WITH f, collect(DISTINCT e) AS entities, collect(DISTINCT t) AS turns
+WITH f, entities, collect(DISTINCT t) AS turns
+OPTIONAL MATCH (named:Entity {user_id: $user_id})
+WHERE named.id IN $entity_ids
+WITH f, entities, turns, collect(DISTINCT named) AS about
+OPTIONAL MATCH (source:Turn {user_id: $user_id})
+WHERE source.id IN $turn_ids
+WITH f, entities, turns, about, collect(DISTINCT source) AS sources
 FOREACH (x IN entities | MERGE (f)-[:ABOUT]->(x))
+FOREACH (x IN about | MERGE (f)-[:ABOUT]->(x))
 FOREACH (x IN turns | MERGE (f)-[:DERIVED_FROM]->(x))
-RETURN size(entities) AS about, size(turns) AS turns
+FOREACH (x IN sources | MERGE (f)-[:DERIVED_FROM]->(x))
+RETURN f.id AS id
 
 // name: link_fact_about
 MATCH (f:Fact {id: $fact_id, user_id: $user_id})

@@ -240,9 +240,13 @@ def _missing_timeline(backends: Backends, user_id: str) -> list[dict[str, Any]]:
 
 def _unsynced(backends: Backends, plan: _Plan) -> Finding:
     row = backends.ledger.fetch_one("doctor_unsynced", {"samples": SAMPLES}) or {}
-    count = int(row.get("conversations", 0)) + int(row.get("turns", 0))
+    count = sum(int(row.get(kind, 0)) for kind in ("conversations", "turns", "invocations"))
     plan.unsynced = count > 0
-    samples = [*row.get("conversation_samples", []), *row.get("turn_samples", [])]
+    samples = [
+        *row.get("conversation_samples", []),
+        *row.get("turn_samples", []),
+        *row.get("invocation_samples", []),
+    ]
     return make_finding("unsynced_ledger_rows", count, samples)
 
 
@@ -320,8 +324,8 @@ def _repair(
     notes: dict[str, str] = {}
     if plan.unsynced or repaired["ledger_rows_missing_from_graph"]:
         report = run_job(context.root, jobs["reconcile"], clock=context.clock)
-        repaired["unsynced_ledger_rows"] = report.counts.get("turns", 0) + report.counts.get(
-            "conversations", 0
+        repaired["unsynced_ledger_rows"] = sum(
+            report.counts.get(kind, 0) for kind in ("turns", "conversations", "invocations")
         )
         if report.status != "done":
             notes["unsynced_ledger_rows"] = (

@@ -7,7 +7,8 @@ A turn is durable once its ledger row commits (DESIGN §3); its graph write may 
 graph server restarting), and the turn stays ``graph_synced = false``. Reconcile replays those writes
 through the episodic subsystem — the same idempotent statement as ``store_turn`` (one node per turn
 id) — so a replay never duplicates a node, whatever was written before the failure. Conversations whose
-node was never confirmed are restored first.
+node was never confirmed are restored first; tool invocations, ledger-first too, are replayed last
+(their graph statement counts an invocation in its tool's statistics only once).
 """
 
 from __future__ import annotations
@@ -46,3 +47,27 @@ def reconcile(context: JobContext) -> None:
                 context.tally.count("failed")
         if context.dry_run:
             break
+    _replay_invocations(context)
+
+
+def _replay_invocations(context: JobContext) -> None:
+    procedural = context.backends.procedural
+    failed: set[str] = set()
+    while True:
+        pending = procedural.unsynced_invocations(BATCH + len(failed))
+        invocations = [invocation for invocation in pending if invocation.id not in failed]
+        if not invocations:
+            return
+        for invocation in invocations:
+            context.tally.plan(f"replay tool invocation {invocation.user_id}/{invocation.id}")
+            if context.dry_run:
+                context.tally.count("invocations")
+                continue
+            try:
+                procedural.sync_invocation(invocation)
+                context.tally.count("invocations")
+            except GraphSyncError:  # the graph is still down: the next run tries again
+                failed.add(invocation.id)
+                context.tally.count("failed")
+        if context.dry_run:
+            return

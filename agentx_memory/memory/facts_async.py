@@ -75,18 +75,13 @@ class AsyncFactMemory:
             stated_at=maybe_epoch_ms(stated_at),
             **atom_params(atom),
         )
+        # The node and its edges in one statement (a crash between two would leave a fact about nothing).
+        params["entity_ids"] = list(about)
+        params["turn_ids"] = list(dict.fromkeys(source_turn_ids))
         if supersedes is None:
             await self._graph.run("create_fact", params)
-        else:
-            if not await self._graph.run("correct_fact", {**params, "old_id": supersedes}):
-                raise ConflictError(f"fact {supersedes} is no longer current (it was corrected concurrently)")
-            await self._graph.run("copy_fact_links", scope_params(scope, old_id=supersedes, new_id=fact_id))
-        if about:
-            await self._graph.run(
-                "link_fact_about", scope_params(scope, fact_id=fact_id, entity_ids=list(about))
-            )
-        if source_turn_ids:
-            await self.add_sources(scope, fact_id, source_turn_ids)
+        elif not await self._graph.run("correct_fact", {**params, "old_id": supersedes}):
+            raise ConflictError(f"fact {supersedes} is no longer current (it was corrected concurrently)")
         fact = await self.get(scope, fact_id)
         await self._timeline.record(
             scope, memory_type="fact", memory_id=fact.id, summary=claim, importance=fact.salience

@@ -93,17 +93,30 @@ class ProceduralMemory:
                 f"conversation {invocation.conversation_id} does not exist for user {scope.user_id!r}"
             )
         stored = invocation_from_row(row)
-        try:
-            self._sync_invocation(stored)
-        except AgentMemoryError as exc:
-            raise GraphSyncError(
-                f"tool invocation {stored.id} is safe in the ledger but the graph write failed ({exc}); "
-                "record it again with the same id to replay it",
-                stored,
-            ) from exc
+        self.sync_invocation(stored)
         return stored, created
 
-    def _sync_invocation(self, invocation: ToolInvocation) -> None:
+    def sync_invocation(self, invocation: ToolInvocation) -> None:
+        """Mirror a ledger invocation into the graph and mark it synced; raises :class:`GraphSyncError`
+        on failure (the row stays unsynced and the reconcile job replays it)."""
+        try:
+            self._graph_invocation(invocation)
+            self._ledger.execute_relaxed(
+                "mark_invocation_synced", {"id": invocation.id, "user_id": invocation.user_id}
+            )
+        except AgentMemoryError as exc:
+            raise GraphSyncError(
+                f"tool invocation {invocation.id} is safe in the ledger but the graph write failed ({exc}); "
+                "it is marked unsynced and the reconcile job replays it (`agentx-memory jobs run reconcile`)",
+                invocation,
+            ) from exc
+
+    def unsynced_invocations(self, limit: int) -> list[ToolInvocation]:
+        """Invocations of every user not yet confirmed in the graph, oldest first (for reconcile only)."""
+        rows = self._ledger.fetch_all("unsynced_invocations", {"limit": limit})
+        return [invocation_from_row(row) for row in rows]
+
+    def _graph_invocation(self, invocation: ToolInvocation) -> None:
         params = {
             "id": invocation.id,
             "user_id": invocation.user_id,

@@ -92,17 +92,30 @@ class AsyncProceduralMemory:
                 f"conversation {invocation.conversation_id} does not exist for user {scope.user_id!r}"
             )
         stored = invocation_from_row(row)
-        try:
-            await self._sync_invocation(stored)
-        except AgentMemoryError as exc:
-            raise GraphSyncError(
-                f"tool invocation {stored.id} is safe in the ledger but the graph write failed ({exc}); "
-                "record it again with the same id to replay it",
-                stored,
-            ) from exc
+        await self.sync_invocation(stored)
         return stored, created
 
-    async def _sync_invocation(self, invocation: ToolInvocation) -> None:
+    async def sync_invocation(self, invocation: ToolInvocation) -> None:
+        """Mirror a ledger invocation into the graph and mark it synced; raises :class:`GraphSyncError`
+        on failure (the row stays unsynced and the reconcile job replays it)."""
+        try:
+            await self._graph_invocation(invocation)
+            await self._ledger.execute_relaxed(
+                "mark_invocation_synced", {"id": invocation.id, "user_id": invocation.user_id}
+            )
+        except AgentMemoryError as exc:
+            raise GraphSyncError(
+                f"tool invocation {invocation.id} is safe in the ledger but the graph write failed ({exc}); "
+                "it is marked unsynced and the reconcile job replays it (`agentx-memory jobs run reconcile`)",
+                invocation,
+            ) from exc
+
+    async def unsynced_invocations(self, limit: int) -> list[ToolInvocation]:
+        """Invocations of every user not yet confirmed in the graph, oldest first (for reconcile only)."""
+        rows = await self._ledger.fetch_all("unsynced_invocations", {"limit": limit})
+        return [invocation_from_row(row) for row in rows]
+
+    async def _graph_invocation(self, invocation: ToolInvocation) -> None:
         params = {
             "id": invocation.id,
             "user_id": invocation.user_id,

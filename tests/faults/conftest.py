@@ -12,8 +12,10 @@ from agentx_memory import embedded
 from agentx_memory.settings import Settings
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def own_servers() -> Iterator[Settings]:
+    """Embedded servers of the test module's own (one start per module: the crash matrix's cells share
+    them, each in its own schema, graph and key prefix), stopped at its end."""
     with tempfile.TemporaryDirectory(prefix="agx-f-", dir="/tmp") as directory:
         settings = Settings(data_dir=Path(directory), learning={"auto_consolidate": False})
         try:

@@ -38,10 +38,13 @@ WHERE user_id = %(user_id)s AND memory_type = ANY(%(memory_types)s)
 -- Ledger rows whose graph write was never confirmed (reconcile replays them), a few ids of each.
 SELECT (SELECT count(*) FROM conversations WHERE NOT graph_synced) AS conversations,
        (SELECT count(*) FROM conversation_logs WHERE NOT graph_synced) AS turns,
+       (SELECT count(*) FROM tool_invocations WHERE NOT graph_synced) AS invocations,
        ARRAY(SELECT user_id || '/' || id::text FROM conversations WHERE NOT graph_synced
              ORDER BY created_at LIMIT %(samples)s) AS conversation_samples,
        ARRAY(SELECT user_id || '/' || id::text FROM conversation_logs WHERE NOT graph_synced
-             ORDER BY "timestamp" LIMIT %(samples)s) AS turn_samples
+             ORDER BY "timestamp" LIMIT %(samples)s) AS turn_samples,
+       ARRAY(SELECT user_id || '/' || id::text FROM tool_invocations WHERE NOT graph_synced
+             ORDER BY created_at LIMIT %(samples)s) AS invocation_samples
 
 -- name: doctor_mark_unsynced
 -- Turns (and their conversations) the graph lost: reconcile writes them again from the ledger.

@@ -25,3 +25,15 @@ SELECT id::text AS id, conversation_id::text AS conversation_id, turn_index, use
 FROM tool_invocations
 WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
 ORDER BY created_at, id
+
+-- name: mark_invocation_synced
+UPDATE tool_invocations SET graph_synced = true WHERE id = %(id)s AND user_id = %(user_id)s
+
+-- name: unsynced_invocations
+-- Invocations of every user whose graph write has not been confirmed (reconcile replays them), oldest first.
+SELECT id::text AS id, conversation_id::text AS conversation_id, turn_index, user_id, channel, tool_name,
+       tool_input, tool_output, success, latency_ms, error_message, created_at
+FROM tool_invocations
+WHERE NOT graph_synced
+ORDER BY created_at, id
+LIMIT %(limit)s
