@@ -96,6 +96,8 @@ class Operation:
     raises), ``check`` after the repair. ``attempted`` holds every id a step may have written."""
 
     name = ""
+    #: Share of the cell's iterations this operation runs (one call of some is several writes).
+    scale = 1.0
 
     def __init__(self) -> None:
         self.acknowledged: list[str] = []
@@ -294,6 +296,7 @@ class ConsolidateConversation(Operation):
     check (as the background job would): its facts must then be there once."""
 
     name = "consolidate_conversation"
+    scale = 0.5  # two turns and a consolidation per call
 
     def step(self, memory: AgentMemory, index: int) -> str:
         conversation = memory.new_conversation()
@@ -341,12 +344,16 @@ class ForgetConversation(Operation):
 
     def step(self, memory: AgentMemory, index: int) -> str:
         conversation = _seed(memory, index)
+        self.attempted.append(conversation)
         memory.forget_conversation(conversation)
         return conversation
 
     def check(self, memory: AgentMemory, probe: Probe) -> Tally:
         tally = Tally()
-        for conversation in self.acknowledged:
+        # A refused forget may have deleted the ledger rows only: the repair must remove the rest.
+        query = "SELECT id FROM conversations WHERE id = %(c)s"
+        gone = [c for c in self.attempted if not probe.ids(query, c=c)]
+        for conversation in dict.fromkeys([*self.acknowledged, *gone]):
             rows = probe.rows(
                 "SELECT (SELECT count(*) FROM conversations WHERE id = %(c)s) + "
                 "(SELECT count(*) FROM conversation_logs WHERE conversation_id = %(c)s) + "
@@ -380,12 +387,16 @@ class ForgetUser(Operation):
         with AgentMemory(user, settings=self._settings, embedder=self._embedder) as other:
             _seed(other, index)
             other.learn_fact(f"{user} has a secret", confidence=0.9, source="crash", about=["Secret"])
+            self.attempted.append(user)
             other.forget_user()
         return user
 
     def check(self, memory: AgentMemory, probe: Probe) -> Tally:
         tally = Tally()
-        for user in self.acknowledged:
+        # A refused forget may have deleted the ledger rows only: the repair must remove the rest.
+        query = "SELECT id FROM conversations WHERE user_id = %(u)s"
+        gone = [u for u in self.attempted if not probe.ids(query, u=u)]
+        for user in dict.fromkeys([*self.acknowledged, *gone]):
             rows = probe.rows(
                 "SELECT (SELECT count(*) FROM conversations WHERE user_id = %(u)s) + "
                 "(SELECT count(*) FROM conversation_logs WHERE user_id = %(u)s) + "

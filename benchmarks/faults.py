@@ -42,7 +42,7 @@ from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
 from agentx_memory.maintenance.jobs import JOBS
 from agentx_memory.maintenance.runner import run_job
 from agentx_memory.settings import Settings
-from benchmarks.crash_ops import operations, probing
+from benchmarks.crash_ops import Operation, Tally, operations, probing
 
 STORES = ("falkordb", "postgres")
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -119,6 +119,8 @@ def run_cell(
 ) -> Cell:
     """One cell of the matrix on the servers under ``data_dir`` (running when it returns)."""
     settings = cell_settings(data_dir)
+    op = operations(settings, embedder)[operation]()
+    iterations = max(2, round(iterations * op.scale))
     rng = random.Random(f"{seed}/{operation}/{store}")
     kill_at = sorted(rng.sample(range(1, iterations), min(kills, iterations - 1)))
     cell = Cell(operation, store, iterations)
@@ -126,7 +128,6 @@ def run_cell(
     leaked: Counter[str] = Counter()
     started = time.perf_counter()
     with AgentMemory("crash", settings=settings, embedder=embedder) as memory:
-        op = operations(settings, embedder)[operation]()
         op.prepare(memory)
         killer: Killer | None = None
         last = 0.05
@@ -141,33 +142,52 @@ def run_cell(
                 killer = Killer(settings, store, rng.uniform(0, last), rng.uniform(0.2, 1.0))
                 killer.start()
             began = time.perf_counter()
-            try:
-                op.acknowledged.append(op.step(memory, index))
-            except AgentMemoryError as exc:
-                refused[type(exc).__name__] += 1
-            except Exception as exc:  # a raw driver error (or a bug): what the matrix must show as 0
-                leaked[f"{type(exc).__module__}.{type(exc).__name__}"] += 1
-                cell.notes.append(f"leaked: {type(exc).__name__}: {str(exc)[:200]}")
+            attempt(op, memory, index, cell, refused, leaked)
             last = time.perf_counter() - began
             index += 1
         if killer is not None:
             killer.join()
             cell.kills += killer.killed
         embedded.start_or_attach(settings)
-        cell.repaired = _repair(memory, cell)
+        cell.repaired = repair(memory, cell)
         with probing(settings) as probe:
             tally = op.check(memory, probe)
     cell.calls = index
-    cell.acknowledged, cell.refused, cell.leaked = len(op.acknowledged), dict(refused), dict(leaked)
+    return finish(cell, settings, op, tally, (refused, leaked), started)
+
+
+def finish(
+    cell: Cell,
+    settings: Settings,
+    op: Operation,
+    tally: Tally,
+    errors: tuple[Counter[str], Counter[str]],
+    started: float,
+) -> Cell:
+    """Fill ``cell`` from what the calls and the check counted; drop the cell's namespace."""
+    cell.acknowledged, cell.refused, cell.leaked = len(op.acknowledged), dict(errors[0]), dict(errors[1])
     cell.lost, cell.duplicated = tally.lost, tally.duplicated
     cell.half_written, cell.resurrected = tally.half_written, tally.resurrected
     cell.notes.extend(tally.notes)
     cell.seconds = round(time.perf_counter() - started, 1)
-    _drop(settings)
+    drop(settings)
     return cell
 
 
-def _repair(memory: AgentMemory, cell: Cell) -> int:
+def attempt(
+    op: Operation, memory: AgentMemory, index: int, cell: Cell, refused: Counter[str], leaked: Counter[str]
+) -> None:
+    """One call: acknowledged, refused (an ``AgentMemoryError``) or leaked (anything else)."""
+    try:
+        op.acknowledged.append(op.step(memory, index))
+    except AgentMemoryError as exc:
+        refused[type(exc).__name__] += 1
+    except Exception as exc:  # a raw driver error (or a bug): what the matrix must show as 0
+        leaked[f"{type(exc).__module__}.{type(exc).__name__}"] += 1
+        cell.notes.append(f"leaked: {type(exc).__name__}: {str(exc)[:200]}")
+
+
+def repair(memory: AgentMemory, cell: Cell) -> int:
     """``reconcile``, then ``doctor --repair``: what they replayed or fixed."""
     reconciled = run_job(memory, JOBS["reconcile"])
     if reconciled.status != "done":
@@ -183,7 +203,7 @@ def _repair(memory: AgentMemory, cell: Cell) -> int:
     return int(replayed + fixed)
 
 
-def _drop(settings: Settings) -> None:
+def drop(settings: Settings) -> None:
     """Remove the cell's schema, graph and keys (the servers stay up for the next cell)."""
     import psycopg
     from psycopg import sql
@@ -228,6 +248,11 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=40, help="operations per cell")
     parser.add_argument("--kills", type=int, default=2, help="SIGKILLs per cell")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--sweep",
+        action="store_true",
+        help="instead of random kills: kill after every statement of one call (benchmarks/crash_points.py)",
+    )
     parser.add_argument("--json", type=Path, default=RESULTS / "faults.json")
     args = parser.parse_args()
     ops, stores = args.ops.split(","), args.stores.split(",")
@@ -248,9 +273,14 @@ def main() -> None:
             embedded.start_or_attach(base)
             for store in stores:
                 for op in ops:
-                    cells.append(
-                        run_cell(data_dir, op, store, args.iterations, args.kills, args.seed, embedder)
-                    )
+                    if args.sweep:
+                        from benchmarks.crash_points import sweep_cell  # it imports this module
+
+                        cells.append(sweep_cell(data_dir, op, store, embedder))
+                    else:
+                        cells.append(
+                            run_cell(data_dir, op, store, args.iterations, args.kills, args.seed, embedder)
+                        )
                     print_row(cells[-1])
         finally:
             embedded.stop(base)
@@ -258,6 +288,7 @@ def main() -> None:
         "iterations": args.iterations,
         "kills": args.kills,
         "seed": args.seed,
+        "mode": "sweep" if args.sweep else "random",
         "cells": [asdict(cell) for cell in cells],
         "clean": all(cell.clean for cell in cells),
     }

@@ -13,7 +13,7 @@ from agentx_memory.settings import Settings
 from benchmarks.crash_ops import operations
 from benchmarks.faults import STORES, run_cell
 
-ITERATIONS = 8
+ITERATIONS = 6
 OPERATIONS = list(operations(Settings(), None))
 
 

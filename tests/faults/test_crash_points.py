@@ -1,0 +1,24 @@
+"""Every crash point of the fact write paths: FalkorDB killed right after each statement one
+``learn_fact`` / ``correct_fact`` call sends (``benchmarks/crash_points.py``), started again, then
+``reconcile`` and ``doctor --repair``: no fact about nothing, no correction without its SUPERSEDES or
+ABOUT links, one current version, nothing lost or duplicated."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentx_memory.embedding import Embedder
+from agentx_memory.settings import Settings
+from benchmarks.crash_points import sweep_cell
+
+
+@pytest.mark.parametrize("operation", ["learn_fact", "correct_fact"])
+def test_a_graph_killed_after_any_statement_leaves_no_half_written_fact(
+    own_servers: Settings, embedder: Embedder, operation: str
+) -> None:
+    cell = sweep_cell(own_servers.data_dir, operation, "falkordb", embedder)
+    assert cell.kills >= 3  # one per statement of the call
+    assert cell.refused  # the kills were felt
+    assert cell.acknowledged > cell.kills  # the call after each restart worked
+    assert not cell.leaked, cell.notes
+    assert (cell.lost, cell.duplicated, cell.half_written, cell.resurrected) == (0, 0, 0, 0), cell.notes
