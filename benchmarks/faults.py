@@ -45,6 +45,8 @@ from agentx_memory.settings import Settings
 from benchmarks.crash_ops import Operation, Tally, operations, probing
 
 STORES = ("falkordb", "postgres")
+#: How long the loop waits after a refused call (a failing call to a dead server returns at once).
+BACKOFF_S = 0.05
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -141,9 +143,11 @@ def run_cell(
                     cell.kills += killer.killed
                 killer = Killer(settings, store, rng.uniform(0, last), rng.uniform(0.2, 1.0))
                 killer.start()
-            began = time.perf_counter()
+            began, before = time.perf_counter(), len(op.acknowledged)
             attempt(op, memory, index, cell, refused, leaked)
             last = time.perf_counter() - began
+            if len(op.acknowledged) == before:
+                time.sleep(BACKOFF_S)  # a client backing off before the next call
             index += 1
         if killer is not None:
             killer.join()
@@ -245,8 +249,8 @@ def main() -> None:
     names = list(operations(Settings(), None))
     parser.add_argument("--ops", default=",".join(names), help="comma-separated operations")
     parser.add_argument("--stores", default=",".join(STORES), help="comma-separated: falkordb, postgres")
-    parser.add_argument("--iterations", type=int, default=40, help="operations per cell")
-    parser.add_argument("--kills", type=int, default=2, help="SIGKILLs per cell")
+    parser.add_argument("--iterations", type=int, default=100, help="operations per cell")
+    parser.add_argument("--kills", type=int, default=3, help="SIGKILLs per cell")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--sweep",

@@ -164,17 +164,30 @@ class PostgresStore:
         self._pool.close()
 
     @contextmanager
+    def _connection(self) -> Iterator[Connection[DictRow]]:
+        """A pooled connection. One found dead means the server restarted since the pool opened it: the
+        pool's idle connections died with that server, so they are checked (and replaced) at once,
+        rather than each failing one more call."""
+        with self._pool.connection() as conn:
+            try:
+                yield conn
+            except Exception:  # the driver's error, or ours translated from it inside the block
+                if conn.closed:
+                    self._pool.check()
+                raise
+
+    @contextmanager
     def session(self) -> Iterator[SqlSession]:
         """One pooled connection in autocommit mode."""
         with postgres_errors("borrowing a connection"):
-            with self._pool.connection() as conn:
+            with self._connection() as conn:
                 yield SqlSession(conn)
 
     @contextmanager
     def transaction(self) -> Iterator[SqlSession]:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
         with postgres_errors("running a transaction"):
-            with self._pool.connection() as conn, conn.transaction():
+            with self._connection() as conn, conn.transaction():
                 yield SqlSession(conn, in_transaction=True)
 
     def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -195,7 +208,7 @@ class PostgresStore:
         Only for state a replay recomputes (sync flags): a server crash may lose the last such writes.
         """
         with postgres_errors(name):
-            with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
+            with self._connection() as conn, conn.pipeline(), conn.transaction():
                 conn.execute(load_sql()["relax_commit"])
                 cursor = conn.execute(load_sql()[name], params)
         return cursor.rowcount

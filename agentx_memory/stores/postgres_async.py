@@ -163,17 +163,30 @@ class AsyncPostgresStore:
         await self._pool.close()
 
     @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[AsyncConnection[DictRow]]:
+        """A pooled connection. One found dead means the server restarted since the pool opened it: the
+        pool's idle connections died with that server, so they are checked (and replaced) at once,
+        rather than each failing one more call."""
+        async with self._pool.connection() as conn:
+            try:
+                yield conn
+            except Exception:  # the driver's error, or ours translated from it inside the block
+                if conn.closed:
+                    await self._pool.check()
+                raise
+
+    @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSqlSession]:
         """One pooled connection in autocommit mode."""
         with postgres_errors("borrowing a connection"):
-            async with self._pool.connection() as conn:
+            async with self._connection() as conn:
                 yield AsyncSqlSession(conn)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSqlSession]:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
         with postgres_errors("running a transaction"):
-            async with self._pool.connection() as conn, conn.transaction():
+            async with self._connection() as conn, conn.transaction():
                 yield AsyncSqlSession(conn, in_transaction=True)
 
     async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -194,7 +207,7 @@ class AsyncPostgresStore:
         Only for state a replay recomputes (sync flags): a server crash may lose the last such writes.
         """
         with postgres_errors(name):
-            async with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
+            async with self._connection() as conn, conn.pipeline(), conn.transaction():
                 await conn.execute(load_sql()["relax_commit"])
                 cursor = await conn.execute(load_sql()[name], params)
         return cursor.rowcount
