@@ -15,7 +15,7 @@ ids) and what it attempted; a check turns those into :class:`Tally` counts:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -375,16 +375,12 @@ class ForgetUser(Operation):
 
     name = "forget_user"
 
-    def __init__(self, settings: Settings, embedder: Any) -> None:
-        super().__init__()
-        self._settings, self._embedder = settings, embedder
-
     def prepare(self, memory: AgentMemory) -> None:
         self.base = memory.scope.user_id
 
     def step(self, memory: AgentMemory, index: int) -> str:
         user = f"{self.base}-{index}"
-        with AgentMemory(user, settings=self._settings, embedder=self._embedder) as other:
+        with memory.for_user(user) as other:  # the same connections (and crash-point spies)
             _seed(other, index)
             other.learn_fact(f"{user} has a secret", confidence=0.9, source="crash", about=["Secret"])
             self.attempted.append(user)
@@ -410,15 +406,17 @@ class ForgetUser(Operation):
         return tally
 
 
-def operations(settings: Settings, embedder: Any) -> dict[str, Callable[[], Operation]]:
-    """A fresh :class:`Operation` per matrix cell, by name (the matrix's row order)."""
-    return {
-        "store_turn": StoreTurn,
-        "learn_fact": LearnFact,
-        "correct_fact": CorrectFact,
-        "upsert_entity": UpsertEntity,
-        "record_invocation": RecordInvocation,
-        "consolidate_conversation": ConsolidateConversation,
-        "forget_conversation": ForgetConversation,
-        "forget_user": lambda: ForgetUser(settings, embedder),
-    }
+#: A fresh :class:`Operation` per matrix cell, by name (the matrix's row order).
+OPERATIONS: dict[str, type[Operation]] = {
+    op.name: op
+    for op in (
+        StoreTurn,
+        LearnFact,
+        CorrectFact,
+        UpsertEntity,
+        RecordInvocation,
+        ConsolidateConversation,
+        ForgetConversation,
+        ForgetUser,
+    )
+}

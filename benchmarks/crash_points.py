@@ -24,7 +24,7 @@ from agentx_memory import AgentMemory, embedded
 from agentx_memory.embedded._common import pid_alive
 from agentx_memory.embedding import Embedder
 from agentx_memory.settings import Settings
-from benchmarks.crash_ops import operations, probing
+from benchmarks.crash_ops import OPERATIONS, probing
 from benchmarks.faults import Cell, attempt, cell_settings, finish, repair, server_pid
 
 #: The adapter methods that send one statement, per store.
@@ -77,7 +77,7 @@ def sweep_cell(data_dir: Path, operation: str, store: str, embedder: Embedder, l
     leaked: Counter[str] = Counter()
     started = time.perf_counter()
     with AgentMemory("crash", settings=settings, embedder=embedder) as memory:
-        op = operations(settings, embedder)[operation]()
+        op = OPERATIONS[operation]()
         op.prepare(memory)
         backends = memory._open_backends()
         target = backends.graph if store == "falkordb" else backends.ledger

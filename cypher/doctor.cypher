@@ -21,9 +21,11 @@ WHERE a.user_id IS NOT NULL AND b.user_id IS NOT NULL AND a.user_id <> b.user_id
 RETURN a.user_id AS user_id, type(r) AS type, count(r) AS count
 
 // name: doctor_newest_node
-// When this user's newest node was written (epoch ms; a turn counts by its timestamp).
+// When this user's newest node was written (epoch ms; a turn counts by its timestamp), and how many of
+// the user's nodes are written only after their ledger row (turns, conversations, tool invocations).
 MATCH (n {user_id: $user_id})
-RETURN max(coalesce(n.created_at, n.timestamp, 0)) AS newest
+RETURN max(coalesce(n.created_at, n.timestamp, 0)) AS newest,
+       sum(CASE WHEN n:Turn OR n:Conversation OR n:ToolInvocation THEN 1 ELSE 0 END) AS ledger_first
 
 // name: doctor_turns
 // Every turn node of this user, with whether a conversation node of this user holds it.

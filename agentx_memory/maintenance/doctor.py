@@ -147,7 +147,9 @@ def _unknown_users(
     context: JobContext, graph_users: Mapping[str, int], known: set[str], plan: _Plan
 ) -> Finding:
     """Users with graph nodes and no ledger row. A fact, entity, goal or strategy reaches the graph a
-    moment before its timeline row, so a user written within the grace window may be new: left alone."""
+    moment before its timeline row, so a user written within the grace window may be new: left alone,
+    unless a turn, conversation or tool invocation node proves otherwise (those are written after their
+    ledger rows, so their rows are gone: a ``forget_user`` cut short by a graph failure)."""
     grace = timedelta(minutes=context.settings.maintenance.doctor_grace_minutes)
     cutoff = epoch_ms(context.clock() - grace)
     unknown = sorted(set(graph_users) - known)
@@ -155,7 +157,7 @@ def _unknown_users(
     for user_id in unknown:
         rows = context.backends.graph.run("doctor_newest_node", {"user_id": user_id})
         newest = int(rows[0]["newest"] or 0) if rows else 0
-        if newest < cutoff:
+        if newest < cutoff or (rows and int(rows[0]["ledger_first"] or 0)):
             plan.unknown_users.append(user_id)
         else:
             recent += 1

@@ -10,15 +10,14 @@ import pytest
 
 from agentx_memory.embedding import Embedder
 from agentx_memory.settings import Settings
-from benchmarks.crash_ops import operations
+from benchmarks.crash_ops import OPERATIONS
 from benchmarks.faults import STORES, run_cell
 
 ITERATIONS = 6
-OPERATIONS = list(operations(Settings(), None))
 
 
 @pytest.mark.parametrize("store", STORES)
-@pytest.mark.parametrize("operation", OPERATIONS)
+@pytest.mark.parametrize("operation", list(OPERATIONS))
 def test_a_killed_store_loses_duplicates_and_resurrects_nothing(
     own_servers: Settings, embedder: Embedder, operation: str, store: str
 ) -> None:

@@ -1,7 +1,7 @@
-"""Every crash point of the fact write paths: FalkorDB killed right after each statement one
-``learn_fact`` / ``correct_fact`` call sends (``benchmarks/crash_points.py``), started again, then
-``reconcile`` and ``doctor --repair``: no fact about nothing, no correction without its SUPERSEDES or
-ABOUT links, one current version, nothing lost or duplicated."""
+"""Every crash point of the fact write paths and of ``forget_user``: FalkorDB killed right after each
+statement one call sends (``benchmarks/crash_points.py``), started again, then ``reconcile`` and
+``doctor --repair``: no fact about nothing, no correction without its SUPERSEDES or ABOUT links, one
+current version, nothing lost or duplicated, nothing left of a user whose forget was cut short."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from agentx_memory.settings import Settings
 from benchmarks.crash_points import sweep_cell
 
 
-@pytest.mark.parametrize("operation", ["learn_fact", "correct_fact"])
-def test_a_graph_killed_after_any_statement_leaves_no_half_written_fact(
+@pytest.mark.parametrize("operation", ["learn_fact", "correct_fact", "forget_user"])
+def test_a_graph_killed_after_any_statement_leaves_nothing_half_written(
     own_servers: Settings, embedder: Embedder, operation: str
 ) -> None:
     cell = sweep_cell(own_servers.data_dir, operation, "falkordb", embedder)

@@ -231,19 +231,40 @@ def _forget_and_doctor(root: AgentMemory, graph: FalkorDBStore) -> None:
     assert len(root.for_user("bob").search_facts("Where does bob live?", top_k=5)) == 1
 
 
-def test_a_forget_cut_short_is_finished_by_doctor(root: AgentMemory) -> None:
+def test_a_forget_cut_short_is_finished_by_doctor_at_once(root: AgentMemory) -> None:
     """The ledger step of forget_user ran, then the graph went away: the graph nodes and Redis keys
-    are left. Within the grace window the doctor leaves them (they may be a new user's first writes);
-    past it, repair removes them, and bob's memory stays whole."""
+    are left. Dave's turn, conversation and tool-invocation nodes were written after their (now gone)
+    ledger rows, so he is no new user: repair removes everything at once, and bob's memory stays whole."""
     dave = root.for_user("dave")
     populate(dave)
     populate(root.for_user("bob"))
     before_bob = remaining(root, "bob")
-    backends = root._open_backends()
-    backends.ledger.fetch_one("forget_user_rows", {"user_id": "dave"})
+    root._open_backends().ledger.fetch_one("forget_user_rows", {"user_id": "dave"})
     left = remaining(root, "dave")
     assert left["graph_nodes"] > 0
     assert left["redis_keys"] > 0
+
+    now = doctor(root, repair=True)
+    assert now.ok
+    assert now.finding("graph_users_unknown").repaired == left["graph_nodes"]
+    assert now.finding("redis_keys_of_forgotten_users").repaired == left["redis_keys"]
+    assert remaining(root, "dave") == dict.fromkeys(left, 0)
+    assert remaining(root, "bob") == before_bob
+
+
+def test_a_forget_cut_short_of_graph_only_memories_waits_for_the_grace_window(root: AgentMemory) -> None:
+    """A user with facts, entities and goals only (graph first, timeline row a moment later): within
+    the grace window the doctor leaves them (they may be a new user's first writes); past it, repair
+    removes them, and bob's memory stays whole."""
+    dave = root.for_user("dave")
+    dave.learn_fact("dave lives in Lisbon", confidence=0.9, source="chat")
+    dave.upsert_entity("Lisbon", "location", description="a city")
+    dave.add_goal("Learn Portuguese")
+    populate(root.for_user("bob"))
+    before_bob = remaining(root, "bob")
+    root._open_backends().ledger.fetch_one("forget_user_rows", {"user_id": "dave"})
+    left = remaining(root, "dave")
+    assert left["graph_nodes"] > 0
 
     now = doctor(root, repair=True)
     unknown = now.finding("graph_users_unknown")
