@@ -67,12 +67,13 @@ WHERE r.user_id = %(user_id)s
 ON CONFLICT DO NOTHING
 
 -- name: import_tool_invocations
+-- graph_synced as exported (a dump from before migration 010 has none: its graph records carry the node).
 INSERT INTO tool_invocations
     (id, conversation_id, turn_index, user_id, channel, tool_name, tool_input, tool_output, success,
-     latency_ms, error_message, created_at)
+     latency_ms, error_message, created_at, graph_synced)
 SELECT r.id, r.conversation_id, r.turn_index, r.user_id, r.channel, r.tool_name,
        coalesce(r.tool_input, '{}'::jsonb), r.tool_output, r.success, r.latency_ms, r.error_message,
-       r.created_at
+       r.created_at, coalesce(r.graph_synced, true)
 FROM jsonb_populate_recordset(NULL::tool_invocations, %(rows)s) AS r
 WHERE r.user_id = %(user_id)s
   AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = r.conversation_id AND c.user_id = %(user_id)s)
