@@ -537,7 +537,7 @@ def add_fact(store: GraphStore, user_id: str, fact_id: str, vector: list[float])
             "id": fact_id, "user_id": user_id, "channel": "_global", "claim": f"claim {fact_id}",
             "confidence": 0.9, "source": "chat", "temporal": "current", "priority": "medium",
             "salience": 0.5, "decay_rate": 0.05, "now": 1_700_000_000_000, "embedding": vector,
-            **dict.fromkeys(fields),
+            "entity_ids": [], "turn_ids": [], **dict.fromkeys(fields),
         },
     )  # fmt: skip
 
