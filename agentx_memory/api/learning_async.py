@@ -26,7 +26,7 @@ from ..llm import LLM
 from ..memory.episodic_pure import PendingConversation
 from ..models.learning import ConsolidationReport, ContradictionReview
 from ..stores import keys
-from ..validation import validate_top_k, validate_uuid
+from ..validation import is_one_of, validate_top_k, validate_uuid
 from .learning_write_async import AsyncLearningWrites
 
 __all__ = ["AsyncLearningApi"]
@@ -101,7 +101,7 @@ class AsyncLearningApi(AsyncLearningWrites):
         one, ``'both'`` keeps both current (they were not in conflict after all)."""
         new_id = validate_uuid(new_id, "new_id")
         old_id = validate_uuid(old_id, "old_id")
-        if keep not in {"new", "old", "both"}:
+        if not is_one_of(keep, ("new", "old", "both")):
             raise InvalidInputError(f"keep must be 'new', 'old' or 'both', not {keep!r}")
         backends = await self._open_backends()
         facts = backends.facts

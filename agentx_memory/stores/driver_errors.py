@@ -14,9 +14,10 @@ import redis.exceptions
 from psycopg import errors
 from psycopg_pool import PoolTimeout
 
-from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+from ..errors import AgentMemoryError, ConflictError, InvalidInputError, StoreError, StoreUnavailableError
 
 __all__ = [
+    "NEO4J_ERRORS",
     "VectorIndexBuildingError",
     "audit_day",
     "falkordb_error",
@@ -25,6 +26,7 @@ __all__ = [
     "postgres_errors",
     "redis_errors",
     "text",
+    "unencodable",
 ]
 
 
@@ -41,8 +43,17 @@ class VectorIndexBuildingError(StoreError):
 _NO_VECTOR_INDEX = "Invalid arguments for procedure 'db.idx.vector.queryNodes'"
 
 
+def unencodable(exc: UnicodeEncodeError, store: str, what: str) -> InvalidInputError:
+    """Text no store can hold (a lone surrogate is not UTF-8): the caller's input, refused as such."""
+    return InvalidInputError(
+        f"{store} cannot take text that is not valid UTF-8 (e.g. a lone surrogate) while {what}: {exc.reason}"
+    )
+
+
 def falkordb_error(exc: Exception, what: str) -> AgentMemoryError:
     """FalkorDB (redis-py) errors as agentx-memory errors."""
+    if isinstance(exc, UnicodeEncodeError):
+        return unencodable(exc, "FalkorDB", what)
     if _NO_VECTOR_INDEX in str(exc):
         return VectorIndexBuildingError(f"FalkorDB has no vector index to search while {what}: {exc}")
     if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
@@ -55,8 +66,14 @@ def falkordb_error(exc: Exception, what: str) -> AgentMemoryError:
     return StoreError(f"FalkorDB failed while {what}: {exc}")
 
 
+#: What the Neo4j driver raises: its own errors, socket errors, and text it cannot encode.
+NEO4J_ERRORS = (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError, UnicodeEncodeError)
+
+
 def neo4j_error(exc: Exception, what: str) -> AgentMemoryError:
     """Neo4j driver errors as agentx-memory errors."""
+    if isinstance(exc, UnicodeEncodeError):
+        return unencodable(exc, "Neo4j", what)
     if isinstance(exc, neo4j.exceptions.ServiceUnavailable | neo4j.exceptions.SessionExpired | OSError):
         return StoreUnavailableError(
             f"Neo4j is unreachable while {what}: {exc}. "
@@ -83,6 +100,8 @@ def postgres_errors(what: str) -> Iterator[None]:
         ) from exc
     except psycopg.Error as exc:
         raise StoreError(f"Postgres failed while {what}: {exc}") from exc
+    except UnicodeEncodeError as exc:
+        raise unencodable(exc, "Postgres", what) from exc
 
 
 def missing_audit_partition(exc: errors.CheckViolation) -> bool:
@@ -108,3 +127,5 @@ def redis_errors(what: str) -> Iterator[None]:
         ) from exc
     except redis.exceptions.RedisError as exc:
         raise StoreError(f"Redis failed while {what}: {exc}") from exc
+    except UnicodeEncodeError as exc:
+        raise unencodable(exc, "Redis", what) from exc
