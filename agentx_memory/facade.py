@@ -43,6 +43,7 @@ from .retrieval.tokens import default_token_counter
 from .settings import Settings
 from .validation import (
     validate_channel,
+    validate_channels,
     validate_content,
     validate_index,
     validate_kind_flags,
@@ -320,11 +321,7 @@ class AgentMemory(
         return bundle
 
     def _read_channels(self, channels: Sequence[str] | None) -> tuple[str, ...]:
-        if channels is None:
-            return tuple(self.scope.read_channels)
-        if isinstance(channels, str) or not channels:
-            raise InvalidInputError("channels must be a non-empty list of channel names")
-        return tuple(dict.fromkeys(validate_channel(channel) for channel in channels))
+        return validate_channels(channels) or tuple(self.scope.read_channels)
 
     def recall_stats(self) -> dict[str, dict[str, float]]:
         """Per recall technique in this process: calls, p50/p95/p99 latency (ms), mean results, skips."""

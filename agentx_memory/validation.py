@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any, Final, Generic, TypeGuard, TypeVar, get_args
@@ -33,6 +33,7 @@ __all__ = [
     "is_one_of",
     "validate_budget",
     "validate_channel",
+    "validate_channels",
     "validate_confidence",
     "validate_content",
     "validate_deadline",
@@ -227,6 +228,19 @@ def validate_user_id(user_id: object) -> str:
 def validate_channel(channel: object) -> str:
     checked: str = _CHANNEL(channel)
     return checked
+
+
+def validate_channels(channels: object) -> tuple[str, ...] | None:
+    """Distinct channel names in their first order; None (the default channels) stays None."""
+    if channels is None:
+        return None
+    message = "channels must be a non-empty list of channel names"
+    if isinstance(channels, str | bytes | bytearray | Mapping) or not isinstance(channels, Iterable):
+        raise InvalidInputError(message)
+    names = tuple(dict.fromkeys(validate_channel(channel) for channel in channels))
+    if not names:
+        raise InvalidInputError(message)
+    return names
 
 
 def validate_role(role: object) -> Role:

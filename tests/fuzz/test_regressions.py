@@ -42,6 +42,10 @@ CASES: list[tuple[str, dict[str, Any], type[AgentMemoryError]]] = [
     ("import_user", {"records": 0}, InvalidInputError),
     # None for a list of ids: TypeError
     ("get_entity_graph", {"entity_ids": None}, InvalidInputError),
+    # an int for a list of names: iterated, TypeError (found at 200 examples per method)
+    ("remember", {"query": "hello", "channels": 1}, InvalidInputError),
+    ("timeline", {"channels": 1}, InvalidInputError),
+    ("timeline", {"kinds": 5}, InvalidInputError),
     # a look-back before year 1: OverflowError
     ("get_recent_turns", {"hours": 1e308}, InvalidInputError),
     # metadata nested 2,000 deep: RecursionError from json
