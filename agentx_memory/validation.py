@@ -15,7 +15,7 @@ import re
 import uuid
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Final, Generic, TypeGuard, TypeVar, get_args
 
 from pydantic import AfterValidator, BeforeValidator, TypeAdapter, ValidationError, ValidationInfo
@@ -387,8 +387,26 @@ _LATENCY = _bounded_float(
     lambda v: 0 <= v < 1e12, lambda value, _: f"latency_ms must be a non-negative number, not {value!r}"
 )
 _FLAG = _check(bool, lambda value, c: f"{_what(c)} must be True or False, not {value!r}")
+#: The moments a memory may carry: a day inside ``datetime``'s range, so that any zone's offset and
+#: the graph's epoch milliseconds (read back through a float) convert without leaving it.
+_EARLIEST: Final = datetime.min.replace(tzinfo=UTC) + timedelta(days=1)
+_LATEST: Final = datetime.max.replace(tzinfo=UTC) - timedelta(days=1)
+
+
+def _utc_in_range(value: datetime, info: ValidationInfo) -> datetime:
+    try:
+        moment: datetime | None = to_utc(value)
+    except OverflowError:  # e.g. 9999-12-31 23:00 at UTC-12
+        moment = None
+    if moment is None or not _EARLIEST <= moment <= _LATEST:
+        what = _what(info.context or {})
+        message = f"{what} {value.isoformat()} is out of range: use a moment from 0001-01-02 to 9999-12-30"
+        raise PydanticCustomError("agentx", "{message}", {"message": message})
+    return moment
+
+
 _TIMESTAMP = _check(
-    Annotated[datetime, AfterValidator(to_utc)],
+    Annotated[datetime, AfterValidator(_utc_in_range)],
     lambda value, c: f"{_what(c)} must be a datetime{c.get('or_none', '')}, not {type(value).__name__}",
 )
 

@@ -7,14 +7,18 @@ data is untouched) and states the refusal it now gets.
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
 
 from agentx_memory import AgentMemoryError, ConflictError, InvalidInputError
+from agentx_memory.timecodec import epoch_ms, from_epoch_ms
 from tests.fuzz.strategies import deep
 from tests.fuzz.test_facade_fuzz import check_call
 from tests.fuzz.world import World
+
+MINUS_12 = timezone(timedelta(hours=-12))
 
 CASES: list[tuple[str, dict[str, Any], type[AgentMemoryError]]] = [
     # an unhashable value tested with ``in`` against a frozenset of names: TypeError
@@ -46,6 +50,15 @@ CASES: list[tuple[str, dict[str, Any], type[AgentMemoryError]]] = [
     ("remember", {"query": "hello", "channels": 1}, InvalidInputError),
     ("timeline", {"channels": 1}, InvalidInputError),
     ("timeline", {"kinds": 5}, InvalidInputError),
+    # a deadline at datetime.max was stored, then its epoch milliseconds read back as year 10000
+    # (ValueError), there and in every later remember/get_context (found at 500 examples per method)
+    ("add_goal", {"description": "ship", "deadline": datetime.max.replace(tzinfo=UTC)}, InvalidInputError),
+    # 9999-12-31 at UTC-12 overflowed in the conversion to UTC: OverflowError
+    (
+        "add_goal",
+        {"description": "ship", "deadline": datetime(9999, 12, 31, 20, tzinfo=MINUS_12)},
+        InvalidInputError,
+    ),
     # a look-back before year 1: OverflowError
     ("get_recent_turns", {"hours": 1e308}, InvalidInputError),
     # metadata nested 2,000 deep: RecursionError from json
@@ -78,3 +91,10 @@ def test_importing_another_users_ids_is_refused_before_anything_is_written(world
     with pytest.raises(ConflictError, match="another user"):
         world.memory.import_user(world.bob_dump)
     assert world.snapshot() == before
+
+
+def test_graph_time_beyond_the_datetime_range_reads_as_its_end() -> None:
+    """A deadline stored before moments were range-checked no longer breaks every read of it."""
+    latest = datetime.max.replace(tzinfo=UTC)
+    assert from_epoch_ms(epoch_ms(latest)) == latest
+    assert from_epoch_ms(-(10**18)) == datetime.min.replace(tzinfo=UTC)
