@@ -32,57 +32,44 @@ FUZZ = settings(
     suppress_health_check=list(HealthCheck),
 )
 
-#: Per command, the options it knows (a generated argv mixes them with anything else).
-COMMANDS: dict[str, list[str]] = {
-    "recall": ["--user", "-u", "--channel", "-c", "--json", "--limit", "-n"],
-    "context": ["--user", "-u", "--channel", "-c", "--json", "--budget"],
-    "facts": ["--user", "-u", "--channel", "-c", "--json", "--limit", "-n", "--history"],
-    "entity": ["--user", "-u", "--channel", "-c", "--json"],
-    "timeline": [
-        "--user",
-        "-u",
-        "--channel",
-        "-c",
-        "--json",
-        "--limit",
-        "-n",
-        "--since",
-        "--until",
-        "--kind",
-    ],
-    "stats": ["--user", "-u", "--channel", "-c", "--json"],
-    "export": ["--user", "--no-embeddings"],
-    "import": ["--re-embed"],
-    "ingest": ["--user", "--channel", "--format", "--batch"],
-    "doctor": ["--json"],
-    "jobs list": [],
-    "jobs status": ["--json"],
-    "metrics": [],
+USERS = ["alice", "carol", "Alice", "a" * 129, "-u", "bob@", "x:y"]  # never bob: reading him is allowed
+CHANNELS = ["_global", "proj-a", "PROJ", "a/b", ""]
+NUMBERS = ["5", "1", "0", "-1", "99999999999999999999", "1e3", "nan", "five"]
+TIMES = [
+    "2024-01-01",
+    "2024-01-01T10:00:00",
+    "2024-13-45T99:00",
+    "9999-12-31T23:59:59",
+    "0001-01-01",
+    "yesterday",
+]
+KINDS = ["turn", "fact", "entity", "goal", "strategy", "nonsense"]
+WHO = {"--user": USERS, "-u": USERS, "--channel": CHANNELS, "-c": CHANNELS, "--json": None}
+#: Per command: how many positional arguments it takes, and its options with the values to try (None: a
+#: flag). A generated argv mostly pairs options with such values, so that commands run, not only fail
+#: to parse; it sometimes carries random tokens too.
+COMMANDS: dict[str, tuple[int, dict[str, list[str] | None]]] = {
+    "recall": (1, {**WHO, "--limit": NUMBERS, "-n": NUMBERS}),
+    "context": (1, {**WHO, "--budget": NUMBERS}),
+    "facts": (0, {**WHO, "--limit": NUMBERS, "-n": NUMBERS, "--history": None}),
+    "entity": (1, WHO),
+    "timeline": (0, {**WHO, "--limit": NUMBERS, "--since": TIMES, "--until": TIMES, "--kind": KINDS}),
+    "stats": (0, WHO),
+    "export": (0, {"--user": USERS, "--no-embeddings": None}),
+    "import": (0, {"--re-embed": None}),
+    "ingest": (
+        0,
+        {"--user": USERS, "--channel": CHANNELS, "--format": ["jsonl", "locomo", "csv"], "--batch": NUMBERS},
+    ),
+    "doctor": (0, {"--json": None}),
+    "jobs list": (0, {}),
+    "jobs status": (0, {"--json": None}),
+    "metrics": (0, {}),
 }
 #: Commands whose first argument is a file (the fuzzer writes it).
 FILE_COMMANDS = frozenset({"import", "ingest"})
-VALUES = [
-    "alice",
-    "carol",
-    "_global",
-    "proj-a",
-    "Helix",
-    "5",
-    "0",
-    "-1",
-    "99999999999999999999",
-    "2024-01-01",
-    "2024-13-45T99:00",
-    "turn",
-    "fact",
-    "nonsense",
-    "jsonl",
-    "locomo",
-    "--",
-    "-",
-    "--help",
-    "--unknown-option",
-]
+#: Tokens of any kind (a value where an option is expected, an unknown option …).
+VALUES = ["alice", "Helix", "5", "--", "-", "--help", "--unknown-option", *NUMBERS[:3], *TIMES[:2]]
 _tokens = st.one_of(st.sampled_from(VALUES), st.sampled_from(NASTY_TEXTS[:-2]), st.text(max_size=12))
 
 
@@ -127,8 +114,13 @@ def _argv(world: World, files: Path) -> st.SearchStrategy[tuple[list[str], bytes
     @st.composite
     def build(draw: st.DrawFn) -> tuple[list[str], bytes | None, str]:
         command = draw(st.sampled_from(sorted(COMMANDS)))
-        options = COMMANDS[command]
-        tokens = draw(st.lists(st.sampled_from(options) | _tokens if options else _tokens, max_size=6))
+        positional, options = COMMANDS[command]
+        tokens = [draw(st.sampled_from(["Helix", "what editor?"]) | _tokens) for _ in range(positional)]
+        for option in draw(st.lists(st.sampled_from(sorted(options)), max_size=4)) if options else []:
+            values = options[option]
+            tokens += [option] if values is None else [option, draw(st.sampled_from(values) | _tokens)]
+        if draw(st.integers(0, 3)) == 3:  # now and then, anything anywhere (0 is what hypothesis favours)
+            tokens.insert(draw(st.integers(0, len(tokens))), draw(_tokens))
         content = None
         suffix = draw(st.sampled_from([".jsonl", ".json", ""]))
         if command in FILE_COMMANDS:
@@ -187,3 +179,15 @@ def test_cli_fuzz(world: World, files: Path) -> None:
         raise
     finally:
         report("cli", tried, failure)
+
+
+def test_import_of_a_file_that_is_not_utf8_is_refused(world: World, files: Path) -> None:
+    """Found by this fuzzer: ``import`` let UnicodeDecodeError escape (a traceback, exit code 1)."""
+    path = files / "latin1.jsonl"
+    path.write_bytes(b"\x80")
+    before = world.snapshot()
+    result = CliRunner().invoke(app, ["import", str(path)], env=_env(world))
+    assert result.exit_code == 2
+    assert not isinstance(result.exception, UnicodeDecodeError)
+    assert "not UTF-8" in result.output
+    assert world.snapshot() == before
