@@ -9,7 +9,8 @@ turns there); the graph's Turn nodes carry no vector.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -405,6 +406,17 @@ class AsyncEpisodicMemory:
             },
         )
         return [turn_from_row(row) for row in rows]
+
+    @asynccontextmanager
+    async def learning_from(self, scope: Scope, turn_ids: Sequence[str]) -> AsyncIterator[bool]:
+        """Hold the user shared while what was learned from these turns is written; yields whether
+        every one of them is still in the ledger (False: one was forgotten meanwhile, perhaps by another
+        process, and nothing learned from it may be written). Forgetting holds the user exclusively."""
+        async with self._ledger.user_lock(scope.user_id, shared=True):
+            row = await self._ledger.fetch_one(
+                "turns_present", {"user_id": scope.user_id, "turn_ids": list(turn_ids)}
+            )
+            yield row is not None and int(row["present"]) == len(set(turn_ids))
 
     async def advance_consolidation(self, scope: Scope, conversation_id: str, upto: int) -> None:
         """Record that turns below index ``upto`` have been learned from (never moves back)."""

@@ -170,6 +170,23 @@ class AsyncPostgresStore:
                 yield AsyncSqlSession(conn)
 
     @asynccontextmanager
+    async def user_lock(self, user_id: str, *, shared: bool) -> AsyncIterator[None]:
+        """Hold one user of this schema: exclusively (forgetting) or shared (consolidation's writes).
+
+        A session advisory lock on its own pooled connection, so it spans the statements the holder
+        runs on other connections and any process on the same database; the server releases it if the
+        process dies.
+        """
+        suffix = "_shared" if shared else ""
+        params = {"schema": self.schema, "user_id": user_id}
+        async with self.session() as session:
+            await session.fetch_one(f"user_lock{suffix}", params)
+            try:
+                yield
+            finally:
+                await session.fetch_one(f"user_unlock{suffix}", params)
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSqlSession]:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
         with postgres_errors("running a transaction"):
