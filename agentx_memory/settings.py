@@ -218,6 +218,11 @@ class RetrievalSettings(BaseModel):
     #: by default: on LoCoMo dev, 1.2 lifts multi-hop and open-domain recall but costs the adversarial
     #: questions, which name the wrong person on purpose (README, recall quality).
     speaker_boost: float = Field(default=1.0, ge=1.0)
+    #: Share of the best turn score added to a turn by the strength of its conversation (the sum of its
+    #: best turns' scores, relative to the strongest): evidence clusters by session. 0.1 holds or lifts
+    #: R@10 on both halves of LoCoMo dev, turns only and consolidated; 0.2 and more cost multi-hop
+    #: questions, whose evidence spans sessions (README, "Session-level evidence"). 0: off.
+    session_weight: float = Field(default=0.1, ge=0)
 
     #: Entity-centric recall ("tell me about X") and entity expansion through the graph.
     entity_centric: bool = True
@@ -230,6 +235,12 @@ class RetrievalSettings(BaseModel):
     self_query: bool = True
     #: At most this many items of one conversation before others get a turn (None: half of top_k).
     max_per_conversation: int | None = Field(default=None, ge=1)
+    #: ``get_context`` keeps a recalled memory only when its score reaches this share of the best
+    #: one's (seed 001's relevance floor; README, "Context that earns its tokens": 0.3 saves ~6 % of
+    #: the tokens at 1,500 and loses 0.002 of the gold evidence; higher floors lose more). 0: all.
+    context_floor: float = Field(default=0.3, ge=0, le=1)
+    #: At most this many recalled memories in ``get_context``'s block, best first (seed 001: 15).
+    context_max_items: int = Field(default=25, ge=1, le=100)
     #: Returned facts and entities get access_count += 1 and last_accessed = now.
     reinforce_access: bool = True
     #: ANN candidates fetched per requested result before the user/channel filter.

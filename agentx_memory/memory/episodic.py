@@ -406,6 +406,16 @@ class EpisodicMemory:
         )
         return [turn_from_row(row) for row in rows]
 
+    def turns_of_conversation(
+        self, scope: Scope, conversation_id: str, turn_ids: Sequence[str]
+    ) -> frozenset[str]:
+        """Which of these turn ids belong to the conversation (and the user)."""
+        rows = self._ledger.fetch_all(
+            "turns_of_conversation",
+            {"user_id": scope.user_id, "conversation_id": conversation_id, "turn_ids": list(turn_ids)},
+        )
+        return frozenset(str(row["id"]) for row in rows)
+
     @contextmanager
     def learning_from(self, scope: Scope, turn_ids: Sequence[str]) -> Iterator[bool]:
         """Hold the user shared while what was learned from these turns is written; yields whether

@@ -48,6 +48,7 @@ __all__ = [
     "render_context",
     "short_id",
     "strip_recalled",
+    "worth_injecting",
 ]
 
 #: The block's first line (``now`` adds ``; as of <date>`` before the closing parenthesis).
@@ -244,6 +245,15 @@ def _line(section: str, item: MemoryItem) -> str | None:
     if section == "turns":
         text = _turn_prefix(item) + text
     return f"- {text} [mem:{short_id(item.id)}]"
+
+
+def worth_injecting(items: Sequence[MemoryItem], floor: float, limit: int) -> list[MemoryItem]:
+    """The recalled items a context block should spend tokens on, in rank order: at most ``limit``,
+    each scoring at least ``floor`` × the best score. A relative floor, because scores are fused and
+    their scale moves with the query; a block padded with weak matches dilutes the evidence."""
+    best = max((item.score for item in items), default=0.0)
+    threshold = floor * best if best > 0 else 0.0
+    return [item for item in items if item.score >= threshold][:limit]
 
 
 def short_id(memory_id: str) -> str:
