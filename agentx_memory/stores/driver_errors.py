@@ -76,7 +76,14 @@ def postgres_errors(what: str) -> Iterator[None]:
     """psycopg errors raised inside the block as agentx-memory errors."""
     try:
         yield
-    except (psycopg.OperationalError, PoolTimeout) as exc:
+    except PoolTimeout as exc:  # every slot stayed busy (too many calls at once), or none can connect
+        raise StoreUnavailableError(
+            f"Postgres gave no pooled connection in time while {what}: {exc}. Either every connection of "
+            "the pool (postgres.pool_max) stayed busy for postgres.connect_timeout_s (raise either, or "
+            "make fewer calls at once), or the server is unreachable (check AGENTX_POSTGRES__URL, or "
+            "unset it to use the embedded server: `agentx-memory up`)."
+        ) from exc
+    except psycopg.OperationalError as exc:
         raise StoreUnavailableError(
             f"Postgres is unreachable while {what}: {exc}. Check AGENTX_POSTGRES__URL, or unset it to use "
             "the embedded server (`agentx-memory up`)."
