@@ -177,6 +177,12 @@ class LimitSettings(BaseModel):
     max_metadata_bytes: int = Field(default=16_384, ge=2)
     max_title_chars: int = Field(default=500, ge=1)
     max_top_k: int = Field(default=200, ge=1)
+    #: Recall calls (``remember``, ``get_context``, the searches) a user may make per minute, as a token
+    #: bucket in Redis shared by every process; 0 (the default) switches the limit off. Over it a call
+    #: raises :class:`~agentx_memory.errors.RateLimitedError` with ``retry_after``.
+    recall_per_minute: float = Field(default=0, ge=0)
+    #: How many calls may come at once before the per-minute rate applies (0: ``recall_per_minute``).
+    recall_burst: int = Field(default=0, ge=0)
 
 
 class RetrievalSettings(BaseModel):

@@ -21,7 +21,8 @@ import random
 import sys
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -356,6 +357,24 @@ def isolated(base: Settings, names: Names) -> Settings:
             "redis": base.redis.model_copy(update={"key_prefix": names.prefix}),
         }
     )
+
+
+@contextmanager
+def scratch_settings(data_dir: Path | None = None) -> Iterator[Settings]:
+    """Settings (``AGENTX_*`` read here) on a fresh schema, graph and key prefix, dropped on exit; the
+    embedded servers of ``data_dir`` (default: the settings') started if need be and then stopped."""
+    base = owning_process(Settings(learning={"auto_consolidate": False}))
+    if data_dir is not None:
+        base = base.model_copy(update={"data_dir": data_dir})
+    started_servers = base.uses_embedded and not embedded.status(base).all_running
+    endpoints = resolve_endpoints(base)
+    names = Names.fresh()
+    try:
+        yield isolated(base, names)
+    finally:
+        drop_everything(endpoints, names)
+        if started_servers:
+            embedded.stop(base)
 
 
 def drop_everything(endpoints: ResolvedEndpoints, names: Names) -> None:
