@@ -214,3 +214,18 @@ def test_mcp_entity_tools_store_verbatim_or_refuse(memory: AgentMemory) -> None:
         )
         assert related["source"] == payload
         graph_answers(user)
+
+
+def test_import_refuses_an_edge_type_outside_the_allow_list(memory: AgentMemory) -> None:
+    """A dump is data from outside: its relationship types pick a statement by name, never Cypher text."""
+    leo, acme = memory.upsert_entity("Leo", "person"), memory.upsert_entity("Acme", "organization")
+    memory.create_relationship(leo.id, acme.id, "WORKS_FOR")
+    dump = memory.export_user(embeddings=False)
+    [edge] = [i for i, record in enumerate(dump) if record.get("rel") == "WORKS_FOR"]
+    before = snapshot(memory.settings)
+    for payload in BAD_RELATIONS:
+        tampered = [{**record, "rel": payload} if i == edge else record for i, record in enumerate(dump)]
+        with pytest.raises(InvalidInputError):
+            memory.import_user(tampered)
+        assert snapshot(memory.settings) == before, payload
+    graph_answers(memory)
