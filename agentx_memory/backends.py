@@ -30,6 +30,7 @@ from .memory.graph_recall import GraphRecall
 from .memory.procedural import ProceduralMemory
 from .memory.profile import ProfileMemory
 from .memory.promotion import Promotion
+from .memory.rate_limit import RateLimiter
 from .memory.timeline import Timeline
 from .monitoring import RecallMonitor
 from .runtime import tune_process
@@ -73,6 +74,8 @@ class Backends:
     graph_recall: GraphRecall
     #: JSON documents for the framework adapters (ledger only).
     documents: DocumentMemory
+    #: The per-user recall rate limit (``limits.recall_per_minute``; off at 0).
+    rate_limiter: RateLimiter
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -130,6 +133,7 @@ class Backends:
             forgetting=Forgetting(ledger, graph, redis, settings.redis.key_prefix),
             graph_recall=GraphRecall(graph),
             documents=DocumentMemory(ledger),
+            rate_limiter=RateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
         )
 

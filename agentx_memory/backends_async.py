@@ -27,6 +27,7 @@ from .memory.graph_recall_async import AsyncGraphRecall
 from .memory.procedural_async import AsyncProceduralMemory
 from .memory.profile_async import AsyncProfileMemory
 from .memory.promotion_async import AsyncPromotion
+from .memory.rate_limit_async import AsyncRateLimiter
 from .memory.timeline_async import AsyncTimeline
 from .monitoring import RecallMonitor
 from .runtime import tune_process
@@ -70,6 +71,8 @@ class AsyncBackends:
     graph_recall: AsyncGraphRecall
     #: JSON documents for the framework adapters (ledger only).
     documents: AsyncDocumentMemory
+    #: The per-user recall rate limit (``limits.recall_per_minute``; off at 0).
+    rate_limiter: AsyncRateLimiter
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -127,6 +130,7 @@ class AsyncBackends:
             forgetting=AsyncForgetting(ledger, graph, redis, settings.redis.key_prefix),
             graph_recall=AsyncGraphRecall(graph),
             documents=AsyncDocumentMemory(ledger),
+            rate_limiter=AsyncRateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
         )
 

@@ -16,6 +16,7 @@ __all__ = [
     "InvalidInputError",
     "LLMError",
     "NotFoundError",
+    "RateLimitedError",
     "SchemaVersionError",
     "StoreError",
     "StoreUnavailableError",
@@ -68,6 +69,18 @@ class GraphSyncError(StoreError):
     def __init__(self, message: str, turn: object) -> None:
         super().__init__(message)
         self.turn = turn
+
+
+class RateLimitedError(AgentMemoryError):
+    """The user made more recall calls than ``limits.recall_per_minute`` allows; nothing was read.
+
+    ``retry_after`` is how long, in seconds, until the user's next recall call will be admitted (the
+    message says it too, for callers that only show the text, such as an MCP client).
+    """
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class LLMError(AgentMemoryError):

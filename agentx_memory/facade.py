@@ -291,7 +291,7 @@ class AgentMemory(
             kinds = kinds & frozenset({"episodic"})
             if not kinds:
                 raise InvalidInputError("a metadata filter applies to turns: keep include_episodic=True")
-        backends = self._open_backends()
+        backends = self._open_for_recall("remember")
         request = RecallRequest(
             query=query,
             top_k=top_k,

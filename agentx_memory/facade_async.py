@@ -289,7 +289,7 @@ class AsyncAgentMemory(
             kinds = kinds & frozenset({"episodic"})
             if not kinds:
                 raise InvalidInputError("a metadata filter applies to turns: keep include_episodic=True")
-        backends = await self._open_backends()
+        backends = await self._open_for_recall("remember")
         request = RecallRequest(
             query=query,
             top_k=top_k,

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from .redact import redact_text
 
 __all__ = [
     "AuditSettings",
@@ -48,7 +51,16 @@ def default_data_dir() -> Path:
     return Path(base) / "agentx-memory"
 
 
-class GraphSettings(BaseModel):
+class _Redacted(BaseModel):
+    """A settings group that may hold a connection URL: its ``repr`` (and ``str``) shows the URL with
+    any password replaced by ``***``; API keys and passwords themselves are ``SecretStr``."""
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
+        for name, value in super().__repr_args__():
+            yield name, redact_text(value) if isinstance(value, str) else value
+
+
+class GraphSettings(_Redacted):
     backend: Literal["falkordb", "neo4j"] = "falkordb"
     #: ``redis://…`` or ``unix://…`` of a FalkorDB server; ``None`` starts/attaches to the embedded one.
     falkordb_url: str | None = None
@@ -67,7 +79,7 @@ class GraphSettings(BaseModel):
         return value
 
 
-class PostgresSettings(BaseModel):
+class PostgresSettings(_Redacted):
     #: libpq URL; ``None`` starts/attaches to the embedded server under ``data_dir``.
     url: str | None = None
     #: Every table lives in this schema (tests use one per test).
@@ -99,7 +111,7 @@ class PostgresSettings(BaseModel):
         return value
 
 
-class RedisSettings(BaseModel):
+class RedisSettings(_Redacted):
     #: ``redis://…`` or ``unix://…``; ``None`` uses the embedded FalkorDB server (it is a Redis server).
     url: str | None = None
     #: Prefix of every key we write, so several deployments (or tests) can share one server.
@@ -130,7 +142,7 @@ class AuditSettings(BaseModel):
     retention_days: int = Field(default=90, ge=1)
 
 
-class EmbeddingSettings(BaseModel):
+class EmbeddingSettings(_Redacted):
     provider: Literal["local", "openai"] = "local"
     #: ``all-MiniLM-L6-v2`` for ``local``; e.g. ``text-embedding-3-small`` for ``openai``.
     model: str = "all-MiniLM-L6-v2"
@@ -145,7 +157,7 @@ class EmbeddingSettings(BaseModel):
     query_cache_seconds: int = Field(default=24 * 3600, ge=0)
 
 
-class LLMSettings(BaseModel):
+class LLMSettings(_Redacted):
     #: ``none`` keeps everything offline: retrieval then uses its rule-based paths only.
     provider: Literal["none", "openai", "anthropic"] = "none"
     #: ``None`` picks the provider's default (``gpt-4o-mini`` / ``claude-haiku-4-5``) in the factory.
@@ -165,6 +177,12 @@ class LimitSettings(BaseModel):
     max_metadata_bytes: int = Field(default=16_384, ge=2)
     max_title_chars: int = Field(default=500, ge=1)
     max_top_k: int = Field(default=200, ge=1)
+    #: Recall calls (``remember``, ``get_context``, the searches) a user may make per minute, as a token
+    #: bucket in Redis shared by every process; 0 (the default) switches the limit off. Over it a call
+    #: raises :class:`~agentx_memory.errors.RateLimitedError` with ``retry_after``.
+    recall_per_minute: float = Field(default=0, ge=0)
+    #: How many calls may come at once before the per-minute rate applies (0: ``recall_per_minute``).
+    recall_burst: int = Field(default=0, ge=0)
 
 
 class RetrievalSettings(BaseModel):
@@ -299,7 +317,7 @@ class RetentionSettings(BaseModel):
     ledger_detail_days: int = Field(default=14, ge=1)
 
 
-class MaintenanceSettings(BaseModel):
+class MaintenanceSettings(_Redacted):
     """The background jobs (``agentx_memory.maintenance``): how often each runs (seed 002's defaults),
     in minutes, and how long a run may hold its job's lock before another run may take over."""
 

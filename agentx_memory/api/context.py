@@ -65,7 +65,7 @@ class ContextApi(FacadeCore):
         budget_tokens = validate_budget(budget_tokens, MIN_BUDGET_TOKENS, MAX_BUDGET_TOKENS)
         if conversation_id is not None:
             conversation_id = validate_uuid(conversation_id, "conversation_id")
-        backends = self._open_backends()
+        backends = self._open_for_recall("get_context")
         request = RecallRequest(query=prompt, top_k=_RECALL_TOP_K, channels=tuple(self.scope.read_channels))
         recalled: list[MemoryBundle] = []
         goals: list[Goal] = []

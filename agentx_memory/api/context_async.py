@@ -63,7 +63,7 @@ class AsyncContextApi(AsyncFacadeCore):
         budget_tokens = validate_budget(budget_tokens, MIN_BUDGET_TOKENS, MAX_BUDGET_TOKENS)
         if conversation_id is not None:
             conversation_id = validate_uuid(conversation_id, "conversation_id")
-        backends = await self._open_backends()
+        backends = await self._open_for_recall("get_context")
         request = RecallRequest(query=prompt, top_k=_RECALL_TOP_K, channels=tuple(self.scope.read_channels))
         recalled: list[MemoryBundle] = []
         goals: list[Goal] = []

@@ -79,8 +79,9 @@ class Forgetting:
         with self._ledger.user_lock(scope.user_id, shared=False):
             rows = self._ledger.fetch_one("forget_user_rows", key) or {}
             graph = self._graph.run("delete_user_graph", key)
-        removed_keys = self._redis.delete_matching(keys.user_pattern(self._prefix, scope.user_id))
-        removed_keys += self._redis.delete_matching(keys.consolidation_pattern(self._prefix, scope.user_id))
+        removed_keys = 0
+        for pattern in keys.user_patterns(self._prefix, scope.user_id):
+            removed_keys += self._redis.delete_matching(pattern)
         report = {name: int(value) for name, value in rows.items()}
         report["graph_nodes"] = int(graph[0]["deleted"]) if graph else 0
         report["redis_keys"] = removed_keys
@@ -93,9 +94,6 @@ class Forgetting:
         graph = self._graph.run("count_user_nodes", {"user_id": scope.user_id})
         counts["graph_nodes"] = sum(int(row["count"]) for row in graph)
         counts["redis_keys"] = 0
-        for pattern in (
-            keys.user_pattern(self._prefix, scope.user_id),
-            keys.consolidation_pattern(self._prefix, scope.user_id),
-        ):
+        for pattern in keys.user_patterns(self._prefix, scope.user_id):
             counts["redis_keys"] += len([key for key in self._redis.scan(pattern)])
         return counts

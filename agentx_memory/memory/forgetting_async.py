@@ -80,10 +80,9 @@ class AsyncForgetting:
         async with self._ledger.user_lock(scope.user_id, shared=False):
             rows = await self._ledger.fetch_one("forget_user_rows", key) or {}
             graph = await self._graph.run("delete_user_graph", key)
-        removed_keys = await self._redis.delete_matching(keys.user_pattern(self._prefix, scope.user_id))
-        removed_keys += await self._redis.delete_matching(
-            keys.consolidation_pattern(self._prefix, scope.user_id)
-        )
+        removed_keys = 0
+        for pattern in keys.user_patterns(self._prefix, scope.user_id):
+            removed_keys += await self._redis.delete_matching(pattern)
         report = {name: int(value) for name, value in rows.items()}
         report["graph_nodes"] = int(graph[0]["deleted"]) if graph else 0
         report["redis_keys"] = removed_keys
@@ -96,9 +95,6 @@ class AsyncForgetting:
         graph = await self._graph.run("count_user_nodes", {"user_id": scope.user_id})
         counts["graph_nodes"] = sum(int(row["count"]) for row in graph)
         counts["redis_keys"] = 0
-        for pattern in (
-            keys.user_pattern(self._prefix, scope.user_id),
-            keys.consolidation_pattern(self._prefix, scope.user_id),
-        ):
+        for pattern in keys.user_patterns(self._prefix, scope.user_id):
             counts["redis_keys"] += len([key async for key in self._redis.scan(pattern)])
         return counts
