@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from .._compat.sync import drain
 from ..backends import Backends
 from ..errors import EmbeddingDimensionError
 from ..memory.episodic_pure import turn_search_text
@@ -46,6 +47,9 @@ class PortabilityApi(FacadeCore):
         (a cache with a TTL) and the audit log (this installation's trail) are not part of a dump.
         """
         backends = self._open_backends()
+        # Background steps of earlier calls (access counts of a recall) land first: a dump holds every
+        # effect of the calls that returned before it (one landing mid-export made dumps differ).
+        drain(backends.pending)
         port = Portability(backends.ledger, backends.graph)
         user_id = self.scope.user_id
         ledger = port.export_ledger(user_id)
