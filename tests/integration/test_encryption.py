@@ -215,3 +215,26 @@ def test_settings_refuse_a_malformed_key(base: Settings) -> None:
         with_keys(base, base64.b64encode(b"short").decode())
     with pytest.raises(ValueError, match="base64"):
         with_keys(base, "not base64 at all!")
+
+
+def test_rotate_key_command_reports_and_refuses_without_a_key(base: Settings, embedder: Embedder) -> None:
+    from typer.testing import CliRunner
+
+    from agentx_memory.cli import app
+    from tests.settings_env import env_of
+
+    with AgentMemory("alice", settings=with_keys(base, KEY_A), embedder=embedder) as memory:
+        populate(memory)
+    runner = CliRunner()
+    refused = runner.invoke(app, ["rotate-key"], env=env_of(base))
+    assert refused.exit_code != 0
+    assert "AGENTX_SECURITY__ENCRYPTION_KEY" in refused.output
+    env = {
+        **env_of(base),
+        "AGENTX_SECURITY__ENCRYPTION_KEY": KEY_B,
+        "AGENTX_SECURITY__OLD_ENCRYPTION_KEYS": json.dumps([KEY_A]),
+    }
+    done = runner.invoke(app, ["rotate-key", "--batch", "3"], env=env)
+    assert done.exit_code == 0, done.output
+    assert f"under key {key_id(parse_key(KEY_B))}" in done.stdout
+    assert key_id(parse_key(KEY_A)) not in raw_rows(base)
