@@ -1,14 +1,15 @@
 """Cost of encryption at rest (``security.encryption_key``) on ``store_turn``, ``record_invocation`` and a
 read (``get_conversation``): the same calls with and without a key, in the same run.
 
-    python benchmarks/encryption.py [--calls 300] [--data-dir DIR]
+    python -m benchmarks.encryption [--calls 300] [--aa] [--data-dir DIR]
 
 Two facades on the same embedded servers, each in its own Postgres schema, graph and key prefix: one
 plain, one with a random key. Each round makes the same call on both, in alternating order, so they
 share the machine's load. Turns carry metadata (a speaker and a ~200-byte note) and invocations a
 ~300-byte input and output, the values that get encrypted. Also times the pure ``Encryptor`` on the
-same values (seal and open, in microseconds). Prints a markdown table and writes
-``benchmarks/results/encryption.json``.
+same values (seal and open, in microseconds). ``--aa`` leaves the key off on both sides: the
+differences it shows are this machine's noise, the yardstick for the real run's. Prints a markdown
+table and writes ``benchmarks/results/encryption.json``.
 """
 
 from __future__ import annotations
@@ -126,6 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--calls", type=int, default=300, help="measured calls per operation and side")
     parser.add_argument("--data-dir", type=Path, default=None, help="embedded servers' data dir")
+    parser.add_argument(
+        "--aa", action="store_true", help="A/A check: no key on either side (the run-to-run noise)"
+    )
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"JSON results (default {RESULTS})")
     args = parser.parse_args(argv)
 
@@ -139,9 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = {"off": Names.fresh(), "on": Names.fresh()}
     plain_settings = isolated(base, names["off"])
     keyed_settings = isolated(base, names["on"])
-    keyed_settings = keyed_settings.model_copy(
-        update={"security": keyed_settings.security.model_validate({"encryption_key": key})}
-    )
+    if not args.aa:
+        keyed_settings = keyed_settings.model_copy(
+            update={"security": keyed_settings.security.model_validate({"encryption_key": key})}
+        )
     embedder = build_embedder(base.embedding)
     load_before = os.getloadavg()[0]
     print(f"{args.calls} calls per operation, key off and on, interleaved …", file=sys.stderr)
@@ -161,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     document: dict[str, Any] = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": machine_info(load_before, os.getloadavg()[0]),
-        "config": {"calls": args.calls, "warm_up": WARM_UP},
+        "config": {"calls": args.calls, "warm_up": WARM_UP, "aa": args.aa},
         "results": {
             op: {side: asdict(Stats.of(values)) for side, values in sides.items()}
             for op, sides in samples.items()

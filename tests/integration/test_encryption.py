@@ -18,7 +18,7 @@ from agentx_memory import AgentMemory, Settings
 from agentx_memory.crypto import Encryptor, key_id, parse_key
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
-from agentx_memory.errors import DecryptionError, EncryptionKeyError
+from agentx_memory.errors import DecryptionError, EncryptionKeyError, InvalidInputError
 from agentx_memory.maintenance.rekey import rekey
 from agentx_memory.stores.postgres import PostgresStore
 from tests.conftest import cleanup, isolated_settings
@@ -98,6 +98,9 @@ def test_key_hides_every_secret_in_postgres_and_the_api_returns_them(
         check_api(memory, conversation)
         # the speaker is part of the searchable text, so it stays plain and recall still finds it
         assert memory.remember("what did Ann ask?").items
+        assert memory.remember("deploy", metadata={"speaker": "Ann"}).items
+        with pytest.raises(InvalidInputError, match="encrypted at rest"):
+            memory.remember("deploy", metadata={"token": SECRET})
     raw = raw_rows(keyed)
     assert SECRET not in raw
     assert "please deploy the service" in raw  # turn content stays plain: full-text and vectors
