@@ -21,7 +21,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from ..crypto import Encryptor, is_sealed, open_json, seal_json
-from ..errors import InvalidInputError
+from ..errors import InvalidInputError, StoreError
 
 __all__ = ["SEALED_COLUMNS", "SEALED_PARAMS", "TURN_METADATA_PLAIN", "FieldCodec", "Sealed"]
 
@@ -101,7 +101,7 @@ class FieldCodec:
 def _owner(row: Mapping[str, Any], params: Mapping[str, Any]) -> str:
     owner = row.get("user_id", params.get("user_id"))
     if owner is None:  # a statement bug, not bad input: every sealed column is read with its user
-        raise InvalidInputError("an encrypted column was read without its user_id")
+        raise StoreError("an encrypted column was read without its user_id")
     return str(owner)
 
 

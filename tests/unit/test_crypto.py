@@ -72,3 +72,14 @@ def test_a_recall_filter_on_an_encrypted_metadata_key_is_refused() -> None:
     codec.seal_params("recall_vector_turns", {"user_id": "a", "metadata": Jsonb({"speaker": "Ann"})})
     with pytest.raises(InvalidInputError, match="filter on speaker only"):
         codec.seal_params("recall_vector_turns", {"user_id": "a", "metadata": Jsonb({"topic": "x"})})
+
+
+def test_the_sealed_marker_is_reserved_in_values_given_to_store() -> None:
+    from agentx_memory.settings import LimitSettings
+    from agentx_memory.validation import validate_json_value, validate_metadata
+
+    with pytest.raises(InvalidInputError, match="reserved"):
+        validate_metadata({SEALED_KEY: "agx1:x:y"}, LimitSettings())
+    with pytest.raises(InvalidInputError, match="reserved"):
+        validate_json_value({SEALED_KEY: 1}, LimitSettings(), "tool_output")
+    assert validate_metadata({"nested": {SEALED_KEY: 1}}, LimitSettings()) == {"nested": {SEALED_KEY: 1}}
