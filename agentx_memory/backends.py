@@ -14,6 +14,7 @@ from . import metrics
 from ._compat.sync import drain, to_thread
 from .audit import MemoryAuditLogger
 from .audit_policy import config_snapshot
+from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
 from .embedding.base import text_digest, vector_from_text, vector_to_text
@@ -89,11 +90,13 @@ class Backends:
         if embedder is None:
             embedder = to_thread(build_embedder, settings.embedding)
         llm = build_llm(settings.llm)  # before any connection: a bad LLM setting leaks nothing
+        encryptor = build_encryptor(settings.security)
         ledger = PostgresStore.connect(
             endpoints.postgres_url,
             settings.postgres,
             embedding_dim=embedder.dimensions,
             embedding_model=embedder.model_id,
+            encryptor=encryptor,
         )
         graph: GraphStore | None = None
         redis: RedisStore | None = None

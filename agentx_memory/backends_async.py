@@ -11,6 +11,7 @@ from . import metrics
 from ._compat.aio import drain, to_thread
 from .audit_async import AsyncMemoryAuditLogger
 from .audit_policy import config_snapshot
+from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
 from .embedding.base import text_digest, vector_from_text, vector_to_text
@@ -86,11 +87,13 @@ class AsyncBackends:
         if embedder is None:
             embedder = await to_thread(build_embedder, settings.embedding)
         llm = build_llm(settings.llm)  # before any connection: a bad LLM setting leaks nothing
+        encryptor = build_encryptor(settings.security)
         ledger = await AsyncPostgresStore.connect(
             endpoints.postgres_url,
             settings.postgres,
             embedding_dim=embedder.dimensions,
             embedding_model=embedder.model_id,
+            encryptor=encryptor,
         )
         graph: AsyncGraphStore | None = None
         redis: AsyncRedisStore | None = None

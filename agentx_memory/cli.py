@@ -174,6 +174,7 @@ def _register() -> None:
     from .cli_portability import export, import_dump
     from .cli_query import context, entity, facts, recall, stats, timeline
     from .cli_reindex import reindex
+    from .cli_rekey import rotate_key
 
     app.add_typer(jobs_app, name="jobs")
     app.command()(metrics)
@@ -182,6 +183,7 @@ def _register() -> None:
     app.command()(doctor)
     app.command()(reset)
     app.command()(reindex)
+    app.command(name="rotate-key")(rotate_key)
     app.command()(ingest)
     app.command(name="export")(export)
     app.command(name="import")(import_dump)

@@ -11,7 +11,9 @@ __all__ = [
     "AgentMemoryError",
     "ConfigurationError",
     "ConflictError",
+    "DecryptionError",
     "EmbeddingDimensionError",
+    "EncryptionKeyError",
     "GraphSyncError",
     "InvalidInputError",
     "LLMError",
@@ -51,12 +53,22 @@ class SchemaVersionError(ConfigurationError):
     """The database schema is not at the version this code needs (``agentx-memory migrate``)."""
 
 
+class EncryptionKeyError(ConfigurationError):
+    """A stored value is encrypted with a key that is not configured (or no key is configured); the
+    message names the settings to set (``security.encryption_key``, ``security.old_encryption_keys``)."""
+
+
 class StoreError(AgentMemoryError):
     """A store failed while executing a request."""
 
 
 class StoreUnavailableError(StoreError):
     """A store could not be reached; the message says which one and how to start it."""
+
+
+class DecryptionError(StoreError):
+    """An encrypted value failed authentication under its (configured) key: it was altered, or copied
+    into another user's row (values are bound to their user)."""
 
 
 class GraphSyncError(StoreError):

@@ -34,6 +34,7 @@ __all__ = [
     "RetentionSettings",
     "RetrievalSettings",
     "RuntimeSettings",
+    "SecuritySettings",
     "Settings",
     "WorkingMemorySettings",
     "default_data_dir",
@@ -377,6 +378,39 @@ class McpSettings(BaseModel):
     port: int = Field(default=8765, ge=1, le=65535)
 
 
+class SecuritySettings(BaseModel):
+    """Encryption of sensitive ledger values at rest (README, "Sensitive data at rest").
+
+    With a key, the Postgres ledger stores tool invocation inputs and outputs, conversation and turn
+    metadata and audit payloads encrypted (AES-256-GCM, bound to their user); turn content, fact text,
+    ids and times stay plain so that search works. Without one, everything is stored as it is.
+    """
+
+    #: Base64 of 32 random bytes (``openssl rand -base64 32``); env ``AGENTX_SECURITY__ENCRYPTION_KEY``.
+    encryption_key: SecretStr | None = None
+    #: Keys being rotated out: values under them still decrypt, new writes use ``encryption_key``;
+    #: ``agentx-memory rotate-key`` re-encrypts them (env: a JSON list).
+    old_encryption_keys: list[SecretStr] = Field(default_factory=list)
+
+    @field_validator("encryption_key")
+    @classmethod
+    def _key(cls, value: SecretStr | None) -> SecretStr | None:
+        from .crypto import parse_key
+
+        if value is not None:
+            parse_key(value.get_secret_value())
+        return value
+
+    @field_validator("old_encryption_keys")
+    @classmethod
+    def _old_keys(cls, values: list[SecretStr]) -> list[SecretStr]:
+        from .crypto import parse_key
+
+        for value in values:
+            parse_key(value.get_secret_value())
+        return values
+
+
 class Settings(BaseSettings):
     """Everything configurable. ``Settings()`` reads ``AGENTX_*`` from the environment."""
 
@@ -402,6 +436,7 @@ class Settings(BaseSettings):
     maintenance: MaintenanceSettings = MaintenanceSettings()
     mcp: McpSettings = McpSettings()
     runtime: RuntimeSettings = RuntimeSettings()
+    security: SecuritySettings = SecuritySettings()
 
     @property
     def uses_embedded(self) -> bool:
