@@ -182,7 +182,8 @@ class AgentMemory(
         """Store one turn durably; idempotent for a given ``(conversation_id, turn_index)``.
 
         Without ``turn_index`` the next index is allocated atomically. Raises :class:`GraphSyncError`
-        (carrying the stored turn) if only the graph write failed: the turn is safe in the ledger.
+        (carrying the stored turn) if only the graph write failed: the turn is safe in the ledger; and
+        :class:`NotFoundError` if the conversation (or the turn) was forgotten while it was being stored.
         """
         limits = self.settings.limits
         conversation_id = validate_uuid(conversation_id, "conversation_id")
@@ -291,7 +292,7 @@ class AgentMemory(
             kinds = kinds & frozenset({"episodic"})
             if not kinds:
                 raise InvalidInputError("a metadata filter applies to turns: keep include_episodic=True")
-        backends = self._open_backends()
+        backends = self._open_for_recall("remember")
         request = RecallRequest(
             query=query,
             top_k=top_k,

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Final, Generic, TypeGuard, TypeVar, get_args
 from pydantic import AfterValidator, BeforeValidator, TypeAdapter, ValidationError, ValidationInfo
 from pydantic_core import PydanticCustomError
 
+from .crypto import SEALED_KEY
 from .errors import InvalidInputError
 from .kinds import KindGroup, MemoryKind, kinds_in_groups
 from .models import Role
@@ -320,19 +321,27 @@ def validate_metadata(metadata: object, limits: LimitSettings) -> dict[str, Any]
     if metadata is None:
         return {}
     checked: dict[str, Any] = _METADATA(metadata, limits=limits)
-    return checked
+    return _unsealed(checked, "metadata")
 
 
 def validate_json_value(value: object, limits: LimitSettings, what: str) -> Any:
     """Any JSON value within the metadata size limit."""
-    return _JSON_VALUE(value, limits=limits, what=what)
+    return _unsealed(_JSON_VALUE(value, limits=limits, what=what), what)
 
 
 def validate_json_object(value: object, limits: LimitSettings, what: str) -> dict[str, Any]:
     if value is None:
         return {}
     checked: dict[str, Any] = _JSON_OBJECT(value, limits=limits, what=what)
-    return checked
+    return _unsealed(checked, what)
+
+
+def _unsealed(value: T, what: str) -> T:
+    """``value``, unless it is an object with the key that marks an encrypted value at rest (it would
+    read back as one)."""
+    if isinstance(value, dict) and SEALED_KEY in value:
+        raise InvalidInputError(f"{what}: the top-level key {SEALED_KEY!r} is reserved: rename it")
+    return value
 
 
 # -- numbers, flags, times -------------------------------------------------------------------------

@@ -182,10 +182,14 @@ class AsyncLearningApi(AsyncLearningWrites):
             if extraction is None:
                 status = "failed"
                 break
-            report = await self._apply(backends, texts, extraction, known, report)
+            async with backends.episodic.learning_from(self.scope, [t.id for t in turns]) as present:
+                if not present:  # forgotten meanwhile: learn nothing from it; a later run re-reads
+                    status = "skipped"
+                    break
+                report = await self._apply(backends, texts, extraction, known, report)
+                position = turns[-1].index + 1
+                await backends.episodic.advance_consolidation(self.scope, state.id, position)
             speaker = await self._user_name(backends)
-            position = turns[-1].index + 1
-            await backends.episodic.advance_consolidation(self.scope, state.id, position)
             report = report.model_copy(
                 update={"turns_read": report.turns_read + len(turns), "chunks": report.chunks + 1}
             )

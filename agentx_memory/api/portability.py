@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from .._compat.sync import drain
 from ..backends import Backends
 from ..errors import ConflictError, EmbeddingDimensionError
 from ..memory.episodic_pure import turn_search_text
@@ -48,6 +49,9 @@ class PortabilityApi(FacadeCore):
         """
         embeddings = validate_flag(embeddings, "embeddings")
         backends = self._open_backends()
+        # Background steps of earlier calls (access counts of a recall) land first: a dump holds every
+        # effect of the calls that returned before it (one landing mid-export made dumps differ).
+        drain(backends.pending)
         port = Portability(backends.ledger, backends.graph)
         user_id = self.scope.user_id
         ledger = port.export_ledger(user_id)

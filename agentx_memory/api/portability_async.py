@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from .._compat.aio import drain
 from ..backends_async import AsyncBackends
 from ..errors import ConflictError, EmbeddingDimensionError
 from ..memory.episodic_pure import turn_search_text
@@ -45,6 +46,9 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         """
         embeddings = validate_flag(embeddings, "embeddings")
         backends = await self._open_backends()
+        # Background steps of earlier calls (access counts of a recall) land first: a dump holds every
+        # effect of the calls that returned before it (one landing mid-export made dumps differ).
+        await drain(backends.pending)
         port = AsyncPortability(backends.ledger, backends.graph)
         user_id = self.scope.user_id
         ledger = await port.export_ledger(user_id)

@@ -166,7 +166,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         on names and aliases (reciprocal rank fusion), best first, with the fused score."""
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
-        backends = await self._open_backends()
+        backends = await self._open_for_recall("search_entities")
         vector = await backends.embed_one(query)
         hits = await backends.entities.search(self.scope, query, vector, top_k, self.settings.retrieval.rrf_k)
         await backends.audit.log_read(
@@ -285,7 +285,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
         min_confidence = validate_confidence(min_confidence, "min_confidence")
-        backends = await self._open_backends()
+        backends = await self._open_for_recall("search_facts")
         vector = await backends.embed_one(query)
         # Twice as many candidates: a promoted fact can come back from both channels and is merged.
         wide = min(2 * top_k, self.settings.limits.max_top_k)
