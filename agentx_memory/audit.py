@@ -43,6 +43,11 @@ class MemoryAuditLogger:
             "audit_config": Jsonb(self._snapshot),
         }
 
+    def inline_payloads(self, payloads: list[dict[str, Any]]) -> list[Jsonb] | None:
+        """One payload per row of a statement that writes many audit rows (``append_turns``), or
+        ``None`` below ``verbose``."""
+        return [Jsonb(payload) for payload in payloads] if self.enabled("verbose") else None
+
     def log_write(
         self,
         scope: Scope,

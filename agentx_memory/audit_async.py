@@ -40,6 +40,11 @@ class AsyncMemoryAuditLogger:
             "audit_config": Jsonb(self._snapshot),
         }
 
+    def inline_payloads(self, payloads: list[dict[str, Any]]) -> list[Jsonb] | None:
+        """One payload per row of a statement that writes many audit rows (``append_turns``), or
+        ``None`` below ``verbose``."""
+        return [Jsonb(payload) for payload in payloads] if self.enabled("verbose") else None
+
     async def log_write(
         self,
         scope: Scope,

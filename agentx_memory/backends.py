@@ -14,6 +14,7 @@ from . import metrics
 from ._compat.sync import drain, to_thread
 from .audit import MemoryAuditLogger
 from .audit_policy import config_snapshot
+from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
 from .embedding.base import text_digest, vector_from_text, vector_to_text
@@ -30,6 +31,7 @@ from .memory.graph_recall import GraphRecall
 from .memory.procedural import ProceduralMemory
 from .memory.profile import ProfileMemory
 from .memory.promotion import Promotion
+from .memory.rate_limit import RateLimiter
 from .memory.timeline import Timeline
 from .monitoring import RecallMonitor
 from .runtime import tune_process
@@ -73,6 +75,8 @@ class Backends:
     graph_recall: GraphRecall
     #: JSON documents for the framework adapters (ledger only).
     documents: DocumentMemory
+    #: The per-user recall rate limit (``limits.recall_per_minute``; off at 0).
+    rate_limiter: RateLimiter
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -86,11 +90,13 @@ class Backends:
         if embedder is None:
             embedder = to_thread(build_embedder, settings.embedding)
         llm = build_llm(settings.llm)  # before any connection: a bad LLM setting leaks nothing
+        encryptor = build_encryptor(settings.security)
         ledger = PostgresStore.connect(
             endpoints.postgres_url,
             settings.postgres,
             embedding_dim=embedder.dimensions,
             embedding_model=embedder.model_id,
+            encryptor=encryptor,
         )
         graph: GraphStore | None = None
         redis: RedisStore | None = None
@@ -130,6 +136,7 @@ class Backends:
             forgetting=Forgetting(ledger, graph, redis, settings.redis.key_prefix),
             graph_recall=GraphRecall(graph),
             documents=DocumentMemory(ledger),
+            rate_limiter=RateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
         )
 

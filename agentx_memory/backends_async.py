@@ -11,6 +11,7 @@ from . import metrics
 from ._compat.aio import drain, to_thread
 from .audit_async import AsyncMemoryAuditLogger
 from .audit_policy import config_snapshot
+from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
 from .embedding.base import text_digest, vector_from_text, vector_to_text
@@ -27,6 +28,7 @@ from .memory.graph_recall_async import AsyncGraphRecall
 from .memory.procedural_async import AsyncProceduralMemory
 from .memory.profile_async import AsyncProfileMemory
 from .memory.promotion_async import AsyncPromotion
+from .memory.rate_limit_async import AsyncRateLimiter
 from .memory.timeline_async import AsyncTimeline
 from .monitoring import RecallMonitor
 from .runtime import tune_process
@@ -70,6 +72,8 @@ class AsyncBackends:
     graph_recall: AsyncGraphRecall
     #: JSON documents for the framework adapters (ledger only).
     documents: AsyncDocumentMemory
+    #: The per-user recall rate limit (``limits.recall_per_minute``; off at 0).
+    rate_limiter: AsyncRateLimiter
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -83,11 +87,13 @@ class AsyncBackends:
         if embedder is None:
             embedder = await to_thread(build_embedder, settings.embedding)
         llm = build_llm(settings.llm)  # before any connection: a bad LLM setting leaks nothing
+        encryptor = build_encryptor(settings.security)
         ledger = await AsyncPostgresStore.connect(
             endpoints.postgres_url,
             settings.postgres,
             embedding_dim=embedder.dimensions,
             embedding_model=embedder.model_id,
+            encryptor=encryptor,
         )
         graph: AsyncGraphStore | None = None
         redis: AsyncRedisStore | None = None
@@ -127,6 +133,7 @@ class AsyncBackends:
             forgetting=AsyncForgetting(ledger, graph, redis, settings.redis.key_prefix),
             graph_recall=AsyncGraphRecall(graph),
             documents=AsyncDocumentMemory(ledger),
+            rate_limiter=AsyncRateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
         )
 

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from agentx_memory import embedded
 from agentx_memory.errors import AgentMemoryError, ConfigurationError
+from agentx_memory.redact import redact_text
 from agentx_memory.settings import Settings, owning_process
 
 from .cli_support import CliState, errors, print_error, state_of
@@ -50,7 +51,7 @@ def _root(
             # The CLI owns its interpreter: the GC tuning measured for latency applies here.
             settings = owning_process(Settings())
         except ValidationError as exc:
-            raise ConfigurationError(f"Invalid AGENTX_* settings:\n{exc}") from exc
+            raise ConfigurationError(f"Invalid AGENTX_* settings:\n{redact_text(str(exc))}") from exc
     if data_dir is not None:
         settings = settings.model_copy(update={"data_dir": data_dir})
     ctx.obj = CliState(settings=settings, out=Console(), err=err)
@@ -173,6 +174,7 @@ def _register() -> None:
     from .cli_portability import export, import_dump
     from .cli_query import context, entity, facts, recall, stats, timeline
     from .cli_reindex import reindex
+    from .cli_rekey import rotate_key
 
     app.add_typer(jobs_app, name="jobs")
     app.command()(metrics)
@@ -181,6 +183,7 @@ def _register() -> None:
     app.command()(doctor)
     app.command()(reset)
     app.command()(reindex)
+    app.command(name="rotate-key")(rotate_key)
     app.command()(ingest)
     app.command(name="export")(export)
     app.command(name="import")(import_dump)

@@ -40,6 +40,8 @@ def _read(path: Path) -> list[dict[str, Any]]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise InvalidInputError(f"cannot read {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(f"{path} is not UTF-8 text ({exc.reason}); nothing was imported") from exc
     records = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():

@@ -20,10 +20,10 @@ from agentx_memory.maintenance.reindex_rules import ReindexReport
 
 from .cli_support import CliState, errors, state_of
 
-__all__ = ["reindex"]
+__all__ = ["ProgressBars", "progress_columns", "reindex"]
 
 
-class _Bars:
+class ProgressBars:
     """The reindex's progress as rich bars, one per store table or graph label."""
 
     def __init__(self, progress: Progress) -> None:
@@ -35,6 +35,11 @@ class _Bars:
 
     def advance(self, task: str, done: int) -> None:
         self._progress.advance(self._tasks[task], done)
+
+
+def progress_columns() -> tuple[TextColumn, BarColumn, MofNCompleteColumn, TimeRemainingColumn]:
+    """A task's name, its bar, done/total and the time left."""
+    return (TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
 
 
 def reindex(
@@ -61,14 +66,8 @@ def reindex(
             )
             return
         _confirm(state, plan, yes)
-        columns = (
-            TextColumn("{task.description:<24}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=state.err) as bar:
-            report = run_reindex(state.settings, batch=batch, progress=_Bars(bar))
+        with Progress(*progress_columns(), console=state.err) as bar:
+            report = run_reindex(state.settings, batch=batch, progress=ProgressBars(bar))
     state.out.print(
         f"Re-embedded {sum(report.rows.values()):,} ledger rows and {sum(report.nodes.values()):,} graph "
         f"nodes in {report.seconds:.1f} s ({report.rate:,.0f} vectors/s); the store now holds "

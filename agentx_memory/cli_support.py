@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from agentx_memory.errors import AgentMemoryError
+from agentx_memory.redact import redact_text
 from agentx_memory.settings import Settings
 
 __all__ = ["CliState", "errors", "print_error", "state_of"]
@@ -35,7 +36,7 @@ def errors(err: Console) -> Iterator[None]:
 
 
 def print_error(err: Console, exc: AgentMemoryError) -> None:
-    err.print(Text(f"Error: {exc}", style="red"), soft_wrap=True)
+    err.print(Text(f"Error: {redact_text(str(exc))}", style="red"), soft_wrap=True)
 
 
 def state_of(ctx: typer.Context) -> CliState:

@@ -11,11 +11,14 @@ __all__ = [
     "AgentMemoryError",
     "ConfigurationError",
     "ConflictError",
+    "DecryptionError",
     "EmbeddingDimensionError",
+    "EncryptionKeyError",
     "GraphSyncError",
     "InvalidInputError",
     "LLMError",
     "NotFoundError",
+    "RateLimitedError",
     "SchemaVersionError",
     "StoreError",
     "StoreUnavailableError",
@@ -50,12 +53,22 @@ class SchemaVersionError(ConfigurationError):
     """The database schema is not at the version this code needs (``agentx-memory migrate``)."""
 
 
+class EncryptionKeyError(ConfigurationError):
+    """A stored value is encrypted with a key that is not configured (or no key is configured); the
+    message names the settings to set (``security.encryption_key``, ``security.old_encryption_keys``)."""
+
+
 class StoreError(AgentMemoryError):
     """A store failed while executing a request."""
 
 
 class StoreUnavailableError(StoreError):
     """A store could not be reached; the message says which one and how to start it."""
+
+
+class DecryptionError(StoreError):
+    """An encrypted value failed authentication under its (configured) key: it was altered, or copied
+    into another user's row (values are bound to their user)."""
 
 
 class GraphSyncError(StoreError):
@@ -68,6 +81,18 @@ class GraphSyncError(StoreError):
     def __init__(self, message: str, turn: object) -> None:
         super().__init__(message)
         self.turn = turn
+
+
+class RateLimitedError(AgentMemoryError):
+    """The user made more recall calls than ``limits.recall_per_minute`` allows; nothing was read.
+
+    ``retry_after`` is how long, in seconds, until the user's next recall call will be admitted (the
+    message says it too, for callers that only show the text, such as an MCP client).
+    """
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class LLMError(AgentMemoryError):

@@ -41,6 +41,7 @@ from .retrieval.tokens import default_token_counter
 from .settings import Settings
 from .validation import (
     validate_channel,
+    validate_channels,
     validate_content,
     validate_index,
     validate_kind_flags,
@@ -179,7 +180,8 @@ class AsyncAgentMemory(
         """Store one turn durably; idempotent for a given ``(conversation_id, turn_index)``.
 
         Without ``turn_index`` the next index is allocated atomically. Raises :class:`GraphSyncError`
-        (carrying the stored turn) if only the graph write failed: the turn is safe in the ledger.
+        (carrying the stored turn) if only the graph write failed: the turn is safe in the ledger; and
+        :class:`NotFoundError` if the conversation (or the turn) was forgotten while it was being stored.
         """
         limits = self.settings.limits
         conversation_id = validate_uuid(conversation_id, "conversation_id")
@@ -288,7 +290,7 @@ class AsyncAgentMemory(
             kinds = kinds & frozenset({"episodic"})
             if not kinds:
                 raise InvalidInputError("a metadata filter applies to turns: keep include_episodic=True")
-        backends = await self._open_backends()
+        backends = await self._open_for_recall("remember")
         request = RecallRequest(
             query=query,
             top_k=top_k,
@@ -320,11 +322,7 @@ class AsyncAgentMemory(
         return bundle
 
     def _read_channels(self, channels: Sequence[str] | None) -> tuple[str, ...]:
-        if channels is None:
-            return tuple(self.scope.read_channels)
-        if isinstance(channels, str) or not channels:
-            raise InvalidInputError("channels must be a non-empty list of channel names")
-        return tuple(dict.fromkeys(validate_channel(channel) for channel in channels))
+        return validate_channels(channels) or tuple(self.scope.read_channels)
 
     async def recall_stats(self) -> dict[str, dict[str, float]]:
         """Per recall technique in this process: calls, p50/p95/p99 latency (ms), mean results, skips."""

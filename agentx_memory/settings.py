@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from .redact import redact_text
 
 __all__ = [
     "AuditSettings",
@@ -31,6 +34,7 @@ __all__ = [
     "RetentionSettings",
     "RetrievalSettings",
     "RuntimeSettings",
+    "SecuritySettings",
     "Settings",
     "WorkingMemorySettings",
     "default_data_dir",
@@ -48,7 +52,16 @@ def default_data_dir() -> Path:
     return Path(base) / "agentx-memory"
 
 
-class GraphSettings(BaseModel):
+class _Redacted(BaseModel):
+    """A settings group that may hold a connection URL: its ``repr`` (and ``str``) shows the URL with
+    any password replaced by ``***``; API keys and passwords themselves are ``SecretStr``."""
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
+        for name, value in super().__repr_args__():
+            yield name, redact_text(value) if isinstance(value, str) else value
+
+
+class GraphSettings(_Redacted):
     backend: Literal["falkordb", "neo4j"] = "falkordb"
     #: ``redis://…`` or ``unix://…`` of a FalkorDB server; ``None`` starts/attaches to the embedded one.
     falkordb_url: str | None = None
@@ -67,7 +80,7 @@ class GraphSettings(BaseModel):
         return value
 
 
-class PostgresSettings(BaseModel):
+class PostgresSettings(_Redacted):
     #: libpq URL; ``None`` starts/attaches to the embedded server under ``data_dir``.
     url: str | None = None
     #: Every table lives in this schema (tests use one per test).
@@ -99,7 +112,7 @@ class PostgresSettings(BaseModel):
         return value
 
 
-class RedisSettings(BaseModel):
+class RedisSettings(_Redacted):
     #: ``redis://…`` or ``unix://…``; ``None`` uses the embedded FalkorDB server (it is a Redis server).
     url: str | None = None
     #: Prefix of every key we write, so several deployments (or tests) can share one server.
@@ -130,7 +143,7 @@ class AuditSettings(BaseModel):
     retention_days: int = Field(default=90, ge=1)
 
 
-class EmbeddingSettings(BaseModel):
+class EmbeddingSettings(_Redacted):
     provider: Literal["local", "openai"] = "local"
     #: ``all-MiniLM-L6-v2`` for ``local``; e.g. ``text-embedding-3-small`` for ``openai``.
     model: str = "all-MiniLM-L6-v2"
@@ -145,7 +158,7 @@ class EmbeddingSettings(BaseModel):
     query_cache_seconds: int = Field(default=24 * 3600, ge=0)
 
 
-class LLMSettings(BaseModel):
+class LLMSettings(_Redacted):
     #: ``none`` keeps everything offline: retrieval then uses its rule-based paths only.
     provider: Literal["none", "openai", "anthropic"] = "none"
     #: ``None`` picks the provider's default (``gpt-4o-mini`` / ``claude-haiku-4-5``) in the factory.
@@ -165,6 +178,12 @@ class LimitSettings(BaseModel):
     max_metadata_bytes: int = Field(default=16_384, ge=2)
     max_title_chars: int = Field(default=500, ge=1)
     max_top_k: int = Field(default=200, ge=1)
+    #: Recall calls (``remember``, ``get_context``, the searches) a user may make per minute, as a token
+    #: bucket in Redis shared by every process; 0 (the default) switches the limit off. Over it a call
+    #: raises :class:`~agentx_memory.errors.RateLimitedError` with ``retry_after``.
+    recall_per_minute: float = Field(default=0, ge=0)
+    #: How many calls may come at once before the per-minute rate applies (0: ``recall_per_minute``).
+    recall_burst: int = Field(default=0, ge=0)
 
 
 class RetrievalSettings(BaseModel):
@@ -218,6 +237,11 @@ class RetrievalSettings(BaseModel):
     #: by default: on LoCoMo dev, 1.2 lifts multi-hop and open-domain recall but costs the adversarial
     #: questions, which name the wrong person on purpose (README, recall quality).
     speaker_boost: float = Field(default=1.0, ge=1.0)
+    #: Share of the best turn score added to a turn by the strength of its conversation (the sum of its
+    #: best turns' scores, relative to the strongest): evidence clusters by session. 0.1 holds or lifts
+    #: R@10 on both halves of LoCoMo dev, turns only and consolidated; 0.2 and more cost multi-hop
+    #: questions, whose evidence spans sessions (README, "Session-level evidence"). 0: off.
+    session_weight: float = Field(default=0.1, ge=0)
 
     #: Entity-centric recall ("tell me about X") and entity expansion through the graph.
     entity_centric: bool = True
@@ -230,6 +254,12 @@ class RetrievalSettings(BaseModel):
     self_query: bool = True
     #: At most this many items of one conversation before others get a turn (None: half of top_k).
     max_per_conversation: int | None = Field(default=None, ge=1)
+    #: ``get_context`` keeps a recalled memory only when its score reaches this share of the best
+    #: one's (seed 001's relevance floor; README, "Context that earns its tokens": 0.3 saves ~6 % of
+    #: the tokens at 1,500 and loses 0.002 of the gold evidence; higher floors lose more). 0: all.
+    context_floor: float = Field(default=0.3, ge=0, le=1)
+    #: At most this many recalled memories in ``get_context``'s block, best first (seed 001: 15).
+    context_max_items: int = Field(default=25, ge=1, le=100)
     #: Returned facts and entities get access_count += 1 and last_accessed = now.
     reinforce_access: bool = True
     #: ANN candidates fetched per requested result before the user/channel filter.
@@ -288,7 +318,7 @@ class RetentionSettings(BaseModel):
     ledger_detail_days: int = Field(default=14, ge=1)
 
 
-class MaintenanceSettings(BaseModel):
+class MaintenanceSettings(_Redacted):
     """The background jobs (``agentx_memory.maintenance``): how often each runs (seed 002's defaults),
     in minutes, and how long a run may hold its job's lock before another run may take over."""
 
@@ -348,6 +378,39 @@ class McpSettings(BaseModel):
     port: int = Field(default=8765, ge=1, le=65535)
 
 
+class SecuritySettings(BaseModel):
+    """Encryption of sensitive ledger values at rest (README, "Sensitive data at rest").
+
+    With a key, the Postgres ledger stores tool invocation inputs and outputs, conversation and turn
+    metadata and audit payloads encrypted (AES-256-GCM, bound to their user); turn content, fact text,
+    ids and times stay plain so that search works. Without one, everything is stored as it is.
+    """
+
+    #: Base64 of 32 random bytes (``openssl rand -base64 32``); env ``AGENTX_SECURITY__ENCRYPTION_KEY``.
+    encryption_key: SecretStr | None = None
+    #: Keys being rotated out: values under them still decrypt, new writes use ``encryption_key``;
+    #: ``agentx-memory rotate-key`` re-encrypts them (env: a JSON list).
+    old_encryption_keys: list[SecretStr] = Field(default_factory=list)
+
+    @field_validator("encryption_key")
+    @classmethod
+    def _key(cls, value: SecretStr | None) -> SecretStr | None:
+        from .crypto import parse_key
+
+        if value is not None:
+            parse_key(value.get_secret_value())
+        return value
+
+    @field_validator("old_encryption_keys")
+    @classmethod
+    def _old_keys(cls, values: list[SecretStr]) -> list[SecretStr]:
+        from .crypto import parse_key
+
+        for value in values:
+            parse_key(value.get_secret_value())
+        return values
+
+
 class Settings(BaseSettings):
     """Everything configurable. ``Settings()`` reads ``AGENTX_*`` from the environment."""
 
@@ -373,6 +436,7 @@ class Settings(BaseSettings):
     maintenance: MaintenanceSettings = MaintenanceSettings()
     mcp: McpSettings = McpSettings()
     runtime: RuntimeSettings = RuntimeSettings()
+    security: SecuritySettings = SecuritySettings()
 
     @property
     def uses_embedded(self) -> bool:

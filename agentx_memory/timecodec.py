@@ -29,7 +29,12 @@ def now_ms() -> int:
 
 
 def from_epoch_ms(value: float) -> datetime:
-    return datetime.fromtimestamp(value / 1000, tz=UTC)
+    try:
+        return datetime.fromtimestamp(value / 1000, tz=UTC)
+    except (OverflowError, ValueError, OSError):
+        # stored before moments were range-checked (a deadline of datetime.max): the range's end,
+        # rather than a read that fails for every recall of that user
+        return datetime.max.replace(tzinfo=UTC) if value > 0 else datetime.min.replace(tzinfo=UTC)
 
 
 def maybe_from_epoch_ms(value: float | None) -> datetime | None:

@@ -13,14 +13,15 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Annotated, Any, Final, Generic, TypeVar, get_args
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any, Final, Generic, TypeGuard, TypeVar, get_args
 
 from pydantic import AfterValidator, BeforeValidator, TypeAdapter, ValidationError, ValidationInfo
 from pydantic_core import PydanticCustomError
 
+from .crypto import SEALED_KEY
 from .errors import InvalidInputError
 from .kinds import KindGroup, MemoryKind, kinds_in_groups
 from .models import Role
@@ -30,8 +31,10 @@ from .timecodec import to_utc
 __all__ = [
     "GLOBAL_CHANNEL",
     "Check",
+    "is_one_of",
     "validate_budget",
     "validate_channel",
+    "validate_channels",
     "validate_confidence",
     "validate_content",
     "validate_deadline",
@@ -68,6 +71,9 @@ _MAX_WINDOW_HOURS: Final = 24 * 365 * 100
 _MAX_TOOL_SEQUENCE: Final = 50
 _MAX_EXPERTISE_AREAS: Final = 200
 _MAX_LABEL_CHARS: Final = 200
+#: JSON values (metadata, properties, documents) nest at most this deep: ``json`` and the stores'
+#: parsers recurse, and no memory needs more.
+_MAX_NESTING: Final = 64
 
 
 def _rule(test: Callable[[Any, Mapping[str, Any]], object], message: Message) -> AfterValidator:
@@ -110,10 +116,28 @@ def _not_bool_number(value: object) -> object:
     return "" if isinstance(value, bool) else value
 
 
+def _nesting(value: object) -> int:
+    """How deeply lists and dicts nest in ``value`` (without recursion: it may be very deep)."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, level = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list | tuple) else ()
+        for child in children:
+            if isinstance(child, dict | list | tuple):
+                if level + 1 > _MAX_NESTING:
+                    return level + 1
+                pending.append((child, level + 1))
+        deepest = max(deepest, level)
+    return deepest
+
+
 def _json(value: object, what: str) -> str:
+    if _nesting(value) > _MAX_NESTING:
+        message = f"{what} nests deeper than {_MAX_NESTING} levels"
+        raise PydanticCustomError("agentx", "{message}", {"message": message})
     try:
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise PydanticCustomError(
             "agentx", "{message}", {"message": f"{what} must be JSON-serialisable: {exc}"}
         ) from None
@@ -129,6 +153,8 @@ def _json_rules(what: Callable[[Mapping[str, Any]], str]) -> AfterValidator:
         message = None
         if "\\u0000" in encoded:
             message = f"{name} contains a NUL character, which no store accepts"
+        elif not _utf8(encoded):
+            message = f"{name} contains a lone surrogate (not valid UTF-8), which no store accepts"
         elif len(encoded.encode()) > limit:
             message = (
                 f"{name} is {len(encoded.encode())} bytes as JSON, over the limit of {limit} "
@@ -139,6 +165,15 @@ def _json_rules(what: Callable[[Mapping[str, Any]], str]) -> AfterValidator:
         return value
 
     return AfterValidator(check)
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` is valid UTF-8 once encoded (a lone surrogate is not; no store takes it)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _what(context: Mapping[str, Any]) -> str:
@@ -180,6 +215,12 @@ _UUID = _check(
 )
 
 
+def is_one_of(value: object, choices: Collection[str]) -> TypeGuard[str]:
+    """Whether ``value`` is one of the names ``choices`` (a list or a bytes value is not: ``in`` on a
+    set would raise TypeError for an unhashable one)."""
+    return isinstance(value, str) and value in choices
+
+
 def validate_user_id(user_id: object) -> str:
     checked: str = _USER_ID(user_id)
     return checked
@@ -188,6 +229,19 @@ def validate_user_id(user_id: object) -> str:
 def validate_channel(channel: object) -> str:
     checked: str = _CHANNEL(channel)
     return checked
+
+
+def validate_channels(channels: object) -> tuple[str, ...] | None:
+    """Distinct channel names in their first order; None (the default channels) stays None."""
+    if channels is None:
+        return None
+    message = "channels must be a non-empty list of channel names"
+    if isinstance(channels, str | bytes | bytearray | Mapping) or not isinstance(channels, Iterable):
+        raise InvalidInputError(message)
+    names = tuple(dict.fromkeys(validate_channel(channel) for channel in channels))
+    if not names:
+        raise InvalidInputError(message)
+    return names
 
 
 def validate_role(role: object) -> Role:
@@ -212,6 +266,10 @@ _CONTENT = _check(
         _rule(
             lambda v, _: "\x00" not in v,
             lambda _, c: f"{_what(c)} contains a NUL character, which no store accepts",
+        ),
+        _rule(
+            lambda v, _: _utf8(v),
+            lambda _, c: f"{_what(c)} contains a lone surrogate (not valid UTF-8), which no store accepts",
         ),
         _rule(
             lambda v, c: len(v) <= c["limits"].max_content_chars,
@@ -263,19 +321,27 @@ def validate_metadata(metadata: object, limits: LimitSettings) -> dict[str, Any]
     if metadata is None:
         return {}
     checked: dict[str, Any] = _METADATA(metadata, limits=limits)
-    return checked
+    return _unsealed(checked, "metadata")
 
 
 def validate_json_value(value: object, limits: LimitSettings, what: str) -> Any:
     """Any JSON value within the metadata size limit."""
-    return _JSON_VALUE(value, limits=limits, what=what)
+    return _unsealed(_JSON_VALUE(value, limits=limits, what=what), what)
 
 
 def validate_json_object(value: object, limits: LimitSettings, what: str) -> dict[str, Any]:
     if value is None:
         return {}
     checked: dict[str, Any] = _JSON_OBJECT(value, limits=limits, what=what)
-    return checked
+    return _unsealed(checked, what)
+
+
+def _unsealed(value: T, what: str) -> T:
+    """``value``, unless it is an object with the key that marks an encrypted value at rest (it would
+    read back as one)."""
+    if isinstance(value, dict) and SEALED_KEY in value:
+        raise InvalidInputError(f"{what}: the top-level key {SEALED_KEY!r} is reserved: rename it")
+    return value
 
 
 # -- numbers, flags, times -------------------------------------------------------------------------
@@ -317,7 +383,11 @@ _BUDGET = _bounded_int(
 _CONFIDENCE = _bounded_float(
     lambda v: 0.0 <= v <= 1.0, lambda value, c: f"{_what(c)} must be a number from 0 to 1, not {value!r}"
 )
-_HOURS = _bounded_float(lambda v: v > 0, lambda value, _: f"hours must be a positive number, not {value!r}")
+_HOURS = _bounded_float(
+    # bounded like a time window: a look-back before year 1 is no date at all
+    lambda v: 0 < v <= _MAX_WINDOW_HOURS,
+    lambda value, _: f"hours must be a positive number of at most {_MAX_WINDOW_HOURS}, not {value!r}",
+)
 _WINDOW = _bounded_float(
     lambda v: 0 < v <= _MAX_WINDOW_HOURS,
     lambda value, _: f"time_window_hours must be a positive number, not {value!r}",
@@ -326,8 +396,26 @@ _LATENCY = _bounded_float(
     lambda v: 0 <= v < 1e12, lambda value, _: f"latency_ms must be a non-negative number, not {value!r}"
 )
 _FLAG = _check(bool, lambda value, c: f"{_what(c)} must be True or False, not {value!r}")
+#: The moments a memory may carry: a day inside ``datetime``'s range, so that any zone's offset and
+#: the graph's epoch milliseconds (read back through a float) convert without leaving it.
+_EARLIEST: Final = datetime.min.replace(tzinfo=UTC) + timedelta(days=1)
+_LATEST: Final = datetime.max.replace(tzinfo=UTC) - timedelta(days=1)
+
+
+def _utc_in_range(value: datetime, info: ValidationInfo) -> datetime:
+    try:
+        moment: datetime | None = to_utc(value)
+    except OverflowError:  # e.g. 9999-12-31 23:00 at UTC-12
+        moment = None
+    if moment is None or not _EARLIEST <= moment <= _LATEST:
+        what = _what(info.context or {})
+        message = f"{what} {value.isoformat()} is out of range: use a moment from 0001-01-02 to 9999-12-30"
+        raise PydanticCustomError("agentx", "{message}", {"message": message})
+    return moment
+
+
 _TIMESTAMP = _check(
-    Annotated[datetime, AfterValidator(to_utc)],
+    Annotated[datetime, AfterValidator(_utc_in_range)],
     lambda value, c: f"{_what(c)} must be a datetime{c.get('or_none', '')}, not {type(value).__name__}",
 )
 

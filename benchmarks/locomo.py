@@ -159,7 +159,14 @@ def variant_settings(base: Settings, name: str) -> Settings:
         "speaker": {"speaker_boost": 1.2},
     }
     if name not in changes:
-        raise SystemExit(f"unknown variant {name!r}: use {', '.join(changes)}")
+        # "session_weight=0.2" or "consolidated:session_weight=0.2;speaker_boost=1.2": retrieval
+        # settings, on the turns-only or the consolidated copy.
+        _, _, assignments = name.rpartition(":")
+        if "=" not in assignments:
+            raise SystemExit(f"unknown variant {name!r}: use {', '.join(changes)} or retrieval key=value")
+        pairs = dict(pair.split("=", 1) for pair in assignments.split(";"))
+        update = {**retrieval.model_dump(), **pairs}
+        return base.model_copy(update={"retrieval": type(retrieval).model_validate(update)})
     return base.model_copy(update={"retrieval": retrieval.model_copy(update=changes[name])})
 
 

@@ -21,7 +21,8 @@ import random
 import sys
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -358,6 +359,24 @@ def isolated(base: Settings, names: Names) -> Settings:
     )
 
 
+@contextmanager
+def scratch_settings(data_dir: Path | None = None) -> Iterator[Settings]:
+    """Settings (``AGENTX_*`` read here) on a fresh schema, graph and key prefix, dropped on exit; the
+    embedded servers of ``data_dir`` (default: the settings') started if need be and then stopped."""
+    base = owning_process(Settings(learning={"auto_consolidate": False}))
+    if data_dir is not None:
+        base = base.model_copy(update={"data_dir": data_dir})
+    started_servers = base.uses_embedded and not embedded.status(base).all_running
+    endpoints = resolve_endpoints(base)
+    names = Names.fresh()
+    try:
+        yield isolated(base, names)
+    finally:
+        drop_everything(endpoints, names)
+        if started_servers:
+            embedded.stop(base)
+
+
 def drop_everything(endpoints: ResolvedEndpoints, names: Names) -> None:
     with psycopg.connect(endpoints.postgres_url, autocommit=True) as conn:
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(names.schema)))
@@ -375,6 +394,25 @@ def drop_everything(endpoints: ResolvedEndpoints, names: Names) -> None:
     for start in range(0, len(keys), 500):
         cache.delete(*keys[start : start + 500])
     cache.close()
+
+
+@contextmanager
+def scratch_namespace(data_dir: Path | None) -> Iterator[tuple[Settings, ResolvedEndpoints, Names]]:
+    """Settings for a throw-away schema, graph and key prefix on the servers under ``data_dir`` (the
+    default one: None), with their endpoints and names. Everything in the namespace is dropped at the
+    end, and servers this had to start are stopped again."""
+    base = owning_process(Settings())  # the entry point: AGENTX_* is read here only
+    if data_dir is not None:
+        base = base.model_copy(update={"data_dir": data_dir})
+    started_servers = base.uses_embedded and not embedded.status(base).all_running
+    endpoints = resolve_endpoints(base)
+    names = Names.fresh()
+    try:
+        yield isolated(base, names), endpoints, names
+    finally:
+        drop_everything(endpoints, names)
+        if started_servers:
+            embedded.stop(base)
 
 
 # ---------------------------------------------------------------------------------------------- report
@@ -455,14 +493,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"JSON results (default {RESULTS})")
     args = parser.parse_args(argv)
 
-    base = owning_process(Settings())  # the entry point: AGENTX_* is read here only
-    if args.data_dir is not None:
-        base = base.model_copy(update={"data_dir": args.data_dir})
-    started_servers = base.uses_embedded and not embedded.status(base).all_running
-    endpoints = resolve_endpoints(base)
-    names = Names.fresh()
-    settings = isolated(base, names)
-    embedder = build_embedder(settings.embedding)
     corpus = make_turns(WARM_UP_TURNS + args.turns + args.bulk_turns, seed=7)
     warm_up, turns, bulk = (
         corpus[:WARM_UP_TURNS],
@@ -470,8 +500,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         corpus[WARM_UP_TURNS + args.turns :],
     )
     load_before = os.getloadavg()[0]
-    print(f"benchmark namespace {names.schema}; {args.turns} turns, {args.queries} queries", file=sys.stderr)
-    try:
+    with scratch_namespace(args.data_dir) as (settings, endpoints, names):
+        embedder = build_embedder(settings.embedding)
+        print(
+            f"benchmark namespace {names.schema}; {args.turns} turns, {args.queries} queries", file=sys.stderr
+        )
         with AgentMemory(user_id="bench", settings=settings, embedder=embedder) as mem:
             rig = FloorRig(endpoints, names, embedder, hnsw=args.floor_hnsw)  # after migrations: pgvector
             try:
@@ -483,10 +516,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             remember_ns = measure_remember(mem, make_queries(args.queries, seed=11))
         print("bulk ingest …", file=sys.stderr)
         bulk_tps = asyncio.run(measure_bulk(settings, embedder, bulk))
-    finally:
-        drop_everything(endpoints, names)
-        if started_servers:
-            embedded.stop(base)
     results: dict[str, Any] = {
         "store_turn": Stats.of(samples.store_turn),
         "floor": Stats.of(samples.floor),

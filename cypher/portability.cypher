@@ -32,6 +32,44 @@ SKIP $offset
 LIMIT $limit
 RETURN source_label, source_key, rel, target_label, target_key, props
 
+// An import checks first that none of its node keys belongs to another user: the keys are unique
+// across users, so creating such a node would fail half-way through (and must never touch theirs).
+// name: foreign_nodes_user
+MATCH (n:User) WHERE n.id IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
+// name: foreign_nodes_conversation
+MATCH (n:Conversation) WHERE n.id IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
+// name: foreign_nodes_turn
+MATCH (n:Turn) WHERE n.id IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
+// name: foreign_nodes_toolinvocation
+MATCH (n:ToolInvocation) WHERE n.id IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
+// name: foreign_nodes_tool
+MATCH (n:Tool) WHERE n.key IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
+// name: foreign_nodes_entity
+MATCH (n:Entity) WHERE n.id IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
+// name: foreign_nodes_fact
+MATCH (n:Fact) WHERE n.id IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
+// name: foreign_nodes_goal
+MATCH (n:Goal) WHERE n.id IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
+// name: foreign_nodes_strategy
+MATCH (n:Strategy) WHERE n.id IN $keys AND n.user_id <> $user_id
+RETURN count(n) AS foreign
+
 // name: import_nodes_user
 UNWIND $rows AS row
 CREATE (n:User)

@@ -109,8 +109,12 @@ ORDER BY s.created_at, s.id
 // name: record_strategy_use
 // The patterns job: conversations that took a strategy's path count as its successes; last_used only
 // moves forward. One write per strategy and run (every write to a vector node costs an index entry).
+// Each credit ({key, n}) counts once: its key (a conversation id) is kept in s.credited, so a run that
+// credited and then died before marking its conversations mined credits nothing the second time.
 MATCH (s:Strategy {id: $id, user_id: $user_id})
-SET s.success_count = s.success_count + $successes,
+WITH s, [credit IN $credits WHERE NOT credit.key IN coalesce(s.credited, [])] AS fresh
+SET s.success_count = s.success_count + reduce(total = 0, credit IN fresh | total + credit.n),
+    s.credited = coalesce(s.credited, []) + [credit IN fresh | credit.key],
     s.last_used = CASE WHEN s.last_used IS NULL OR s.last_used < $last_used THEN $last_used
                        ELSE s.last_used END,
     s.updated_at = $now

@@ -32,6 +32,7 @@ _RENAMES = {
     "aclose": "close",
     "aio": "sync",
     "AsyncConnection": "Connection",
+    "AbstractAsyncContextManager": "AbstractContextManager",
 }
 _DOTTED = {"redis.asyncio": "redis", "falkordb.asyncio": "falkordb"}
 _ASYNC_NAME = re.compile(r"^(_?)Async([A-Z]\w*)$")

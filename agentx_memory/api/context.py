@@ -23,7 +23,13 @@ from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
 from ..memory.working import WorkingMemory
 from ..models import Fact, Goal, MemoryBundle, MemoryItem, UserProfile
-from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, profile_line, render_context
+from ..retrieval.context_render import (
+    MIN_BUDGET_TOKENS,
+    ContextSections,
+    profile_line,
+    render_context,
+    worth_injecting,
+)
 from ..retrieval.items import RecallRequest, fact_item, goal_item
 from ..retrieval.recall import RecallLayer
 from ..retrieval.tokens import default_token_counter
@@ -59,7 +65,7 @@ class ContextApi(FacadeCore):
         budget_tokens = validate_budget(budget_tokens, MIN_BUDGET_TOKENS, MAX_BUDGET_TOKENS)
         if conversation_id is not None:
             conversation_id = validate_uuid(conversation_id, "conversation_id")
-        backends = self._open_backends()
+        backends = self._open_for_recall("get_context")
         request = RecallRequest(query=prompt, top_k=_RECALL_TOP_K, channels=tuple(self.scope.read_channels))
         recalled: list[MemoryBundle] = []
         goals: list[Goal] = []
@@ -89,6 +95,10 @@ class ContextApi(FacadeCore):
             for item in bundle.items
             if not (item.kind == "episodic" and conversation_id and item.conversation_id == conversation_id)
         ]
+        if conversation_id is not None:  # nor what was learned from it: the agent has its turns
+            items = self._without_own_facts(backends, conversation_id, items)
+        retrieval = self.settings.retrieval
+        items = worth_injecting(items, retrieval.context_floor, retrieval.context_max_items)
         recalled_goals = {item.id for item in items if item.kind == "goal"}
         goal_items = [item for item in items if item.kind == "goal"] + [
             goal_item(goal, 0.0) for goal in goals if goal.id not in recalled_goals
@@ -124,6 +134,20 @@ class ContextApi(FacadeCore):
             {"prompt": prompt, "memory_ids": list(rendered.memory_ids)},
         )
         return rendered.text
+
+    def _without_own_facts(
+        self, backends: Backends, conversation_id: str, items: list[MemoryItem]
+    ) -> list[MemoryItem]:
+        """The items less the facts learned only from this conversation's turns."""
+        sources = [turn for item in items if item.kind == "fact" for turn in item.source_turn_ids]
+        if not sources:
+            return items
+        own = backends.episodic.turns_of_conversation(self.scope, conversation_id, sources)
+        return [
+            item
+            for item in items
+            if not (item.kind == "fact" and item.source_turn_ids and own.issuperset(item.source_turn_ids))
+        ]
 
     def _mark_recalled(self, backends: Backends, conversation_id: str, ids: list[str]) -> None:
         session = WorkingMemory(

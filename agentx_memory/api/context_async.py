@@ -21,7 +21,13 @@ from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
 from ..memory.working_async import AsyncWorkingMemory
 from ..models import Fact, Goal, MemoryBundle, MemoryItem, UserProfile
-from ..retrieval.context_render import MIN_BUDGET_TOKENS, ContextSections, profile_line, render_context
+from ..retrieval.context_render import (
+    MIN_BUDGET_TOKENS,
+    ContextSections,
+    profile_line,
+    render_context,
+    worth_injecting,
+)
 from ..retrieval.items import RecallRequest, fact_item, goal_item
 from ..retrieval.recall_async import AsyncRecallLayer
 from ..retrieval.tokens import default_token_counter
@@ -57,7 +63,7 @@ class AsyncContextApi(AsyncFacadeCore):
         budget_tokens = validate_budget(budget_tokens, MIN_BUDGET_TOKENS, MAX_BUDGET_TOKENS)
         if conversation_id is not None:
             conversation_id = validate_uuid(conversation_id, "conversation_id")
-        backends = await self._open_backends()
+        backends = await self._open_for_recall("get_context")
         request = RecallRequest(query=prompt, top_k=_RECALL_TOP_K, channels=tuple(self.scope.read_channels))
         recalled: list[MemoryBundle] = []
         goals: list[Goal] = []
@@ -87,6 +93,10 @@ class AsyncContextApi(AsyncFacadeCore):
             for item in bundle.items
             if not (item.kind == "episodic" and conversation_id and item.conversation_id == conversation_id)
         ]
+        if conversation_id is not None:  # nor what was learned from it: the agent has its turns
+            items = await self._without_own_facts(backends, conversation_id, items)
+        retrieval = self.settings.retrieval
+        items = worth_injecting(items, retrieval.context_floor, retrieval.context_max_items)
         recalled_goals = {item.id for item in items if item.kind == "goal"}
         goal_items = [item for item in items if item.kind == "goal"] + [
             goal_item(goal, 0.0) for goal in goals if goal.id not in recalled_goals
@@ -122,6 +132,20 @@ class AsyncContextApi(AsyncFacadeCore):
             {"prompt": prompt, "memory_ids": list(rendered.memory_ids)},
         )
         return rendered.text
+
+    async def _without_own_facts(
+        self, backends: AsyncBackends, conversation_id: str, items: list[MemoryItem]
+    ) -> list[MemoryItem]:
+        """The items less the facts learned only from this conversation's turns."""
+        sources = [turn for item in items if item.kind == "fact" for turn in item.source_turn_ids]
+        if not sources:
+            return items
+        own = await backends.episodic.turns_of_conversation(self.scope, conversation_id, sources)
+        return [
+            item
+            for item in items
+            if not (item.kind == "fact" and item.source_turn_ids and own.issuperset(item.source_turn_ids))
+        ]
 
     async def _mark_recalled(self, backends: AsyncBackends, conversation_id: str, ids: list[str]) -> None:
         session = AsyncWorkingMemory(

@@ -50,6 +50,13 @@ class FacadeCore:
                 {"channel": self.scope.channel, "matches": crossed},
             )
 
+    def _open_for_recall(self, operation: str) -> Backends:
+        """The backends, once the user's recall rate limit admits ``operation`` (else
+        :class:`~agentx_memory.errors.RateLimitedError`)."""
+        backends = self._open_backends()
+        backends.rate_limiter.admit_recall(self.scope, operation)
+        return backends
+
     def _with_last_seen(self, backends: Backends, bundle: MemoryBundle) -> MemoryBundle:
         """The bundle with each fact's and entity's last access (kept in the ledger, off the nodes)."""
         facts, entities = reinforcement_targets(bundle.items)

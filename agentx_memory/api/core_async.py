@@ -48,6 +48,13 @@ class AsyncFacadeCore:
                 {"channel": self.scope.channel, "matches": crossed},
             )
 
+    async def _open_for_recall(self, operation: str) -> AsyncBackends:
+        """The backends, once the user's recall rate limit admits ``operation`` (else
+        :class:`~agentx_memory.errors.RateLimitedError`)."""
+        backends = await self._open_backends()
+        await backends.rate_limiter.admit_recall(self.scope, operation)
+        return backends
+
     async def _with_last_seen(self, backends: AsyncBackends, bundle: MemoryBundle) -> MemoryBundle:
         """The bundle with each fact's and entity's last access (kept in the ledger, off the nodes)."""
         facts, entities = reinforcement_targets(bundle.items)

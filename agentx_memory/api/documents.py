@@ -98,10 +98,12 @@ class DocumentsApi(FacadeCore):
         they were first filled, keys in first-insert order), each with its ``score`` against ``query``.
         Ranking, filtering and paging are the caller's (an adapter applies its framework's rules)."""
         space, labels = validate_space(space), validate_namespace(prefix, allow_empty=True)
-        backends = self._open_backends()
         vector = None
-        if query is not None:
+        if query is None:
+            backends = self._open_backends()
+        else:  # a ranked scan is a recall: it embeds the query, so it counts against the rate limit
             query = validate_content(query, self.settings.limits, "query")
+            backends = self._open_for_recall("scan_documents")
             vector = (backends.embed_queries([query]))[0]
         found = backends.documents.scan(self.scope, space, labels, vector)
         backends.audit.log_read(

@@ -96,10 +96,12 @@ class AsyncDocumentsApi(AsyncFacadeCore):
         they were first filled, keys in first-insert order), each with its ``score`` against ``query``.
         Ranking, filtering and paging are the caller's (an adapter applies its framework's rules)."""
         space, labels = validate_space(space), validate_namespace(prefix, allow_empty=True)
-        backends = await self._open_backends()
         vector = None
-        if query is not None:
+        if query is None:
+            backends = await self._open_backends()
+        else:  # a ranked scan is a recall: it embeds the query, so it counts against the rate limit
             query = validate_content(query, self.settings.limits, "query")
+            backends = await self._open_for_recall("scan_documents")
             vector = (await backends.embed_queries([query]))[0]
         found = await backends.documents.scan(self.scope, space, labels, vector)
         await backends.audit.log_read(

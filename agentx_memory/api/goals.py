@@ -9,7 +9,14 @@ from datetime import UTC, datetime
 
 from ..errors import InvalidInputError
 from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
-from ..validation import validate_content, validate_deadline, validate_priority, validate_top_k, validate_uuid
+from ..validation import (
+    is_one_of,
+    validate_content,
+    validate_deadline,
+    validate_priority,
+    validate_top_k,
+    validate_uuid,
+)
 from .core import FacadeCore
 
 __all__ = ["GoalsApi"]
@@ -72,7 +79,7 @@ class GoalsApi(FacadeCore):
     ) -> Goal:
         """Move an active or blocked goal to ``status``; a completed or abandoned one is a conflict."""
         goal_id = validate_uuid(goal_id, "goal_id")
-        if status not in GOAL_END_STATUSES:
+        if not is_one_of(status, GOAL_END_STATUSES):
             allowed = ", ".join(sorted(GOAL_END_STATUSES))
             raise InvalidInputError(f"status {status!r} is unknown: use one of {allowed}")
         if result is not None:

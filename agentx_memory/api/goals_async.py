@@ -7,7 +7,14 @@ from datetime import UTC, datetime
 
 from ..errors import InvalidInputError
 from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
-from ..validation import validate_content, validate_deadline, validate_priority, validate_top_k, validate_uuid
+from ..validation import (
+    is_one_of,
+    validate_content,
+    validate_deadline,
+    validate_priority,
+    validate_top_k,
+    validate_uuid,
+)
 from .core_async import AsyncFacadeCore
 
 __all__ = ["AsyncGoalsApi"]
@@ -70,7 +77,7 @@ class AsyncGoalsApi(AsyncFacadeCore):
     ) -> Goal:
         """Move an active or blocked goal to ``status``; a completed or abandoned one is a conflict."""
         goal_id = validate_uuid(goal_id, "goal_id")
-        if status not in GOAL_END_STATUSES:
+        if not is_one_of(status, GOAL_END_STATUSES):
             allowed = ", ".join(sorted(GOAL_END_STATUSES))
             raise InvalidInputError(f"status {status!r} is unknown: use one of {allowed}")
         if result is not None:

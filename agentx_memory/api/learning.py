@@ -28,7 +28,7 @@ from ..llm import LLM
 from ..memory.episodic_pure import PendingConversation
 from ..models.learning import ConsolidationReport, ContradictionReview
 from ..stores import keys
-from ..validation import validate_top_k, validate_uuid
+from ..validation import is_one_of, validate_top_k, validate_uuid
 from .learning_write import LearningWrites
 
 __all__ = ["LearningApi"]
@@ -101,7 +101,7 @@ class LearningApi(LearningWrites):
         one, ``'both'`` keeps both current (they were not in conflict after all)."""
         new_id = validate_uuid(new_id, "new_id")
         old_id = validate_uuid(old_id, "old_id")
-        if keep not in {"new", "old", "both"}:
+        if not is_one_of(keep, ("new", "old", "both")):
             raise InvalidInputError(f"keep must be 'new', 'old' or 'both', not {keep!r}")
         backends = self._open_backends()
         facts = backends.facts
@@ -182,10 +182,14 @@ class LearningApi(LearningWrites):
             if extraction is None:
                 status = "failed"
                 break
-            report = self._apply(backends, texts, extraction, known, report)
+            with backends.episodic.learning_from(self.scope, [t.id for t in turns]) as present:
+                if not present:  # forgotten meanwhile: learn nothing from it; a later run re-reads
+                    status = "skipped"
+                    break
+                report = self._apply(backends, texts, extraction, known, report)
+                position = turns[-1].index + 1
+                backends.episodic.advance_consolidation(self.scope, state.id, position)
             speaker = self._user_name(backends)
-            position = turns[-1].index + 1
-            backends.episodic.advance_consolidation(self.scope, state.id, position)
             report = report.model_copy(
                 update={"turns_read": report.turns_read + len(turns), "chunks": report.chunks + 1}
             )

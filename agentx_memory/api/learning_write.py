@@ -63,12 +63,14 @@ class LearningWrites(SemanticApi, ProceduralApi):
                 backends.entities.relate(self.scope, source, target, relationship.type, {})
         for turn_id, entity_ids in mentions.items():
             backends.entities.link_mentions(self.scope, turn_id, sorted(entity_ids))
+        proposed = 0
         for candidate in extraction.strategies:  # the LLM's strategy candidates: proposals to review
             try:
                 steps = validate_tool_sequence(candidate.steps)
             except InvalidInputError as exc:
                 log.info("strategy candidate %r not proposed: %s", candidate.task, exc)
                 continue
+            proposed += 1
             self._propose(
                 backends,
                 candidate.task,
@@ -92,7 +94,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
                 "facts_unchanged": report.facts_unchanged + counts["noop"] + counts["skip"],
                 "facts_superseded": report.facts_superseded + counts["supersede"],
                 "contradictions_flagged": report.contradictions_flagged + counts["conflict"],
-                "strategies_proposed": report.strategies_proposed + len(extraction.strategies),
+                "strategies_proposed": report.strategies_proposed + proposed,
             }
         )
 

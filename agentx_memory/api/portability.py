@@ -13,8 +13,9 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from .._compat.sync import drain
 from ..backends import Backends
-from ..errors import EmbeddingDimensionError
+from ..errors import ConflictError, EmbeddingDimensionError
 from ..memory.episodic_pure import turn_search_text
 from ..memory.portability import Portability
 from ..memory.portability_pure import (
@@ -27,6 +28,7 @@ from ..memory.portability_pure import (
     parse_dump,
 )
 from ..stores.schema import VECTOR_LABELS
+from ..validation import validate_flag
 from .core import FacadeCore
 
 __all__ = ["PortabilityApi"]
@@ -45,7 +47,11 @@ class PortabilityApi(FacadeCore):
         correction chains, entities, goals, strategies, tools …) and relationship. Redis working memory
         (a cache with a TTL) and the audit log (this installation's trail) are not part of a dump.
         """
+        embeddings = validate_flag(embeddings, "embeddings")
         backends = self._open_backends()
+        # Background steps of earlier calls (access counts of a recall) land first: a dump holds every
+        # effect of the calls that returned before it (one landing mid-export made dumps differ).
+        drain(backends.pending)
         port = Portability(backends.ledger, backends.graph)
         user_id = self.scope.user_id
         ledger = port.export_ledger(user_id)
@@ -86,7 +92,9 @@ class PortabilityApi(FacadeCore):
         :class:`InvalidInputError` and nothing is written). A dump whose vectors come from another
         embedding model or dimension raises :class:`EmbeddingDimensionError` unless ``re_embed``, which
         embeds every text again with the configured model; a dump without vectors is always embedded.
+        A dump holding ids of another user's memories raises :class:`ConflictError` (nothing written).
         """
+        re_embed = validate_flag(re_embed, "re_embed")
         dump = parse_dump(records, self.scope.user_id)
         backends = self._open_backends()
         header = dump.header
@@ -101,9 +109,13 @@ class PortabilityApi(FacadeCore):
                 f"{backends.embedder.model_id!r} ({backends.embedder.dimensions}): import with "
                 "re_embed=True (`agentx-memory import --re-embed`) to embed them again; nothing was imported"
             )
+        port = Portability(backends.ledger, backends.graph)
+        if port.foreign_nodes(self.scope.user_id, dump.nodes):
+            raise ConflictError(
+                "the dump holds ids of memories that belong to another user; nothing was imported"
+            )
         if re_embed or not header["embeddings"]:
             self._embed_dump(backends, dump)
-        port = Portability(backends.ledger, backends.graph)
         counts = port.import_ledger(self.scope.user_id, dump.ledger)
         counts["nodes"] = port.import_nodes(self.scope.user_id, dump.nodes)
         counts["edges"] = port.import_edges(self.scope.user_id, dump.edges)

@@ -10,8 +10,9 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from .._compat.aio import drain
 from ..backends_async import AsyncBackends
-from ..errors import EmbeddingDimensionError
+from ..errors import ConflictError, EmbeddingDimensionError
 from ..memory.episodic_pure import turn_search_text
 from ..memory.portability_async import AsyncPortability
 from ..memory.portability_pure import (
@@ -24,6 +25,7 @@ from ..memory.portability_pure import (
     parse_dump,
 )
 from ..stores.schema import VECTOR_LABELS
+from ..validation import validate_flag
 from .core_async import AsyncFacadeCore
 
 __all__ = ["AsyncPortabilityApi"]
@@ -42,7 +44,11 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         correction chains, entities, goals, strategies, tools …) and relationship. Redis working memory
         (a cache with a TTL) and the audit log (this installation's trail) are not part of a dump.
         """
+        embeddings = validate_flag(embeddings, "embeddings")
         backends = await self._open_backends()
+        # Background steps of earlier calls (access counts of a recall) land first: a dump holds every
+        # effect of the calls that returned before it (one landing mid-export made dumps differ).
+        await drain(backends.pending)
         port = AsyncPortability(backends.ledger, backends.graph)
         user_id = self.scope.user_id
         ledger = await port.export_ledger(user_id)
@@ -85,7 +91,9 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         :class:`InvalidInputError` and nothing is written). A dump whose vectors come from another
         embedding model or dimension raises :class:`EmbeddingDimensionError` unless ``re_embed``, which
         embeds every text again with the configured model; a dump without vectors is always embedded.
+        A dump holding ids of another user's memories raises :class:`ConflictError` (nothing written).
         """
+        re_embed = validate_flag(re_embed, "re_embed")
         dump = parse_dump(records, self.scope.user_id)
         backends = await self._open_backends()
         header = dump.header
@@ -100,9 +108,13 @@ class AsyncPortabilityApi(AsyncFacadeCore):
                 f"{backends.embedder.model_id!r} ({backends.embedder.dimensions}): import with "
                 "re_embed=True (`agentx-memory import --re-embed`) to embed them again; nothing was imported"
             )
+        port = AsyncPortability(backends.ledger, backends.graph)
+        if await port.foreign_nodes(self.scope.user_id, dump.nodes):
+            raise ConflictError(
+                "the dump holds ids of memories that belong to another user; nothing was imported"
+            )
         if re_embed or not header["embeddings"]:
             await self._embed_dump(backends, dump)
-        port = AsyncPortability(backends.ledger, backends.graph)
         counts = await port.import_ledger(self.scope.user_id, dump.ledger)
         counts["nodes"] = await port.import_nodes(self.scope.user_id, dump.nodes)
         counts["edges"] = await port.import_edges(self.scope.user_id, dump.edges)

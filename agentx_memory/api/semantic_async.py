@@ -7,7 +7,7 @@ an audit row; ids of another user's nodes are indistinguishable from missing one
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..backends_async import AsyncBackends
@@ -28,6 +28,7 @@ from ..models.semantic import (
 )
 from ..settings import LimitSettings
 from ..validation import (
+    is_one_of,
     validate_confidence,
     validate_content,
     validate_depth,
@@ -70,7 +71,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         first); an entity found in ``_global`` is merged in place and stays global.
         """
         name = self._check_name(name, "name")
-        if type not in ENTITY_TYPES:
+        if not is_one_of(type, ENTITY_TYPES):
             raise InvalidInputError(
                 f"entity type {type!r} is unknown: use one of {', '.join(sorted(ENTITY_TYPES))}"
             )
@@ -124,7 +125,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         """
         source_id = validate_uuid(source_id, "source_id")
         target_id = validate_uuid(target_id, "target_id")
-        if rel_type not in ENTITY_RELATIONSHIPS:
+        if not is_one_of(rel_type, ENTITY_RELATIONSHIPS):
             raise InvalidInputError(
                 f"relationship type {rel_type!r} is not allowed: "
                 f"use one of {', '.join(sorted(ENTITY_RELATIONSHIPS))}"
@@ -141,6 +142,8 @@ class AsyncSemanticApi(AsyncFacadeCore):
         """Entities within ``depth`` hops (capped at 3) of ``entity_ids`` and the typed edges among them."""
         if isinstance(entity_ids, str):
             entity_ids = [entity_ids]
+        if isinstance(entity_ids, bytes | bytearray | Mapping) or not isinstance(entity_ids, Iterable):
+            raise InvalidInputError("entity_ids must be a list of entity ids")
         ids = [validate_uuid(entity_id, "entity_id") for entity_id in entity_ids]
         if not ids:
             raise InvalidInputError("entity_ids is empty")
@@ -163,7 +166,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         on names and aliases (reciprocal rank fusion), best first, with the fused score."""
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
-        backends = await self._open_backends()
+        backends = await self._open_for_recall("search_entities")
         vector = await backends.embed_one(query)
         hits = await backends.entities.search(self.scope, query, vector, top_k, self.settings.retrieval.rrf_k)
         await backends.audit.log_read(
@@ -221,11 +224,11 @@ class AsyncSemanticApi(AsyncFacadeCore):
         claim = validate_content(claim, limits, "claim")
         confidence = validate_confidence(confidence)
         source = self._check_name(source, "source")
-        if temporal not in FACT_TEMPORALS:
+        if not is_one_of(temporal, FACT_TEMPORALS):
             raise InvalidInputError(
                 f"temporal {temporal!r} is unknown: use one of {', '.join(sorted(FACT_TEMPORALS))}"
             )
-        if priority not in FACT_PRIORITIES:
+        if not is_one_of(priority, FACT_PRIORITIES):
             raise InvalidInputError(
                 f"priority {priority!r} is unknown: use one of {', '.join(sorted(FACT_PRIORITIES))}"
             )
@@ -282,7 +285,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
         min_confidence = validate_confidence(min_confidence, "min_confidence")
-        backends = await self._open_backends()
+        backends = await self._open_for_recall("search_facts")
         vector = await backends.embed_one(query)
         # Twice as many candidates: a promoted fact can come back from both channels and is merged.
         wide = min(2 * top_k, self.settings.limits.max_top_k)

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from ..errors import InvalidInputError
 from ..models import TIMELINE_KINDS, TimelineEntry
-from ..validation import validate_channel, validate_timestamp, validate_top_k
+from ..validation import is_one_of, validate_channels, validate_timestamp, validate_top_k
 from .core import FacadeCore
 
 __all__ = ["TimelineApi"]
@@ -39,15 +39,17 @@ class TimelineApi(FacadeCore):
             raise InvalidInputError("since must be before until")
         if isinstance(kinds, str):
             raise InvalidInputError("kinds must be a list of memory types, not one string")
-        if kinds is not None and (not kinds or any(kind not in TIMELINE_KINDS for kind in kinds)):
+        if kinds is not None and (
+            not isinstance(kinds, Sequence)
+            or not kinds
+            or not all(is_one_of(k, TIMELINE_KINDS) for k in kinds)
+        ):
             raise InvalidInputError(f"kinds must be a non-empty list of: {', '.join(TIMELINE_KINDS)}")
         limit = validate_top_k(limit, self.settings.limits, "limit")
-        if isinstance(channels, str) or (channels is not None and not channels):
-            raise InvalidInputError("channels must be a non-empty list of channel names")
-        read = self.scope.read_channels if channels is None else [validate_channel(c) for c in channels]
+        read = validate_channels(channels) or tuple(self.scope.read_channels)
         backends = self._open_backends()
         entries = backends.timeline.entries(
-            self.scope, list(dict.fromkeys(read)), since=start, until=end, kinds=kinds, limit=limit
+            self.scope, list(read), since=start, until=end, kinds=kinds, limit=limit
         )
         backends.audit.log_read(self.scope, "timeline", {"limit": limit, "results": len(entries)})
         return entries

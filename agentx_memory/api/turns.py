@@ -76,7 +76,7 @@ class TurnsApi(FacadeCore):
         )
         audit = backends.audit.inline_write()
         audit.pop("audit_payload")  # per turn, from its content: see append_turns
-        audit["audit_payloads"] = backends.audit.enabled("verbose")
+        audit["audit_payloads"] = backends.audit.inline_payloads([{"content": d.content} for d in drafts])
         batch = backends.episodic.store_turns_log(self.scope, conversation_id, written, audit)
         turns = list(batch.turns)
         pending = [position for position, turn in enumerate(turns) if not turn.synced]

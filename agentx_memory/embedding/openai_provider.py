@@ -18,6 +18,7 @@ from agentx_memory.errors import (
     StoreError,
     StoreUnavailableError,
 )
+from agentx_memory.redact import redact_text, redact_url
 
 if TYPE_CHECKING:
     import openai
@@ -116,7 +117,9 @@ class OpenAIEmbedder:
                 f"{[item.index for item in response.data]} for {len(chunk)} inputs"
             )
         vectors = [item.embedding for item in items]
-        check_dimensions(vectors, self._dimensions, f"embedding model {self._model!r} at {self._base_url}")
+        check_dimensions(
+            vectors, self._dimensions, f"embedding model {self._model!r} at {redact_url(self._base_url)}"
+        )
         return vectors
 
 
@@ -124,13 +127,13 @@ def _translate(exc: openai.OpenAIError, model: str, base_url: str) -> AgentMemor
     """Map an SDK error to ours: bad credentials are configuration, unreachable is unavailable."""
     import openai
 
-    where = f"embedding service at {base_url} (model {model!r})"
+    where = f"embedding service at {redact_url(base_url)} (model {model!r})"
     if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
         return ConfigurationError(
             f"{where} rejected the API key (HTTP {exc.status_code}); check {_API_KEY_ENV}"
         )
     if isinstance(exc, openai.APIConnectionError):  # APITimeoutError is a subclass
-        return StoreUnavailableError(f"{where} is unreachable: {exc}")
+        return StoreUnavailableError(f"{where} is unreachable: {redact_text(str(exc))}")
     if isinstance(exc, openai.APIStatusError):
         return StoreError(f"{where} failed with HTTP {exc.status_code}: {exc.message}")
-    return StoreError(f"{where} failed: {exc}")
+    return StoreError(f"{where} failed: {redact_text(str(exc))}")

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["GateVerdict", "gate_turn", "is_small_talk", "normalise"]
+__all__ = ["GateVerdict", "gate_turn", "is_instruction_like", "is_small_talk", "normalise"]
 
 _INJECTION: Final = re.compile(
     r"""\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier)\s+
@@ -183,6 +183,11 @@ def normalise(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+def is_instruction_like(text: str) -> bool:
+    """Whether ``text`` reads as an instruction to the agent ("ignore previous instructions", "System:")."""
+    return _INJECTION.search(text) is not None
+
+
 def is_small_talk(text: str) -> bool:
     """Greetings, thanks, acknowledgements and the like: every word is a small-talk word."""
     if any(char.isdigit() for char in text):
@@ -207,7 +212,7 @@ def _looks_like_tool_output(text: str) -> bool:
 def gate_turn(role: str, text: str, echoed: Collection[str] = ()) -> GateVerdict:
     """Whether a turn may be learned from. ``echoed`` holds normalised texts the memory injected into
     this conversation's context (``get_context``'s lines), so an agent repeating them adds nothing."""
-    flag = "instruction-like payload" if _INJECTION.search(text) else None
+    flag = "instruction-like payload" if is_instruction_like(text) else None
     if flag:
         return GateVerdict(refuse=flag, flag=flag)
     if role == "tool":

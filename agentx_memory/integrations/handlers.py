@@ -38,7 +38,9 @@ from .specs import (
     GetEntityInput,
     JobStatusInput,
     LearnFactInput,
+    ListFactsInput,
     ListGoalsInput,
+    RecentMessagesInput,
     RelateEntitiesInput,
     RememberInput,
     SearchFactsInput,
@@ -241,6 +243,12 @@ def _call(memory: AgentMemory, args: BaseModel, jobs: ConsolidationJobs) -> dict
             return {"goal": _dump(memory.complete_goal(args.goal_id, args.status, args.result))}
         case ListGoalsInput():
             return {"goals": [_dump(goal) for goal in memory.active_goals(args.limit)]}
+        case ListFactsInput():
+            facts = memory.list_facts(args.limit, args.offset, args.include_history)
+            return {"facts": [_dump(fact) for fact in facts]}
+        case RecentMessagesInput():
+            turns = memory.get_recent_turns(args.hours, args.limit)
+            return {"messages": [_dump(turn) for turn in turns]}
         case ConsolidateInput():
             return _dump(jobs.start(memory, args.conversation_id))
         case JobStatusInput():

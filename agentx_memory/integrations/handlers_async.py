@@ -35,7 +35,9 @@ from .specs import (
     GetEntityInput,
     JobStatusInput,
     LearnFactInput,
+    ListFactsInput,
     ListGoalsInput,
+    RecentMessagesInput,
     RelateEntitiesInput,
     RememberInput,
     SearchFactsInput,
@@ -238,6 +240,12 @@ async def _call(memory: AsyncAgentMemory, args: BaseModel, jobs: AsyncConsolidat
             return {"goal": _dump(await memory.complete_goal(args.goal_id, args.status, args.result))}
         case ListGoalsInput():
             return {"goals": [_dump(goal) for goal in await memory.active_goals(args.limit)]}
+        case ListFactsInput():
+            facts = await memory.list_facts(args.limit, args.offset, args.include_history)
+            return {"facts": [_dump(fact) for fact in facts]}
+        case RecentMessagesInput():
+            turns = await memory.get_recent_turns(args.hours, args.limit)
+            return {"messages": [_dump(turn) for turn in turns]}
         case ConsolidateInput():
             return _dump(await jobs.start(memory, args.conversation_id))
         case JobStatusInput():

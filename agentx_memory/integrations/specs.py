@@ -154,6 +154,19 @@ class ListGoalsInput(_Input):
     limit: int = Field(20, ge=1, le=200, description="How many goals to return at most.")
 
 
+class ListFactsInput(_Input):
+    limit: int = Field(50, ge=1, le=200, description="How many facts to return at most, newest first.")
+    offset: int = Field(0, ge=0, description="Skip this many (for the next page).")
+    include_history: bool = Field(
+        False, description="Also the facts that were corrected or replaced (their valid_until is set)."
+    )
+
+
+class RecentMessagesInput(_Input):
+    hours: float = Field(24, gt=0, le=24 * 365, description="How far back to look, in hours.")
+    limit: int = Field(20, ge=1, le=200, description="How many messages to return at most, newest first.")
+
+
 class ConsolidateInput(_Input):
     conversation_id: str = Field(description=_CONVERSATION_ID)
 
@@ -304,6 +317,22 @@ TOOLS: tuple[ToolSpec, ...] = (
         "List active goals",
         "The user's active and blocked goals, highest priority first, then oldest.",
         ListGoalsInput,
+        read_only=True,
+    ),
+    ToolSpec(
+        "list_facts",
+        "List facts",
+        "Every fact known about the user, newest first, page by page (search_facts finds them by "
+        "meaning instead). With include_history, also the facts later corrected.",
+        ListFactsInput,
+        read_only=True,
+    ),
+    ToolSpec(
+        "recent_messages",
+        "Recent messages",
+        "The user's latest conversation messages across conversations, newest first (what was said "
+        "lately, not what is relevant: remember is for that).",
+        RecentMessagesInput,
         read_only=True,
     ),
     ToolSpec(

@@ -24,7 +24,7 @@ import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..errors import AgentMemoryError
+from ..errors import AgentMemoryError, RateLimitedError
 from .specs import TOOLS, ToolSpec
 
 if TYPE_CHECKING:
@@ -99,7 +99,10 @@ async def adispatch(
 
 
 def error_result(exc: AgentMemoryError) -> dict[str, Any]:
-    """What to send back to the model for a refused call: the error's message, never a traceback."""
+    """What to send back to the model for a refused call: the error's message, never a traceback (and,
+    over the recall rate limit, ``retry_after`` in seconds for a loop that waits by itself)."""
+    if isinstance(exc, RateLimitedError):
+        return {"error": str(exc), "retry_after": exc.retry_after}
     return {"error": str(exc)}
 
 

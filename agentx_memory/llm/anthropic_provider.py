@@ -20,6 +20,7 @@ from agentx_memory.llm.base import (
     require_answer,
     status_failure,
 )
+from agentx_memory.redact import redact_text, redact_url
 
 if TYPE_CHECKING:
     import anthropic
@@ -62,7 +63,7 @@ class AnthropicLLM:
         self._model = model
         self._timeout_s = timeout_s
         base_url = base_url or DEFAULT_BASE_URL
-        self._where = f"Anthropic model {model!r} at {base_url}"
+        self._where = f"Anthropic model {model!r} at {redact_url(base_url)}"
         # An explicit api_key also stops the SDK from reading ANTHROPIC_API_KEY or on-disk profiles.
         self._client: anthropic.Anthropic = anthropic.Anthropic(
             api_key=api_key, base_url=base_url, timeout=timeout_s, max_retries=max_retries
@@ -138,10 +139,10 @@ class AnthropicLLM:
         except anthropic.APITimeoutError as exc:
             raise LLMError(f"{self._where} did not answer within {self._timeout_s} s") from exc
         except anthropic.APIConnectionError as exc:
-            raise LLMError(f"{self._where} is unreachable: {exc}") from exc
+            raise LLMError(f"{self._where} is unreachable: {redact_text(str(exc))}") from exc
         except (anthropic.AnthropicError, ValueError) as exc:
             # ValueError: the SDK lets a body that is not JSON through as json.JSONDecodeError.
-            raise LLMError(f"{self._where} sent an unusable response: {exc}") from exc
+            raise LLMError(f"{self._where} sent an unusable response: {redact_text(str(exc))}") from exc
         record_usage(_usage(message))
         return message
 

@@ -21,6 +21,7 @@ from agentx_memory.llm.base import (
     require_answer,
     status_failure,
 )
+from agentx_memory.redact import redact_text, redact_url
 
 if TYPE_CHECKING:
     import openai
@@ -61,7 +62,7 @@ class OpenAIChatLLM:
         self._model = model
         self._timeout_s = timeout_s
         base_url = base_url or DEFAULT_BASE_URL
-        self._where = f"OpenAI model {model!r} at {base_url}"
+        self._where = f"OpenAI model {model!r} at {redact_url(base_url)}"
         self._client: openai.OpenAI = openai.OpenAI(
             api_key=api_key, base_url=base_url, timeout=timeout_s, max_retries=max_retries
         )
@@ -125,10 +126,10 @@ class OpenAIChatLLM:
         except openai.APITimeoutError as exc:
             raise LLMError(f"{self._where} did not answer within {self._timeout_s} s") from exc
         except openai.APIConnectionError as exc:
-            raise LLMError(f"{self._where} is unreachable: {exc}") from exc
+            raise LLMError(f"{self._where} is unreachable: {redact_text(str(exc))}") from exc
         except (openai.OpenAIError, ValueError) as exc:
             # ValueError: the SDK lets a body that is not JSON through as json.JSONDecodeError.
-            raise LLMError(f"{self._where} sent an unusable response: {exc}") from exc
+            raise LLMError(f"{self._where} sent an unusable response: {redact_text(str(exc))}") from exc
         record_usage(_usage(response))
         return response
 

@@ -335,7 +335,7 @@ def _repair(
             )
     prefix = context.settings.redis.key_prefix
     for user_id in plan.redis_users:
-        for pattern in (keys.user_pattern(prefix, user_id), keys.consolidation_pattern(prefix, user_id)):
+        for pattern in keys.user_patterns(prefix, user_id):
             repaired["redis_keys_of_forgotten_users"] += context.backends.redis.delete_matching(pattern)
     _vector_bloat(context, plan)  # again: the deletions above leave stale entries of their own
     if plan.bloated:

@@ -108,8 +108,9 @@ def _apply(context: JobContext, user_id: str, plan: PatternPlan) -> None:
         strategy = memory.propose_from_conversation(proposal.source.id)
         if strategy is None:  # cannot happen for a mined path; nothing to credit
             continue
-        # The proposal counts its own conversation; the earlier occurrences are credited in one write.
-        procedural.record_use(scope, strategy.id, proposal.occurrences - 1, proposal.source.ended_at, now)
+        # The proposal counts its own conversation; the other occurrences are credited in one write.
+        procedural.record_use(scope, strategy.id, proposal.credits(), proposal.source.ended_at, now)
     for item in plan.reinforce.values():
         if item.last_used is not None:
-            procedural.record_use(scope, item.strategy_id, item.successes, item.last_used, now)
+            credits = dict.fromkeys(item.conversations, 1)
+            procedural.record_use(scope, item.strategy_id, credits, item.last_used, now)

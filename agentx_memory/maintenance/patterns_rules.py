@@ -75,6 +75,18 @@ class Proposal:
 
     source: MinedConversation
     occurrences: int
+    #: The other conversations of this run that took the pattern (credited by id, so that a rerun of
+    #: a run that died before marking them mined finds them counted); the rest of ``occurrences``
+    #: were mined and marked by earlier runs.
+    others: tuple[str, ...] = ()
+
+    def credits(self) -> dict[str, int]:
+        """What the proposal credits beside its own conversation: this run's others one each, the
+        earlier runs' under one key of the source's."""
+        credits = dict.fromkeys(self.others, 1)
+        if earlier := self.occurrences - 1 - len(self.others):
+            credits[f"before:{self.source.id}"] = earlier
+        return credits
 
 
 @dataclass
@@ -123,7 +135,8 @@ def plan_patterns(
     for steps, conversations in fresh.items():
         occurrences = earlier.get(steps, 0) + len(conversations)
         if occurrences >= min_occurrences:
-            plan.propose.append(Proposal(source=conversations[-1], occurrences=occurrences))
+            others = tuple(conversation.id for conversation in conversations[:-1])
+            plan.propose.append(Proposal(conversations[-1], occurrences, others))
         else:
             plan.waiting[steps] = occurrences
     return plan

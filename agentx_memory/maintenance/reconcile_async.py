@@ -11,7 +11,7 @@ node was never confirmed are restored first; tool invocations, ledger-first too,
 
 from __future__ import annotations
 
-from ..errors import GraphSyncError
+from ..errors import GraphSyncError, NotFoundError
 from .runner_async import AsyncJobContext
 
 __all__ = ["BATCH", "reconcile"]
@@ -43,6 +43,9 @@ async def reconcile(context: AsyncJobContext) -> None:
             except GraphSyncError:  # the graph is still down: the next run tries again
                 failed.add(turn.id)
                 context.tally.count("failed")
+            except NotFoundError:  # forgotten since it was read: nothing left to replay
+                failed.add(turn.id)
+                context.tally.count("forgotten")
         if context.dry_run:
             break
     await _replay_invocations(context)

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .._compat.sync import to_thread
+from ..crypto import build_encryptor
 from ..embedded import resolve_endpoints
 from ..embedding import Embedder, build_embedder
 from ..errors import ConfigurationError
@@ -84,7 +85,9 @@ def reindex(
         embedding_dim=source.dimensions,
         embedding_model=source.model,
     )
-    ledger = PostgresStore.attach(endpoints.postgres_url, settings.postgres)
+    ledger = PostgresStore.attach(
+        endpoints.postgres_url, settings.postgres, build_encryptor(settings.security)
+    )
     try:
         with _exclusive(ledger):
             target_params = {"model": target.model, "dimensions": str(target.dimensions)}

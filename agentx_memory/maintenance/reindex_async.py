@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from .._compat.aio import to_thread
+from ..crypto import build_encryptor
 from ..embedded import resolve_endpoints
 from ..embedding import Embedder, build_embedder
 from ..errors import ConfigurationError
@@ -83,7 +84,9 @@ async def reindex(
         embedding_dim=source.dimensions,
         embedding_model=source.model,
     )
-    ledger = await AsyncPostgresStore.attach(endpoints.postgres_url, settings.postgres)
+    ledger = await AsyncPostgresStore.attach(
+        endpoints.postgres_url, settings.postgres, build_encryptor(settings.security)
+    )
     try:
         async with _exclusive(ledger):
             target_params = {"model": target.model, "dimensions": str(target.dimensions)}

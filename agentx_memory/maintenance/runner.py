@@ -24,6 +24,7 @@ from ..errors import AgentMemoryError
 from ..facade import AgentMemory
 from ..llm.base import TokenMeter, metered
 from ..models import Scope
+from ..redact import redact_text
 from ..settings import Settings
 from ..stores import keys
 from .base import Clock, JobReport, JobTally, utc_now
@@ -101,9 +102,13 @@ def run_job(root: AgentMemory, job: Job, *, dry_run: bool = False, clock: Clock 
         with metered() as meter:  # every LLM call of the run, whoever makes it
             job.body(JobContext(root, backends, clock, tally))
     except AgentMemoryError as exc:
-        report.status, report.error = "failed", f"{type(exc).__name__}: {exc}"
+        report.status, report.error = "failed", f"{type(exc).__name__}: {redact_text(str(exc))}"
     except Exception as exc:
-        report.status, report.error, unexpected = "failed", f"{type(exc).__name__}: {exc}", exc
+        report.status, report.error, unexpected = (
+            "failed",
+            f"{type(exc).__name__}: {redact_text(str(exc))}",
+            exc,
+        )
     finally:
         backends.redis.release(lock, token)
     if meter.input_tokens or meter.output_tokens:

@@ -23,6 +23,7 @@ from ..errors import AgentMemoryError
 from ..facade_async import AsyncAgentMemory
 from ..llm.base import TokenMeter, metered
 from ..models import Scope
+from ..redact import redact_text
 from ..settings import Settings
 from ..stores import keys
 from .base import Clock, JobReport, JobTally, utc_now
@@ -102,9 +103,13 @@ async def run_job(
         with metered() as meter:  # every LLM call of the run, whoever makes it
             await job.body(AsyncJobContext(root, backends, clock, tally))
     except AgentMemoryError as exc:
-        report.status, report.error = "failed", f"{type(exc).__name__}: {exc}"
+        report.status, report.error = "failed", f"{type(exc).__name__}: {redact_text(str(exc))}"
     except Exception as exc:
-        report.status, report.error, unexpected = "failed", f"{type(exc).__name__}: {exc}", exc
+        report.status, report.error, unexpected = (
+            "failed",
+            f"{type(exc).__name__}: {redact_text(str(exc))}",
+            exc,
+        )
     finally:
         await backends.redis.release(lock, token)
     if meter.input_tokens or meter.output_tokens:

@@ -66,7 +66,7 @@ def validate_document_value(value: object) -> dict[str, Any]:
         raise InvalidInputError(f"a document value is a JSON object (dict), not {type(value).__name__}")
     try:
         encoded = json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidInputError(f"a document value must be plain JSON: {exc}") from exc
     if "\\u0000" in encoded:
         raise InvalidInputError("a document value contains a NUL character, which no store accepts")

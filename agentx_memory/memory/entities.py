@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import NotFoundError, StoreError
+from ..errors import InvalidInputError, NotFoundError, StoreError
 from ..models import Scope, Turn
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
 from ..retrieval.fusion import rrf_fuse
@@ -196,7 +196,9 @@ class EntityMemory:
     def relate(
         self, scope: Scope, source_id: str, target_id: str, rel_type: str, properties: Mapping[str, Any]
     ) -> EntityEdge:
-        statement = RELATIONSHIP_STATEMENTS[rel_type]  # the caller checked rel_type against the allow-list
+        statement = RELATIONSHIP_STATEMENTS.get(rel_type)
+        if statement is None:  # every caller checks first; a type is a statement's name, never Cypher text
+            raise InvalidInputError(f"relationship type {rel_type!r} is not in the allow-list")
         params = scope_params(
             scope,
             source_id=source_id,

@@ -9,7 +9,8 @@ turns there); the graph's Turn nodes carry no vector.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -115,6 +116,17 @@ class AsyncEpisodicMemory:
             conversation["created_at"],
         )
 
+    async def _restore_for_turns(self, user_id: str, conversation_id: str) -> None:
+        """:meth:`restore_graph_conversation` for turns about to hang off the node. No ledger row: the
+        conversation was forgotten while its turns were being stored, and they went with it."""
+        try:
+            await self.restore_graph_conversation(user_id, conversation_id)
+        except NotFoundError as exc:
+            raise NotFoundError(
+                f"conversation {conversation_id} does not exist for user {user_id!r} (it was forgotten "
+                "while its turns were being stored)"
+            ) from exc
+
     async def store_turn_log(
         self,
         scope: Scope,
@@ -172,14 +184,26 @@ class AsyncEpisodicMemory:
         return turn_from_row(existing), False
 
     async def sync_turn(self, turn: Turn) -> Turn:
-        """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure."""
+        """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure,
+        and NotFoundError when the turn (or its conversation) was forgotten meanwhile: nothing is left
+        in the ledger for reconcile to replay, and no node is left in the graph."""
         params = graph_turn_values(turn)
         try:
             rows = await self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
-                await self.restore_graph_conversation(turn.user_id, turn.conversation_id)
+                await self._restore_for_turns(turn.user_id, turn.conversation_id)
                 rows = await self._graph.run("create_turn", params)
-            await self._ledger.execute_relaxed("mark_turn_synced", {"id": turn.id, "user_id": turn.user_id})
+            marked = await self._ledger.execute_relaxed(
+                "mark_turn_synced", {"id": turn.id, "user_id": turn.user_id}
+            )
+            if not marked:  # forgotten after the ledger write: the node just written would be an orphan
+                await self._graph.run("forget_turn_graph", {"turn_id": turn.id, "user_id": turn.user_id})
+                raise NotFoundError(
+                    f"turn {turn.id} does not exist for user {turn.user_id!r} (it was forgotten while "
+                    "being stored)"
+                )
+        except NotFoundError:
+            raise
         except AgentMemoryError as exc:
             raise GraphSyncError(
                 f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "
@@ -211,11 +235,13 @@ class AsyncEpisodicMemory:
         try:
             rows = await self._graph.run("create_turns", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
-                await self.restore_graph_conversation(first.user_id, first.conversation_id)
+                await self._restore_for_turns(first.user_id, first.conversation_id)
                 await self._graph.run("create_turns", params)
             await self._ledger.execute_relaxed(
                 "mark_turns_synced", {"ids": [turn.id for turn in turns], "user_id": first.user_id}
             )
+        except NotFoundError:
+            raise
         except AgentMemoryError as exc:
             raise GraphSyncError(
                 f"{len(turns)} turns of conversation {first.conversation_id} are safe in the ledger but the "
@@ -405,6 +431,27 @@ class AsyncEpisodicMemory:
             },
         )
         return [turn_from_row(row) for row in rows]
+
+    async def turns_of_conversation(
+        self, scope: Scope, conversation_id: str, turn_ids: Sequence[str]
+    ) -> frozenset[str]:
+        """Which of these turn ids belong to the conversation (and the user)."""
+        rows = await self._ledger.fetch_all(
+            "turns_of_conversation",
+            {"user_id": scope.user_id, "conversation_id": conversation_id, "turn_ids": list(turn_ids)},
+        )
+        return frozenset(str(row["id"]) for row in rows)
+
+    @asynccontextmanager
+    async def learning_from(self, scope: Scope, turn_ids: Sequence[str]) -> AsyncIterator[bool]:
+        """Hold the user shared while what was learned from these turns is written; yields whether
+        every one of them is still in the ledger (False: one was forgotten meanwhile, perhaps by another
+        process, and nothing learned from it may be written). Forgetting holds the user exclusively."""
+        async with self._ledger.user_lock(scope.user_id, shared=True):
+            row = await self._ledger.fetch_one(
+                "turns_present", {"user_id": scope.user_id, "turn_ids": list(turn_ids)}
+            )
+            yield row is not None and int(row["present"]) == len(set(turn_ids))
 
     async def advance_consolidation(self, scope: Scope, conversation_id: str, upto: int) -> None:
         """Record that turns below index ``upto`` have been learned from (never moves back)."""

@@ -5,6 +5,9 @@
 
 Order matters: the ledger first (the source of truth; once its rows are gone reconcile can never bring
 the data back), then the graph, then Redis. Every step is idempotent, so a failed call can be retried.
+The ledger and graph steps hold the user exclusively (``user_lock``): a consolidation running in another
+process writes what it learned under the shared lock and first checks its turns are still there, so it
+cannot write back a forgotten conversation.
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ class Forgetting:
     def forget_conversation(self, scope: Scope, conversation_id: str) -> dict[str, int]:
         """Delete one conversation of this user everywhere; returns what was removed per store."""
         key = {"conversation_id": conversation_id, "user_id": scope.user_id}
-        rows = self._ledger.fetch_one("forget_conversation_rows", key) or {}
-        graph = self._graph.run("forget_conversation_graph", key)
+        with self._ledger.user_lock(scope.user_id, shared=False):
+            rows = self._ledger.fetch_one("forget_conversation_rows", key) or {}
+            graph = self._graph.run("forget_conversation_graph", key)
         pattern = keys.conversation_pattern(self._prefix, scope.user_id, conversation_id)
         removed_keys = self._redis.delete_matching(pattern)
         report = {name: int(value) for name, value in rows.items()}
@@ -44,10 +48,11 @@ class Forgetting:
         user's. The report carries the turn's ``conversation_id`` and ``channel`` (for its working
         memory, which the caller holds the settings of)."""
         key = {"turn_id": turn_id, "user_id": scope.user_id}
-        row = self._ledger.fetch_one("forget_turn_rows", key)
-        if row is None:
-            return None
-        graph = self._graph.run("forget_turn_graph", key)
+        with self._ledger.user_lock(scope.user_id, shared=False):
+            row = self._ledger.fetch_one("forget_turn_rows", key)
+            if row is None:
+                return None
+            graph = self._graph.run("forget_turn_graph", key)
         return {**row, "turns": 1, "graph_turns": int(graph[0]["turns"]) if graph else 0}
 
     def forget_fact(self, scope: Scope, fact_id: str) -> dict[str, int] | None:
@@ -71,10 +76,12 @@ class Forgetting:
     def forget_user(self, scope: Scope) -> dict[str, int]:
         """Delete everything of this user in every channel; returns what was removed per store."""
         key = {"user_id": scope.user_id}
-        rows = self._ledger.fetch_one("forget_user_rows", key) or {}
-        graph = self._graph.run("delete_user_graph", key)
-        removed_keys = self._redis.delete_matching(keys.user_pattern(self._prefix, scope.user_id))
-        removed_keys += self._redis.delete_matching(keys.consolidation_pattern(self._prefix, scope.user_id))
+        with self._ledger.user_lock(scope.user_id, shared=False):
+            rows = self._ledger.fetch_one("forget_user_rows", key) or {}
+            graph = self._graph.run("delete_user_graph", key)
+        removed_keys = 0
+        for pattern in keys.user_patterns(self._prefix, scope.user_id):
+            removed_keys += self._redis.delete_matching(pattern)
         report = {name: int(value) for name, value in rows.items()}
         report["graph_nodes"] = int(graph[0]["deleted"]) if graph else 0
         report["redis_keys"] = removed_keys
@@ -87,9 +94,6 @@ class Forgetting:
         graph = self._graph.run("count_user_nodes", {"user_id": scope.user_id})
         counts["graph_nodes"] = sum(int(row["count"]) for row in graph)
         counts["redis_keys"] = 0
-        for pattern in (
-            keys.user_pattern(self._prefix, scope.user_id),
-            keys.consolidation_pattern(self._prefix, scope.user_id),
-        ):
+        for pattern in keys.user_patterns(self._prefix, scope.user_id):
             counts["redis_keys"] += len([key for key in self._redis.scan(pattern)])
         return counts

@@ -26,6 +26,7 @@ from .portability_pure import (
     VECTOR_KINDS,
     edge_identity,
     edge_statement,
+    foreign_statement,
     node_key,
     node_statement,
     vector_from_pg,
@@ -124,6 +125,20 @@ class Portability:
         if counts["document"]:  # new documents list after the imported ones, as they were
             self._ledger.execute("import_documents_sequence", {"user_id": user_id})
         return counts
+
+    def foreign_nodes(self, user_id: str, nodes: Sequence[dict[str, Any]]) -> int:
+        """How many of ``nodes`` have the key of another user's node (an import must not go on)."""
+        by_label: dict[str, list[str]] = {}
+        for node in nodes:
+            by_label.setdefault(node["label"], []).append(node_key(node["label"], node["data"]))
+        found = 0
+        for label, keys in sorted(by_label.items()):
+            for start in range(0, len(keys), PAGE):
+                result = self._graph.run(
+                    foreign_statement(label), {"user_id": user_id, "keys": keys[start : start + PAGE]}
+                )
+                found += int(result[0]["foreign"]) if result else 0
+        return found
 
     def import_nodes(self, user_id: str, nodes: Sequence[dict[str, Any]]) -> int:
         """Create the nodes the graph lacks (by label and key); existing nodes are left as they are."""

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from ..errors import InvalidInputError
 from ..stores.schema import NODE_LABELS, VECTOR_LABELS
+from ..validation import is_one_of
 from .episodic_pure import turn_search_text
 
 __all__ = [
@@ -102,6 +103,11 @@ def node_statement(label: str) -> str:
     return f"import_nodes_{label.lower()}"
 
 
+def foreign_statement(label: str) -> str:
+    """The statement counting nodes of ``label`` with given keys that belong to another user."""
+    return f"foreign_nodes_{label.lower()}"
+
+
 def edge_statement(source: str, rel: str, target: str) -> str:
     return f"import_edges_{source.lower()}_{rel.lower()}_{target.lower()}"
 
@@ -159,15 +165,17 @@ def _check_header(record: Mapping[str, Any], user_id: str) -> dict[str, Any]:
         raise _fail(
             1, f"the dump holds user {record.get('user_id')!r}, not {user_id!r}: import it as that user"
         )
-    for name in ("embedding_model", "embedding_dimensions", "embeddings"):
+    for name, kind in (("embedding_model", str), ("embedding_dimensions", int), ("embeddings", bool)):
         if name not in record:
             raise _fail(1, f"the header lacks {name!r}")
+        if not isinstance(record[name], kind):
+            raise _fail(1, f"the header's {name!r} must be a {kind.__name__}")
     return dict(record)
 
 
 def _check_node(line: int, record: Mapping[str, Any], user_id: str) -> dict[str, Any]:
     label, data = record.get("label"), record.get("data")
-    if label not in NODE_LABELS or not isinstance(data, dict):
+    if not is_one_of(label, NODE_LABELS) or not isinstance(data, dict):
         raise _fail(line, f"a node needs a known label and a data object (got label {label!r})")
     if data.get("user_id") != user_id or not node_key(label, data) or "embedding" in data:
         raise _fail(
@@ -185,7 +193,8 @@ def _check_edge(line: int, record: Mapping[str, Any]) -> dict[str, Any]:
     source, target, rel = record.get("source"), record.get("target"), record.get("rel")
     if not (isinstance(source, list) and isinstance(target, list) and len(source) == len(target) == 2):
         raise _fail(line, "an edge needs source and target as [label, key]")
-    if (source[0], rel, target[0]) not in EDGE_TRIPLES:
+    triple = (source[0], rel, target[0])
+    if not all(isinstance(part, str) for part in triple) or triple not in EDGE_TRIPLES:
         raise _fail(line, f"({source[0]})-[{rel}]->({target[0]}) is not a relationship this store writes")
     data = record.get("data", {})
     if not isinstance(data, dict):
@@ -198,6 +207,8 @@ def parse_dump(records: Iterable[Mapping[str, Any]], user_id: str) -> Dump:
 
     Raises :class:`InvalidInputError` naming the first bad record (1-based, the header is record 1).
     """
+    if isinstance(records, str | bytes | Mapping) or not isinstance(records, Iterable):
+        raise InvalidInputError("a dump must be a list (or an iterable) of records")
     dump: Dump | None = None
     for line, record in enumerate(records, start=1):
         if not isinstance(record, Mapping):

@@ -12,7 +12,7 @@ Strategies live in the graph (with a ``memory_timeline`` row); they are ranked b
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -276,16 +276,17 @@ class ProceduralMemory:
         return self._graph.run("pattern_strategies", {"user_id": scope.user_id})
 
     def record_use(
-        self, scope: Scope, strategy_id: str, successes: int, last_used: datetime, now: datetime
+        self, scope: Scope, strategy_id: str, credits: Mapping[str, int], last_used: datetime, now: datetime
     ) -> Strategy | None:
-        """Count ``successes`` more successful conversations on the strategy and move its ``last_used``
-        forward to ``last_used``; None if the strategy is not the user's."""
+        """Count successful conversations on the strategy, ``credits`` mapping a key (a conversation
+        id) to how many each stands for, every key at most once ever (a rerun credits nothing twice);
+        move its ``last_used`` forward to ``last_used``. None if the strategy is not the user's."""
         rows = self._graph.run(
             "record_strategy_use",
             {
                 "id": strategy_id,
                 "user_id": scope.user_id,
-                "successes": successes,
+                "credits": [{"key": key, "n": n} for key, n in credits.items()],
                 "last_used": epoch_ms(last_used),
                 "now": epoch_ms(now),
             },

@@ -34,6 +34,7 @@ from datetime import datetime
 from typing import Final
 
 from ..models import MemoryItem
+from .neutralise import MEMORY_TAG_RE, neutralise
 from .tokens import TokenCounter
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "render_context",
     "short_id",
     "strip_recalled",
+    "worth_injecting",
 ]
 
 #: The block's first line (``now`` adds ``; as of <date>`` before the closing parenthesis).
@@ -63,7 +65,7 @@ _MAX_SPEAKER_CHARS: Final = 40
 MIN_BUDGET_TOKENS: Final = 128
 
 #: Matches one ``[mem:<id>]`` tag; group 1 is the memory id.
-RECALL_MARKER_RE: Final = re.compile(r"\[mem:([^\[\]\s]+)\]")
+RECALL_MARKER_RE: Final = MEMORY_TAG_RE
 _TAG_AND_SPACE_RE: Final = re.compile(r"[ \t]*" + RECALL_MARKER_RE.pattern)
 _INJECTED_LINE_RE: Final = re.compile(r"-\s.*" + RECALL_MARKER_RE.pattern)
 # An id that a tag could not carry whole (whitespace, brackets) would break traceability.
@@ -166,12 +168,12 @@ def profile_line(preferences: Mapping[str, object], expertise: Sequence[str]) ->
     """The profile as one line ("About the user: name Dana; lives in Toronto; …"), or None when empty.
     Only scalar values: a nested preference object would not read as a line."""
     parts = [
-        f"{key.replace('_', ' ')} {' '.join(str(value).split())}"
+        f"{neutralise(key.replace('_', ' '))} {neutralise(str(value))}"
         for key, value in preferences.items()
-        if isinstance(value, str | int | float) and not isinstance(value, bool) and str(value).strip()
+        if isinstance(value, str | int | float) and not isinstance(value, bool) and neutralise(str(value))
     ]
     if expertise:
-        parts.append("expertise " + ", ".join(" ".join(area.split()) for area in expertise))
+        parts.append("expertise " + ", ".join(neutralise(area) for area in expertise))
     return f"About the user: {'; '.join(parts)}" if parts else None
 
 
@@ -246,6 +248,15 @@ def _line(section: str, item: MemoryItem) -> str | None:
     return f"- {text} [mem:{short_id(item.id)}]"
 
 
+def worth_injecting(items: Sequence[MemoryItem], floor: float, limit: int) -> list[MemoryItem]:
+    """The recalled items a context block should spend tokens on, in rank order: at most ``limit``,
+    each scoring at least ``floor`` × the best score. A relative floor, because scores are fused and
+    their scale moves with the query; a block padded with weak matches dilutes the evidence."""
+    best = max((item.score for item in items), default=0.0)
+    threshold = floor * best if best > 0 else 0.0
+    return [item for item in items if item.score >= threshold][:limit]
+
+
 def short_id(memory_id: str) -> str:
     """The tag's id: the first 8 characters of a UUID (its first group), else the whole id.
 
@@ -270,8 +281,9 @@ def _turn_prefix(item: MemoryItem) -> str:
 
 
 def _clean(text: str, limit: int) -> str:
-    """One line of at most ``limit`` characters: tags removed, whitespace (line breaks too) collapsed."""
-    collapsed = " ".join(RECALL_MARKER_RE.sub(" ", text).split())
+    """One line of at most ``limit`` characters, made inert (:func:`neutralise`: tags removed, line
+    breaks collapsed, the block's markers escaped), so stored text cannot forge the block's structure."""
+    collapsed = neutralise(text)
     if len(collapsed) <= limit:
         return collapsed
     cut = collapsed[: limit - 1]

@@ -26,6 +26,7 @@ __all__ = [
     "rank_by_sources",
     "recency_score",
     "rrf_fuse",
+    "session_lift",
     "speaker_boost",
     "term_overlap",
     "token_set",
@@ -81,6 +82,33 @@ def neighbour_smooth(
         inherited = [share * scores.get(other, 0.0) for other, share in neighbours.get(key, ())]
         smoothed[key] = scores.get(key, 0.0) + (max(inherited) if inherited else 0.0)
     return smoothed
+
+
+def session_lift(
+    scores: Mapping[str, float], sessions: Mapping[str, str], weight: float, best_of: int = 3
+) -> dict[str, float]:
+    """Each turn's score plus ``weight`` × its session's strength × the best score.
+
+    A session's strength is the sum of its ``best_of`` best turn scores, relative to the strongest
+    session: the evidence of a question tends to cluster in one or two sessions (a trip, a week), and a
+    turn there that matches the question only weakly is likelier to be part of the answer than an
+    equally weak match in a session about something else. Turns without a session keep their score.
+    """
+    if weight <= 0 or not scores:
+        return dict(scores)
+    by_session: dict[str, list[float]] = {}
+    for key, value in scores.items():
+        if key in sessions:
+            by_session.setdefault(sessions[key], []).append(value)
+    strength = {name: sum(sorted(values, reverse=True)[:best_of]) for name, values in by_session.items()}
+    top = max(strength.values(), default=0.0)
+    if top <= 0:
+        return dict(scores)
+    scale = weight * max(scores.values())
+    return {
+        key: value + scale * strength[sessions[key]] / top if key in sessions else value
+        for key, value in scores.items()
+    }
 
 
 def speaker_boost(

@@ -35,6 +35,7 @@ from .fusion import (
     rank_by_sources,
     recency_score,
     rrf_fuse,
+    session_lift,
     speaker_boost,
     term_overlap,
     token_set,
@@ -225,6 +226,9 @@ class AsyncMemoryRetriever:
         if plan.entities and self._s.speaker_boost != 1.0:
             speakers = {key: turns[key].speaker for key in fused}
             fused = speaker_boost(fused, speakers, plan.entities, self._s.speaker_boost)
+        if self._s.session_weight > 0:
+            sessions = {key: turns[key].conversation_id for key in fused}
+            fused = session_lift(fused, sessions, self._s.session_weight)
         kind.anchor = max(dense.values(), default=0.5 if lexical else 0.0)
         entries = {key: TurnEntry(turns[key], found_by.get(key, ["neighbour"])) for key in fused}
         kind.items.update(entries)

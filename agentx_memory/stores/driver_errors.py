@@ -14,9 +14,11 @@ import redis.exceptions
 from psycopg import errors
 from psycopg_pool import PoolTimeout
 
-from ..errors import AgentMemoryError, ConflictError, StoreError, StoreUnavailableError
+from ..errors import AgentMemoryError, ConflictError, InvalidInputError, StoreError, StoreUnavailableError
+from ..redact import redact_text
 
 __all__ = [
+    "NEO4J_ERRORS",
     "VectorIndexBuildingError",
     "audit_day",
     "falkordb_error",
@@ -25,6 +27,7 @@ __all__ = [
     "postgres_errors",
     "redis_errors",
     "text",
+    "unencodable",
 ]
 
 
@@ -41,34 +44,55 @@ class VectorIndexBuildingError(StoreError):
 _NO_VECTOR_INDEX = "Invalid arguments for procedure 'db.idx.vector.queryNodes'"
 
 
+def _said(exc: BaseException) -> str:
+    """A driver's message with any password or key it quotes (a connection URL) redacted."""
+    return redact_text(str(exc))
+
+
+def unencodable(exc: UnicodeEncodeError, store: str, what: str) -> InvalidInputError:
+    """Text no store can hold (a lone surrogate is not UTF-8): the caller's input, refused as such."""
+    return InvalidInputError(
+        f"{store} cannot take text that is not valid UTF-8 (e.g. a lone surrogate) while {what}: {exc.reason}"
+    )
+
+
 def falkordb_error(exc: Exception, what: str) -> AgentMemoryError:
     """FalkorDB (redis-py) errors as agentx-memory errors."""
+    if isinstance(exc, UnicodeEncodeError):
+        return unencodable(exc, "FalkorDB", what)
     if _NO_VECTOR_INDEX in str(exc):
-        return VectorIndexBuildingError(f"FalkorDB has no vector index to search while {what}: {exc}")
+        return VectorIndexBuildingError(f"FalkorDB has no vector index to search while {what}: {_said(exc)}")
     if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
         return StoreUnavailableError(
-            f"FalkorDB is unreachable while {what}: {exc}. Start the embedded server with "
+            f"FalkorDB is unreachable while {what}: {_said(exc)}. Start the embedded server with "
             "`agentx-memory up`, or check AGENTX_GRAPH__FALKORDB_URL."
         )
     if "unique constraint violation" in str(exc):
-        return ConflictError(f"FalkorDB refused a duplicate while {what}: {exc}")
-    return StoreError(f"FalkorDB failed while {what}: {exc}")
+        return ConflictError(f"FalkorDB refused a duplicate while {what}: {_said(exc)}")
+    return StoreError(f"FalkorDB failed while {what}: {_said(exc)}")
+
+
+#: What the Neo4j driver raises: its own errors, socket errors, and text it cannot encode.
+NEO4J_ERRORS = (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError, UnicodeEncodeError)
 
 
 def neo4j_error(exc: Exception, what: str) -> AgentMemoryError:
     """Neo4j driver errors as agentx-memory errors."""
+    if isinstance(exc, UnicodeEncodeError):
+        return unencodable(exc, "Neo4j", what)
     if isinstance(exc, neo4j.exceptions.ServiceUnavailable | neo4j.exceptions.SessionExpired | OSError):
         return StoreUnavailableError(
-            f"Neo4j is unreachable while {what}: {exc}. "
+            f"Neo4j is unreachable while {what}: {_said(exc)}. "
             "Check AGENTX_GRAPH__NEO4J_URI and that the server runs."
         )
     if isinstance(exc, neo4j.exceptions.AuthError):
         return StoreUnavailableError(
-            f"Neo4j refused the credentials while {what}: set AGENTX_GRAPH__NEO4J_USER / _PASSWORD ({exc})"
+            f"Neo4j refused the credentials while {what}: set AGENTX_GRAPH__NEO4J_USER / _PASSWORD "
+            f"({_said(exc)})"
         )
     if isinstance(exc, neo4j.exceptions.ConstraintError):
-        return ConflictError(f"Neo4j refused a duplicate while {what}: {exc}")
-    return StoreError(f"Neo4j failed while {what}: {exc}")
+        return ConflictError(f"Neo4j refused a duplicate while {what}: {_said(exc)}")
+    return StoreError(f"Neo4j failed while {what}: {_said(exc)}")
 
 
 @contextmanager
@@ -76,13 +100,22 @@ def postgres_errors(what: str) -> Iterator[None]:
     """psycopg errors raised inside the block as agentx-memory errors."""
     try:
         yield
-    except (psycopg.OperationalError, PoolTimeout) as exc:
+    except PoolTimeout as exc:  # every slot stayed busy (too many calls at once), or none can connect
         raise StoreUnavailableError(
-            f"Postgres is unreachable while {what}: {exc}. Check AGENTX_POSTGRES__URL, or unset it to use "
-            "the embedded server (`agentx-memory up`)."
+            f"Postgres gave no pooled connection in time while {what}: {exc}. Either every connection of "
+            "the pool (postgres.pool_max) stayed busy for postgres.connect_timeout_s (raise either, or "
+            "make fewer calls at once), or the server is unreachable (check AGENTX_POSTGRES__URL, or "
+            "unset it to use the embedded server: `agentx-memory up`)."
+        ) from exc
+    except psycopg.OperationalError as exc:
+        raise StoreUnavailableError(
+            f"Postgres is unreachable while {what}: {_said(exc)}. Check AGENTX_POSTGRES__URL, or unset it "
+            "to use the embedded server (`agentx-memory up`)."
         ) from exc
     except psycopg.Error as exc:
-        raise StoreError(f"Postgres failed while {what}: {exc}") from exc
+        raise StoreError(f"Postgres failed while {what}: {_said(exc)}") from exc
+    except UnicodeEncodeError as exc:
+        raise unencodable(exc, "Postgres", what) from exc
 
 
 def missing_audit_partition(exc: errors.CheckViolation) -> bool:
@@ -103,8 +136,10 @@ def redis_errors(what: str) -> Iterator[None]:
         yield
     except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
         raise StoreUnavailableError(
-            f"Redis is unreachable while {what}: {exc}. Start the embedded server with `agentx-memory up`, "
-            "or check AGENTX_REDIS__URL."
+            f"Redis is unreachable while {what}: {_said(exc)}. Start the embedded server with "
+            "`agentx-memory up`, or check AGENTX_REDIS__URL."
         ) from exc
     except redis.exceptions.RedisError as exc:
-        raise StoreError(f"Redis failed while {what}: {exc}") from exc
+        raise StoreError(f"Redis failed while {what}: {_said(exc)}") from exc
+    except UnicodeEncodeError as exc:
+        raise unencodable(exc, "Redis", what) from exc

@@ -53,7 +53,7 @@ class AsyncFalkorDBStore(AsyncCypherGraphStore):
         try:
             response = await self._client.execute_command(*command)  # type: ignore[no-untyped-call]
             names, rows = parse_compact(response)
-        except (redis.exceptions.RedisError, OSError) as exc:
+        except (redis.exceptions.RedisError, OSError, UnicodeEncodeError) as exc:
             raise falkordb_error(exc, "running a query") from exc
         return [dict(zip(names, row, strict=True)) for row in rows]
 

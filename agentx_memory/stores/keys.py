@@ -16,8 +16,10 @@ __all__ = [
     "consolidation_pattern",
     "conversation_pattern",
     "key_user",
+    "rate_limit",
     "user_namespace_patterns",
     "user_pattern",
+    "user_patterns",
     "working_context_item",
     "working_key",
     "working_pattern",
@@ -66,8 +68,18 @@ def consolidation_pattern(prefix: str, user_id: str) -> str:
     return f"{prefix}:consolidation:{user_id}:*"
 
 
+def rate_limit(prefix: str, user_id: str, bucket: str) -> str:
+    """A user's token bucket (``bucket``: ``recall``); a hash that expires once it would be full again."""
+    return f"{prefix}:ratelimit:{user_id}:{bucket}"
+
+
 #: The namespaces whose keys carry a user id right after them (what ``forget_user`` deletes).
-_USER_NAMESPACES = ("working", "consolidation")
+_USER_NAMESPACES = ("working", "consolidation", "ratelimit")
+
+
+def user_patterns(prefix: str, user_id: str) -> list[str]:
+    """Every key of one user, whatever its namespace (``forget_user``, ``doctor``)."""
+    return [f"{prefix}:{namespace}:{user_id}:*" for namespace in _USER_NAMESPACES]
 
 
 def user_namespace_patterns(prefix: str) -> list[str]:

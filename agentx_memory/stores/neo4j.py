@@ -18,7 +18,7 @@ import neo4j.exceptions
 from neo4j import GraphDatabase
 
 from .cypher import Dialect, is_read_only
-from .driver_errors import neo4j_error
+from .driver_errors import NEO4J_ERRORS, neo4j_error
 from .graph import CypherGraphStore
 
 __all__ = ["Neo4jStore"]
@@ -41,7 +41,7 @@ class Neo4jStore(CypherGraphStore):
             result = self._driver.execute_query(
                 statement, parameters_=dict(params), database_=self._database, routing_=routing
             )
-        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+        except NEO4J_ERRORS as exc:
             raise neo4j_error(exc, "running a query") from exc
         return [record.data() for record in result.records]
 
@@ -53,7 +53,7 @@ class Neo4jStore(CypherGraphStore):
     def ping(self) -> None:
         try:
             self._driver.verify_connectivity()
-        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+        except NEO4J_ERRORS as exc:
             raise neo4j_error(exc, "connecting") from exc
 
     def drop(self) -> None:
@@ -62,7 +62,7 @@ class Neo4jStore(CypherGraphStore):
             with self._driver.session(database=self._database) as session:
                 result = session.run(self.statement("admin_drop_graph"))
                 result.consume()
-        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+        except NEO4J_ERRORS as exc:
             raise neo4j_error(exc, "dropping the graph") from exc
 
     def close(self) -> None:

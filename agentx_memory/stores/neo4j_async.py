@@ -16,7 +16,7 @@ import neo4j.exceptions
 from neo4j import AsyncGraphDatabase
 
 from .cypher import Dialect, is_read_only
-from .driver_errors import neo4j_error
+from .driver_errors import NEO4J_ERRORS, neo4j_error
 from .graph_async import AsyncCypherGraphStore
 
 __all__ = ["AsyncNeo4jStore"]
@@ -39,7 +39,7 @@ class AsyncNeo4jStore(AsyncCypherGraphStore):
             result = await self._driver.execute_query(
                 statement, parameters_=dict(params), database_=self._database, routing_=routing
             )
-        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+        except NEO4J_ERRORS as exc:
             raise neo4j_error(exc, "running a query") from exc
         return [record.data() for record in result.records]
 
@@ -51,7 +51,7 @@ class AsyncNeo4jStore(AsyncCypherGraphStore):
     async def ping(self) -> None:
         try:
             await self._driver.verify_connectivity()
-        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+        except NEO4J_ERRORS as exc:
             raise neo4j_error(exc, "connecting") from exc
 
     async def drop(self) -> None:
@@ -60,7 +60,7 @@ class AsyncNeo4jStore(AsyncCypherGraphStore):
             async with self._driver.session(database=self._database) as session:
                 result = await session.run(self.statement("admin_drop_graph"))
                 await result.consume()
-        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as exc:
+        except NEO4J_ERRORS as exc:
             raise neo4j_error(exc, "dropping the graph") from exc
 
     async def close(self) -> None:

@@ -12,6 +12,7 @@ names and rows; the facade and retrieval call the subsystems' typed operations. 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 __all__ = ["Ledger", "WorkingStore"]
@@ -34,6 +35,9 @@ class Ledger(Protocol):
 
     def insert_audit(self, params: Mapping[str, Any]) -> None:
         """Insert an audit row (its day partition is created if missing: never lost)."""
+
+    def user_lock(self, user_id: str, *, shared: bool) -> AbstractContextManager[None]:
+        """Hold one user across processes: exclusively to forget, shared to write what was learned."""
 
 
 class WorkingStore(Protocol):

@@ -10,6 +10,7 @@ names and rows; the facade and retrieval call the subsystems' typed operations. 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 __all__ = ["AsyncLedger", "AsyncWorkingStore"]
@@ -32,6 +33,9 @@ class AsyncLedger(Protocol):
 
     async def insert_audit(self, params: Mapping[str, Any]) -> None:
         """Insert an audit row (its day partition is created if missing: never lost)."""
+
+    def user_lock(self, user_id: str, *, shared: bool) -> AbstractAsyncContextManager[None]:
+        """Hold one user across processes: exclusively to forget, shared to write what was learned."""
 
 
 class AsyncWorkingStore(Protocol):

@@ -18,6 +18,7 @@ from psycopg import Connection, Cursor, errors, sql
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
 
+from ..crypto import Encryptor
 from ..errors import SchemaVersionError
 from ..settings import PostgresSettings
 from .driver_errors import audit_day, missing_audit_partition, postgres_errors
@@ -30,20 +31,27 @@ from .migrations import (
     migration_files,
     partition_days,
 )
+from .sealing import FieldCodec
 from .sql import load_sql
 
 __all__ = ["PostgresStore", "SqlSession", "drop_schema", "read_metadata"]
 
 
 class SqlSession:
-    """Named statements on one connection (inside a transaction when obtained from ``transaction``)."""
+    """Named statements on one connection (inside a transaction when obtained from ``transaction``).
 
-    def __init__(self, conn: Connection[DictRow], *, in_transaction: bool = False) -> None:
+    Sensitive values are sealed on the way in and opened on the way out by ``codec``
+    (``stores/sealing.py``): callers read and write plain values whether or not a key is set.
+    """
+
+    def __init__(self, conn: Connection[DictRow], codec: FieldCodec, *, in_transaction: bool = False) -> None:
         self._conn = conn
+        self._codec = codec
         self._in_transaction = in_transaction
 
     def _run(self, name: str, params: Mapping[str, Any]) -> Cursor[DictRow]:
         statement = load_sql()[name]
+        params = self._codec.seal_params(name, params)
         with postgres_errors(name):
             try:
                 return self._conn.execute(statement, params)
@@ -60,13 +68,17 @@ class SqlSession:
         cursor = self._run(name, params)
         with postgres_errors(name):
             row = cursor.fetchone()
-        return dict(row) if row is not None else None
+        if row is None:
+            return None
+        found = dict(row)
+        self._codec.open_row(found, params)
+        return found
 
     def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         cursor = self._run(name, params)
         with postgres_errors(name):
             rows = cursor.fetchall()
-        return [dict(row) for row in rows]
+        return self._codec.open_rows([dict(row) for row in rows], params)
 
     def execute(self, name: str, params: Mapping[str, Any]) -> int:
         """Run a statement; returns the number of rows it touched."""
@@ -81,13 +93,25 @@ class SqlSession:
 class PostgresStore:
     """The Postgres port: ledger, timeline, profiles, audit. Build it with :meth:`connect`."""
 
-    def __init__(self, pool: ConnectionPool[Connection[DictRow]], schema: str) -> None:
+    def __init__(
+        self,
+        pool: ConnectionPool[Connection[DictRow]],
+        schema: str,
+        encryptor: Encryptor | None = None,
+    ) -> None:
         self._pool = pool
         self.schema = schema
+        self.codec = FieldCodec(encryptor)
 
     @classmethod
     def connect(
-        cls, url: str, settings: PostgresSettings, *, embedding_dim: int, embedding_model: str
+        cls,
+        url: str,
+        settings: PostgresSettings,
+        *,
+        embedding_dim: int,
+        embedding_model: str,
+        encryptor: Encryptor | None = None,
     ) -> PostgresStore:
         """Check the schema version (one read when it is current), lock the embedding shape, open the pool.
 
@@ -116,16 +140,20 @@ class PostgresStore:
             if not state.partitions_ready:
                 _ensure_partitions(conn, schema, settings.partitions_ahead_days)
 
-        return cls._open_pool(url, settings)
+        return cls._open_pool(url, settings, encryptor)
 
     @classmethod
-    def attach(cls, url: str, settings: PostgresSettings) -> PostgresStore:
+    def attach(
+        cls, url: str, settings: PostgresSettings, encryptor: Encryptor | None = None
+    ) -> PostgresStore:
         """Open the pool on a migrated store without checking its embedding lock: for the one job
         that changes the lock (``agentx-memory reindex``), which must run while it mismatches."""
-        return cls._open_pool(url, settings)
+        return cls._open_pool(url, settings, encryptor)
 
     @classmethod
-    def _open_pool(cls, url: str, settings: PostgresSettings) -> PostgresStore:
+    def _open_pool(
+        cls, url: str, settings: PostgresSettings, encryptor: Encryptor | None = None
+    ) -> PostgresStore:
         schema = settings.schema_name
 
         def configure(connection: Connection[DictRow]) -> None:
@@ -148,7 +176,7 @@ class PostgresStore:
         )
         with postgres_errors("opening the connection pool"):
             pool.open(wait=True, timeout=settings.connect_timeout_s)
-        return cls(pool, schema)
+        return cls(pool, schema, encryptor)
 
     @staticmethod
     def migrate(
@@ -181,14 +209,31 @@ class PostgresStore:
         """One pooled connection in autocommit mode."""
         with postgres_errors("borrowing a connection"):
             with self._connection() as conn:
-                yield SqlSession(conn)
+                yield SqlSession(conn, self.codec)
+
+    @contextmanager
+    def user_lock(self, user_id: str, *, shared: bool) -> Iterator[None]:
+        """Hold one user of this schema: exclusively (forgetting) or shared (consolidation's writes).
+
+        A session advisory lock on its own pooled connection, so it spans the statements the holder
+        runs on other connections and any process on the same database; the server releases it if the
+        process dies.
+        """
+        suffix = "_shared" if shared else ""
+        params = {"schema": self.schema, "user_id": user_id}
+        with self.session() as session:
+            session.fetch_one(f"user_lock{suffix}", params)
+            try:
+                yield
+            finally:
+                session.fetch_one(f"user_unlock{suffix}", params)
 
     @contextmanager
     def transaction(self) -> Iterator[SqlSession]:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
         with postgres_errors("running a transaction"):
             with self._connection() as conn, conn.transaction():
-                yield SqlSession(conn, in_transaction=True)
+                yield SqlSession(conn, self.codec, in_transaction=True)
 
     def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
         with self.session() as session:

@@ -17,6 +17,7 @@ from psycopg import AsyncConnection, AsyncCursor, errors, sql
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from ..crypto import Encryptor
 from ..errors import SchemaVersionError
 from ..settings import PostgresSettings
 from .driver_errors import audit_day, missing_audit_partition, postgres_errors
@@ -29,20 +30,29 @@ from .migrations import (
     migration_files,
     partition_days,
 )
+from .sealing import FieldCodec
 from .sql import load_sql
 
 __all__ = ["AsyncPostgresStore", "AsyncSqlSession", "drop_schema", "read_metadata"]
 
 
 class AsyncSqlSession:
-    """Named statements on one connection (inside a transaction when obtained from ``transaction``)."""
+    """Named statements on one connection (inside a transaction when obtained from ``transaction``).
 
-    def __init__(self, conn: AsyncConnection[DictRow], *, in_transaction: bool = False) -> None:
+    Sensitive values are sealed on the way in and opened on the way out by ``codec``
+    (``stores/sealing.py``): callers read and write plain values whether or not a key is set.
+    """
+
+    def __init__(
+        self, conn: AsyncConnection[DictRow], codec: FieldCodec, *, in_transaction: bool = False
+    ) -> None:
         self._conn = conn
+        self._codec = codec
         self._in_transaction = in_transaction
 
     async def _run(self, name: str, params: Mapping[str, Any]) -> AsyncCursor[DictRow]:
         statement = load_sql()[name]
+        params = self._codec.seal_params(name, params)
         with postgres_errors(name):
             try:
                 return await self._conn.execute(statement, params)
@@ -59,13 +69,17 @@ class AsyncSqlSession:
         cursor = await self._run(name, params)
         with postgres_errors(name):
             row = await cursor.fetchone()
-        return dict(row) if row is not None else None
+        if row is None:
+            return None
+        found = dict(row)
+        self._codec.open_row(found, params)
+        return found
 
     async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         cursor = await self._run(name, params)
         with postgres_errors(name):
             rows = await cursor.fetchall()
-        return [dict(row) for row in rows]
+        return self._codec.open_rows([dict(row) for row in rows], params)
 
     async def execute(self, name: str, params: Mapping[str, Any]) -> int:
         """Run a statement; returns the number of rows it touched."""
@@ -80,13 +94,25 @@ class AsyncSqlSession:
 class AsyncPostgresStore:
     """The Postgres port: ledger, timeline, profiles, audit. Build it with :meth:`connect`."""
 
-    def __init__(self, pool: AsyncConnectionPool[AsyncConnection[DictRow]], schema: str) -> None:
+    def __init__(
+        self,
+        pool: AsyncConnectionPool[AsyncConnection[DictRow]],
+        schema: str,
+        encryptor: Encryptor | None = None,
+    ) -> None:
         self._pool = pool
         self.schema = schema
+        self.codec = FieldCodec(encryptor)
 
     @classmethod
     async def connect(
-        cls, url: str, settings: PostgresSettings, *, embedding_dim: int, embedding_model: str
+        cls,
+        url: str,
+        settings: PostgresSettings,
+        *,
+        embedding_dim: int,
+        embedding_model: str,
+        encryptor: Encryptor | None = None,
     ) -> AsyncPostgresStore:
         """Check the schema version (one read when it is current), lock the embedding shape, open the pool.
 
@@ -115,16 +141,20 @@ class AsyncPostgresStore:
             if not state.partitions_ready:
                 await _ensure_partitions(conn, schema, settings.partitions_ahead_days)
 
-        return await cls._open_pool(url, settings)
+        return await cls._open_pool(url, settings, encryptor)
 
     @classmethod
-    async def attach(cls, url: str, settings: PostgresSettings) -> AsyncPostgresStore:
+    async def attach(
+        cls, url: str, settings: PostgresSettings, encryptor: Encryptor | None = None
+    ) -> AsyncPostgresStore:
         """Open the pool on a migrated store without checking its embedding lock: for the one job
         that changes the lock (``agentx-memory reindex``), which must run while it mismatches."""
-        return await cls._open_pool(url, settings)
+        return await cls._open_pool(url, settings, encryptor)
 
     @classmethod
-    async def _open_pool(cls, url: str, settings: PostgresSettings) -> AsyncPostgresStore:
+    async def _open_pool(
+        cls, url: str, settings: PostgresSettings, encryptor: Encryptor | None = None
+    ) -> AsyncPostgresStore:
         schema = settings.schema_name
 
         async def configure(connection: AsyncConnection[DictRow]) -> None:
@@ -147,7 +177,7 @@ class AsyncPostgresStore:
         )
         with postgres_errors("opening the connection pool"):
             await pool.open(wait=True, timeout=settings.connect_timeout_s)
-        return cls(pool, schema)
+        return cls(pool, schema, encryptor)
 
     @staticmethod
     async def migrate(
@@ -180,14 +210,31 @@ class AsyncPostgresStore:
         """One pooled connection in autocommit mode."""
         with postgres_errors("borrowing a connection"):
             async with self._connection() as conn:
-                yield AsyncSqlSession(conn)
+                yield AsyncSqlSession(conn, self.codec)
+
+    @asynccontextmanager
+    async def user_lock(self, user_id: str, *, shared: bool) -> AsyncIterator[None]:
+        """Hold one user of this schema: exclusively (forgetting) or shared (consolidation's writes).
+
+        A session advisory lock on its own pooled connection, so it spans the statements the holder
+        runs on other connections and any process on the same database; the server releases it if the
+        process dies.
+        """
+        suffix = "_shared" if shared else ""
+        params = {"schema": self.schema, "user_id": user_id}
+        async with self.session() as session:
+            await session.fetch_one(f"user_lock{suffix}", params)
+            try:
+                yield
+            finally:
+                await session.fetch_one(f"user_unlock{suffix}", params)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSqlSession]:
         """One pooled connection inside a transaction: committed on exit, rolled back on error."""
         with postgres_errors("running a transaction"):
             async with self._connection() as conn, conn.transaction():
-                yield AsyncSqlSession(conn, in_transaction=True)
+                yield AsyncSqlSession(conn, self.codec, in_transaction=True)
 
     async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
         async with self.session() as session:

@@ -15,6 +15,7 @@ import redis
 import redis.exceptions
 
 from .driver_errors import redis_errors, text
+from .redis_scripts import TOKEN_BUCKET
 
 __all__ = ["RedisStore"]
 
@@ -28,6 +29,7 @@ class RedisStore:
             url, max_connections=max_connections, timeout=30, decode_responses=True
         )
         self._client: redis.Redis = redis.Redis(connection_pool=self._pool)
+        self._bucket = self._client.register_script(TOKEN_BUCKET)
 
     def ping(self) -> None:
         with redis_errors("pinging"):
@@ -96,6 +98,13 @@ class RedisStore:
         """Release a lock only if ``token`` still holds it (an expired lock may have a new owner)."""
         with redis_errors("releasing a lock"):
             return bool(self._client.eval(_RELEASE, 1, key, token))
+
+    def take_token(self, key: str, per_second: float, capacity: int) -> float | None:
+        """Take one token from the bucket at ``key`` (one round trip, ``EVALSHA`` once cached): None
+        when taken, else the seconds until one is available."""
+        with redis_errors("checking the rate limit"):
+            admitted, wait_ms = self._bucket(keys=[key], args=[repr(per_second), capacity])
+        return None if int(admitted) else int(wait_ms) / 1000
 
     def get_value(self, key: str) -> str | None:
         with redis_errors("reading working memory"):

@@ -51,6 +51,7 @@ EXPECTED_ALL = [
     "Neighbour",
     "NotFoundError",
     "PromotionCandidate",
+    "RateLimitedError",
     "SchemaVersionError",
     "Scope",
     "Settings",

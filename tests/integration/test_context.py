@@ -66,6 +66,43 @@ def test_the_conversation_in_progress_is_left_out_and_what_was_injected_is_recor
     assert tag(said_now.id) in memory.get_context("Which kaiseki restaurant did we pick?")
 
 
+def test_facts_learned_from_the_conversation_in_progress_are_not_injected_back(memory: AgentMemory) -> None:
+    current = memory.new_conversation()
+    said = memory.store_turn(current, "user", "I'm allergic to peanuts.")
+    memory.consolidate_conversation(current)
+    (learned,) = [fact for fact, _ in memory.search_facts("allergic to peanuts") if fact.source_turn_ids]
+    prompt = "Which food allergy does the user have: peanuts?"
+    own = memory.get_context(prompt, conversation_id=current)
+    assert tag(learned.id) not in own
+    assert tag(said.id) not in own
+    other = memory.new_conversation()  # a later conversation has not seen it: it is memory there
+    elsewhere = memory.get_context(prompt, conversation_id=other)
+    assert tag(learned.id) in elsewhere or tag(said.id) in elsewhere
+
+
+def test_the_relevance_floor_and_the_cap_keep_the_best_memories_only(memory: AgentMemory) -> None:
+    past = memory.new_conversation()
+    for text in ("Maya's birthday dinner is at the kaiseki place in Osaka", "I repainted the garage"):
+        memory.store_turn(past, "user", text)
+    for number in range(6):
+        memory.learn_fact(
+            f"Maya's birthday dinner guest number {number} is confirmed", confidence=0.9, source="user"
+        )
+
+    def context(**retrieval: float) -> str:
+        update = {"retrieval": memory.settings.retrieval.model_copy(update=retrieval)}
+        memory.settings = memory.settings.model_copy(update=update)
+        return memory.get_context(PROMPT, budget_tokens=3000)
+
+    everything = context(context_floor=0.0, context_max_items=25)
+    capped = context(context_floor=0.0, context_max_items=3)
+    assert everything.count("[mem:") > 3 == capped.count("[mem:")
+    floored = context(context_floor=0.9, context_max_items=25)
+    assert 1 <= floored.count("[mem:") < everything.count("[mem:")
+    assert "garage" in everything
+    assert "garage" not in floored
+
+
 def test_injected_facts_count_one_more_access_and_the_others_do_not(
     memory: AgentMemory, graph: FalkorDBStore
 ) -> None:

@@ -257,6 +257,32 @@ def test_llm_extraction_is_one_call_per_chunk(llm_memory: AgentMemory, stub: LLM
     assert [fact.claim for fact in _current(llm_memory, "jazz")] == ["Leo loves jazz"]
 
 
+def test_a_forget_in_another_process_is_not_undone_by_a_running_consolidation(
+    llm_memory: AgentMemory, stub: LLMStub, embedder: Embedder
+) -> None:
+    """Two facades on one store stand for a worker and an app: the worker's consolidation has read the
+    turns and waits on the LLM when the app forgets the conversation. What it learned must not be
+    written back (without the shared/exclusive user lock, "Leo loves jazz" and Leo come back)."""
+    c = llm_memory.new_conversation()
+    _say(llm_memory, c, "My friend Leo loves jazz.", "He plays sax.")
+    stub.script(ANSWER)
+    stub.delay_s = 1.0
+    reports: list[Any] = []
+    worker = threading.Thread(target=lambda: reports.append(llm_memory.consolidate_conversation(c)))
+    worker.start()
+    try:
+        time.sleep(0.4)  # the worker is waiting on the model, its turns read
+        with AgentMemory("alice", settings=llm_memory.settings, embedder=embedder) as app:
+            assert app.forget_conversation(c)["turns"] == 2
+    finally:
+        worker.join(timeout=30)
+        stub.delay_s = 0.0
+    assert llm_memory.list_facts() == []
+    assert llm_memory.search_entities("Leo") == []
+    assert llm_memory.memory_stats().current_facts == 0
+    assert (reports[0].status, reports[0].facts_added, reports[0].entities) == ("skipped", 0, 0)
+
+
 def test_malformed_answer_is_retried_once_then_left_unconsolidated(
     llm_memory: AgentMemory, stub: LLMStub
 ) -> None:

@@ -80,6 +80,8 @@ async def test_lists_every_tool_with_its_schema_and_hints(alice_server: MemoryMc
             "search_facts",
             "get_entity",
             "list_active_goals",
+            "list_facts",
+            "recent_messages",
             "consolidation_status",
         }
         destructive = {tool.name for tool in listed if tool.annotations and tool.annotations.destructive_hint}
@@ -117,6 +119,9 @@ async def test_every_tool_answers(alice_server: MemoryMcpServer) -> None:
         hits = (await use("search_facts", {"query": "food allergies", "top_k": 3}))["facts"]
         assert hits[0]["id"] == fact["id"]
         assert -1 <= hits[0]["similarity"] <= 1
+        listed = (await use("list_facts", {}))["facts"]
+        assert [f["id"] for f in listed] == [fact["id"]]
+        assert (await use("list_facts", {"offset": 1}))["facts"] == []
         entity = await use("get_entity", {"name_or_id": "Alice"})
         assert [f["claim"] for f in entity["facts"]] == ["Alice is allergic to peanuts"]
         acme = await use("add_entity", {"name": "Acme", "type": "organization", "aliases": ["Acme Corp"]})
@@ -147,6 +152,11 @@ async def test_every_tool_answers(alice_server: MemoryMcpServer) -> None:
         assert await refused(alice, "confirm_fact", {"fact_id": new_id}) == (
             f"fact {new_id} does not exist for user 'alice'"
         )
+
+        assert (await use("list_facts", {"include_history": True}))["facts"] == []  # forgotten, chain too
+        recent = (await use("recent_messages", {"limit": 1}))["messages"]
+        assert [m["content"] for m in recent] == ["Noted: Lisbon, May 3rd."]
+        assert "user_id" not in recent[0]
 
         goal = (await use("add_goal", {"description": "Book the Lisbon hotel", "priority": 2}))["goal"]
         assert goal["status"] == "active"
@@ -280,4 +290,4 @@ def test_user_access_rules() -> None:
 
 
 def test_every_spec_is_served() -> None:
-    assert len({spec.name for spec in TOOLS}) == len(TOOLS) == 16
+    assert len({spec.name for spec in TOOLS}) == len(TOOLS) == 18

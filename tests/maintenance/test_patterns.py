@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from psycopg import sql
+
 from agentx_memory import AgentMemory
 from agentx_memory.maintenance.jobs import JOBS
 from agentx_memory.maintenance.runner import run_job
@@ -103,3 +105,38 @@ def _strategy(graph: FalkorDBStore, strategy_id: str) -> Strategy:
         {"id": strategy_id},
     )
     return strategy_from_graph(row["item"])
+
+
+def test_a_run_that_died_before_marking_its_conversations_credits_nothing_twice(
+    memory: AgentMemory, graph: FalkorDBStore, ledger: PostgresStore
+) -> None:
+    """Credits go to the graph, the mined flags to the ledger: a run killed between the two is replayed
+    by the next one, which must not count the same conversations again (without credit keys the
+    replays below reach 5 and then 6 successes)."""
+    alice = memory.for_user("alice", channel="travel")
+    first_run = [_conversation(alice) for _ in range(3)]
+    run_job(memory, JOBS["patterns"], clock=_later)
+    (proposal,) = alice.proposed_strategies()
+    assert _strategy(graph, proposal.id).success_count == 3
+    _unmark(ledger, first_run)  # the proposing run died after crediting
+    replayed = run_job(memory, JOBS["patterns"], clock=lambda: _later(3))
+    assert replayed.counts["conversations"] == 3
+    assert _strategy(graph, proposal.id).success_count == 3
+    fourth = _conversation(alice)
+    run_job(memory, JOBS["patterns"], clock=lambda: _later(4))
+    assert _strategy(graph, proposal.id).success_count == 4
+    _unmark(ledger, [fourth])  # the reinforcing run died after crediting
+    run_job(memory, JOBS["patterns"], clock=lambda: _later(5))
+    assert _strategy(graph, proposal.id).success_count == 4
+    assert [s.id for s in alice.proposed_strategies()] == [proposal.id]
+
+
+def _unmark(ledger: PostgresStore, conversations: list[str]) -> None:
+    with ledger.session() as session:
+        session.execute_composed(
+            sql.SQL(
+                "UPDATE conversations SET patterns_extracted_at = NULL, tool_pattern = NULL "
+                "WHERE id = ANY({})"
+            ).format(sql.Literal(conversations)),
+            "unmark for the test",
+        )

@@ -23,6 +23,7 @@ from agentx_memory.retrieval.context_render import (
     render_context,
     short_id,
     strip_recalled,
+    worth_injecting,
 )
 from agentx_memory.retrieval.tokens import TokenCounter, default_token_counter
 
@@ -195,6 +196,7 @@ def test_public_api_is_exactly_all() -> None:
         "render_context",
         "short_id",
         "strip_recalled",
+        "worth_injecting",
     ]
 
 
@@ -521,3 +523,14 @@ def test_profile_line_puts_the_user_first() -> None:
     rendered = render_context(ContextSections(facts=[item], turns=[], strategies=[], goals=[]), 200, COUNTER,
                               profile=line)  # fmt: skip
     assert rendered.text.splitlines()[1] == line
+
+
+def test_worth_injecting_keeps_the_best_within_the_floor_and_the_cap() -> None:
+    items = [item("episodic", str(n), score) for n, score in enumerate((0.9, 0.6, 0.5, 0.2, 0.1))]
+    assert [i.content for i in worth_injecting(items, 0.0, 25)] == ["0", "1", "2", "3", "4"]
+    assert [i.content for i in worth_injecting(items, 0.5, 25)] == ["0", "1", "2"]  # >= 0.45
+    assert [i.content for i in worth_injecting(items, 0.5, 2)] == ["0", "1"]
+    assert [i.content for i in worth_injecting(items, 1.0, 25)] == ["0"]
+    assert worth_injecting([], 0.5, 3) == []
+    zero = [item("goal", "z", 0.0)]
+    assert worth_injecting(zero, 0.5, 3) == zero  # goals offered unrecalled score 0: never floored away

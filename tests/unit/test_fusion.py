@@ -19,6 +19,7 @@ from agentx_memory.retrieval.fusion import (
     rank_by_sources,
     recency_score,
     rrf_fuse,
+    session_lift,
     speaker_boost,
 )
 from agentx_memory.retrieval.llm_query import parse_expansion, parse_self_query
@@ -362,3 +363,17 @@ def test_collapse_keeps_whichever_of_a_fact_and_its_source_turns_ranks_first() -
     assert collapse_sources(["f1", "t3", "t1"], str, _sources) == ["f1", "t1"]  # t3 said by f1
     assert collapse_sources(["t1", "t2", "f3", "t4"], str, _sources) == ["t1", "t2", "t4"]  # adds nothing
     assert collapse_sources(["t1", "f3", "t2"], str, _sources) == ["t1", "f3"]  # f3 stands for t2
+
+
+def test_session_lift_raises_the_turns_of_the_strongest_session() -> None:
+    scores = {"a1": 1.0, "a2": 0.2, "b1": 0.5, "b2": 0.3, "loose": 0.25}
+    sessions = {"a1": "A", "a2": "A", "b1": "B", "b2": "B"}
+    lifted = session_lift(scores, sessions, 0.5, best_of=2)
+    # A's strength 1.2 is the top (relative 1.0), B's 0.8 (relative 2/3); the scale is 0.5 x 1.0
+    assert lifted["a2"] == pytest.approx(0.2 + 0.5)
+    assert lifted["b2"] == pytest.approx(0.3 + 0.5 * 0.8 / 1.2)
+    assert lifted["loose"] == 0.25  # no session: unchanged
+    assert lifted["a2"] > lifted["b2"]  # equal-ish weak matches: the one in the stronger session wins
+    assert session_lift(scores, sessions, 0.0) == scores
+    assert session_lift({}, {}, 0.5) == {}
+    assert session_lift({"x": 0.0}, {"x": "A"}, 0.5) == {"x": 0.0}

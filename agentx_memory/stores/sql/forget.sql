@@ -95,3 +95,26 @@ WITH turn AS (
 SELECT turn.conversation_id, turn.channel, (SELECT count(*) FROM timeline) AS timeline,
        (SELECT count(*) FROM redacted) AS audit_redacted
 FROM turn
+
+-- name: user_lock
+-- Forgetting holds a user exclusively (a session advisory lock, released by the server if the process
+-- dies): a consolidation in another process cannot write back what it removes. Two-int form: its key
+-- space is apart from the one-bigint locks (reindex, migrations).
+SELECT pg_advisory_lock(hashtext('agentx-memory user ' || %(schema)s), hashtext(%(user_id)s)) AS locked
+
+-- name: user_unlock
+SELECT pg_advisory_unlock(hashtext('agentx-memory user ' || %(schema)s), hashtext(%(user_id)s)) AS unlocked
+
+-- name: user_lock_shared
+-- Consolidation's writes share the user: many at once, none while a forget holds it.
+SELECT pg_advisory_lock_shared(hashtext('agentx-memory user ' || %(schema)s), hashtext(%(user_id)s)) AS locked
+
+-- name: user_unlock_shared
+SELECT pg_advisory_unlock_shared(hashtext('agentx-memory user ' || %(schema)s), hashtext(%(user_id)s))
+       AS unlocked
+
+-- name: turns_present
+-- How many of these turns of the user are still in the ledger (consolidation checks under the shared
+-- lock that nothing it is about to learn from was forgotten meanwhile).
+SELECT count(*) AS present FROM conversation_logs
+WHERE user_id = %(user_id)s AND id = ANY(%(turn_ids)s::uuid[])

@@ -27,3 +27,8 @@ LIMIT %(limit)s
 UPDATE conversations
 SET consolidated_turns = GREATEST(consolidated_turns, %(upto)s), consolidated_at = now()
 WHERE id = %(conversation_id)s AND user_id = %(user_id)s
+
+-- name: turns_of_conversation
+-- Which of these turns are the conversation's (get_context leaves out what was learned from it).
+SELECT id::text AS id FROM conversation_logs
+WHERE user_id = %(user_id)s AND conversation_id = %(conversation_id)s AND id = ANY(%(turn_ids)s::uuid[])

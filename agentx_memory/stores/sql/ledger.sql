@@ -59,14 +59,15 @@ SELECT * FROM inserted
 -- come as parallel arrays; each is placed at its given index, or (a batch without indexes) at the
 -- next ones, allocated under the conversation's row lock. A batch that clashes with a stored turn
 -- (another role or content at one of its indexes) writes nothing; the caller finds the clash among the
--- stored rows returned with created = false. Audit and timeline rows as append_turn's, one per new turn.
+-- stored rows returned with created = false. Audit and timeline rows as append_turn's, one per new turn
+-- (audit_payloads: one per turn, or NULL for none; written by the caller so that it can be encrypted).
 WITH batch AS (
     SELECT *
     FROM unnest(%(ids)s::uuid[], %(turn_indexes)s::integer[], %(roles)s::text[], %(contents)s::text[],
                 %(content_hashes)s::text[], %(metadata)s::jsonb[], %(embeddings)s::vector[],
-                %(timestamps)s::timestamptz[], %(token_counts)s::integer[])
+                %(timestamps)s::timestamptz[], %(token_counts)s::integer[], %(audit_payloads)s::jsonb[])
          WITH ORDINALITY AS b (id, turn_index, role, content, content_hash, metadata, embedding, "timestamp",
-                               token_count, position)
+                               token_count, audit_payload, position)
 ), clash AS (
     SELECT 1
     FROM conversation_logs AS l JOIN batch ON l.turn_index = batch.turn_index
@@ -97,9 +98,8 @@ INSERT INTO memory_audit_log
 SELECT %(audited_at)s, inserted.user_id, inserted.channel, 'store_turn', 'turn', inserted.id, 'writes',
        jsonb_build_object('conversation_id', inserted.conversation_id, 'turn_index', inserted.turn_index,
                           'role', inserted.role),
-       CASE WHEN %(audit_payloads)s THEN jsonb_build_object('content', inserted.content) END,
-       %(audit_config)s, inserted.conversation_id
-FROM inserted
+       batch.audit_payload, %(audit_config)s, inserted.conversation_id
+FROM inserted JOIN batch ON batch.id = inserted.id::uuid
 WHERE %(audit)s
 ), timeline AS (
 INSERT INTO memory_timeline

@@ -59,7 +59,7 @@ SELECT count(*) AS count FROM conversation_logs WHERE id > %(after_id)s::uuid
 
 -- name: reindex_rows_conversation_logs
 -- The text as the write path embeds it: content and the speaker (memory/episodic_pure.py).
-SELECT id::text AS id, content, metadata
+SELECT id::text AS id, user_id, content, metadata
 FROM conversation_logs
 WHERE id > %(after_id)s::uuid
 ORDER BY id

@@ -1,0 +1,106 @@
+"""``agentx-memory rotate-key``: re-encrypt the ledger's sensitive values under the current key.
+
+Async source of ``maintenance/rekey.py``. Every value of every user that is not under
+``security.encryption_key`` (sealed with a key of ``security.old_encryption_keys``, or stored plain
+before encryption was switched on) is decrypted and sealed again, table by table in keyset pages
+(``stores/sql/rekey.sql``). Resumable without bookkeeping: a finished page no longer matches, so a
+rerun after an interruption picks up the rest. A page is written back only where a row still holds
+what was read, so writes made meanwhile are never overwritten (they are under the current key anyway).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from psycopg.types.json import Jsonb
+
+from .._compat.aio import to_thread
+from ..crypto import Encryptor, build_encryptor, open_json, seal_json
+from ..embedded import resolve_endpoints
+from ..errors import EncryptionKeyError
+from ..settings import Settings
+from ..stores.postgres_async import AsyncPostgresStore
+from ..stores.sealing import TURN_METADATA_PLAIN
+from .reindex_rules import QuietProgress, ReindexProgress
+
+__all__ = ["REKEY_TABLES", "RekeyReport", "rekey"]
+
+#: The tables holding sealed columns, with where their keyset pages start.
+REKEY_TABLES: Final = {
+    "conversations": "00000000-0000-0000-0000-000000000000",
+    "conversation_logs": "00000000-0000-0000-0000-000000000000",
+    "tool_invocations": "00000000-0000-0000-0000-000000000000",
+    "memory_audit_log": "0",
+}
+_KEEP: Final = {"conversation_logs": TURN_METADATA_PLAIN}
+
+
+@dataclass
+class RekeyReport:
+    """Rows re-encrypted per table, the key they are under now, and how long it took."""
+
+    kid: str
+    rows: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return sum(self.rows.values()) / self.seconds if self.seconds > 0 else 0.0
+
+
+async def rekey(
+    settings: Settings, *, batch: int = 500, progress: ReindexProgress | None = None
+) -> RekeyReport:
+    """Re-encrypt every sensitive ledger value under the current key, ``batch`` rows per write."""
+    encryptor = build_encryptor(settings.security)
+    if encryptor is None:
+        raise EncryptionKeyError(
+            "rotate-key needs the new key: set AGENTX_SECURITY__ENCRYPTION_KEY to it and "
+            'AGENTX_SECURITY__OLD_ENCRYPTION_KEYS to the old ones (a JSON list: ["<old key>"])'
+        )
+    began = time.perf_counter()
+    progress = progress if progress is not None else QuietProgress()
+    report = RekeyReport(kid=encryptor.current_kid)
+    endpoints = await to_thread(resolve_endpoints, settings)
+    ledger = await AsyncPostgresStore.attach(endpoints.postgres_url, settings.postgres, encryptor)
+    try:
+        for table in REKEY_TABLES:
+            report.rows[table] = await _rekey_table(ledger, encryptor, table, batch, progress)
+    finally:
+        await ledger.close()
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+async def _rekey_table(
+    ledger: AsyncPostgresStore, encryptor: Encryptor, table: str, batch: int, progress: ReindexProgress
+) -> int:
+    current = {"current": encryptor.prefix + "%"}
+    counted = await ledger.fetch_one(f"rekey_count_{table}", current)
+    progress.start(f"ledger {table}", int(counted["count"]) if counted else 0)
+    after, done = REKEY_TABLES[table], 0
+    while True:
+        rows = await ledger.fetch_all(f"rekey_rows_{table}", {**current, "after": after, "limit": batch})
+        if not rows:
+            return done
+        written = [_resealed(encryptor, row, _KEEP.get(table, ())) for row in rows]
+        done += await ledger.execute(f"rekey_write_{table}", {"rows": Jsonb(written)})
+        progress.advance(f"ledger {table}", len(rows))
+        after = str(rows[-1]["key"])
+
+
+def _resealed(encryptor: Encryptor, row: dict[str, Any], keep: tuple[str, ...]) -> dict[str, Any]:
+    """A row's fields decrypted (with any configured key) and sealed under the current one."""
+    user_id = str(row["user_id"])
+    fields = {
+        name: None
+        if value is None
+        else seal_json(encryptor, open_json(encryptor, value, user_id), user_id, keep)
+        for name, value in dict(row["fields"]).items()
+    }
+    written: dict[str, Any] = {"key": row["key"], "fields": fields, "old": row["fields"]}
+    if "ts" in row:
+        written["ts"] = row["ts"]
+    return written
