@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 LINT_STAMP := tools/cypher-lint/node_modules/.installed
 
-.PHONY: demo test lint typecheck unit bench bench-recall setup clean generate
+.PHONY: demo test lint typecheck unit bench bench-recall bench-reliability setup clean generate
 
 # Pick the newest Python >= 3.11 on the machine.
 PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
@@ -53,6 +53,11 @@ bench: $(STAMP)
 
 bench-recall: $(STAMP)
 	$(PY) benchmarks/recall_latency.py
+
+# The crash-consistency matrix: random kills, then a kill after every statement (~4 min).
+bench-reliability: $(STAMP)
+	$(PY) benchmarks/faults.py
+	$(PY) benchmarks/faults.py --sweep --json benchmarks/results/faults-sweep.json
 
 clean:
 	rm -rf $(VENV) tools/cypher-lint/node_modules .mypy_cache .ruff_cache .pytest_cache
