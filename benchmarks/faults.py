@@ -2,13 +2,15 @@
 points, then restarted, ``reconcile`` and ``doctor --repair`` run, and the invariants checked.
 
     python benchmarks/faults.py [--ops store_turn,learn_fact,…] [--stores falkordb,postgres]
-                                [--iterations 40] [--kills 2] [--seed 0] [--json PATH]
+                                [--iterations 100] [--kills 3] [--seed 0] [--sweep] [--json PATH]
 
 One set of embedded servers in a temporary data dir; each cell (operation × store) gets its own
 Postgres schema, graph and key prefix. During a cell's loop a killer thread SIGKILLs the store's server
 ``--kills`` times, each time at a random moment inside an operation, and a "supervisor" starts it again
 0.2–1 s later (``embedded.start_or_attach``, what ``agentx-memory up`` or a restarted application
-does). Then: ``reconcile``, ``doctor --repair``, the checks of ``benchmarks/crash_ops.py``.
+does); the loop backs off 50 ms after a refused call and runs on while its server is down. Then:
+``reconcile``, ``doctor --repair``, the checks of ``benchmarks/crash_ops.py``. ``--sweep`` kills the
+server after every statement of one call instead (``benchmarks/crash_points.py``).
 
 Columns: acknowledged (calls that returned), refused (calls that raised an ``AgentMemoryError``, by
 class), leaked (calls that raised anything else: a raw driver error; must be 0), lost, duplicated,
