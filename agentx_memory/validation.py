@@ -31,6 +31,7 @@ from .timecodec import to_utc
 __all__ = [
     "GLOBAL_CHANNEL",
     "Check",
+    "idempotent_id",
     "is_one_of",
     "validate_budget",
     "validate_channel",
@@ -567,3 +568,17 @@ def validate_kind_flags(episodic: bool, semantic: bool, procedural: bool) -> fro
     if not kinds:
         raise InvalidInputError("remember needs at least one of include_episodic/semantic/procedural")
     return kinds
+
+
+#: Namespace of the ids derived from a caller's idempotency key (never change: ids are stored).
+_IDEMPOTENCY_NAMESPACE = uuid.UUID("9d5c2a8e-3f41-4b7e-8a6d-2c1e5f0b7a93")
+
+
+def idempotent_id(key: object, limits: LimitSettings, *scope: str) -> str | None:
+    """The id a write with idempotency ``key`` gets (None without a key): a UUID derived from the key
+    and ``scope`` (the user, the conversation …), so a retried call finds what the first one stored
+    and two users' equal keys never meet."""
+    if key is None:
+        return None
+    checked = validate_name(key, limits, "idempotency_key")
+    return str(uuid.uuid5(_IDEMPOTENCY_NAMESPACE, "\x1f".join((*scope, checked))))

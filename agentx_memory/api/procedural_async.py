@@ -12,6 +12,7 @@ from ..errors import InvalidInputError, NotFoundError
 from ..memory.procedural_pure import proposal_id
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
 from ..validation import (
+    idempotent_id,
     validate_content,
     validate_flag,
     validate_index,
@@ -42,12 +43,16 @@ class AsyncProceduralApi(AsyncFacadeCore):
         success: bool,
         latency_ms: float,
         error_message: str | None = None,
+        *,
+        idempotency_key: str | None = None,
     ) -> ToolInvocation:
         """Record one tool call of a conversation of this user and update the tool's statistics.
 
         The ``tool_invocations`` row is written first, then the graph, where the tool's usage_count,
         success_count and running avg_latency_ms move in the same statement. Raises
-        :class:`NotFoundError` if the conversation is not this user's.
+        :class:`NotFoundError` if the conversation is not this user's. With ``idempotency_key`` (e.g.
+        the LLM API's tool-call id) a retry of a call that failed midway, or succeeded unseen, returns
+        the invocation stored the first time and counts it once.
         """
         limits = self.settings.limits
         conversation_id = validate_uuid(conversation_id, "conversation_id")
@@ -60,9 +65,10 @@ class AsyncProceduralApi(AsyncFacadeCore):
         latency_ms = validate_latency(latency_ms)
         if error_message is not None:
             error_message = validate_content(error_message, limits, "error_message")
+        stable_id = idempotent_id(idempotency_key, limits, self.scope.user_id, conversation_id)
         backends = await self._open_backends()
         invocation = ToolInvocation(
-            id=str(uuid.uuid4()),
+            id=stable_id or str(uuid.uuid4()),
             conversation_id=conversation_id,
             user_id=self.scope.user_id,
             channel=self.scope.channel,

@@ -28,6 +28,7 @@ from ..models.semantic import (
 )
 from ..settings import LimitSettings
 from ..validation import (
+    idempotent_id,
     is_one_of,
     validate_confidence,
     validate_content,
@@ -216,10 +217,13 @@ class AsyncSemanticApi(AsyncFacadeCore):
         source_turn_id: str | None = None,
         temporal: str = "current",
         priority: str = "medium",
+        idempotency_key: str | None = None,
     ) -> Fact:
         """Store a claim ``(:Fact)-[:ABOUT]->(:Entity)`` for each of ``about`` (ids, or names resolved
         like :meth:`upsert_entity` with type ``other`` when no entity of that name exists), and
-        ``-[:DERIVED_FROM]->(:Turn)`` when ``source_turn_id`` is one of this user's turns."""
+        ``-[:DERIVED_FROM]->(:Turn)`` when ``source_turn_id`` is one of this user's turns. With
+        ``idempotency_key`` a retried call returns the fact the first one stored (its timeline row
+        written if the first call died before it) instead of storing the claim twice."""
         limits = self.settings.limits
         claim = validate_content(claim, limits, "claim")
         confidence = validate_confidence(confidence)
@@ -234,8 +238,12 @@ class AsyncSemanticApi(AsyncFacadeCore):
             )
         about = validate_strings(about, "about must be a sequence of entity ids or names")
         turn_id = None if source_turn_id is None else validate_uuid(source_turn_id, "source_turn_id")
+        stable_id = idempotent_id(idempotency_key, limits, self.scope.user_id)
         backends = await self._open_backends()
         facts = backends.facts
+        if stable_id is not None and (stored := await facts.get_many(self.scope, [stable_id])):
+            await facts.ensure_timeline(self.scope, stored[0])
+            return stored[0]
         if turn_id is not None and not await facts.turn_exists(self.scope, turn_id):
             raise NotFoundError(f"turn {turn_id} does not exist for user {self.scope.user_id!r}")
         entity_ids = await self._resolve_about(backends, about)
@@ -249,6 +257,7 @@ class AsyncSemanticApi(AsyncFacadeCore):
             embedding=await backends.embed_one(claim),
             about=entity_ids,
             source_turn_ids=() if turn_id is None else (turn_id,),
+            fact_id=stable_id,
         )
         await backends.audit.log_write(
             self.scope,

@@ -54,12 +54,14 @@ class AsyncFactMemory:
         supersedes: str | None = None,
         protected: bool = False,
         stated_at: datetime | None = None,
+        fact_id: str | None = None,
     ) -> Fact:
         """Create the fact, its ABOUT / DERIVED_FROM edges (ids already checked by the caller) and its
         timeline row. With ``supersedes`` the fact replaces that current fact in one atomic step
         (:class:`ConflictError` if it is no longer current) and inherits its links.
-        A ``protected`` fact never decays (user-stated, confirmed)."""
-        fact_id = str(uuid.uuid4())
+        A ``protected`` fact never decays (user-stated, confirmed). ``fact_id``: a caller's stable id
+        (an idempotent write), else a new one."""
+        fact_id = fact_id or str(uuid.uuid4())
         params = scope_params(
             scope,
             id=fact_id,
@@ -87,6 +89,12 @@ class AsyncFactMemory:
             scope, memory_type="fact", memory_id=fact.id, summary=claim, importance=fact.salience
         )
         return fact
+
+    async def ensure_timeline(self, scope: Scope, fact: Fact) -> None:
+        """The fact's timeline row, written if missing (a write that died between graph and ledger)."""
+        await self._timeline.record(
+            scope, memory_type="fact", memory_id=fact.id, summary=fact.claim, importance=fact.salience
+        )
 
     async def add_sources(self, scope: Scope, fact_id: str, turn_ids: Sequence[str]) -> None:
         """Record more turns the fact was learned from (a dedup UPDATE); edges only, so the fact's
