@@ -26,11 +26,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agentx_memory import AgentMemory, Settings, TurnSpec, embedded
-from agentx_memory.embedded import resolve_endpoints
+from agentx_memory import AgentMemory, TurnSpec
 from agentx_memory.embedding import Embedder, build_embedder
-from agentx_memory.settings import owning_process
-from benchmarks.store_turn import Names, drop_everything, isolated, machine_info, make_turns
+from benchmarks.store_turn import machine_info, make_turns, scratch_namespace
 
 RESULTS = Path(__file__).resolve().parent / "results" / "ingest.json"
 TARGET_TPS = 250.0
@@ -105,19 +103,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"JSON results (default {RESULTS})")
     args = parser.parse_args(argv)
 
-    base = owning_process(Settings(learning={"auto_consolidate": False}))  # AGENTX_* is read here only
-    if args.data_dir is not None:
-        base = base.model_copy(update={"data_dir": args.data_dir})
-    started_servers = base.uses_embedded and not embedded.status(base).all_running
-    endpoints = resolve_endpoints(base)
-    names = Names.fresh()
-    settings = isolated(base, names)
-    embedder = build_embedder(settings.embedding)
     corpus = make_turns(args.turns + args.per_turn + 100, seed=17)
     warm_up, bulk, single = corpus[:100], corpus[100 : 100 + args.turns], corpus[100 + args.turns :]
     load_before = os.getloadavg()[0]
     runs: list[dict[str, float]] = []
-    try:
+    with scratch_namespace(args.data_dir, auto_consolidate=False) as (settings, _, _):
+        embedder = build_embedder(settings.embedding)
         with AgentMemory(user_id="bench-ingest", settings=settings, embedder=embedder) as mem:
             measure_bulk(mem, embedder, warm_up, args.batch)
             for run in range(args.runs):
@@ -125,10 +116,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 floor, bulk_tps = measure_bulk(mem, embedder, bulk, args.batch)
                 per_turn = measure_store_turn(mem, single)
                 runs.append({"floor": floor, "store_turns": bulk_tps, "store_turn": per_turn})
-    finally:
-        drop_everything(endpoints, names)
-        if started_servers:
-            embedded.stop(base)
     load = (load_before, os.getloadavg()[0])
     print(report(args, runs, load))
     document: dict[str, Any] = {

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agentx_memory import AgentMemory, Settings
 from agentx_memory.embedding import build_embedder
-from benchmarks.store_turn import Stats, scratch_settings
+from benchmarks.store_turn import Stats, scratch_namespace
 
 BLOCK = 10
 
@@ -87,7 +87,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=300, help="recalls per side (default 300)")
     parser.add_argument("--data-dir", type=Path, default=None, help="embedded servers' data dir")
     args = parser.parse_args()
-    with scratch_settings(args.data_dir) as settings:
+    with scratch_namespace(args.data_dir, auto_consolidate=False) as (settings, _, _):
         stats = measure(settings, args.calls)
     print(report(args.calls, stats))
 

@@ -24,12 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agentx_memory import AgentMemory, Settings, TurnSpec, embedded
-from agentx_memory.embedded import resolve_endpoints
+from agentx_memory import AgentMemory, TurnSpec
 from agentx_memory.embedding import build_embedder
 from agentx_memory.maintenance.reindex import reindex
-from agentx_memory.settings import owning_process
-from benchmarks.store_turn import Names, drop_everything, isolated, machine_info, make_turns
+from benchmarks.store_turn import machine_info, make_turns, scratch_namespace
 
 RESULTS = Path(__file__).resolve().parent / "results" / "reindex.json"
 
@@ -61,20 +59,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"JSON results (default {RESULTS})")
     args = parser.parse_args(argv)
 
-    base = owning_process(Settings(learning={"auto_consolidate": False}))  # AGENTX_* is read here only
-    if args.data_dir is not None:
-        base = base.model_copy(update={"data_dir": args.data_dir})
-    started_servers = base.uses_embedded and not embedded.status(base).all_running
-    endpoints = resolve_endpoints(base)
-    names = Names.fresh()
-    settings = isolated(base, names)
-    embedder = build_embedder(settings.embedding)
     turns = make_turns(args.turns, seed=23)
     claims = [
         f"fact {index}: {content}" for index, (_, content) in enumerate(make_turns(args.facts, seed=29))
     ]
     load_before = os.getloadavg()[0]
-    try:
+    with scratch_namespace(args.data_dir, auto_consolidate=False) as (settings, _, _):
+        embedder = build_embedder(settings.embedding)
         with AgentMemory("bench-reindex", settings=settings, embedder=HashEmbedder()) as mem:
             cid = mem.new_conversation()
             for start in range(0, len(turns), 256):
@@ -88,10 +79,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         for start in range(0, len(texts), args.batch):
             embedder.embed(texts[start : start + args.batch])
         floor = len(texts) / (time.perf_counter() - began)
-    finally:
-        drop_everything(endpoints, names)
-        if started_servers:
-            embedded.stop(base)
     load = (load_before, os.getloadavg()[0])
     result = {
         "rows": sum(report.rows.values()),

@@ -359,24 +359,6 @@ def isolated(base: Settings, names: Names) -> Settings:
     )
 
 
-@contextmanager
-def scratch_settings(data_dir: Path | None = None) -> Iterator[Settings]:
-    """Settings (``AGENTX_*`` read here) on a fresh schema, graph and key prefix, dropped on exit; the
-    embedded servers of ``data_dir`` (default: the settings') started if need be and then stopped."""
-    base = owning_process(Settings(learning={"auto_consolidate": False}))
-    if data_dir is not None:
-        base = base.model_copy(update={"data_dir": data_dir})
-    started_servers = base.uses_embedded and not embedded.status(base).all_running
-    endpoints = resolve_endpoints(base)
-    names = Names.fresh()
-    try:
-        yield isolated(base, names)
-    finally:
-        drop_everything(endpoints, names)
-        if started_servers:
-            embedded.stop(base)
-
-
 def drop_everything(endpoints: ResolvedEndpoints, names: Names) -> None:
     with psycopg.connect(endpoints.postgres_url, autocommit=True) as conn:
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(names.schema)))
@@ -397,11 +379,14 @@ def drop_everything(endpoints: ResolvedEndpoints, names: Names) -> None:
 
 
 @contextmanager
-def scratch_namespace(data_dir: Path | None) -> Iterator[tuple[Settings, ResolvedEndpoints, Names]]:
+def scratch_namespace(
+    data_dir: Path | None, *, auto_consolidate: bool = True
+) -> Iterator[tuple[Settings, ResolvedEndpoints, Names]]:
     """Settings for a throw-away schema, graph and key prefix on the servers under ``data_dir`` (the
     default one: None), with their endpoints and names. Everything in the namespace is dropped at the
     end, and servers this had to start are stopped again."""
-    base = owning_process(Settings())  # the entry point: AGENTX_* is read here only
+    # the entry point: AGENTX_* is read here only
+    base = owning_process(Settings(learning={"auto_consolidate": auto_consolidate}))
     if data_dir is not None:
         base = base.model_copy(update={"data_dir": data_dir})
     started_servers = base.uses_embedded and not embedded.status(base).all_running
