@@ -34,7 +34,7 @@ from .api.turns import TurnsApi
 from .backends import Backends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
-from .memory.episodic_pure import turn_search_text
+from .memory.episodic_pure import turn_event, turn_search_text
 from .memory.working import WorkingMemory
 from .models import MemoryBundle, Scope, Turn
 from .retrieval.items import RecallRequest, matching_metadata
@@ -194,7 +194,10 @@ class AgentMemory(
         if turn_index is not None:
             turn_index = validate_index(turn_index)
         backends = self._open_backends()
-        embedding = backends.embed_one(turn_search_text(content, meta))
+        event = turn_event(content, stamp)
+        embedding = backends.embed_one(
+            turn_search_text(content, meta, event.label if event is not None else None)
+        )
         turn, created = backends.episodic.store_turn_log(
             self.scope,
             turn_id=str(uuid.uuid4()),
@@ -205,6 +208,7 @@ class AgentMemory(
             turn_index=turn_index,
             metadata=meta,
             embedding=embedding,
+            event=event,
             audit=backends.audit.inline_write({"content": content}),
             token_count=default_token_counter().count(content),
         )

@@ -32,7 +32,7 @@ from .api.turns_async import AsyncTurnsApi
 from .backends_async import AsyncBackends
 from .embedding import Embedder
 from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
-from .memory.episodic_pure import turn_search_text
+from .memory.episodic_pure import turn_event, turn_search_text
 from .memory.working_async import AsyncWorkingMemory
 from .models import MemoryBundle, Scope, Turn
 from .retrieval.items import RecallRequest, matching_metadata
@@ -192,7 +192,10 @@ class AsyncAgentMemory(
         if turn_index is not None:
             turn_index = validate_index(turn_index)
         backends = await self._open_backends()
-        embedding = await backends.embed_one(turn_search_text(content, meta))
+        event = turn_event(content, stamp)
+        embedding = await backends.embed_one(
+            turn_search_text(content, meta, event.label if event is not None else None)
+        )
         turn, created = await backends.episodic.store_turn_log(
             self.scope,
             turn_id=str(uuid.uuid4()),
@@ -203,6 +206,7 @@ class AsyncAgentMemory(
             turn_index=turn_index,
             metadata=meta,
             embedding=embedding,
+            event=event,
             audit=backends.audit.inline_write({"content": content}),
             token_count=default_token_counter().count(content),
         )

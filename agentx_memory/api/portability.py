@@ -126,7 +126,11 @@ class PortabilityApi(FacadeCore):
         """Give every turn and vector-carrying node a vector of the configured model (in place)."""
         turns = dump.ledger["turn"]
         vectors = self._embed_all(
-            backends, [turn_search_text(turn["content"], turn.get("metadata") or {}) for turn in turns]
+            backends,
+            [
+                turn_search_text(turn["content"], turn.get("metadata") or {}, turn.get("event_label"))
+                for turn in turns
+            ],
         )
         by_turn = {}
         for turn, vector in zip(turns, vectors, strict=True):

@@ -125,7 +125,11 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         """Give every turn and vector-carrying node a vector of the configured model (in place)."""
         turns = dump.ledger["turn"]
         vectors = await self._embed_all(
-            backends, [turn_search_text(turn["content"], turn.get("metadata") or {}) for turn in turns]
+            backends,
+            [
+                turn_search_text(turn["content"], turn.get("metadata") or {}, turn.get("event_label"))
+                for turn in turns
+            ],
         )
         by_turn = {}
         for turn, vector in zip(turns, vectors, strict=True):

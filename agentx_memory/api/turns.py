@@ -66,11 +66,15 @@ class TurnsApi(FacadeCore):
         self, backends: Backends, conversation_id: str, drafts: Sequence[TurnDraft], *, graph: bool
     ) -> tuple[list[Turn], GraphSyncError | None]:
         """One chunk: ledger, graph (unless an earlier chunk's graph write failed), working memory."""
-        embeddings = backends.embed([draft.search_text for draft in drafts])
+        events = [draft.event for draft in drafts]
+        embeddings = backends.embed(
+            [draft.search_text(event) for draft, event in zip(drafts, events, strict=True)]
+        )
         counter = default_token_counter()
         written = TurnBatch(
             ids=[str(uuid.uuid4()) for _ in drafts],
             drafts=list(drafts),
+            events=events,
             embeddings=embeddings,
             token_counts=[counter.count(draft.content) for draft in drafts],
         )

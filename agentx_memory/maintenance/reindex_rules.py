@@ -115,7 +115,10 @@ class LedgerVectors:
 
 def _turn_text(row: Mapping[str, Any]) -> str:
     metadata = row.get("metadata") or {}
-    return turn_search_text(str(row["content"]), metadata if isinstance(metadata, dict) else {})
+    label = row.get("event_label")
+    return turn_search_text(
+        str(row["content"]), metadata if isinstance(metadata, dict) else {}, str(label) if label else None
+    )
 
 
 #: Every ledger vector column reindex can re-embed, by (table, column).

@@ -28,8 +28,10 @@ from ..stores.sql import array_literal
 from ..timecodec import epoch_ms
 from .episodic_pure import (
     PendingConversation,
+    TurnEvent,
     TurnHit,
     content_hash,
+    event_params,
     pending_from_row,
     turn_from_row,
     turn_hit,
@@ -142,6 +144,7 @@ class EpisodicMemory:
         embedding: Sequence[float],
         audit: Mapping[str, Any],
         token_count: int | None = None,
+        event: TurnEvent | None = None,
     ) -> tuple[Turn, bool]:
         """Write the ledger row; returns the stored turn and whether this call created it.
 
@@ -164,6 +167,7 @@ class EpisodicMemory:
                 "embedding": np.asarray(embedding, dtype=np.float32),
                 "timestamp": timestamp,
                 "token_count": token_count,
+                **event_params(event),
                 **audit,
             },
         )

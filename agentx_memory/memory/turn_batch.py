@@ -29,7 +29,7 @@ from ..validation import (
     validate_role,
     validate_timestamp,
 )
-from .episodic_pure import content_hash, turn_from_row, turn_search_text
+from .episodic_pure import TurnEvent, content_hash, turn_event, turn_from_row, turn_search_text
 
 __all__ = [
     "StoredBatch",
@@ -54,8 +54,12 @@ class TurnDraft:
     metadata: dict[str, Any]
 
     @property
-    def search_text(self) -> str:
-        return turn_search_text(self.content, self.metadata)
+    def event(self) -> TurnEvent | None:
+        return turn_event(self.content, self.timestamp)
+
+    def search_text(self, event: TurnEvent | None) -> str:
+        """What the turn is embedded as, given its :attr:`event` (computed once by the caller)."""
+        return turn_search_text(self.content, self.metadata, event.label if event is not None else None)
 
     @property
     def content_hash(self) -> str:
@@ -108,11 +112,12 @@ def _check_turn(
 
 @dataclass(frozen=True)
 class TurnBatch:
-    """Checked turns of one conversation with what the write adds to each: a fresh id, the embedding
-    of its search text and its token count (parallel lists)."""
+    """Checked turns of one conversation with what the write adds to each: a fresh id, its event date,
+    the embedding of its search text and its token count (parallel lists)."""
 
     ids: list[str]
     drafts: list[TurnDraft]
+    events: list[TurnEvent | None]
     embeddings: list[list[float]]
     token_counts: list[int]
 
@@ -135,6 +140,9 @@ def ledger_batch_params(
         "embeddings": [np.asarray(vector, dtype=np.float32) for vector in batch.embeddings],
         "timestamps": [draft.timestamp for draft in batch.drafts],
         "token_counts": batch.token_counts,
+        "event_starts": [event.start if event is not None else None for event in batch.events],
+        "event_ends": [event.end if event is not None else None for event in batch.events],
+        "event_labels": [event.label if event is not None else None for event in batch.events],
         "appended": 0 if explicit else len(indexes),
         "max_index": max(explicit) if explicit else None,
         **audit,

@@ -41,15 +41,20 @@ class Candidate:
     build: Callable[[float], MemoryItem]
     #: The turns a learned fact was learned from (it stands for them in the ranking); () otherwise.
     sources: tuple[str, ...] = ()
+    #: When what a turn tells happened (``[start, end)``), if it says; None otherwise.
+    event: tuple[datetime, datetime] | None = None
 
     @classmethod
-    def of_turn(cls, turn: Turn, found_by: list[str]) -> Candidate:
+    def of_turn(
+        cls, turn: Turn, found_by: list[str], event: tuple[datetime, datetime] | None = None
+    ) -> Candidate:
         return cls(
             turn.id,
             turn.timestamp,
             turn.conversation_id,
             turn.content,
             partial(turn_item, turn, found_by=found_by),
+            event=event,
         )
 
     @classmethod
@@ -88,6 +93,11 @@ class TurnEntry(NamedTuple):
     @property
     def timestamp(self) -> datetime:
         return self.hit.timestamp
+
+    @property
+    def event(self) -> tuple[datetime, datetime] | None:
+        start, end = self.hit.event_start, self.hit.event_end
+        return (start, end) if start is not None and end is not None else None
 
 
 @dataclass

@@ -71,6 +71,15 @@ class RecallPlan:
         after = self.prefer_since is None or moment >= self.prefer_since
         return after and (self.prefer_until is None or moment < self.prefer_until)
 
+    def overlaps_preferred(self, event: tuple[datetime, datetime] | None) -> bool:
+        """Whether an event's ``[start, end)`` meets the soft window (a turn that tells of that time)."""
+        if event is None or (self.prefer_since is None and self.prefer_until is None):
+            return False
+        start, end = event
+        return (self.prefer_since is None or end > self.prefer_since) and (
+            self.prefer_until is None or start < self.prefer_until
+        )
+
     def in_window(self, moment: datetime | None) -> bool:
         if moment is None:
             return self.since is None

@@ -135,7 +135,9 @@ class MemoryRetriever:
                 score += self._s.recency_weight * recency_score(
                     moment, plan.now, self._s.recency_half_life_days
                 )
-                if plan.in_preferred(moment):
+                # Said inside the window, or telling of it ("I went camping yesterday" for a question
+                # about the day before it was said).
+                if plan.in_preferred(moment) or plan.overlaps_preferred(entry.event):
                     score *= self._s.time_match_boost
             scored.append((round(score, 6), item_id))
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1]))
@@ -242,7 +244,9 @@ class MemoryRetriever:
         whole = episodic.get_turns(scope, head, plan.channels)
         # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
         kind.items = {
-            key: Candidate.of_turn(whole[key], entries[key].found_by) for key in head if key in whole
+            key: Candidate.of_turn(whole[key], entries[key].found_by, entries[key].event)
+            for key in head
+            if key in whole
         }
 
     def _with_neighbours(

@@ -27,9 +27,10 @@ WITH allocated AS (
 ), inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp", token_count)
+     "timestamp", token_count, event_start, event_end, event_label)
 SELECT %(id)s, %(conversation_id)s, %(user_id)s, allocated.channel, allocated.turn_index, %(role)s,
-       %(content)s, %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s, %(token_count)s
+       %(content)s, %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s, %(token_count)s,
+       %(event_start)s, %(event_end)s, %(event_label)s
 FROM allocated
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
@@ -65,9 +66,10 @@ WITH batch AS (
     SELECT *
     FROM unnest(%(ids)s::uuid[], %(turn_indexes)s::integer[], %(roles)s::text[], %(contents)s::text[],
                 %(content_hashes)s::text[], %(metadata)s::jsonb[], %(embeddings)s::vector[],
-                %(timestamps)s::timestamptz[], %(token_counts)s::integer[], %(audit_payloads)s::jsonb[])
+                %(timestamps)s::timestamptz[], %(token_counts)s::integer[], %(audit_payloads)s::jsonb[],
+                %(event_starts)s::timestamptz[], %(event_ends)s::timestamptz[], %(event_labels)s::text[])
          WITH ORDINALITY AS b (id, turn_index, role, content, content_hash, metadata, embedding, "timestamp",
-                               token_count, audit_payload, position)
+                               token_count, audit_payload, event_start, event_end, event_label, position)
 ), clash AS (
     SELECT 1
     FROM conversation_logs AS l JOIN batch ON l.turn_index = batch.turn_index
@@ -82,10 +84,11 @@ WITH batch AS (
 ), inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp", token_count)
+     "timestamp", token_count, event_start, event_end, event_label)
 SELECT batch.id, %(conversation_id)s::uuid, %(user_id)s, allocated.channel,
        COALESCE(batch.turn_index, allocated.start + batch.position::integer - 1), batch.role, batch.content,
-       batch.content_hash, batch.metadata, batch.embedding, batch."timestamp", batch.token_count
+       batch.content_hash, batch.metadata, batch.embedding, batch."timestamp", batch.token_count,
+       batch.event_start, batch.event_end, batch.event_label
 FROM batch CROSS JOIN allocated
 ORDER BY batch.position
 ON CONFLICT (conversation_id, turn_index) DO NOTHING

@@ -36,7 +36,8 @@ WITH terms AS MATERIALIZED (
     SELECT idf, ('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''')::tsquery AS q
     FROM unnest(%(lexemes)s::text[], %(idfs)s::float8[]) AS t(lexeme, idf)
 ), candidates AS MATERIALIZED (
-    SELECT id, conversation_id, turn_index, "timestamp", metadata ->> 'speaker' AS speaker, search_tsv, search_len
+    SELECT id, conversation_id, turn_index, "timestamp", metadata ->> 'speaker' AS speaker, event_start,
+           event_end, search_tsv, search_len
     FROM conversation_logs
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
       AND search_tsv @@ %(probe)s::tsquery
@@ -44,11 +45,11 @@ WITH terms AS MATERIALIZED (
       AND (%(until)s::timestamptz IS NULL OR "timestamp" < %(until)s::timestamptz)
       AND (%(metadata)s::jsonb IS NULL OR metadata @> %(metadata)s::jsonb)
 )
--- Lean rows (position, time, speaker): recall fetches the whole turn only for what it may return. Each
+-- Lean rows (position, time, speaker, event date): recall fetches the whole turn only for what it may return. Each
 -- candidate's score is summed over its terms in a lateral subquery: a join of (candidate, term) pairs
 -- grouped back by candidate sorted ~2,000 rows for the grouping, 0.6 ms of a 2.7 ms statement.
 SELECT c.id::text AS id, c.conversation_id::text AS conversation_id, c.turn_index, c."timestamp", c.speaker,
-       s.score
+       c.event_start, c.event_end, s.score
 FROM candidates c
 CROSS JOIN LATERAL (
     SELECT sum(t.idf * tf.n * (%(k1)s + 1)
@@ -63,23 +64,24 @@ ORDER BY s.score DESC, c.id
 LIMIT %(limit)s
 
 -- name: turn_neighbours
--- The turns at the given (conversation, index) positions, lean (position, time, speaker).
+-- The turns at the given (conversation, index) positions, lean (position, time, speaker, event date).
 SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.turn_index, l."timestamp",
-       l.metadata ->> 'speaker' AS speaker
+       l.metadata ->> 'speaker' AS speaker, l.event_start, l.event_end
 FROM unnest(%(conversation_ids)s::uuid[], %(turn_indexes)s::int[]) AS k(conversation_id, turn_index)
 JOIN conversation_logs l ON l.conversation_id = k.conversation_id AND l.turn_index = k.turn_index
 WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
   AND (%(metadata)s::jsonb IS NULL OR l.metadata @> %(metadata)s::jsonb)
 
 -- name: recall_vector_turns
--- Nearest turns of this user by cosine (HNSW with iterative scan), lean (position, time, speaker, similarity),
+-- Nearest turns of this user by cosine (HNSW with iterative scan), lean (position, time, speaker, event
+-- date, similarity),
 -- flagged `nearest`; and the cosine of the turns in %(also)s (the full-text candidates) that are not
 -- among them, flagged not `nearest`: fusion then weighs every candidate on both signals, rather than
 -- counting a turn the vector search did not reach as dissimilar. Re-sorted because relaxed order may
 -- return the last few nearest slightly out of order.
 WITH nearest AS MATERIALIZED (
     SELECT l.id, l.conversation_id, l.turn_index, l."timestamp", l.metadata ->> 'speaker' AS speaker,
-           1 - (l.embedding <=> %(vector)s) AS similarity
+           l.event_start, l.event_end, 1 - (l.embedding <=> %(vector)s) AS similarity
     FROM conversation_logs l
     WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s) AND l.embedding IS NOT NULL
       AND (%(metadata)s::jsonb IS NULL OR l.metadata @> %(metadata)s::jsonb)
@@ -87,11 +89,11 @@ WITH nearest AS MATERIALIZED (
     LIMIT %(limit)s
 )
 SELECT n.id::text AS id, n.conversation_id::text AS conversation_id, n.turn_index, n."timestamp", n.speaker,
-       n.similarity, true AS nearest
+       n.event_start, n.event_end, n.similarity, true AS nearest
 FROM nearest n
 UNION ALL
 SELECT l.id::text, l.conversation_id::text, l.turn_index, l."timestamp", l.metadata ->> 'speaker',
-       1 - (l.embedding <=> %(vector)s), false
+       l.event_start, l.event_end, 1 - (l.embedding <=> %(vector)s), false
 FROM conversation_logs l
 WHERE l.id = ANY(%(also)s::uuid[]) AND l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
   AND l.embedding IS NOT NULL AND l.id NOT IN (SELECT id FROM nearest)

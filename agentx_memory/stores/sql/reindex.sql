@@ -58,8 +58,8 @@ DELETE FROM agentx_metadata WHERE key LIKE 'reindex\_%%'
 SELECT count(*) AS count FROM conversation_logs WHERE id > %(after_id)s::uuid
 
 -- name: reindex_rows_conversation_logs
--- The text as the write path embeds it: content and the speaker (memory/episodic_pure.py).
-SELECT id::text AS id, user_id, content, metadata
+-- The text as the write path embeds it: content, speaker and event date (memory/episodic_pure.py).
+SELECT id::text AS id, user_id, content, metadata, event_start, event_end, event_label
 FROM conversation_logs
 WHERE id > %(after_id)s::uuid
 ORDER BY id
