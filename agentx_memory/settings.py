@@ -252,6 +252,11 @@ class RetrievalSettings(BaseModel):
     hyde: bool = True
     #: Self-query: time range, kinds, channels and entities read from the query.
     self_query: bool = True
+    #: Query decomposition: a question joining two people's needs ("what do X and Y both like?") is
+    #: recalled once per person (rules; the LLM's self-query when configured) and the answers
+    #: interleaved. Off by default: by rules it leaves LoCoMo dev R@10 unchanged on 0–2 and costs 0.001
+    #: on 3–4 (README, "Query decomposition"); an LLM's parts may do better. Needs self-query.
+    query_decomposition: bool = False
     #: At most this many items of one conversation before others get a turn (None: half of top_k).
     max_per_conversation: int | None = Field(default=None, ge=1)
     #: ``get_context`` keeps a recalled memory only when its score reaches this share of the best

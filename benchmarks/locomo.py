@@ -54,6 +54,8 @@ class Scores:
     #: R@10 per conversation (0-based, in file order): settings are chosen on 0–2 and confirmed on 3–4.
     by_conversation: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     latency_ms: list[float] = field(default_factory=list)
+    #: Each question's outcome, for ``--dump`` (reading failure kinds, never tuning on one question).
+    questions: list[dict[str, Any]] = field(default_factory=list)
 
     def add(self, category: int, ranked: list[str], evidence: list[str], conversation: int = 0) -> None:
         gold = set(evidence)
@@ -170,12 +172,14 @@ def variant_settings(base: Settings, name: str) -> Settings:
     return base.model_copy(update={"retrieval": retrieval.model_copy(update=changes[name])})
 
 
-async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, Any]:
+async def run(
+    samples: list[dict[str, Any]], variants: list[str], name: str = "bench_locomo"
+) -> dict[str, Any]:
     base = owning_process(
         Settings(
-            graph={"name": "bench_locomo"},
-            postgres={"schema": "bench_locomo"},
-            redis={"key_prefix": "bench-locomo"},
+            graph={"name": name},
+            postgres={"schema": name},
+            redis={"key_prefix": name.replace("_", "-")},
             learning={"auto_consolidate": False},
         )
     )
@@ -217,6 +221,15 @@ async def run(samples: list[dict[str, Any]], variants: list[str]) -> dict[str, A
                     results[name].latency_ms.append((time.perf_counter() - started) * 1000)
                     ranked = ranked_turns(bundle, dia_of)
                     results[name].add(qa["category"], ranked, evidence_of(qa), number - 1)
+                    results[name].questions.append(
+                        {
+                            "conversation": number - 1,
+                            "question": qa["question"],
+                            "category": qa["category"],
+                            "evidence": evidence_of(qa),
+                            "ranked": ranked[:20],
+                        }
+                    )
             print(
                 f"conversation {number}/{len(samples)}: {count} turns, {len(questions)} questions",
                 file=sys.stderr,
@@ -282,9 +295,13 @@ def main() -> None:
     parser.add_argument("--variants", default="default,rrf", help="comma-separated retrieval variants")
     parser.add_argument("--limit", type=int, default=None, help="only the first N conversations")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument(
+        "--name", default="bench_locomo", help="graph, schema and key prefix (runs at once need their own)"
+    )
+    parser.add_argument("--dump", type=Path, default=None, help="also write each question's ranking here")
     args = parser.parse_args()
     samples = json.loads(args.path.read_text(encoding="utf-8"))[: args.limit]
-    report = asyncio.run(run(samples, args.variants.split(",")))
+    report = asyncio.run(run(samples, args.variants.split(","), args.name))
     print(table(report))
     if args.json is not None:
         figures = {
@@ -298,6 +315,9 @@ def main() -> None:
             for name, scores in [("bm25", report["baseline"]), *report["results"].items()]
         }
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    if args.dump is not None:
+        dump = {name: scores.questions for name, scores in report["results"].items()}
+        args.dump.write_text(json.dumps(dump) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -35,5 +35,8 @@ class QueryFilters(BaseModel):
     kinds: list[MemoryKind] = Field(default_factory=list)
     #: Names the query mentions (people, places, things), as written.
     entities: list[str] = Field(default_factory=list)
+    #: One question per need when the query joins several ("what do X and Y both like?" → one per
+    #: person), each recalled on its own and interleaved; empty for a single need.
+    parts: list[str] = Field(default_factory=list)
     #: Which parser produced this: ``rules`` or ``llm``.
     source: str = "rules"

@@ -21,6 +21,7 @@ __all__ = [
     "collapse_sources",
     "convex_fuse",
     "diversify",
+    "interleave",
     "minmax",
     "neighbour_smooth",
     "rank_by_sources",
@@ -257,6 +258,22 @@ def diversify(
             break
     ranked = kept + deferred
     return ranked if limit is None else ranked[:limit]
+
+
+def interleave(rankings: Sequence[Sequence[T]], key: Callable[[T], str]) -> list[T]:
+    """The rankings merged rank by rank (first of each, then second of each…), each item once.
+
+    For the answers to the parts of a decomposed question: each part's best evidence comes before any
+    part's second best, whatever the scores (they come from different queries, so are not comparable).
+    """
+    merged: list[T] = []
+    seen: set[str] = set()
+    for rank in range(max((len(ranking) for ranking in rankings), default=0)):
+        for ranking in rankings:
+            if rank < len(ranking) and (identity := key(ranking[rank])) not in seen:
+                seen.add(identity)
+                merged.append(ranking[rank])
+    return merged
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:

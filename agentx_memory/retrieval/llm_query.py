@@ -41,8 +41,12 @@ SELF_QUERY_SYSTEM = (
     '{"text": <the question without the filter phrases>, "start": <ISO-8601 UTC or null>, '
     '"end": <ISO-8601 UTC or null, exclusive>, "kinds": [subset of '
     + ",".join(f'"{spec.name}"' for spec in KINDS)
-    + '], "entities": [names mentioned], "channels": [subset of the allowed channels]}'
+    + '], "entities": [names mentioned], "channels": [subset of the allowed channels], '
+    '"parts": [one self-contained question per need when the question joins the needs of several '
+    'people or things, as in "what do X and Y both like?"; else []]}'
 )
+#: Sub-questions kept from an LLM's decomposition at most (each is a whole recall).
+_MAX_PARTS = 4
 
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.MULTILINE)
 
@@ -73,6 +77,7 @@ class _SelfQueryAnswer(BaseModel):
     kinds: list[str] = []
     entities: list[str] = []
     channels: list[str] = []
+    parts: list[str] = []
 
     @field_validator("start", "end")
     @classmethod
@@ -98,5 +103,16 @@ def parse_self_query(answer: str, query: str, channels: Sequence[str]) -> QueryF
         kinds=kinds,
         entities=[name.strip() for name in parsed.entities if name.strip()][:10],
         channels=[channel for channel in parsed.channels if channel in channels],
+        parts=_parts(parsed.parts, query),
         source="llm",
     )
+
+
+def _parts(parts: Sequence[str], query: str) -> list[str]:
+    """The LLM's sub-questions, when there are at least two distinct ones of sane length."""
+    kept: list[str] = []
+    for part in parts:
+        text = " ".join(part.split())
+        if 0 < len(text) <= max(2 * len(query), 200) and text.casefold() not in {k.casefold() for k in kept}:
+            kept.append(text)
+    return kept[:_MAX_PARTS] if len(kept) >= 2 else []

@@ -15,6 +15,7 @@ from typing import Final
 
 from ..kinds import KINDS, MemoryKind
 from ..models.retrieval import QueryFilters
+from .decompose import decompose
 from .time_phrases import find_time_phrase
 
 __all__ = ["is_entity_query", "parse_filters", "rewrite_as_statement"]
@@ -287,6 +288,7 @@ def parse_filters(query: str, now: datetime, *, channels: Sequence[str] = ()) ->
         channels=found_channels,
         kinds=_kinds(query),
         entities=_entities(query, time_spans),
+        parts=decompose(query),
         source="rules",
     )
 
