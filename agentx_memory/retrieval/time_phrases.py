@@ -1,17 +1,25 @@
-"""Time phrases in a query → a UTC :class:`TimeRange`: the rule-based, pure half of self-query's time filter.
+"""Time phrases in a text → a UTC :class:`TimeRange`: the rule-based, pure half of self-query's time filter.
 
-English only ("yesterday", "last week", "3 days ago", "in the past 2 weeks", "in May 2023",
-"since 2023-05-08", "before March", "last Monday"…). No I/O and no clock: the caller passes ``now``, so the
-same text and the same ``now`` always give the same range. Every range is half-open ``[start, end)`` in UTC.
+English only. The past ("yesterday", "last week", "3 days ago", "in the past 2 weeks", "in May 2023",
+"since 2023-05-08", "before March", "last Monday"…), the future ("tomorrow", "next week", "next Friday",
+"in 2 weeks", "three days from now", "later this month"), weekends ("this weekend", "two weekends ago"),
+periods around a named day ("the week before 16 November 2023", "the day after May 3") and explicit ranges
+("between August 11 and August 15 2023", "from March to May 2024"). Queries use it to prefer memories of the
+range; ingest uses it against a turn's own time to date what the turn says, hence the future phrases.
+
+No I/O and no clock: the caller passes ``now``, so the same text and the same ``now`` always give the same
+range. Every range is half-open ``[start, end)`` in UTC and may lie in the future; :attr:`TimeMatch.relative`
+says whether it depends on ``now`` at all.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from typing import Final
+from itertools import product
+from typing import Final, NamedTuple
 
 from ..models.retrieval import TimeRange
 
@@ -49,13 +57,15 @@ _NUMBER_WORDS: Final = {
     "ten": 10,
     "eleven": 11,
     "twelve": 12,
-    # Vague counts only make sense for rolling windows ("the past few days"), never for "… ago".
+    # Vague counts only make sense for rolling windows ("the past few days"), never for "… ago" or "in …".
     "few": 3,
     "a few": 3,
     "couple": 2,
     "a couple": 2,
     "several": 5,
 }
+#: "this", "last" and "next" week (month, year, weekend): how many periods away from the current one.
+_OFFSETS: Final = {"last": -1, "this": 0, "next": 1}
 
 _MONTH = (
     r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december"
@@ -70,6 +80,24 @@ _VAGUE_COUNT = r"(?P<n>\d{1,4}|an?|one|two|three|four|five|six|seven|eight|nine|
 _UNIT = r"(?P<unit>day|week|month|year)s?"
 _ROLLING_UNIT = r"(?P<unit>minute|hour|day|week|month|year)s?"
 _WINDOW_PREP = r"(?:(?:in|over|during|within|for)\s+)?"
+_WEEKDAY = r"(?P<wd>" + "|".join(_WEEKDAYS) + ")"
+
+# The ways to name one day or month. "On …" uses them alone; "the week before …" and "between … and …" embed
+# them, so they are kept apart from the prefixes.
+_ISO_DATE = r"(?P<year>\d{4})[-/](?P<num>\d{1,2})[-/](?P<day>\d{1,2})"
+_DAY_MONTH_YEAR = r"(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r",?\s+" + _YEAR
+_MONTH_DAY_YEAR = _MONTH + r"\s+" + _DAY + r",?\s+" + _YEAR
+_DAY_MONTH = r"(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH
+_MONTH_DAY = _MONTH + r"\s+" + _DAY
+_MONTH_YEAR = _MONTH + r",?\s+(?:of\s+)?" + _YEAR
+#: Each day-naming form with whether it carries its year (then the day does not depend on ``now``).
+_DAY_FORMS: Final = (
+    (_ISO_DATE, True),
+    (_DAY_MONTH_YEAR, True),
+    (_MONTH_DAY_YEAR, True),
+    (_DAY_MONTH, False),
+    (_MONTH_DAY, False),
+)
 
 
 @dataclass(frozen=True)
@@ -79,12 +107,18 @@ class TimeMatch:
     time_range: TimeRange
     start: int
     end: int
+    #: Whether the range depends on ``now`` ("yesterday", "next Friday", "in May", "on May 8"), as opposed
+    #: to naming its dates outright ("on 8 May 2023", "in 2023", "the week before 16 November 2023").
+    #: Ingest can resolve only relative phrases against a turn's time: an absolute one means the same
+    #: whenever it is said.
+    relative: bool = False
 
 
 @dataclass(frozen=True)
 class _Rule:
     pattern: re.Pattern[str]
     resolve: _Resolver
+    relative: bool
 
 
 # --- calendar arithmetic --------------------------------------------------------------------------
@@ -119,6 +153,23 @@ def _year_span(year: int) -> _Span:
     return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
 
+def _period(unit: str, today: date, offset: int) -> _Span:
+    """The calendar ``unit`` (day, week, weekend, month, year) ``offset`` units away from ``today``'s."""
+    if unit == "day":
+        return _day_span(today + timedelta(days=offset))
+    if unit == "week":
+        return _week_span(today + timedelta(weeks=offset))
+    if unit == "weekend":
+        # Saturday 00:00 to Monday 00:00 of the ISO week ``offset`` weeks away. So "this weekend" is the
+        # coming one from Monday to Friday and the one in progress on a Saturday or Sunday; "last weekend"
+        # said on a Sunday is the one before. Tying weekends to weeks keeps "last weekend" in "last week".
+        start = _week_span(today + timedelta(weeks=offset))[0] + timedelta(days=5)
+        return start, start + timedelta(days=2)
+    if unit == "month":
+        return _month_span(*_shift_month(today.year, today.month, offset))
+    return _year_span(today.year + offset)
+
+
 def _minus_months(moment: datetime, months: int) -> datetime:
     year, month = _shift_month(moment.year, moment.month, -months)
     # Clamp the day: a month before 31 March is 28 (or 29) February, not an error.
@@ -131,53 +182,90 @@ def _count(match: re.Match[str]) -> int:
     return int(text) if text.isdigit() else _NUMBER_WORDS[text]
 
 
+def _month_named(name: str) -> int:
+    return _MONTHS[name.lower().rstrip(".")[:3]]
+
+
 def _month_number(match: re.Match[str]) -> int:
-    return _MONTHS[match.group("mon").lower().rstrip(".")[:3]]
+    return _month_named(match.group("mon"))
+
+
+class _Parts(NamedTuple):
+    """What a phrase says of one day: a range's end may leave its year or month for the other end to give."""
+
+    year: int | None
+    month: int | None
+    day: int
+
+
+def _parts(match: re.Match[str], tag: str = "") -> _Parts:
+    groups = match.groupdict()
+    year, num, mon, day = (groups.get(name + tag) for name in ("year", "num", "mon", "day"))
+    month = int(num) if num else _month_named(mon) if mon else None
+    # A month named alone ("between March and May") stands for its first day.
+    return _Parts(int(year) if year else None, month, int(day) if day else 1)
+
+
+def _named_day(match: re.Match[str], now: datetime) -> date:
+    year, month, day = _parts(match)
+    if month is None:
+        raise ValueError("a day without its month")
+    if year is not None:
+        return date(year, month, day)
+    for candidate_year in range(now.year, now.year - _MAX_YEARS_BACK, -1):
+        try:
+            candidate = date(candidate_year, month, day)
+        except ValueError:  # 29 February of a common year: look further back.
+            continue
+        if candidate <= now.date():
+            return candidate
+    raise ValueError(f"no {month}-{day} in the last {_MAX_YEARS_BACK} years")
 
 
 # --- points: phrases that name one calendar period ------------------------------------------------
 
 
-def _days_back(days: int) -> _PointResolver:
-    return lambda _match, now: _day_span(now.date() - timedelta(days=days))
+def _fixed(unit: str, offset: int) -> _PointResolver:
+    return lambda _match, now: _period(unit, now.date(), offset)
 
 
-def _this_or_last(match: re.Match[str], now: datetime) -> _Span:
-    back = 1 if match.group("rel").lower() == "last" else 0
-    unit = match.group("unit").lower()
-    if unit == "week":
-        return _week_span(now.date() - timedelta(weeks=back))
-    if unit == "month":
-        return _month_span(*_shift_month(now.year, now.month, -back))
-    return _year_span(now.year - back)
+def _this_last_next(match: re.Match[str], now: datetime) -> _Span:
+    return _period(match.group("unit").lower(), now.date(), _OFFSETS[match.group("rel").lower()])
 
 
 def _ago(match: re.Match[str], now: datetime) -> _Span:
-    count, unit = _count(match), match.group("unit").lower()
-    if unit == "day":
-        return _day_span(now.date() - timedelta(days=count))
-    if unit == "week":
-        return _week_span(now.date() - timedelta(weeks=count))
-    if unit == "month":
-        return _month_span(*_shift_month(now.year, now.month, -count))
-    return _year_span(now.year - count)
+    return _period(match.group("unit").lower(), now.date(), -_count(match))
 
 
-def _full_date(match: re.Match[str], _now: datetime) -> _Span:
-    month = int(match.group("num")) if "num" in match.groupdict() else _month_number(match)
-    return _day_span(date(int(match.group("year")), month, int(match.group("day"))))
+def _ahead(match: re.Match[str], now: datetime) -> _Span:
+    # "In 2 weeks" is the calendar week holding the day two weeks from now, as "2 weeks ago" is behind.
+    return _period(match.group("unit").lower(), now.date(), _count(match))
 
 
-def _day_without_year(match: re.Match[str], now: datetime) -> _Span:
-    month, day = _month_number(match), int(match.group("day"))
-    for year in range(now.year, now.year - _MAX_YEARS_BACK, -1):
-        try:
-            candidate = date(year, month, day)
-        except ValueError:  # 29 February of a common year: look further back.
-            continue
-        if candidate <= now.date():
-            return _day_span(candidate)
-    raise ValueError(f"no {month}-{day} in the last {_MAX_YEARS_BACK} years")
+def _before_last(match: re.Match[str], now: datetime) -> _Span:
+    return _period(match.group("unit").lower(), now.date(), -2)
+
+
+def _rest_of(match: re.Match[str], now: datetime) -> _Span:
+    # "Later this week" is what is left of it: from this moment, not from the start of tomorrow.
+    unit = (match.group("unit") or "day").lower()
+    return now, _period(unit, now.date(), 0)[1]
+
+
+def _on_day(match: re.Match[str], now: datetime) -> _Span:
+    # Without a year, the most recent such day that has begun: "on May 8" asked in March means last year's.
+    return _day_span(_named_day(match, now))
+
+
+def _around_day(match: re.Match[str], now: datetime) -> _Span:
+    day = _named_day(match, now)
+    after = match.group("dir").lower() == "after"
+    if match.group("unit").lower() == "day":
+        return _day_span(day + timedelta(days=1 if after else -1))
+    # Seven days counted from the named day, which stays out: "the week before 16 November" ends where the
+    # 16th begins. Not an ISO week: the phrase measures from the day, not from the calendar.
+    start = _midnight(day + timedelta(days=1 if after else -7))
+    return start, start + timedelta(days=7)
 
 
 def _month_year(match: re.Match[str], _now: datetime) -> _Span:
@@ -207,28 +295,56 @@ def _weekday(match: re.Match[str], now: datetime) -> _Span:
     return _day_span(now.date() - timedelta(days=back))
 
 
-# (source, prefix when standing alone, prefix after since/before/after/until, resolver)
-_POINTS: Final[tuple[tuple[str, str, str, _PointResolver], ...]] = (
-    (r"(?:the\s+)?day\s+before\s+yesterday", "", "", _days_back(2)),
-    (r"(?:today|tonight|this\s+(?:morning|afternoon|evening))", "", "", _days_back(0)),
-    (r"(?:yesterday|last\s+night)", "", "", _days_back(1)),
-    (r"(?P<rel>this|last)\s+(?P<unit>week|month|year)", "", "", _this_or_last),
-    (_COUNT + r"\s+" + _UNIT + r"\s+ago", "", "", _ago),
-    (r"(?P<year>\d{4})[-/](?P<num>\d{1,2})[-/](?P<day>\d{1,2})", r"(?:on\s+)?", "", _full_date),
-    (r"(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r",?\s+" + _YEAR, r"(?:on\s+)?", "", _full_date),
-    (_MONTH + r"\s+" + _DAY + r",?\s+" + _YEAR, r"(?:on\s+)?", "", _full_date),
-    (r"(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH, r"on\s+", "", _day_without_year),
-    (_MONTH + r"\s+" + _DAY, r"on\s+", "", _day_without_year),
-    (_MONTH + r",?\s+(?:of\s+)?" + _YEAR, r"(?:(?:in|during|throughout)\s+)?", "", _month_year),
-    (_MONTH, r"(?:in|during|throughout)\s+(?:the\s+month\s+of\s+)?", "", _month_only),
-    (r"last\s+" + _MONTH, "", "", _last_named_month),
-    (_YEAR, r"(?:in|during|throughout)\s+(?:the\s+year\s+)?", "", _year_only),
-    (
-        r"(?P<wd>" + "|".join(_WEEKDAYS) + ")",
-        r"(?:on\s+(?:last\s+)?|last\s+|this\s+past\s+)",
-        r"(?:last\s+)?",
-        _weekday,
+def _weekday_ahead(match: re.Match[str], now: datetime) -> _Span:
+    wanted = _WEEKDAYS.index(match.group("wd").lower())
+    if match.group("rel").lower() == "this":
+        # The day of the current ISO week, even once it has passed: "this Monday" said on a Sunday was six
+        # days ago. People say "this Friday" mostly before it; the week is the reading that never guesses.
+        return _day_span(now.date() + timedelta(days=wanted - now.weekday()))
+    # "Next Friday" and "this coming Friday": the first Friday strictly after today, so two days ahead when
+    # said on a Wednesday and a week ahead when said on a Friday. (Some mean the Friday of next week; the
+    # first-after reading is the commoner one and does not depend on where the week starts.)
+    return _day_span(now.date() + timedelta(days=(wanted - now.weekday()) % 7 or 7))
+
+
+# (source, prefix when standing alone, prefix after since/before/after/until or None for no bounded form,
+#  resolver, whether the range depends on now)
+_POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = (
+    (r"(?:the\s+)?day\s+before\s+yesterday", "", "", _fixed("day", -2), True),
+    (r"(?:the\s+)?day\s+after\s+tomorrow", "", "", _fixed("day", 2), True),
+    (r"(?:today|tonight|this\s+(?:morning|afternoon|evening))", "", "", _fixed("day", 0), True),
+    (r"(?:yesterday|last\s+night)", "", "", _fixed("day", -1), True),
+    (r"tomorrow(?:\s+(?:morning|afternoon|evening|night))?", "", "", _fixed("day", 1), True),
+    (r"(?P<rel>this|last|next)\s+(?P<unit>weekend|week|month|year)", "", "", _this_last_next, True),
+    # Only for weekends: "the past week" is a rolling window (below), "this past weekend" a calendar one.
+    (r"(?:this|the)\s+past\s+weekend", "", "", _fixed("weekend", -1), True),
+    (r"the\s+(?P<unit>weekend|week|month|year)\s+before\s+last", "", "", _before_last, True),
+    (_COUNT + r"\s+(?P<unit>day|weekend|week|month|year)s?\s+ago", "", "", _ago, True),
+    # Vague counts stay out, as for "ago": "in a few days" names no day.
+    (r"in\s+" + _COUNT + r"\s+" + _UNIT + r"(?:['’]s?\s+time)?", "", None, _ahead, True),
+    (_COUNT + r"\s+" + _UNIT + r"\s+from\s+(?:now|today)", "", "", _ahead, True),
+    (r"later\s+(?:today|tonight|this\s+(?P<unit>week|month|year))", "", None, _rest_of, True),
+    (_ISO_DATE, r"(?:on\s+)?", "", _on_day, False),
+    (_DAY_MONTH_YEAR, r"(?:on\s+)?", "", _on_day, False),
+    (_MONTH_DAY_YEAR, r"(?:on\s+)?", "", _on_day, False),
+    (_DAY_MONTH, r"on\s+", "", _on_day, True),
+    (_MONTH_DAY, r"on\s+", "", _on_day, True),
+    *(
+        (
+            r"(?:the\s+)?(?P<unit>day|week)\s+(?P<dir>before|after)\s+" + form,
+            r"(?:(?:on|in|during)\s+)?",
+            "",
+            _around_day,
+            not dated,
+        )
+        for form, dated in _DAY_FORMS
     ),
+    (_MONTH_YEAR, r"(?:(?:in|during|throughout)\s+)?", "", _month_year, False),
+    (_MONTH, r"(?:in|during|throughout)\s+(?:the\s+month\s+of\s+)?", "", _month_only, True),
+    (r"last\s+" + _MONTH, "", "", _last_named_month, True),
+    (_YEAR, r"(?:in|during|throughout)\s+(?:the\s+year\s+)?", "", _year_only, False),
+    (_WEEKDAY, r"(?:on\s+(?:last\s+)?|last\s+|this\s+past\s+)", r"(?:last\s+)?", _weekday, True),
+    (r"(?P<rel>next|this(?:\s+coming)?)\s+" + _WEEKDAY, r"(?:on\s+)?", "", _weekday_ahead, True),
 )
 
 
@@ -245,6 +361,103 @@ def _bounded(point: _PointResolver) -> _Resolver:
         return None, end  # until / till: the named period is included.
 
     return resolve
+
+
+# --- explicit ranges: "between August 11 and August 15 2023", "from March to May 2024" -------------------
+
+
+def _ordered(first: _Parts, second: _Parts) -> tuple[date, date]:
+    """The two ends of a range as days, each taking the year or month it leaves out from the other."""
+    year1, year2 = first.year or second.year, second.year or first.year
+    month1, month2 = first.month or second.month, second.month or first.month
+    if year1 is None or year2 is None or month1 is None or month2 is None:
+        raise ValueError("a range end names no year or no month")
+    start, end = date(year1, month1, first.day), date(year2, month2, second.day)
+    if start > end:
+        # An end that borrowed a field moves by one of it, the finest first: "from the 28th to the 3rd of
+        # March" starts in February, "between December 20 and January 5 2024" starts in 2023, "from
+        # 28 December 2023 to 3 January" ends in 2024. A borrowed year moves only across New Year (the
+        # first month named is the later one): "between August 15 and August 11" is reversed, not a year.
+        if first.month is None:
+            start = date(*_shift_month(year1, month1, -1), first.day)
+        elif second.month is None:
+            end = date(*_shift_month(year2, month2, 1), second.day)
+        elif first.year is None and month1 > month2:
+            start = date(year1 - 1, month1, first.day)
+        elif second.year is None and month1 > month2:
+            end = date(year2 + 1, month2, second.day)
+    if start > end:
+        # Reversed ends ("between 15 August 2023 and 11 August 2023"): a slip whose meaning would be a
+        # guess, so no range at all.
+        raise ValueError("the range ends before it starts")
+    return start, end
+
+
+def _between(period: Callable[[date], _Span]) -> _Resolver:
+    """A range resolver whose ends are the ``period`` (day or month) of each named day, both included."""
+
+    def resolve(match: re.Match[str], now: datetime) -> _Bounds:
+        first, second = _parts(match, "1"), _parts(match, "2")
+        if first.year is not None or second.year is not None:
+            start, end = _ordered(first, second)
+            return period(start)[0], period(end)[1]
+        # No year at all: the most recent such range that has begun, as "in May" reads (it may still be going
+        # on). The end's year is tried from next year down, so a range across New Year can have begun.
+        for year in range(now.year + 1, now.year - _MAX_YEARS_BACK, -1):
+            try:
+                start, end = _ordered(first, second._replace(year=year))
+            except ValueError:  # 29 February of a common year, or reversed ends: look further back.
+                continue
+            if period(start)[0] <= now:
+                return period(start)[0], period(end)[1]
+        raise ValueError(f"no such range in the last {_MAX_YEARS_BACK} years")
+
+    return resolve
+
+
+def _between_years(match: re.Match[str], _now: datetime) -> _Bounds:
+    first, last = int(match.group("year1")), int(match.group("year2"))
+    if first > last:
+        raise ValueError("the range ends before it starts")
+    return _year_span(first)[0], _year_span(last)[1]
+
+
+def _tagged(source: str, tag: str) -> str:
+    # Both ends of a range use the same forms; their groups get the end's number so one pattern holds both.
+    return re.sub(r"\(\?P<(\w+)>", lambda group: f"(?P<{group.group(1)}{tag}>", source)
+
+
+def _range_source(first: str, second: str) -> str:
+    # "between X and Y" or "from X to|until|till|through Y", never "between X to Y" nor "from X and Y".
+    return (
+        r"(?:(?P<btw>between)|from)\s+"
+        + _tagged(first, "1")
+        + r"\s+(?(btw)and|(?:to|until|till|through|thru))\s+"
+        + _tagged(second, "2")
+    )
+
+
+def _range_rules() -> Iterable[tuple[str, _Resolver, bool]]:
+    """(source, resolver, relative) for every explicit range: relative only when neither end has a year."""
+    days = _between(_day_span)
+    months = _between(lambda day: _month_span(day.year, day.month))
+    word_days = _DAY_FORMS[1:]  # An ISO date pairs only with another ("from 2023-08-11 to 2023-08-15").
+    day_only = r"(?:the\s+)?" + _DAY
+    pairs = [
+        ((_ISO_DATE, True), (_ISO_DATE, True)),
+        *product(word_days, repeat=2),
+        # "between the 11th and the 15th of August (2023)": the first end borrows the month.
+        ((day_only, False), (_DAY_MONTH_YEAR, True)),
+        ((day_only, False), (_DAY_MONTH, False)),
+        # "from August 11 to 15(, 2023)": the second end borrows the month.
+        ((_MONTH_DAY, False), (_DAY + r",?\s+" + _YEAR, True)),
+        ((_MONTH_DAY, False), (_DAY, False)),
+    ]
+    for (first, dated1), (second, dated2) in pairs:
+        yield _range_source(first, second), days, not (dated1 or dated2)
+    for (first, dated1), (second, dated2) in product(((_MONTH, False), (_MONTH_YEAR, True)), repeat=2):
+        yield _range_source(first, second), months, not (dated1 or dated2)
+    yield _range_source(_YEAR, _YEAR), _between_years, False
 
 
 # --- rolling windows: "the past 3 days", "recently" -----------------------------------------------
@@ -279,15 +492,17 @@ def _compile(source: str) -> re.Pattern[str]:
 
 def _build_rules() -> tuple[_Rule, ...]:
     rules: list[_Rule] = []
-    for source, alone, after_bound, point in _POINTS:
-        rules.append(_Rule(_compile(alone + source), point))
-        bound = r"(?P<bound>since|before|after|until|till)\s+"
-        rules.append(_Rule(_compile(bound + after_bound + source), _bounded(point)))
+    for source, alone, after_bound, point, relative in _POINTS:
+        rules.append(_Rule(_compile(alone + source), point, relative))
+        if after_bound is not None:
+            bound = r"(?P<bound>since|before|after|until|till)\s+"
+            rules.append(_Rule(_compile(bound + after_bound + source), _bounded(point), relative))
+    rules.extend(_Rule(_compile(source), resolve, relative) for source, resolve, relative in _range_rules())
     counted = _WINDOW_PREP + r"(?:the\s+)?(?:last|past)\s+" + _VAGUE_COUNT + r"\s+" + _ROLLING_UNIT
     uncounted = _WINDOW_PREP + r"(?:the\s+(?:last|past)|past)\s+(?P<n>)" + _ROLLING_UNIT
-    rules.append(_Rule(_compile(counted), _rolling))
-    rules.append(_Rule(_compile(uncounted), _rolling))
-    rules.append(_Rule(_compile(r"(?:recently|lately)"), _recent))
+    rules.append(_Rule(_compile(counted), _rolling, True))
+    rules.append(_Rule(_compile(uncounted), _rolling, True))
+    rules.append(_Rule(_compile(r"(?:recently|lately)"), _recent, True))
     return tuple(rules)
 
 
@@ -298,7 +513,8 @@ def find_time_phrase(text: str, now: datetime) -> TimeMatch | None:
     """The first time phrase in ``text`` (the longest one where several start at the same place), or ``None``.
 
     ``now`` must be timezone-aware; it is converted to UTC and every range is computed in UTC. A phrase that
-    names no real day ("on 30 February 2023") is skipped together with anything overlapping it.
+    names no real day ("on 30 February 2023") or a reversed range ("between 15 and 11 August 2023") is
+    skipped together with anything overlapping it.
     """
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be a timezone-aware datetime")
@@ -315,13 +531,14 @@ def find_time_phrase(text: str, now: datetime) -> TimeMatch | None:
     for start, _length, index, match in candidates:
         if any(start < end and match.end() > begin for begin, end in rejected):
             continue
+        rule = _RULES[index]
         try:
-            lower, upper = _RULES[index].resolve(match, now)
+            lower, upper = rule.resolve(match, now)
         except (ValueError, OverflowError):  # An impossible date, or a count that leaves the calendar.
             rejected.append((start, match.end()))
             continue
         time_range = TimeRange(start=lower, end=upper, phrase=match.group(0))
-        return TimeMatch(time_range=time_range, start=start, end=match.end())
+        return TimeMatch(time_range=time_range, start=start, end=match.end(), relative=rule.relative)
     return None
 
 

@@ -215,3 +215,334 @@ def test_very_long_input_finds_the_first_phrase() -> None:
     assert found is not None
     assert found.start == len("MATCH (n) DETACH DELETE n; ") * 5_000 + len("what happened ")
     assert found.time_range.start == utc(2025, 12, 22)
+
+
+# --- future phrases, weekends, periods around a named day, explicit ranges -----------------------------
+
+#: A Wednesday morning: "next Friday" is two days ahead, "this weekend" still to come.
+WEDNESDAY = datetime(2026, 3, 11, 9, 15, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "start", "end"),
+    [
+        ("Can you remind me tomorrow to call the dentist?", "tomorrow", utc(2026, 3, 12), utc(2026, 3, 13)),
+        (
+            "We're having pizza tomorrow night with the kids",
+            "tomorrow night",
+            utc(2026, 3, 12),
+            utc(2026, 3, 13),
+        ),
+        (
+            "Tomorrow morning I drop the car at the garage",
+            "Tomorrow morning",
+            utc(2026, 3, 12),
+            utc(2026, 3, 13),
+        ),
+        (
+            "The plumber comes the day after tomorrow",
+            "the day after tomorrow",
+            utc(2026, 3, 13),
+            utc(2026, 3, 14),
+        ),
+        (
+            "Day after tomorrow is Grandma's birthday",
+            "Day after tomorrow",
+            utc(2026, 3, 13),
+            utc(2026, 3, 14),
+        ),
+        ("I'm on call next week", "next week", utc(2026, 3, 16), utc(2026, 3, 23)),
+        ("Our lease renews next month", "next month", utc(2026, 4, 1), utc(2026, 5, 1)),
+        ("We want to repaint the kitchen next year", "next year", utc(2027, 1, 1), utc(2028, 1, 1)),
+        # The first such day strictly after today: Friday is two days off, Wednesday a week off.
+        ("The sprint review is next Friday", "next Friday", utc(2026, 3, 13), utc(2026, 3, 14)),
+        ("Book the village hall for next Wednesday", "next Wednesday", utc(2026, 3, 18), utc(2026, 3, 19)),
+        (
+            "The boiler service is this coming Monday",
+            "this coming Monday",
+            utc(2026, 3, 16),
+            utc(2026, 3, 17),
+        ),
+        # "This <weekday>" is the day of the current ISO week, ahead or already gone.
+        ("Are we still on for this Friday?", "this Friday", utc(2026, 3, 13), utc(2026, 3, 14)),
+        ("The invoice went out this Monday", "this Monday", utc(2026, 3, 9), utc(2026, 3, 10)),
+        ("The parcel should arrive in 3 days", "in 3 days", utc(2026, 3, 14), utc(2026, 3, 15)),
+        ("Mum lands in two weeks", "in two weeks", utc(2026, 3, 23), utc(2026, 3, 30)),
+        ("Grandpa visits in a week's time", "in a week's time", utc(2026, 3, 16), utc(2026, 3, 23)),
+        ("My contract ends in a month", "in a month", utc(2026, 4, 1), utc(2026, 5, 1)),
+        ("We'll move house in 2 years", "in 2 years", utc(2028, 1, 1), utc(2029, 1, 1)),
+        ("Payday is four days from now", "four days from now", utc(2026, 3, 15), utc(2026, 3, 16)),
+        ("The results are due a week from today", "a week from today", utc(2026, 3, 16), utc(2026, 3, 23)),
+        # "Later this …" is the rest of the period, from this very moment.
+        ("Let's catch up later this week", "later this week", WEDNESDAY, utc(2026, 3, 16)),
+        ("The new hire starts later this month", "later this month", WEDNESDAY, utc(2026, 4, 1)),
+        ("We might adopt a dog later this year", "later this year", WEDNESDAY, utc(2027, 1, 1)),
+        ("I'll send the slides later today", "later today", WEDNESDAY, utc(2026, 3, 12)),
+    ],
+)
+def test_future_points(text: str, phrase: str, start: datetime, end: datetime) -> None:
+    found = find_time_phrase(text, WEDNESDAY)
+    assert found is not None
+    assert (found.time_range.start, found.time_range.end, found.time_range.phrase) == (start, end, phrase)
+    assert text[found.start : found.end] == phrase
+    assert found.relative
+
+
+@pytest.mark.parametrize(
+    ("now", "phrase", "start"),
+    [
+        # On a weekday, "this weekend" is the coming one and "last weekend" the one just gone.
+        (WEDNESDAY, "this weekend", utc(2026, 3, 14)),
+        (WEDNESDAY, "last weekend", utc(2026, 3, 7)),
+        (WEDNESDAY, "this past weekend", utc(2026, 3, 7)),
+        (WEDNESDAY, "the past weekend", utc(2026, 3, 7)),
+        (WEDNESDAY, "next weekend", utc(2026, 3, 21)),
+        (WEDNESDAY, "a weekend ago", utc(2026, 3, 7)),
+        (WEDNESDAY, "two weekends ago", utc(2026, 2, 28)),
+        (WEDNESDAY, "the weekend before last", utc(2026, 2, 28)),
+        # On a Saturday or Sunday, "this weekend" is the one in progress and "last weekend" the one before.
+        (utc(2026, 3, 14, 10), "this weekend", utc(2026, 3, 14)),
+        (utc(2026, 3, 14, 10), "last weekend", utc(2026, 3, 7)),
+        (utc(2026, 3, 14, 10), "next weekend", utc(2026, 3, 21)),
+        (utc(2026, 3, 15, 23, 30), "this weekend", utc(2026, 3, 14)),
+        (utc(2026, 3, 15, 23, 30), "this past weekend", utc(2026, 3, 7)),
+        (utc(2026, 3, 15, 23, 30), "two weekends ago", utc(2026, 2, 28)),
+        # On the Monday after, that weekend is "last weekend".
+        (utc(2026, 3, 16, 8), "last weekend", utc(2026, 3, 14)),
+        (utc(2026, 3, 16, 8), "this weekend", utc(2026, 3, 21)),
+        # Across New Year.
+        (utc(2026, 1, 2, 18), "last weekend", utc(2025, 12, 27)),
+        (utc(2026, 1, 2, 18), "this weekend", utc(2026, 1, 3)),
+        (utc(2025, 12, 29), "next weekend", utc(2026, 1, 10)),
+    ],
+)
+def test_weekends_run_from_saturday_to_monday(now: datetime, phrase: str, start: datetime) -> None:
+    found = find_time_phrase(f"We went to the lake {phrase} with the twins", now)
+    assert found is not None
+    assert found.time_range.phrase == phrase
+    assert (found.time_range.start, found.time_range.end) == (start, start + timedelta(days=2))
+    assert start.weekday() == 5
+    assert found.relative
+
+
+@pytest.mark.parametrize(
+    ("now", "text", "start", "end"),
+    [
+        (utc(2025, 12, 15), "next month", utc(2026, 1, 1), utc(2026, 2, 1)),
+        (utc(2025, 12, 15), "next year", utc(2026, 1, 1), utc(2027, 1, 1)),
+        (utc(2025, 11, 20), "in 3 months", utc(2026, 2, 1), utc(2026, 3, 1)),
+        (utc(2026, 1, 31), "in a month", utc(2026, 2, 1), utc(2026, 3, 1)),
+        # Wednesday 24 December + 14 days = Wednesday 7 January, in the week of Monday 5 January.
+        (utc(2025, 12, 24), "in 2 weeks", utc(2026, 1, 5), utc(2026, 1, 12)),
+        (utc(2025, 12, 29), "in a week", utc(2026, 1, 5), utc(2026, 1, 12)),
+        (utc(2025, 12, 28), "next week", utc(2025, 12, 29), utc(2026, 1, 5)),
+        (utc(2025, 12, 31, 22), "tomorrow", utc(2026, 1, 1), utc(2026, 1, 2)),
+        (utc(2024, 2, 27), "the day after tomorrow", utc(2024, 2, 29), utc(2024, 3, 1)),
+        (utc(2025, 12, 31, 23), "later this year", utc(2025, 12, 31, 23), utc(2026, 1, 1)),
+        (utc(2026, 3, 15, 20), "later this week", utc(2026, 3, 15, 20), utc(2026, 3, 16)),
+        # Said on a Sunday: "next Monday" is tomorrow, "this Monday" six days ago, "next Sunday" a week on.
+        (utc(2026, 3, 15), "next Monday", utc(2026, 3, 16), utc(2026, 3, 17)),
+        (utc(2026, 3, 15), "this Monday", utc(2026, 3, 9), utc(2026, 3, 10)),
+        (utc(2026, 3, 15), "this Sunday", utc(2026, 3, 15), utc(2026, 3, 16)),
+        (utc(2026, 3, 15), "next Sunday", utc(2026, 3, 22), utc(2026, 3, 23)),
+        (utc(2025, 12, 30), "next Friday", utc(2026, 1, 2), utc(2026, 1, 3)),
+    ],
+)
+def test_future_year_and_month_rollover(now: datetime, text: str, start: datetime, end: datetime) -> None:
+    found = parse_time_phrase(text, now)
+    assert found is not None
+    assert (found.start, found.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("until next Friday", None, utc(2026, 3, 14)),
+        ("after tomorrow", utc(2026, 3, 13), None),
+        ("before next month", None, utc(2026, 4, 1)),
+        ("since last weekend", utc(2026, 3, 7), None),
+        ("until 3 days from now", None, utc(2026, 3, 15)),
+        ("since the day after 16 November 2023", utc(2023, 11, 17), None),
+    ],
+)
+def test_future_and_weekend_open_bounds(phrase: str, start: datetime | None, end: datetime | None) -> None:
+    found = parse_time_phrase(f"keep the spare key {phrase}", WEDNESDAY)
+    assert found is not None
+    assert (found.start, found.end, found.phrase) == (start, end, phrase)
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "start", "end"),
+    [
+        # The week before a day is the seven days up to it; the week after, the seven days following it.
+        (
+            "We drove up the week before 16 November 2023",
+            "the week before 16 November 2023",
+            utc(2023, 11, 9),
+            utc(2023, 11, 16),
+        ),
+        (
+            "Dad was in hospital the week after November 16, 2023",
+            "the week after November 16, 2023",
+            utc(2023, 11, 17),
+            utc(2023, 11, 24),
+        ),
+        (
+            "in the week before 1 March 2024",
+            "in the week before 1 March 2024",
+            utc(2024, 2, 23),
+            utc(2024, 3, 1),
+        ),
+        (
+            "The cake was ordered the day before the 3rd of June, 2021",
+            "the day before the 3rd of June, 2021",
+            utc(2021, 6, 2),
+            utc(2021, 6, 3),
+        ),
+        ("We left the day after 2024-02-28", "the day after 2024-02-28", utc(2024, 2, 29), utc(2024, 3, 1)),
+        (
+            "the day after 31 December 2023",
+            "the day after 31 December 2023",
+            utc(2024, 1, 1),
+            utc(2024, 1, 2),
+        ),
+        # Without a year, the named day is the most recent one, as "on May 3" reads.
+        ("It snowed the day after May 3", "the day after May 3", utc(2025, 5, 4), utc(2025, 5, 5)),
+        (
+            "the week before the 16th of November",
+            "the week before the 16th of November",
+            utc(2025, 11, 9),
+            utc(2025, 11, 16),
+        ),
+        ("on the day before March 10", "on the day before March 10", utc(2026, 3, 9), utc(2026, 3, 10)),
+    ],
+)
+def test_periods_around_a_named_day(text: str, phrase: str, start: datetime, end: datetime) -> None:
+    found = find_time_phrase(text, WEDNESDAY)
+    assert found is not None
+    assert (found.time_range.start, found.time_range.end, found.time_range.phrase) == (start, end, phrase)
+    assert text[found.start : found.end] == phrase
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("between August 11 and August 15 2023", utc(2023, 8, 11), utc(2023, 8, 16)),
+        ("between 11 August 2023 and 15 August 2023", utc(2023, 8, 11), utc(2023, 8, 16)),
+        ("from 3 March 2025 to 7 March 2025", utc(2025, 3, 3), utc(2025, 3, 8)),
+        ("from 2024-07-01 until 2024-07-14", utc(2024, 7, 1), utc(2024, 7, 15)),
+        ("from August 11 to 15, 2023", utc(2023, 8, 11), utc(2023, 8, 16)),
+        ("between the 11th and the 15th of August 2023", utc(2023, 8, 11), utc(2023, 8, 16)),
+        ("from 3 to 7 June 2024", utc(2024, 6, 3), utc(2024, 6, 8)),
+        ("between 20 September 2023 and 20 September 2023", utc(2023, 9, 20), utc(2023, 9, 21)),
+        # An end that leaves out its year or month takes it from the other, across a month or New Year.
+        ("between December 20 and January 5 2024", utc(2023, 12, 20), utc(2024, 1, 6)),
+        ("from 28 December 2023 to 3 January", utc(2023, 12, 28), utc(2024, 1, 4)),
+        ("from the 28th to the 3rd of March 2024", utc(2024, 2, 28), utc(2024, 3, 4)),
+        # Months and years: the last one named is included.
+        ("between March and May 2024", utc(2024, 3, 1), utc(2024, 6, 1)),
+        ("from November 2023 through February 2024", utc(2023, 11, 1), utc(2024, 3, 1)),
+        ("between November and February 2024", utc(2023, 11, 1), utc(2024, 3, 1)),
+        ("from 2019 to 2021", utc(2019, 1, 1), utc(2022, 1, 1)),
+        # No year at all: the most recent such range that has begun, even one still going on.
+        ("between the 2nd and the 6th of March", utc(2026, 3, 2), utc(2026, 3, 7)),
+        ("between March 9 and March 13", utc(2026, 3, 9), utc(2026, 3, 14)),
+        ("between March 20 and March 25", utc(2025, 3, 20), utc(2025, 3, 26)),
+        ("between December 20 and January 5", utc(2025, 12, 20), utc(2026, 1, 6)),
+        ("from June to August", utc(2025, 6, 1), utc(2025, 9, 1)),
+    ],
+)
+def test_explicit_ranges_include_their_last_day(phrase: str, start: datetime, end: datetime) -> None:
+    found = parse_time_phrase(f"the Wilsons stayed with us {phrase}.", WEDNESDAY)
+    assert found is not None
+    assert (found.start, found.end, found.phrase) == (start, end, phrase)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Reversed ends: no range at all, not a guess (and not the single day inside the phrase).
+        "we were away between 15 August 2023 and 11 August 2023",
+        "we were away between 15 August 2023 and 11 August",
+        "we were away between August 15 and August 11",
+        "I lived there from 2021 to 2019",
+        # Impossible days, as elsewhere.
+        "we were away between 30 February 2023 and 3 March 2023",
+        "the week before 31 June 2023",
+        "the day after 2023-02-29",
+        # Vague or too far ahead.
+        "I'll call you in a few days",
+        "in 9999 years",
+        # Look-alikes.
+        "between you and me, the weekend crowd is loud",
+        "weekends are busy at the shop",
+        "my next of kin is my sister",
+        "from time to time we go to the coast",
+        "between 3 and 5 people came",
+    ],
+)
+def test_no_range_for_reversed_impossible_or_vague_phrases(text: str) -> None:
+    assert find_time_phrase(text, WEDNESDAY) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        (
+            "So we were away between August 11 and August 15 2023, remember?",
+            "between August 11 and August 15 2023",
+        ),
+        ("She started the week before 16 November 2023 and loved it", "the week before 16 November 2023"),
+        ("Sam said from 2024-07-01 until 2024-07-14 works for him", "from 2024-07-01 until 2024-07-14"),
+        ("I'm off next week, so ping Priya instead", "next week"),
+        ("Dinner with the in-laws the day after tomorrow at seven", "the day after tomorrow"),
+        ("We're camping next weekend if it stays dry", "next weekend"),
+        ("I'll finish the report next Friday morning", "next Friday"),
+        ("Let's talk budgets later this week, ok?", "later this week"),
+        ("Grandpa visits in two weeks' time, bring the photos", "in two weeks' time"),
+        ("The boys were at camp two weekends ago and loved it", "two weekends ago"),
+        ("Our holiday is from 3 to 7 June 2024 this time", "from 3 to 7 June 2024"),
+    ],
+)
+def test_longest_new_phrase_wins_mid_sentence(text: str, phrase: str) -> None:
+    found = find_time_phrase(text, WEDNESDAY)
+    assert found is not None
+    assert found.time_range.phrase == phrase
+    assert (found.start, found.end) == (text.index(phrase), text.index(phrase) + len(phrase))
+
+
+@pytest.mark.parametrize(
+    ("text", "relative"),
+    [
+        ("I went camping yesterday", True),
+        ("the printer broke last week", True),
+        ("the sprint review is next Friday", True),
+        ("Mum lands in 2 weeks", True),
+        ("I've been sleeping badly recently", True),
+        ("we painted the fence in the past 3 days", True),
+        ("we're going to the coast this weekend", True),
+        ("the kids were at camp two weekends ago", True),
+        ("our anniversary was in May", True),
+        ("the boiler broke on May 8", True),
+        ("it snowed the day after May 3", True),
+        ("we were away between March 20 and March 25", True),
+        ("since last week the tap drips", True),
+        ("we married on 8 May 2023", False),
+        ("I changed jobs in 2023", False),
+        ("the lease started on 2023-05-08", False),
+        ("we moved in May 2023", False),
+        ("nothing has changed since 2020", False),
+        ("we were away between 11 Aug 2023 and 15 Aug 2023", False),
+        ("we were away between August 11 and August 15 2023", False),
+        ("it rained the week before 16 November 2023", False),
+        ("we rented the flat from March to May 2024", False),
+    ],
+)
+def test_relative_says_whether_the_range_depends_on_now(text: str, relative: bool) -> None:
+    found = find_time_phrase(text, WEDNESDAY)
+    assert found is not None
+    assert found.relative is relative
+    # An absolute phrase means the same range whenever it is said.
+    later = find_time_phrase(text, WEDNESDAY + timedelta(days=400))
+    assert later is not None
+    assert (later.time_range == found.time_range) is not relative
