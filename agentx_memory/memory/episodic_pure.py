@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from ..extraction.english import absolute_date
 from ..models import Turn
 from ..retrieval.time_phrases import find_time_phrase
 from ..timecodec import from_epoch_ms
@@ -99,7 +100,7 @@ class TurnEvent:
 
     start: datetime
     end: datetime
-    #: The range in words ("7 May 2023", "week of 1 May 2023", "May 2023"): searchable beside the turn.
+    #: The range in words ("7 May 2023", "the week of 1 May 2023", "May 2023"): searchable beside the turn.
     label: str
 
 
@@ -118,19 +119,11 @@ _RELATIVE: Final = re.compile(
 
 
 def _event_label(start: datetime, end: datetime) -> str | None:
-    days = (end - start) / timedelta(days=1)
-    if days <= 1:
-        return f"{start.day} {start:%B %Y}"
-    if days <= 3:  # a weekend: each day, as a date question would name one
-        days_in = (start + timedelta(days=n) for n in range(int(days)))
-        return ", ".join(f"{day.day} {day:%B %Y}" for day in days_in)
-    if days <= 7:
-        return f"week of {start.day} {start:%B %Y}"
-    if days <= 31:
-        return f"{start:%B %Y}"
-    if days <= 366:
-        return f"{start:%Y}"
-    return None
+    """The range in the words learned facts use for dates ("7 May 2023", "the week of 1 May 2023",
+    "May 2023", "2022"), without the preposition; None past a year (too vague to search by)."""
+    if end - start > timedelta(days=366):
+        return None
+    return re.sub(r"^(?:on|in) ", "", absolute_date(start, end))
 
 
 def turn_event(content: str, said_at: datetime) -> TurnEvent | None:

@@ -25,17 +25,17 @@ def day(month: int, number: int, year: int = 2025) -> datetime:
     [
         ("Yesterday the plumber finally fixed the boiler.", day(10, 14), day(10, 15), "14 October 2025"),
         ("We signed the lease three days ago!", day(10, 12), day(10, 13), "12 October 2025"),
-        ("My sister got engaged last week", day(10, 6), day(10, 13), "week of 6 October 2025"),
+        ("My sister got engaged last week", day(10, 6), day(10, 13), "the week of 6 October 2025"),
         ("I started a pottery course last month and love it", day(9, 1), day(10, 1), "September 2025"),
         ("Our team won the league last year.", day(1, 1, 2024), day(1, 1), "2024"),
         ("Tonight we are trying the new Thai place", day(10, 15), day(10, 16), "15 October 2025"),
         ("The kids have their piano recital tomorrow", day(10, 16), day(10, 17), "16 October 2025"),
-        ("We're moving house next week, wish us luck", day(10, 20), day(10, 27), "week of 20 October 2025"),
+        ("We are moving next week, wish us luck", day(10, 20), day(10, 27), "the week of 20 October 2025"),
         (
             "Last weekend we drove to the coast",
             day(10, 11),
             day(10, 13),
-            "11 October 2025, 12 October 2025",
+            "the week of 11 October 2025",
         ),
     ],
 )
