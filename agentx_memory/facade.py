@@ -209,6 +209,7 @@ class AgentMemory(
             metadata=meta,
             embedding=embedding,
             event=event,
+            with_context=self.settings.retrieval.turn_context,
             audit=backends.audit.inline_write({"content": content}),
             token_count=default_token_counter().count(content),
         )

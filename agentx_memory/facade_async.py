@@ -207,6 +207,7 @@ class AsyncAgentMemory(
             metadata=meta,
             embedding=embedding,
             event=event,
+            with_context=self.settings.retrieval.turn_context,
             audit=backends.audit.inline_write({"content": content}),
             token_count=default_token_counter().count(content),
         )

@@ -76,6 +76,7 @@ class TurnsApi(FacadeCore):
             drafts=list(drafts),
             events=events,
             embeddings=embeddings,
+            with_context=self.settings.retrieval.turn_context,
             token_counts=[counter.count(draft.content) for draft in drafts],
         )
         audit = backends.audit.inline_write()

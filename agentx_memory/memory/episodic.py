@@ -145,12 +145,14 @@ class EpisodicMemory:
         audit: Mapping[str, Any],
         token_count: int | None = None,
         event: TurnEvent | None = None,
+        with_context: bool = True,
     ) -> tuple[Turn, bool]:
         """Write the ledger row; returns the stored turn and whether this call created it.
 
         One statement allocates the index under the conversation's row lock, so concurrent writers
         without an index get consecutive ones; a retry at an existing index returns the stored turn
-        (same role and content) or raises :class:`ConflictError` (different ones).
+        (same role and content) or raises :class:`ConflictError` (different ones). ``with_context``:
+        the turn before it joins its full-text entry (``retrieval.turn_context``).
         """
         key = {"conversation_id": conversation_id, "user_id": scope.user_id}
         digest = content_hash(role, content)
@@ -168,6 +170,7 @@ class EpisodicMemory:
                 "timestamp": timestamp,
                 "token_count": token_count,
                 **event_params(event),
+                "with_context": with_context,
                 **audit,
             },
         )

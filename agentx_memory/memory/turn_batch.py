@@ -120,6 +120,8 @@ class TurnBatch:
     events: list[TurnEvent | None]
     embeddings: list[list[float]]
     token_counts: list[int]
+    #: Each turn's full-text entry also holds the turn before it (``retrieval.turn_context``).
+    with_context: bool = True
 
 
 def ledger_batch_params(
@@ -143,6 +145,7 @@ def ledger_batch_params(
         "event_starts": [event.start if event is not None else None for event in batch.events],
         "event_ends": [event.end if event is not None else None for event in batch.events],
         "event_labels": [event.label if event is not None else None for event in batch.events],
+        "with_context": batch.with_context,
         "appended": 0 if explicit else len(indexes),
         "max_index": max(explicit) if explicit else None,
         **audit,

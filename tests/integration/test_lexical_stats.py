@@ -20,6 +20,15 @@ Stats = tuple[dict[tuple[str, str, str], int], dict[tuple[str, str], tuple[int, 
 
 
 @pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """Without the previous turn in each full-text entry (retrieval.turn_context), so the counts below
+    are each turn's own words; ``test_turn_context_keeps_exact_counts`` covers it switched on."""
+    return settings.model_copy(
+        update={"retrieval": settings.retrieval.model_copy(update={"turn_context": False})}
+    )
+
+
+@pytest.fixture
 def conn(settings: Settings, memory: AgentMemory) -> Iterator[psycopg.Connection[tuple[object, ...]]]:
     """A plain connection to the test's schema (after the facade migrated it)."""
     with psycopg.connect(settings.postgres.url or "", autocommit=True) as connection:
@@ -290,3 +299,20 @@ def test_bm25_scores_equal_rank_bm25_on_the_ledger_lexemes(
     assert len(hits) == 5
     for turn, score in hits:
         assert score == pytest.approx(expected[turn.id], rel=1e-9)
+
+
+def test_turn_context_keeps_exact_counts(
+    settings: Settings, conn: psycopg.Connection[tuple[object, ...]]
+) -> None:
+    on = settings.model_copy(
+        update={"retrieval": settings.retrieval.model_copy(update={"turn_context": True})}
+    )
+    with AgentMemory(user_id="carol", settings=on) as memory:
+        cid = memory.new_conversation()
+        asked = memory.store_turn(cid, "user", "Did the lighthouse keeper retire?")
+        memory.store_turn(cid, "assistant", "Yes, last spring")
+        df, _ = assert_exact(conn)
+        assert df[("carol", "_global", "lighthous")] == 2  # the answer's entry holds the question
+        memory.forget_turn(asked.id)  # clears the answer's copy: an UPDATE the trigger counts
+        df, _ = assert_exact(conn)
+        assert ("carol", "_global", "lighthous") not in df

@@ -158,22 +158,26 @@ def test_speaker_boost_puts_what_the_named_person_said_first(settings: Settings,
 
 
 def test_neighbour_expansion_lifts_an_answer_with_no_words_in_common(
-    memory: AgentMemory, settings: Settings, embedder: Embedder
+    settings: Settings, embedder: Embedder
 ) -> None:
-    with_filler(memory)
-    cid = memory.new_conversation()
-    for content in ("My favourite colour is red", "The gym logo is a lion", "I painted the fence green"):
-        memory.store_turn(memory.new_conversation(), "user", content)
-    memory.store_turn(cid, "user", "Which colour did you pick for the Zorblat logo?")
-    answer = memory.store_turn(cid, "assistant", "Teal, obviously.")
+    # Without turn_context, which would put the question's words into the answer's full-text entry
+    # (tests/integration/test_turn_events.py): here only the neighbour can bring the answer.
+    retrieval = settings.retrieval.model_copy(update={"turn_context": False})
+    settings = settings.model_copy(update={"retrieval": retrieval})
+    with AgentMemory("alice", settings=settings, embedder=embedder) as memory:
+        with_filler(memory)
+        cid = memory.new_conversation()
+        for content in ("My favourite colour is red", "The gym logo is a lion", "I painted the fence green"):
+            memory.store_turn(memory.new_conversation(), "user", content)
+        memory.store_turn(cid, "user", "Which colour did you pick for the Zorblat logo?")
+        answer = memory.store_turn(cid, "assistant", "Teal, obviously.")
+        with_neighbours = memory.remember("Zorblat logo colour", top_k=10)
 
-    with_neighbours = memory.remember("Zorblat logo colour", top_k=10)
     assert "neighbour" in item(with_neighbours, answer.id).found_by
     assert answer.id in ids(with_neighbours)[:2]
     assert with_neighbours.metrics["turns.neighbours"].skipped is None
 
-    retrieval = settings.retrieval.model_copy(update={"neighbour_weight": 0.0})
-    off = settings.model_copy(update={"retrieval": retrieval})
+    off = settings.model_copy(update={"retrieval": retrieval.model_copy(update={"neighbour_weight": 0.0})})
     with AgentMemory("alice", settings=off, embedder=embedder) as plain:
         without = plain.remember("Zorblat logo colour", top_k=10)
     assert "turns.neighbours" not in without.metrics

@@ -38,7 +38,7 @@ def _ledger(pg: psycopg.Connection[dict[str, Any]], cid: str) -> dict[str, list[
     """What the ledger holds for a conversation, without ids (they differ between the two writes)."""
     turns = pg.execute(
         "SELECT turn_index, role, content, content_hash, metadata, timestamp, token_count, graph_synced,"
-        " embedding::text AS embedding, channel, user_id FROM conversation_logs"
+        " context_text, event_label, embedding::text AS embedding, channel, user_id FROM conversation_logs"
         " WHERE conversation_id = %s ORDER BY turn_index",
         [cid],
     ).fetchall()

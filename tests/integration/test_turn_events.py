@@ -84,3 +84,56 @@ def test_a_question_about_a_day_prefers_the_turn_that_tells_of_it(
     # Another user asking the same question finds nothing of alice's.
     with AgentMemory(user_id="bob", settings=settings, embedder=embedder) as bob:
         assert bob.remember(question).items == []
+
+
+# ------------------------------------------------------------------------- the turn before, in full text
+
+
+def _context(pg: psycopg.Connection[dict[str, Any]], conversation_id: str) -> list[Any]:
+    rows = pg.execute(
+        "SELECT context_text FROM conversation_logs WHERE conversation_id = %s ORDER BY turn_index",
+        [conversation_id],
+    ).fetchall()
+    return [row["context_text"] for row in rows]
+
+
+EXCHANGE = [
+    ("Ana", "How did the museum trip with the twins go?"),
+    ("Ben", "They were thrilled by the dinosaur skeletons"),
+    ("Ana", "Lovely! Did they like the gift shop?"),
+    ("Ana", "Or was it too busy?"),
+    ("Ben", "Too busy, sadly"),
+]
+
+
+def test_an_answer_holds_the_question_before_it_in_both_write_paths(
+    memory: AgentMemory, pg: psycopg.Connection[dict[str, Any]]
+) -> None:
+    one_by_one = memory.new_conversation()
+    for speaker, content in EXCHANGE:
+        memory.store_turn(one_by_one, "user", content, metadata={"speaker": speaker})
+    batched = memory.new_conversation()
+    memory.store_turns(batched, [TurnSpec(role="user", content=c, speaker=s) for s, c in EXCHANGE[:3]])
+    memory.store_turns(batched, [TurnSpec(role="user", content=c, speaker=s) for s, c in EXCHANGE[3:]])
+    # Only a turn that answers another speaker's question holds it: not one after a statement ("Lovely!
+    # …" follows Ben's news), nor a speaker's own follow-up ("Or was it too busy?").
+    expected = [None, f"Ana {EXCHANGE[0][1]}", None, None, f"Ana {EXCHANGE[3][1]}"]
+    assert _context(pg, one_by_one) == expected
+    assert _context(pg, batched) == expected  # in the batch, and across batches from the ledger
+
+
+def test_words_only_in_the_question_find_its_answer_and_forgetting_the_question_removes_them(
+    memory: AgentMemory, pg: psycopg.Connection[dict[str, Any]]
+) -> None:
+    conversation = memory.new_conversation()
+    turns = [
+        memory.store_turn(conversation, "user", content, metadata={"speaker": speaker})
+        for speaker, content in EXCHANGE
+    ]
+    answer = turns[1]
+    found = {item.id: item.found_by for item in memory.remember("museum trip", top_k=5).episodic}
+    assert "fulltext" in found[answer.id]  # "museum" and "trip" are only in the question before it
+    memory.forget_turn(turns[0].id)
+    assert _context(pg, conversation)[0] is None  # the answer's copy of the question is gone too
+    gone = {item.id: item.found_by for item in memory.remember("museum trip", top_k=5).episodic}
+    assert "fulltext" not in gone.get(answer.id, [])

@@ -79,10 +79,17 @@ SELECT (SELECT count(*) FROM timeline) AS timeline, (SELECT count(*) FROM access
 
 -- name: forget_turn_rows
 -- One turn (an agents session's popped item): its row, timeline rows and the details of audit rows
--- about it. Returns nothing when the id is not this user's turn.
+-- about it, and its words in the next turn's full-text context (migration 012). Returns nothing when
+-- the id is not this user's turn.
 WITH turn AS (
     DELETE FROM conversation_logs WHERE id = %(turn_id)s AND user_id = %(user_id)s
-    RETURNING id::text AS id, conversation_id::text AS conversation_id, channel
+    RETURNING id::text AS id, conversation_id::text AS conversation_id, channel, turn_index
+), uncontexted AS (
+    UPDATE conversation_logs AS l SET context_text = NULL
+    FROM turn
+    WHERE l.user_id = %(user_id)s AND l.conversation_id = turn.conversation_id::uuid
+      AND l.turn_index = turn.turn_index + 1 AND l.context_text IS NOT NULL
+    RETURNING l.id
 ), timeline AS (
     DELETE FROM memory_timeline
     WHERE user_id = %(user_id)s AND memory_id IN (SELECT id FROM turn)

@@ -18,7 +18,8 @@ UPDATE conversations SET graph_synced = true WHERE id = %(conversation_id)s AND 
 -- writers without an index get consecutive ones) and hands out the index; the INSERT is skipped when
 -- the index is taken (an idempotent retry or a conflict, told apart by the caller with get_turn_at);
 -- the audit row (when %(audit)s) and the timeline row are written in the same commit as the turn, and
--- only for a new turn.
+-- only for a new turn. With %(with_context)s the turn before it joins its full-text entry when it answers
+-- it (another role or speaker asked a question there; migration 012).
 WITH allocated AS (
     UPDATE conversations
     SET next_turn_index = GREATEST(next_turn_index, COALESCE(%(turn_index)s::integer, next_turn_index) + 1)
@@ -27,10 +28,18 @@ WITH allocated AS (
 ), inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp", token_count, event_start, event_end, event_label)
+     "timestamp", token_count, event_start, event_end, event_label, context_text)
 SELECT %(id)s, %(conversation_id)s, %(user_id)s, allocated.channel, allocated.turn_index, %(role)s,
        %(content)s, %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s, %(token_count)s,
-       %(event_start)s, %(event_end)s, %(event_label)s
+       %(event_start)s, %(event_end)s, %(event_label)s,
+       CASE WHEN %(with_context)s THEN
+           (SELECT coalesce(p.metadata ->> 'speaker', '') || ' ' || p.content
+            FROM conversation_logs p
+            WHERE p.conversation_id = %(conversation_id)s::uuid AND p.user_id = %(user_id)s
+              AND p.turn_index = allocated.turn_index - 1 AND strpos(p.content, '?') > 0
+              AND (p.role, coalesce(p.metadata ->> 'speaker', ''))
+                  IS DISTINCT FROM (%(role)s::text, coalesce(%(metadata)s::jsonb ->> 'speaker', '')))
+       END
 FROM allocated
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
@@ -62,6 +71,8 @@ SELECT * FROM inserted
 -- (another role or content at one of its indexes) writes nothing; the caller finds the clash among the
 -- stored rows returned with created = false. Audit and timeline rows as append_turn's, one per new turn
 -- (audit_payloads: one per turn, or NULL for none; written by the caller so that it can be encrypted).
+-- With %(with_context)s each answer's full-text entry holds the question before it (another role or
+-- speaker asked it): from the batch when that one is in it, else from the ledger (migration 012).
 WITH batch AS (
     SELECT *
     FROM unnest(%(ids)s::uuid[], %(turn_indexes)s::integer[], %(roles)s::text[], %(contents)s::text[],
@@ -81,16 +92,39 @@ WITH batch AS (
                                    COALESCE(%(max_index)s::integer + 1, 0))
     WHERE id = %(conversation_id)s::uuid AND user_id = %(user_id)s AND NOT EXISTS (SELECT FROM clash)
     RETURNING channel, next_turn_index - %(appended)s::integer AS start
+), placed AS (
+    SELECT batch.*, allocated.channel,
+           COALESCE(batch.turn_index, allocated.start + batch.position::integer - 1) AS placed_index
+    FROM batch CROSS JOIN allocated
+), previous AS (
+    SELECT placed.*,
+           lag(placed_index) OVER (ORDER BY placed_index) AS previous_index,
+           lag(role) OVER (ORDER BY placed_index) AS previous_role,
+           lag(coalesce(metadata ->> 'speaker', '')) OVER (ORDER BY placed_index) AS previous_speaker,
+           lag(coalesce(metadata ->> 'speaker', '') || ' ' || content) OVER (ORDER BY placed_index)
+               AS previous_text
+    FROM placed
 ), inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp", token_count, event_start, event_end, event_label)
-SELECT batch.id, %(conversation_id)s::uuid, %(user_id)s, allocated.channel,
-       COALESCE(batch.turn_index, allocated.start + batch.position::integer - 1), batch.role, batch.content,
-       batch.content_hash, batch.metadata, batch.embedding, batch."timestamp", batch.token_count,
-       batch.event_start, batch.event_end, batch.event_label
-FROM batch CROSS JOIN allocated
-ORDER BY batch.position
+     "timestamp", token_count, event_start, event_end, event_label, context_text)
+SELECT b.id, %(conversation_id)s::uuid, %(user_id)s, b.channel, b.placed_index, b.role, b.content,
+       b.content_hash, b.metadata, b.embedding, b."timestamp", b.token_count,
+       b.event_start, b.event_end, b.event_label,
+       CASE WHEN NOT %(with_context)s THEN NULL
+            WHEN b.previous_index = b.placed_index - 1 THEN
+                CASE WHEN strpos(b.previous_text, '?') > 0 AND (b.previous_role, b.previous_speaker)
+                          IS DISTINCT FROM (b.role, coalesce(b.metadata ->> 'speaker', ''))
+                     THEN b.previous_text END
+            ELSE (SELECT coalesce(p.metadata ->> 'speaker', '') || ' ' || p.content
+                  FROM conversation_logs p
+                  WHERE p.conversation_id = %(conversation_id)s::uuid AND p.user_id = %(user_id)s
+                    AND p.turn_index = b.placed_index - 1 AND strpos(p.content, '?') > 0
+                    AND (p.role, coalesce(p.metadata ->> 'speaker', ''))
+                        IS DISTINCT FROM (b.role, coalesce(b.metadata ->> 'speaker', '')))
+       END
+FROM previous b
+ORDER BY b.position
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
           content, content_hash, metadata, "timestamp", graph_synced, token_count

@@ -57,10 +57,11 @@ ON CONFLICT (id) DO NOTHING
 -- name: import_turns
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp", created_at, graph_synced, token_count, event_start, event_end, event_label)
+     "timestamp", created_at, graph_synced, token_count, event_start, event_end, event_label,
+     context_text)
 SELECT r.id, r.conversation_id, r.user_id, r.channel, r.turn_index, r.role, r.content, r.content_hash,
        coalesce(r.metadata, '{}'::jsonb), r.embedding, r."timestamp", r.created_at, r.graph_synced,
-       r.token_count, r.event_start, r.event_end, r.event_label
+       r.token_count, r.event_start, r.event_end, r.event_label, r.context_text
 FROM jsonb_populate_recordset(NULL::conversation_logs, %(rows)s) AS r
 WHERE r.user_id = %(user_id)s
   AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = r.conversation_id AND c.user_id = %(user_id)s)
