@@ -236,7 +236,7 @@ class RetrievalSettings(BaseModel):
     #: At ingest, a turn that follows another speaker's question also holds that question (speaker and
     #: words) in its full-text entry: an answer rarely repeats its question. Lexical only, so store_turn
     #: embeds no more text. With it and neighbour_weight 0.25, LoCoMo dev R@10 0.777 → 0.790 (0–2 0.792
-    #: → 0.808, 3–4 0.761 → 0.772; README, "Recall quality II"). Applies to turns stored while it is on.
+    #: → 0.812, 3–4 0.761 → 0.769; README, "Recall quality II"). Applies to turns stored while it is on.
     turn_context: bool = True
     #: Factor on the relevance of a turn whose ``metadata.speaker`` is a person the query names (self-query
     #: entities): what X said answers "what does X like?" better than what others said to X. Off (1.0)

@@ -312,7 +312,18 @@ def test_turn_context_keeps_exact_counts(
         asked = memory.store_turn(cid, "user", "Did the lighthouse keeper retire?")
         memory.store_turn(cid, "assistant", "Yes, last spring")
         df, _ = assert_exact(conn)
-        assert df[("carol", "_global", "lighthous")] == 2  # the answer's entry holds the question
-        memory.forget_turn(asked.id)  # clears the answer's copy: an UPDATE the trigger counts
+        # The answer's entry holds the question, in a field the statistics do not count (migration 012).
+        assert df[("carol", "_global", "lighthous")] == 1
+        answer_context = conn.execute(
+            "SELECT context_tsv @@ to_tsquery('english', 'lighthouse') FROM conversation_logs"
+            " WHERE user_id = 'carol' AND turn_index = 1"
+        ).fetchone()
+        assert answer_context == (True,)
+        memory.forget_turn(asked.id)
         df, _ = assert_exact(conn)
         assert ("carol", "_global", "lighthous") not in df
+        gone = conn.execute(
+            "SELECT context_text, context_tsv @@ to_tsquery('english', 'lighthouse') FROM conversation_logs"
+            " WHERE user_id = 'carol'"
+        ).fetchall()
+        assert gone == [(None, False)]

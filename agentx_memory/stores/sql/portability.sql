@@ -1,14 +1,14 @@
 -- Portability (export / import of one user, memory/portability_async.py). Every statement is scoped by
 -- user_id. Export returns each row as one jsonb object (timestamps in ISO 8601, vectors as their text
 -- "[x,y,…]"); import takes a jsonb array of such objects and inserts the rows that are missing, so a
--- second import of the same dump inserts nothing. Generated columns (search_tsv, search_len) and the
--- timeline's serial id are left out: the database derives them.
+-- second import of the same dump inserts nothing. Generated columns (search_tsv, search_len,
+-- context_tsv) and the timeline's serial id are left out: the database derives them.
 
 -- name: export_conversations
 SELECT to_jsonb(c) AS data FROM conversations c WHERE c.user_id = %(user_id)s ORDER BY c.id
 
 -- name: export_turns
-SELECT to_jsonb(l) - 'search_tsv' - 'search_len' AS data
+SELECT to_jsonb(l) - 'search_tsv' - 'search_len' - 'context_tsv' AS data
 FROM conversation_logs l
 WHERE l.user_id = %(user_id)s
 ORDER BY l.conversation_id, l.turn_index

@@ -37,10 +37,10 @@ WITH terms AS MATERIALIZED (
     FROM unnest(%(lexemes)s::text[], %(idfs)s::float8[]) AS t(lexeme, idf)
 ), candidates AS MATERIALIZED (
     SELECT id, conversation_id, turn_index, "timestamp", metadata ->> 'speaker' AS speaker, event_start,
-           event_end, search_tsv, search_len
+           event_end, search_tsv, context_tsv, search_len
     FROM conversation_logs
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
-      AND search_tsv @@ %(probe)s::tsquery
+      AND (search_tsv @@ %(probe)s::tsquery OR context_tsv @@ %(probe)s::tsquery)
       AND (%(since)s::timestamptz IS NULL OR "timestamp" >= %(since)s::timestamptz)
       AND (%(until)s::timestamptz IS NULL OR "timestamp" < %(until)s::timestamptz)
       AND (%(metadata)s::jsonb IS NULL OR metadata @> %(metadata)s::jsonb)
@@ -56,9 +56,12 @@ CROSS JOIN LATERAL (
                / (tf.n + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s))) AS score
     FROM terms t
     CROSS JOIN LATERAL (
+        -- the turn's own count plus its context's (the question before an answer, migration 012);
+        -- a lexeme absent from a field has ts_rank 0 there, which the formula turns into a count of 0
         SELECT round(1 / (1.6449340668482264 - ts_rank(c.search_tsv, t.q, 0) * 16.449340668482264) - 0.5)::float8
+               + round(1 / (1.6449340668482264 - ts_rank(c.context_tsv, t.q, 0) * 16.449340668482264) - 0.5)::float8
     ) AS tf(n)
-    WHERE c.search_tsv @@ t.q
+    WHERE c.search_tsv @@ t.q OR c.context_tsv @@ t.q
 ) AS s
 ORDER BY s.score DESC, c.id
 LIMIT %(limit)s
