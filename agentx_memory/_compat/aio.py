@@ -6,12 +6,13 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "background", "drain", "gather", "sleep", "spawn", "to_thread"]
+__all__ = ["Lock", "Semaphore", "background", "drain", "gather", "sleep", "spawn", "to_thread"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 Lock = asyncio.Lock
+Semaphore = asyncio.Semaphore
 sleep = asyncio.sleep
 
 

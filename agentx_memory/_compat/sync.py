@@ -7,12 +7,13 @@ import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "background", "drain", "gather", "sleep", "spawn", "to_thread"]
+__all__ = ["Lock", "Semaphore", "background", "drain", "gather", "sleep", "spawn", "to_thread"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 Lock = threading.Lock
+Semaphore = threading.Semaphore
 sleep = time.sleep
 
 

@@ -18,6 +18,7 @@ from psycopg import Connection, Cursor, errors, sql
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
 
+from .._compat.sync import Semaphore
 from ..crypto import Encryptor
 from ..errors import SchemaVersionError
 from ..settings import PostgresSettings
@@ -102,6 +103,10 @@ class PostgresStore:
         self._pool = pool
         self.schema = schema
         self.codec = FieldCodec(encryptor)
+        # A user lock holds a pooled connection while its holder writes on others: at most half the pool
+        # may be held that way, or concurrent holders (a consolidation per new conversation) would take
+        # every connection and wait for one forever (found by benchmarks/recall_latency.py's writers).
+        self._lock_slots = Semaphore(max(1, pool.max_size // 2))
 
     @classmethod
     def connect(
@@ -221,7 +226,7 @@ class PostgresStore:
         """
         suffix = "_shared" if shared else ""
         params = {"schema": self.schema, "user_id": user_id}
-        with self.session() as session:
+        with self._lock_slots, self.session() as session:
             session.fetch_one(f"user_lock{suffix}", params)
             try:
                 yield

@@ -17,6 +17,7 @@ from psycopg import AsyncConnection, AsyncCursor, errors, sql
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from .._compat.aio import Semaphore
 from ..crypto import Encryptor
 from ..errors import SchemaVersionError
 from ..settings import PostgresSettings
@@ -103,6 +104,10 @@ class AsyncPostgresStore:
         self._pool = pool
         self.schema = schema
         self.codec = FieldCodec(encryptor)
+        # A user lock holds a pooled connection while its holder writes on others: at most half the pool
+        # may be held that way, or concurrent holders (a consolidation per new conversation) would take
+        # every connection and wait for one forever (found by benchmarks/recall_latency.py's writers).
+        self._lock_slots = Semaphore(max(1, pool.max_size // 2))
 
     @classmethod
     async def connect(
@@ -222,7 +227,7 @@ class AsyncPostgresStore:
         """
         suffix = "_shared" if shared else ""
         params = {"schema": self.schema, "user_id": user_id}
-        async with self.session() as session:
+        async with self._lock_slots, self.session() as session:
             await session.fetch_one(f"user_lock{suffix}", params)
             try:
                 yield
