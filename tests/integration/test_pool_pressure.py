@@ -237,3 +237,28 @@ async def test_redis_pool_storm_queues_and_returns_every_connection(endpoints: R
     finally:
         await store.delete_matching(f"{prefix}:*")
         await store.close()
+
+
+async def test_user_lock_holders_leave_connections_for_their_writes(
+    small_pool: tuple[Settings, str], embedder: Embedder
+) -> None:
+    """Each holder of a user lock keeps a pooled connection and writes on another (a consolidation's
+    chunk): with more holders than pool slots, all finish, because holders take at most half the pool.
+    Without that bound two holders took both connections and each waited for a third until the pool's
+    timeout."""
+    settings, _app = small_pool
+    async with AsyncAgentMemory("alice", settings=settings, embedder=embedder) as memory:
+        ledger = (await memory._open_backends()).ledger
+        done: list[int] = []
+
+        async def holder(number: int) -> None:
+            async with ledger.user_lock(f"user-{number % 2}", shared=True):
+                await asyncio.sleep(0.05)  # the holder is mid-chunk when the others arrive
+                row = await ledger.fetch_one(
+                    "get_conversation", {"conversation_id": str(uuid.uuid4()), "user_id": "x"}
+                )
+                assert row is None
+                done.append(number)
+
+        await asyncio.wait_for(asyncio.gather(*(holder(n) for n in range(6))), STORM_DEADLINE_S)
+        assert sorted(done) == list(range(6))
