@@ -27,6 +27,16 @@ from tests.llm_cases import PROVIDERS, Provider
 from tests.llm_stub import LLMStub
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``make test``), the test files marked ``long`` come first. Each worker takes
+    whole files in collection order (``--dist loadfile --no-loadscope-reorder``), so a long file handed
+    out last keeps one worker busy while the others have nothing left: the 30 s soak did that. Every
+    worker sorts its collection the same way (xdist checks they are identical); a serial run keeps
+    pytest's order."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Iterator[Path]:
     # A short path: unix socket paths are limited to 107 bytes.
