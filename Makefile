@@ -45,8 +45,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
+# One pytest-xdist worker per core (at most 4), each with its own embedded servers. A test file stays on
+# one worker, so module-scoped fixtures (the fault tests' own servers, the fuzz world) are set up once;
+# files are handed out in collection order, the ones marked `long` first (tests/conftest.py).
 test: setup lint typecheck
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
 
 bench: $(STAMP)
 	$(PY) benchmarks/store_turn.py

@@ -6,6 +6,7 @@ servers, and they are dropped afterwards. Nothing here fakes a store.
 
 from __future__ import annotations
 
+import signal
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -14,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
-from agentx_memory.embedded import ResolvedEndpoints, resolve_endpoints, stop
+from agentx_memory.embedded import ResolvedEndpoints, resolve_endpoints
+from agentx_memory.embedded._common import data_paths, read_pid, terminate
 from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
@@ -23,6 +25,16 @@ from tests.embedding_stub import EmbeddingStub
 from tests.flavours import FLAVOURS, EventLoopThread, as_sync
 from tests.llm_cases import PROVIDERS, Provider
 from tests.llm_stub import LLMStub
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``make test``), the test files marked ``long`` come first. Each worker takes
+    whole files in collection order (``--dist loadfile --no-loadscope-reorder``), so a long file handed
+    out last keeps one worker busy while the others have nothing left: the 30 s soak did that. Every
+    worker sorts its collection the same way (xdist checks they are identical); a serial run keeps
+    pytest's order."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 @pytest.fixture(scope="session")
@@ -34,10 +46,26 @@ def data_dir() -> Iterator[Path]:
 
 @pytest.fixture(scope="session")
 def endpoints(data_dir: Path) -> Iterator[ResolvedEndpoints]:
-    """The session's embedded servers (started once, stopped at the end)."""
+    """The session's embedded servers (started once, discarded at the end)."""
     settings = Settings(data_dir=data_dir)
     yield resolve_endpoints(settings)
-    stop(settings)
+    discard_servers(settings)
+
+
+def discard_servers(settings: Settings) -> None:
+    """Stop throw-away servers without the work of a planned stop (``embedded.stop``): FalkorDB's
+    append-only rewrite and Postgres's shutdown checkpoint only keep data that the removal of the
+    temporary data directory deletes next, and after a whole suite the checkpoint took 3 s (serial)
+    to 21 s (an xdist worker). SIGQUIT is Postgres's immediate shutdown (``pg_ctl stop -m immediate``);
+    SIGTERM is FalkorDB's ordinary one, without the rewrite before it."""
+    paths = data_paths(settings)
+    for pidfile, name, sig in (
+        (paths.pgdata / "postmaster.pid", "postgres", signal.SIGQUIT),
+        (paths.falkordb_pidfile, "redis-server", signal.SIGTERM),
+    ):
+        pid = read_pid(pidfile)
+        if pid is not None:
+            assert terminate(pid, name, sig, timeout_s=30), f"{name} (pid {pid}) is still running"
 
 
 @pytest.fixture(scope="session")

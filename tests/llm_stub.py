@@ -93,6 +93,8 @@ class LLMStub:
     the next scripted reply, else ``reply(body)``. Error answers carry a 1 ms ``retry-after-ms`` so the
     SDKs' retries (0.5 s back-off by default) do not slow the suite down. ``anthropic_blocks`` are
     content blocks put before the text or tool-use ones (e.g. a thinking block); ``delay_s`` sleeps first.
+    :meth:`hold` keeps every answer back until :meth:`release` (a model still thinking, for as long as
+    the test needs), and :meth:`wait_for_requests` waits for the calls to arrive.
     """
 
     reply: Callable[[dict[str, Any]], Reply] = echo
@@ -103,7 +105,11 @@ class LLMStub:
     _failures: deque[int] = field(default_factory=deque, repr=False)
     _broken: deque[BrokenBody] = field(default_factory=deque, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _released: threading.Event = field(default_factory=threading.Event, repr=False)
     _server: _StubServer | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        self._released.set()
 
     @property
     def root_url(self) -> str:
@@ -129,6 +135,7 @@ class LLMStub:
         ).start()
 
     def stop(self) -> None:
+        self._released.set()
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
@@ -150,12 +157,27 @@ class LLMStub:
         with self._lock:
             self._broken.extend([kind] * times)
 
+    def hold(self) -> None:
+        """Keep the answers of the calls from now on back until :meth:`release`."""
+        self._released.clear()
+
+    def release(self) -> None:
+        self._released.set()
+
+    def wait_for_requests(self, count: int, timeout_s: float = 30.0) -> None:
+        """Wait until ``count`` calls have arrived since the start (held ones count: they have arrived)."""
+        deadline = time.monotonic() + timeout_s
+        while len(self.requests) < count:
+            assert time.monotonic() < deadline, f"{len(self.requests)} calls after {timeout_s} s, not {count}"
+            time.sleep(0.01)
+
     def record(self, request: RecordedRequest) -> None:
         with self._lock:
             self.requests.append(request)
 
     def answer(self, path: str, body: dict[str, Any]) -> tuple[int, bytes]:
         """Status and raw payload for one request."""
+        self._released.wait(timeout=60)
         if self.delay_s:
             time.sleep(self.delay_s)
         with self._lock:

@@ -13,6 +13,8 @@ from agentx_memory.settings import Settings
 from benchmarks.crash_ops import OPERATIONS
 from benchmarks.faults import STORES, run_cell
 
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
+
 ITERATIONS = 6
 
 

@@ -37,6 +37,8 @@ from agentx_memory.settings import (
     Settings,
 )
 
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
+
 REPO = Path(__file__).resolve().parents[2]
 
 # Prints what the child did, so the parent can compare pids; anything on stderr is noise for users.

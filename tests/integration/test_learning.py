@@ -266,17 +266,18 @@ def test_a_forget_in_another_process_is_not_undone_by_a_running_consolidation(
     c = llm_memory.new_conversation()
     _say(llm_memory, c, "My friend Leo loves jazz.", "He plays sax.")
     stub.script(ANSWER)
-    stub.delay_s = 1.0
+    stub.hold()  # the model answers only once the app has forgotten the conversation
+    calls = len(stub.requests)
     reports: list[Any] = []
     worker = threading.Thread(target=lambda: reports.append(llm_memory.consolidate_conversation(c)))
     worker.start()
     try:
-        time.sleep(0.4)  # the worker is waiting on the model, its turns read
+        stub.wait_for_requests(calls + 1)  # the worker is waiting on the model, its turns read
         with AgentMemory("alice", settings=llm_memory.settings, embedder=embedder) as app:
             assert app.forget_conversation(c)["turns"] == 2
     finally:
+        stub.release()
         worker.join(timeout=30)
-        stub.delay_s = 0.0
     assert llm_memory.list_facts() == []
     assert llm_memory.search_entities("Leo") == []
     assert llm_memory.memory_stats().current_facts == 0

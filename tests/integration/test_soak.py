@@ -6,8 +6,12 @@ every user."""
 
 from __future__ import annotations
 
+import pytest
+
 from agentx_memory.settings import Settings
 from benchmarks.soak import soak
+
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
 
 
 def test_processes_and_tasks_at_once_leave_no_unexpected_error_and_a_clean_doctor(settings: Settings) -> None:

@@ -16,6 +16,8 @@ from agentx_memory import Settings
 from tests.llm_stub import LLMStub, ToolCall
 from tests.settings_env import env_of
 
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 

@@ -25,6 +25,8 @@ from agentx_memory.stores.schema import VECTOR_LABELS
 from tests.embedding_stub import EmbeddingStub
 from tests.settings_env import env_of
 
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
+
 runner = CliRunner()
 DOC_SPACE = "notes"
 

@@ -19,6 +19,8 @@ from agentx_memory.settings import Settings
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.vector_index import VectorIndexSize
 
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
+
 PEOPLE = ["Ana", "Bruno", "Chen", "Dara", "Emeka", "Farah", "Goran", "Hana", "Ivo", "Jun"]
 TOPICS = ["hiking", "pottery", "chess", "sailing", "baking", "cycling"]
 #: Entries an index may hold beyond one per live node after the recalls (none are expected).

@@ -14,6 +14,7 @@ import urllib.request
 from datetime import timedelta
 from types import SimpleNamespace
 
+import pytest
 from celery.contrib.testing.worker import start_worker
 from redbeat.schedulers import RedBeatScheduler, acquire_distributed_beat_lock, get_redis
 
@@ -23,6 +24,8 @@ from agentx_memory.maintenance.runner import last_runs
 from agentx_memory.settings import Settings
 from tests.settings_env import env_of
 from workers import broker_url, make_app, schedule
+
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
 
 
 def test_broker_url_speaks_kombu() -> None:

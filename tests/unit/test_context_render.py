@@ -27,6 +27,8 @@ from agentx_memory.retrieval.context_render import (
 )
 from agentx_memory.retrieval.tokens import TokenCounter, default_token_counter
 
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
+
 COUNTER = default_token_counter()
 MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 TITLES = {

@@ -18,6 +18,8 @@ from pydantic import BaseModel, TypeAdapter
 
 from agentx_memory.stores.cypher import load_queries
 
+pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
+
 _ROOT = Path(__file__).resolve().parents[2]
 _TOOL = _ROOT / "tools" / "cypher-lint"
 _LINT = _TOOL / "lint.mjs"

@@ -159,8 +159,9 @@ def test_uuid_is_canonicalised() -> None:
     assert validate_uuid("{" + str(value) + "}", "id") == str(value)
 
 
+# A fixed UUID with a digit too many (not a fresh uuid4: pytest-xdist workers must collect the same ids).
 @pytest.mark.parametrize(
-    "value", ["", "not-a-uuid", "1234", "' OR 1=1 --", None, 42, str(uuid.uuid4()) + "0"]
+    "value", ["", "not-a-uuid", "1234", "' OR 1=1 --", None, 42, "7c9e6679-7425-40de-944b-e07fc1f90ae7" + "0"]
 )
 def test_invalid_uuid_names_the_field(value: Any) -> None:
     with pytest.raises(InvalidInputError, match=r"^conversation_id .* is not a UUID$"):
