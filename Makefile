@@ -45,11 +45,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-# One pytest-xdist worker per core (at most 4), each with its own embedded servers. A test file stays on
-# one worker, so module-scoped fixtures (the fault tests' own servers, the fuzz world) are set up once;
-# files are handed out in collection order, the ones marked `long` first (tests/conftest.py).
+# Serial: with pytest-xdist on this 2-core machine (`pytest -n auto --maxprocesses=4 --dist loadfile
+# --no-loadscope-reorder`, the `long` marker orders files for it) the suite took 6 min instead of ~8.5,
+# but a fresh-clone run had two crash-point tests time out waiting 15 s for a killed FalkorDB to restart
+# under the doubled load. Serial until those restarts are made robust to a loaded host.
 test: setup lint typecheck
-	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
+	$(VENV)/bin/pytest -q
 
 bench: $(STAMP)
 	$(PY) benchmarks/store_turn.py
