@@ -58,13 +58,35 @@ def _root(
 
 
 @app.command()
-def up(ctx: typer.Context) -> None:
+def up(
+    ctx: typer.Context,
+    salvage_graph_log: Annotated[
+        bool,
+        typer.Option(
+            "--salvage-graph-log",
+            help="First drop the records that crash FalkorDB on start from its append-only file "
+            "(a copy of the files is kept); then run `agentx-memory doctor --repair`.",
+        ),
+    ] = False,
+) -> None:
     """Start the embedded FalkorDB and PostgreSQL servers, or attach to them if they run."""
     state = state_of(ctx)
     started_at = time.monotonic()
-    with errors(state.err):
-        report = embedded.start_or_attach(state.settings)
     out = state.out
+    with errors(state.err):
+        if salvage_graph_log:
+            salvaged = embedded.salvage_graph_log(state.settings)
+            out.print(
+                "No append-only file to salvage."
+                if salvaged is None
+                else f"Salvaged the graph log: dropped {salvaged.dropped} effect records, kept "
+                f"{salvaged.kept} commands in {salvaged.files} files; the original files are in "
+                f"{salvaged.original}. Next: `agentx-memory doctor --repair` restores what they held "
+                "from the ledger.",
+                soft_wrap=True,
+                highlight=False,
+            )
+        report = embedded.start_or_attach(state.settings)
     for action in report.actions:
         out.print(
             f"{_NAMES[action.server]:<11} {action.action:<8} pid {action.pid:<8} {action.seconds:6.2f} s",

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 
 from ..errors import ConfigurationError, StoreUnavailableError
 from ..settings import Settings
+from ._aof import SalvageReport
 from ._common import (
     EmbeddedEndpoints,
     EmbeddedStatus,
@@ -38,6 +39,7 @@ from ._common import (
 from ._falkordb import (
     ensure_falkordb,
     falkordb_status,
+    salvage_falkordb_log,
     stop_falkordb,
 )
 from ._postgres import (
@@ -51,11 +53,13 @@ __all__ = [
     "EmbeddedEndpoints",
     "EmbeddedStatus",
     "ResolvedEndpoints",
+    "SalvageReport",
     "ServerAction",
     "ServerStatus",
     "StartupReport",
     "ensure_running",
     "resolve_endpoints",
+    "salvage_graph_log",
     "start_or_attach",
     "status",
     "stop",
@@ -81,6 +85,16 @@ def start_or_attach(settings: Settings) -> StartupReport:
         falkordb_socket=paths.falkordb_socket,
     )
     return StartupReport(endpoints=endpoints, actions=(falkordb, postgres))
+
+
+def salvage_graph_log(settings: Settings) -> SalvageReport | None:
+    """Make a stopped FalkorDB server's append-only file replayable again (see ``_aof``); None when the
+    data dir has none. Refused while the server runs."""
+    paths = data_paths(settings)
+    if not paths.data_dir.is_dir():
+        return None
+    with _locked(paths, settings.embedded.start_timeout_s):
+        return salvage_falkordb_log(paths)
 
 
 def stop(settings: Settings) -> list[str]:

