@@ -16,14 +16,19 @@ import psycopg
 import pytest
 from psycopg import sql
 from psycopg.rows import dict_row
+from typer.testing import CliRunner
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings, TurnSpec
+from agentx_memory.cli import app
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
 from agentx_memory.maintenance.backfill import backfill
 from agentx_memory.maintenance.backfill_async import backfill as abackfill
+from agentx_memory.maintenance.jobs import JOBS
+from agentx_memory.maintenance.runner import run_job
 from agentx_memory.memory.episodic_pure import turn_search_text
 from tests.integration.test_lexical_stats import assert_exact
+from tests.settings_env import env_of
 
 TOLD_AT = datetime(2026, 2, 11, 9, 30, tzinfo=UTC)
 LATER = datetime(2026, 2, 20, 18, tzinfo=UTC)
@@ -37,6 +42,7 @@ HISTORY = [
     ("Ben", "I cooked a mushroom soup for the whole family", LATER),
 ]
 Row = dict[str, Any]
+runner = CliRunner()
 
 
 @pytest.fixture
@@ -191,3 +197,46 @@ async def test_the_async_source_backfills_the_same(
         report = await abackfill(root, batch=5)
     assert (report.turns, report.embedded) == (6, 2)
     _assert_as_ingested(_derived(pg, "alice"), ingested)
+
+
+def test_cli_backfill_reports_throughput_and_doctor_says_what_to_run(
+    settings: Settings, embedder: Embedder, pg: psycopg.Connection[Row]
+) -> None:
+    _store(settings, embedder, "alice")
+    _age(pg, embedder, "alice")
+    env = env_of(settings)
+    checked = runner.invoke(app, ["doctor"], env=env)
+    assert checked.exit_code == 0, checked.output  # waiting turns are not a violation
+    assert "6 turns stored before" in checked.stdout
+    assert "agentx-memory backfill" in checked.stdout
+    done = runner.invoke(app, ["backfill", "--batch", "4"], env=env)
+    assert done.exit_code == 0, done.output
+    assert "Backfilled 6 turns (2 re-embedded)" in done.stdout
+    assert "turns/s" in done.stdout
+    again = runner.invoke(app, ["backfill"], env=env)
+    assert again.exit_code == 0
+    assert "Nothing to do" in again.stdout
+    as_json = runner.invoke(app, ["doctor", "--json"], env=env)
+    assert json.loads(as_json.stdout)["awaiting_backfill"] == 0
+
+
+def test_the_job_does_a_bounded_batch_per_run(
+    settings: Settings, embedder: Embedder, pg: psycopg.Connection[Row]
+) -> None:
+    _store(settings, embedder, "alice")
+    _age(pg, embedder, "alice")
+    bounded = settings.model_copy(
+        update={"maintenance": settings.maintenance.model_copy(update={"backfill_turns_per_run": 4})}
+    )
+    with AgentMemory(user_id="maintenance", settings=bounded, embedder=embedder) as root:
+        dry = run_job(root, JOBS["backfill"], dry_run=True)
+        assert dry.counts == {"remaining": 6}
+        first = run_job(root, JOBS["backfill"])
+        assert (first.status, first.counts) == (
+            "done",
+            {"turns": 4, "embedded": first.counts["embedded"], "remaining": 2},
+        )
+        second = run_job(root, JOBS["backfill"])
+        assert (second.counts["turns"], second.counts["remaining"]) == (2, 0)
+        assert first.counts["embedded"] + second.counts["embedded"] == 2
+        assert run_job(root, JOBS["backfill"]).counts["turns"] == 0
