@@ -6,7 +6,9 @@ within the user asked for, and makes a date question find the turn that tells of
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -20,6 +22,7 @@ from typer.testing import CliRunner
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings, TurnSpec
 from agentx_memory.cli import app
+from agentx_memory.crypto import SEALED_KEY
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
 from agentx_memory.maintenance.backfill import backfill
@@ -240,3 +243,40 @@ def test_the_job_does_a_bounded_batch_per_run(
         assert (second.counts["turns"], second.counts["remaining"]) == (2, 0)
         assert first.counts["embedded"] + second.counts["embedded"] == 2
         assert run_job(root, JOBS["backfill"]).counts["turns"] == 0
+
+
+def test_sealed_metadata_is_opened_through_the_store(
+    settings: Settings, embedder: Embedder, pg: psycopg.Connection[Row]
+) -> None:
+    key = base64.b64encode(os.urandom(32)).decode()
+    sealed = Settings.model_validate(
+        {**settings.model_dump(by_alias=True), "security": {"encryption_key": key}}
+    )
+    _store(sealed, embedder, "alice")
+    raw = pg.execute("SELECT metadata FROM conversation_logs LIMIT 1").fetchone()
+    assert raw is not None
+    assert SEALED_KEY in raw["metadata"]  # the speaker stays plain beside it
+    ingested = _derived(pg, "alice")
+    _age(pg, embedder, "alice")
+    with AgentMemory(user_id="maintenance", settings=sealed, embedder=embedder) as root:
+        report = backfill(root)
+    assert (report.turns, report.embedded) == (6, 2)
+    _assert_as_ingested(_derived(pg, "alice"), ingested)
+
+
+def test_a_dump_from_before_migration_013_is_imported_awaiting_the_backfill(
+    settings: Settings, embedder: Embedder, pg: psycopg.Connection[Row], root: AgentMemory
+) -> None:
+    _store(settings, embedder, "alice")
+    ingested = _derived(pg, "alice")
+    with AgentMemory(user_id="alice", settings=settings, embedder=embedder) as alice:
+        dump = alice.export_user()
+        for record in dump:
+            if record["type"] == "turn":  # what an export before migrations 011-013 holds
+                for name in ("derived_version", "event_start", "event_end", "event_label", "context_text"):
+                    record["data"].pop(name)
+        alice.forget_user()
+        assert alice.import_user(dump)["turn"] == 6
+    assert {row["derived_version"] for row in _derived(pg, "alice").values()} == {0}
+    assert backfill(root).turns == 6
+    _assert_as_ingested(_derived(pg, "alice"), ingested)
