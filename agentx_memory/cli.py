@@ -189,6 +189,7 @@ def _duration(seconds: float | None) -> str:
 
 def _register() -> None:
     # Commands of their own modules (they import this module's helpers from cli_support).
+    from .cli_backfill import backfill
     from .cli_doctor import doctor, reset
     from .cli_ingest import ingest
     from .cli_jobs import jobs_app, metrics, worker
@@ -205,6 +206,7 @@ def _register() -> None:
     app.command()(doctor)
     app.command()(reset)
     app.command()(reindex)
+    app.command()(backfill)
     app.command(name="rotate-key")(rotate_key)
     app.command()(ingest)
     app.command(name="export")(export)

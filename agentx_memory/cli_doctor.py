@@ -76,6 +76,13 @@ def _print(state: CliState, report: DoctorReport) -> None:
             finding.skipped or ", ".join(finding.samples),
         )
     state.out.print(table)
+    if report.awaiting_backfill:
+        state.out.print(
+            f"{report.awaiting_backfill:,} turns stored before event dates and question context were derived "
+            "at ingest still lack them (recall on them is weaker): run `agentx-memory backfill`.",
+            style="yellow",
+            soft_wrap=True,
+        )
     if report.ok:
         state.out.print("No invariant is violated.", style="green")
     elif report.repair:

@@ -346,6 +346,11 @@ class MaintenanceSettings(_Redacted):
     vector_compaction_minutes: float = Field(default=24 * 60, gt=0)
     #: ``doctor --repair`` as a job: the invariants across the stores checked and restored.
     doctor_minutes: float = Field(default=24 * 60, gt=0)
+    #: ``agentx-memory backfill`` as a job: each run derives the event dates and question context of up
+    #: to backfill_turns_per_run turns stored before migrations 011/012, so an upgraded store catches up
+    #: without anyone acting, one bounded run at a time (a finished store costs one index probe a run).
+    backfill_minutes: float = Field(default=15, gt=0)
+    backfill_turns_per_run: int = Field(default=5000, ge=1)
     #: The doctor leaves alone the graph nodes of a user the ledger does not know while that user's
     #: newest node is younger than this (a fact reaches the graph a moment before its ledger row).
     doctor_grace_minutes: float = Field(default=15, ge=0)

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import sys
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from agentx_memory import AgentMemory, TurnSpec
 from agentx_memory.embedding import build_embedder
 from agentx_memory.maintenance.reindex import reindex
-from benchmarks.store_turn import machine_info, make_turns, scratch_namespace
+from benchmarks.store_turn import make_turns, scratch_namespace, write_result
 
 RESULTS = Path(__file__).resolve().parent / "results" / "reindex.json"
 
@@ -95,14 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"| {result['rows']} rows + {result['nodes']} nodes | {result['vectors_per_s']:.0f} | "
         f"{result['floor_vectors_per_s']:.0f} | {result['share_of_floor']:.0%} |"
     )
-    document = {
-        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": machine_info(*load),
-        "args": {k: str(v) for k, v in vars(args).items()},
-        "result": result,
-    }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    write_result(args.out, args, result, load)
     return 0
 
 

@@ -531,6 +531,21 @@ def machine_info(load_before: Any, load_after: Any) -> dict[str, Any]:
     }
 
 
+def write_result(
+    path: Path, args: argparse.Namespace, result: dict[str, Any], load: tuple[float, float]
+) -> None:
+    """A one-run benchmark's JSON: when, on what machine (``load`` around the run), with which
+    arguments, and its ``result``."""
+    document = {
+        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": machine_info(*load),
+        "args": {k: str(v) for k, v in vars(args).items()},
+        "result": result,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+
+
 def write_json(path: Path, args: argparse.Namespace, results: dict[str, Any]) -> None:
     store: Stats = results["store_turn"]
     floor: Stats = results["floor"]

@@ -23,6 +23,7 @@ from typing import Any
 from ..backends import Backends
 from ..stores import keys
 from ..timecodec import epoch_ms, from_epoch_ms
+from .backfill import turns_awaiting
 from .doctor_rules import (
     SAMPLES,
     TIMELINE_TYPES,
@@ -104,8 +105,10 @@ def doctor(context: JobContext, jobs: Mapping[str, Job]) -> None:
         ]
         for item in findings:
             context.tally.count(f"{item.name}_repaired", item.repaired)
-    report = DoctorReport(repair=not context.dry_run, findings=findings)
+    awaiting = turns_awaiting(context.backends.ledger)
+    report = DoctorReport(repair=not context.dry_run, findings=findings, awaiting_backfill=awaiting)
     context.tally.count("remaining", report.remaining)
+    context.tally.count("awaiting_backfill", awaiting)
     context.tally.details["doctor"] = report.model_dump(mode="json")
 
 

@@ -140,6 +140,9 @@ class DoctorReport(BaseModel):
 
     repair: bool = False
     findings: list[Finding] = Field(default_factory=list)
+    #: Turns stored before migrations 011/012 still without their event date and question context: not
+    #: a violation (recall works, only less well on them); ``agentx-memory backfill`` derives them.
+    awaiting_backfill: int = 0
 
     @property
     def violations(self) -> int:

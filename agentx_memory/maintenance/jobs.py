@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from .. import metrics
 from ..models import Scope
+from .backfill import backfill_turns, turns_awaiting
 from .base import JobTally
 from .cleanup import cleanup
 from .decay import decay
@@ -81,6 +82,24 @@ def audit_partitions(context: JobContext) -> None:
     context.tally.count("dropped", len(rows))
 
 
+def backfill(context: JobContext) -> None:
+    """Up to ``maintenance.backfill_turns_per_run`` turns stored before migrations 011/012 given their
+    event date and question context (``agentx-memory backfill`` does them all at once)."""
+    backends, settings = context.backends, context.settings
+    if context.dry_run:
+        context.tally.count("remaining", turns_awaiting(backends.ledger))
+        return
+    report = backfill_turns(
+        backends.ledger,
+        backends.embedder,
+        with_context=settings.retrieval.turn_context,
+        limit=settings.maintenance.backfill_turns_per_run,
+    )
+    context.tally.count("turns", report.turns)
+    context.tally.count("embedded", report.embedded)
+    context.tally.count("remaining", report.remaining)
+
+
 def doctor_repair(context: JobContext) -> None:
     """``agentx-memory doctor``: the invariants across the stores checked; unless a dry run,
     repaired (replays and index rebuilds by the ``reconcile`` and ``vector_compaction`` jobs)."""
@@ -115,6 +134,12 @@ JOBS: dict[str, Job] = {
             "vector_compaction_minutes",
             "rebuild vector indexes bloated with stale entries",
             vector_compaction,
+        ),
+        Job(
+            "backfill",
+            "backfill_minutes",
+            "derive event dates and question context of turns stored before them",
+            backfill,
         ),
         Job(
             "doctor",

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from .. import metrics
 from ..models import Scope
+from .backfill_async import backfill_turns, turns_awaiting
 from .base import JobTally
 from .cleanup_async import cleanup
 from .decay_async import decay
@@ -79,6 +80,24 @@ async def audit_partitions(context: AsyncJobContext) -> None:
     context.tally.count("dropped", len(rows))
 
 
+async def backfill(context: AsyncJobContext) -> None:
+    """Up to ``maintenance.backfill_turns_per_run`` turns stored before migrations 011/012 given their
+    event date and question context (``agentx-memory backfill`` does them all at once)."""
+    backends, settings = context.backends, context.settings
+    if context.dry_run:
+        context.tally.count("remaining", await turns_awaiting(backends.ledger))
+        return
+    report = await backfill_turns(
+        backends.ledger,
+        backends.embedder,
+        with_context=settings.retrieval.turn_context,
+        limit=settings.maintenance.backfill_turns_per_run,
+    )
+    context.tally.count("turns", report.turns)
+    context.tally.count("embedded", report.embedded)
+    context.tally.count("remaining", report.remaining)
+
+
 async def doctor_repair(context: AsyncJobContext) -> None:
     """``agentx-memory doctor``: the invariants across the stores checked; unless a dry run,
     repaired (replays and index rebuilds by the ``reconcile`` and ``vector_compaction`` jobs)."""
@@ -117,6 +136,12 @@ JOBS: dict[str, AsyncJob] = {
             "vector_compaction_minutes",
             "rebuild vector indexes bloated with stale entries",
             vector_compaction,
+        ),
+        AsyncJob(
+            "backfill",
+            "backfill_minutes",
+            "derive event dates and question context of turns stored before them",
+            backfill,
         ),
         AsyncJob(
             "doctor",

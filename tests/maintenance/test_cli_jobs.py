@@ -40,7 +40,7 @@ def test_an_unknown_job_and_a_held_lock(memory: AgentMemory, settings: Settings)
     env = _env(settings)
     unknown = runner.invoke(app, ["jobs", "run", "nope"], env=env)
     assert unknown.exit_code == 2
-    assert "unknown job 'nope': the jobs are audit_partitions, cleanup, consolidate" in unknown.stderr
+    assert "unknown job 'nope': the jobs are audit_partitions, backfill, cleanup" in unknown.stderr
     backends = memory._open_backends()
     assert backends.redis.acquire(keys.job_lock(settings.redis.key_prefix, "consolidate"), "other", 60)
     locked = runner.invoke(app, ["jobs", "run", "consolidate"], env=env)

@@ -19,7 +19,8 @@ UPDATE conversations SET graph_synced = true WHERE id = %(conversation_id)s AND 
 -- the index is taken (an idempotent retry or a conflict, told apart by the caller with get_turn_at);
 -- the audit row (when %(audit)s) and the timeline row are written in the same commit as the turn, and
 -- only for a new turn. With %(with_context)s the turn before it joins its full-text entry when it answers
--- it (another role or speaker asked a question there; migration 012).
+-- it (another role or speaker asked a question there; migration 012, the rule in migration 013's
+-- turn_question_context). derived_version 1: the turn has its derived fields (migration 013).
 WITH allocated AS (
     UPDATE conversations
     SET next_turn_index = GREATEST(next_turn_index, COALESCE(%(turn_index)s::integer, next_turn_index) + 1)
@@ -28,18 +29,17 @@ WITH allocated AS (
 ), inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp", token_count, event_start, event_end, event_label, context_text)
+     "timestamp", token_count, event_start, event_end, event_label, context_text, derived_version)
 SELECT %(id)s, %(conversation_id)s, %(user_id)s, allocated.channel, allocated.turn_index, %(role)s,
        %(content)s, %(content_hash)s, %(metadata)s, %(embedding)s, %(timestamp)s, %(token_count)s,
        %(event_start)s, %(event_end)s, %(event_label)s,
        CASE WHEN %(with_context)s THEN
-           (SELECT coalesce(p.metadata ->> 'speaker', '') || ' ' || p.content
+           (SELECT turn_question_context(p.role, p.metadata, p.content, %(role)s::text, %(metadata)s::jsonb)
             FROM conversation_logs p
             WHERE p.conversation_id = %(conversation_id)s::uuid AND p.user_id = %(user_id)s
-              AND p.turn_index = allocated.turn_index - 1 AND strpos(p.content, '?') > 0
-              AND (p.role, coalesce(p.metadata ->> 'speaker', ''))
-                  IS DISTINCT FROM (%(role)s::text, coalesce(%(metadata)s::jsonb ->> 'speaker', '')))
-       END
+              AND p.turn_index = allocated.turn_index - 1)
+       END,
+       1
 FROM allocated
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
@@ -72,7 +72,8 @@ SELECT * FROM inserted
 -- stored rows returned with created = false. Audit and timeline rows as append_turn's, one per new turn
 -- (audit_payloads: one per turn, or NULL for none; written by the caller so that it can be encrypted).
 -- With %(with_context)s each answer's full-text entry holds the question before it (another role or
--- speaker asked it): from the batch when that one is in it, else from the ledger (migration 012).
+-- speaker asked it): from the batch when that one is in it, else from the ledger (migration 012; the
+-- rule is migration 013's turn_question_context). derived_version as append_turn's.
 WITH batch AS (
     SELECT *
     FROM unnest(%(ids)s::uuid[], %(turn_indexes)s::integer[], %(roles)s::text[], %(contents)s::text[],
@@ -100,29 +101,26 @@ WITH batch AS (
     SELECT placed.*,
            lag(placed_index) OVER (ORDER BY placed_index) AS previous_index,
            lag(role) OVER (ORDER BY placed_index) AS previous_role,
-           lag(coalesce(metadata ->> 'speaker', '')) OVER (ORDER BY placed_index) AS previous_speaker,
-           lag(coalesce(metadata ->> 'speaker', '') || ' ' || content) OVER (ORDER BY placed_index)
-               AS previous_text
+           lag(metadata) OVER (ORDER BY placed_index) AS previous_metadata,
+           lag(content) OVER (ORDER BY placed_index) AS previous_content
     FROM placed
 ), inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp", token_count, event_start, event_end, event_label, context_text)
+     "timestamp", token_count, event_start, event_end, event_label, context_text, derived_version)
 SELECT b.id, %(conversation_id)s::uuid, %(user_id)s, b.channel, b.placed_index, b.role, b.content,
        b.content_hash, b.metadata, b.embedding, b."timestamp", b.token_count,
        b.event_start, b.event_end, b.event_label,
        CASE WHEN NOT %(with_context)s THEN NULL
             WHEN b.previous_index = b.placed_index - 1 THEN
-                CASE WHEN strpos(b.previous_text, '?') > 0 AND (b.previous_role, b.previous_speaker)
-                          IS DISTINCT FROM (b.role, coalesce(b.metadata ->> 'speaker', ''))
-                     THEN b.previous_text END
-            ELSE (SELECT coalesce(p.metadata ->> 'speaker', '') || ' ' || p.content
+                turn_question_context(b.previous_role, b.previous_metadata, b.previous_content, b.role,
+                                      b.metadata)
+            ELSE (SELECT turn_question_context(p.role, p.metadata, p.content, b.role, b.metadata)
                   FROM conversation_logs p
                   WHERE p.conversation_id = %(conversation_id)s::uuid AND p.user_id = %(user_id)s
-                    AND p.turn_index = b.placed_index - 1 AND strpos(p.content, '?') > 0
-                    AND (p.role, coalesce(p.metadata ->> 'speaker', ''))
-                        IS DISTINCT FROM (b.role, coalesce(b.metadata ->> 'speaker', '')))
-       END
+                    AND p.turn_index = b.placed_index - 1)
+       END,
+       1
 FROM previous b
 ORDER BY b.position
 ON CONFLICT (conversation_id, turn_index) DO NOTHING

@@ -55,13 +55,16 @@ WHERE r.user_id = %(user_id)s
 ON CONFLICT (id) DO NOTHING
 
 -- name: import_turns
+-- derived_version as exported; a dump from before migration 013 has none, so its turns await the
+-- backfill (`agentx-memory backfill`), which derives what that version may not have.
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
      "timestamp", created_at, graph_synced, token_count, event_start, event_end, event_label,
-     context_text)
+     context_text, derived_version)
 SELECT r.id, r.conversation_id, r.user_id, r.channel, r.turn_index, r.role, r.content, r.content_hash,
        coalesce(r.metadata, '{}'::jsonb), r.embedding, r."timestamp", r.created_at, r.graph_synced,
-       r.token_count, r.event_start, r.event_end, r.event_label, r.context_text
+       r.token_count, r.event_start, r.event_end, r.event_label, r.context_text,
+       coalesce(r.derived_version, 0)
 FROM jsonb_populate_recordset(NULL::conversation_logs, %(rows)s) AS r
 WHERE r.user_id = %(user_id)s
   AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = r.conversation_id AND c.user_id = %(user_id)s)
