@@ -238,6 +238,12 @@ class RetrievalSettings(BaseModel):
     #: embeds no more text. With it and neighbour_weight 0.25, LoCoMo dev R@10 0.777 → 0.790 (0–2 0.792
     #: → 0.812, 3–4 0.761 → 0.769; README, "Recall quality II"). Applies to turns stored while it is on.
     turn_context: bool = True
+    #: Factor on the relevance of a turn that ends in a question: it matches a question about its topic
+    #: as well as the answer does, and tells less ("How was the lake trip?"). Applied to the head of the
+    #: turns' ranking, whose text recall reads anyway. LoCoMo dev R@10 with 1.0 / 0.9 / 0.8 / 0.7 / 0.6:
+    #: conversations 0–2 (where it was chosen) 0.812 / 0.817 / 0.816 / 0.819 / 0.815, confirmed on 3–4
+    #: 0.769 → 0.785 at 0.7 (README, "Recall quality II"). 1.0: off.
+    question_turn_factor: float = Field(default=0.7, gt=0, le=1)
     #: Factor on the relevance of a turn whose ``metadata.speaker`` is a person the query names (self-query
     #: entities): what X said answers "what does X like?" better than what others said to X. Off (1.0)
     #: by default: on LoCoMo dev, 1.2 lifts multi-hop and open-domain recall but costs the adversarial

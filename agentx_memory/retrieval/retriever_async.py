@@ -27,6 +27,7 @@ from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueM
 from ..settings import RetrievalSettings
 from .candidates import Candidate, KindCandidates, Retrieved, TechniqueTimer, TurnEntry, techniques_of
 from .fusion import (
+    asking_discount,
     capped,
     collapse_sources,
     convex_fuse,
@@ -240,6 +241,14 @@ class AsyncMemoryRetriever:
         # its turns are fetched whole now, while the graph kinds are still being searched.
         head = [key for _, key in self._scores(plan, kind)[: plan.top_k * _HEAD_FACTOR]]
         whole = await episodic.get_turns(scope, head, plan.channels)
+        if self._s.question_turn_factor != 1.0:
+            # A turn that asks tells less than one that answers: read now that the head's text is here.
+            texts = {key: turn.content for key, turn in whole.items()}
+            kind.relevance.update(
+                asking_discount(
+                    {key: kind.relevance[key] for key in texts}, texts, self._s.question_turn_factor
+                )
+            )
         # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
         kind.items = {
             key: Candidate.of_turn(whole[key], entries[key].found_by, entries[key].event)

@@ -157,6 +157,28 @@ def test_speaker_boost_puts_what_the_named_person_said_first(settings: Settings,
     assert item(plain, said.id).score > item(before, said.id).score
 
 
+def test_a_turn_that_asks_ranks_below_the_turn_that_tells(settings: Settings, embedder: Embedder) -> None:
+    off = settings.model_copy(
+        update={"retrieval": settings.retrieval.model_copy(update={"question_turn_factor": 1.0})}
+    )
+    query = "Who baked the lemon tart for the potluck?"
+    with AgentMemory("alice", settings=settings, embedder=embedder) as memory:
+        with_filler(memory)
+        # Separate conversations: neither inherits the other's score as a neighbour.
+        # The same question was asked before, and answered: the answer is what recall should lead with.
+        asking = memory.store_turn(memory.new_conversation(), "user", query)
+        telling = memory.store_turn(
+            memory.new_conversation(), "user", "I baked the lemon tart for the potluck."
+        )
+        discounted = memory.remember(query, top_k=5)
+        with AgentMemory("alice", settings=off, embedder=embedder) as plain:
+            before = plain.remember(query, top_k=5)
+    # Without the discount the earlier question, word for word the query, comes first (the premise).
+    assert ids(before).index(asking.id) < ids(before).index(telling.id)
+    assert ids(discounted)[0] == telling.id
+    assert ids(discounted)[1] == asking.id  # lowered, not dropped
+
+
 def test_neighbour_expansion_lifts_an_answer_with_no_words_in_common(
     settings: Settings, embedder: Embedder
 ) -> None:

@@ -11,6 +11,8 @@ from agentx_memory.memory.lexical import LexemeStats, bm25_idf, plan_lexical_que
 from agentx_memory.models import TechniqueMetric
 from agentx_memory.monitoring import RecallMonitor, percentile
 from agentx_memory.retrieval.fusion import (
+    asking_discount,
+    asks,
     collapse_sources,
     convex_fuse,
     diversify,
@@ -68,6 +70,28 @@ def test_speaker_boost_multiplies_the_turns_of_a_named_speaker_only() -> None:
     assert speaker_boost(scores, speakers, ["Jon"], 1.5) == scores
     assert speaker_boost(scores, speakers, ["Melanie"], 1.0) == scores
     assert speaker_boost(scores, speakers, [], 2.0) == scores
+
+
+def test_asks_is_a_turn_that_ends_in_a_question() -> None:
+    assert asks("Did the plumber ever come back?")
+    assert asks("Did you finish the marathon?!  ")
+    assert asks('She said "shall we go?"')
+    assert asks("Want to see the new bike? \U0001f6b2")
+    assert asks("Can you send the photos?)")
+    # A question inside a turn that goes on to tell something is not asking.
+    assert not asks("Guess what? I finally fixed the bike.")
+    assert not asks("The plumber came back on Tuesday.")
+    assert not asks("")
+
+
+def test_asking_discount_lowers_only_the_turns_that_ask() -> None:
+    scores = {"asks": 1.0, "tells": 0.9, "untexted": 0.8}
+    texts = {"asks": "How was the cabin by the lake?", "tells": "The cabin by the lake was freezing."}
+    discounted = asking_discount(scores, texts, 0.8)
+    assert discounted == {"asks": pytest.approx(0.8), "tells": 0.9, "untexted": 0.8}
+    assert max(discounted, key=discounted.__getitem__) == "tells"  # the answer now leads
+    assert asking_discount(scores, texts, 1.0) == scores
+    assert asking_discount({}, texts, 0.5) == {}
 
 
 def test_neighbour_smooth_adds_the_best_share_of_a_neighbour() -> None:
