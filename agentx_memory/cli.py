@@ -81,8 +81,8 @@ def up(
                 if salvaged is None
                 else f"Salvaged the graph log: dropped {salvaged.dropped} effect records, kept "
                 f"{salvaged.kept} commands in {salvaged.files} files; the original files are in "
-                f"{salvaged.original}. Next: `agentx-memory doctor --repair` restores what they held "
-                "from the ledger.",
+                f"{salvaged.original}. Next: `agentx-memory doctor --repair` writes the turns and "
+                "conversations they held back from the ledger.",
                 soft_wrap=True,
                 highlight=False,
             )

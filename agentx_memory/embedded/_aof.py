@@ -5,9 +5,10 @@ that addresses nodes and edges by internal id. When an id differs on replay, app
 dereferences a missing entity and the server dies with SIGSEGV on every start (FalkorDB/FalkorDB#2235,
 #2581; fixed after 4.16). Our server no longer writes such records (``_falkordb.NEVER_EFFECTS_US``), but
 a file written before that can hold them. Salvaging keeps every other command and drops the effect
-records: the graph writes they carried are lost from the graph (the Postgres ledger, the source of
-truth, still has them: ``agentx-memory doctor --repair`` replays them), which is better than a store
-that never starts. The original directory is kept beside the salvaged one.
+records: the graph writes they carried are lost from the graph. ``agentx-memory doctor --repair`` writes
+back the turns and conversations among them from the Postgres ledger; a change to a learned fact or
+entity they carried is not in the ledger and stays lost. Better than a store that never starts. The
+original directory is kept beside the salvaged one.
 
 The files are streamed (an append-only file can be gigabytes) and parsed as RESP arrays of bulk
 strings, which is all Redis writes to one; a truncated last command (a kill mid-write) is copied as it

@@ -212,8 +212,8 @@ def _falkordb_failure(paths: Paths, reason: str, log_offset: int, said: str = ""
             "The server crashes replaying a record of its append-only file that addresses the graph by "
             "internal id (FalkorDB#2235; earlier versions of agentx-memory let the server write them). "
             "Run `agentx-memory up --salvage-graph-log`: it keeps a copy of the files, drops those records "
-            "and starts the server; then `agentx-memory doctor --repair` restores what they held from the "
-            "ledger."
+            "and starts the server; then `agentx-memory doctor --repair` writes the turns and conversations "
+            "they held back from the ledger."
         )
     output = f"redis-server printed:\n{said}\n" if said else ""
     return StoreUnavailableError(
