@@ -45,12 +45,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-# Serial: with pytest-xdist on this 2-core machine (`pytest -n auto --maxprocesses=4 --dist loadfile
-# --no-loadscope-reorder`, the `long` marker orders files for it) the suite took 6 min instead of ~8.5,
-# but a fresh-clone run had two crash-point tests time out waiting 15 s for a killed FalkorDB to restart
-# under the doubled load. Serial until those restarts are made robust to a loaded host.
+# One pytest-xdist worker per core (at most 4), whole files per worker, the files marked `long` handed
+# out first (tests/conftest.py): 6 min instead of ~8 on this 2-core machine. The fault tests' servers
+# wait up to 60 s for a restart (a log replay under the doubled load took longer than 15 s).
 test: setup lint typecheck
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
 
 bench: $(STAMP)
 	$(PY) benchmarks/store_turn.py

@@ -32,7 +32,7 @@ _SLOW_WRITE = "MATCH (n:Slow) WHERE n.k = 19999 SET n.last = true"
 
 @pytest.fixture
 def settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
-    settings = Settings(data_dir=tmp_path_factory.mktemp("aof"), embedded={"start_timeout_s": 20})
+    settings = Settings(data_dir=tmp_path_factory.mktemp("aof"), embedded={"start_timeout_s": 60})
     try:
         yield settings
     finally:
