@@ -22,12 +22,21 @@ from itertools import product
 from typing import Final, NamedTuple
 
 from ..models.retrieval import TimeRange
+from .calendar_spans import (
+    Span,
+    day_span,
+    midnight,
+    minus_months,
+    month_span,
+    period,
+    shift_month,
+    year_span,
+)
 
 __all__ = ["TimeMatch", "find_time_phrase", "parse_time_phrase"]
 
-_Span = tuple[datetime, datetime]
 _Bounds = tuple[datetime | None, datetime | None]
-_PointResolver = Callable[[re.Match[str], datetime], _Span]
+_PointResolver = Callable[[re.Match[str], datetime], Span]
 _Resolver = Callable[[re.Match[str], datetime], _Bounds]
 
 #: "Recently" and "lately" look back this far.
@@ -121,62 +130,6 @@ class _Rule:
     relative: bool
 
 
-# --- calendar arithmetic --------------------------------------------------------------------------
-
-
-def _midnight(day: date) -> datetime:
-    return datetime(day.year, day.month, day.day, tzinfo=UTC)
-
-
-def _day_span(day: date) -> _Span:
-    start = _midnight(day)
-    return start, start + timedelta(days=1)
-
-
-def _week_span(day: date) -> _Span:
-    # Weeks start on Monday (ISO 8601).
-    start = _midnight(day - timedelta(days=day.weekday()))
-    return start, start + timedelta(days=7)
-
-
-def _shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
-    shifted_year, month_index = divmod(year * 12 + month - 1 + delta, 12)
-    return shifted_year, month_index + 1
-
-
-def _month_span(year: int, month: int) -> _Span:
-    next_year, next_month = _shift_month(year, month, 1)
-    return datetime(year, month, 1, tzinfo=UTC), datetime(next_year, next_month, 1, tzinfo=UTC)
-
-
-def _year_span(year: int) -> _Span:
-    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
-
-
-def _period(unit: str, today: date, offset: int) -> _Span:
-    """The calendar ``unit`` (day, week, weekend, month, year) ``offset`` units away from ``today``'s."""
-    if unit == "day":
-        return _day_span(today + timedelta(days=offset))
-    if unit == "week":
-        return _week_span(today + timedelta(weeks=offset))
-    if unit == "weekend":
-        # Saturday 00:00 to Monday 00:00 of the ISO week ``offset`` weeks away. So "this weekend" is the
-        # coming one from Monday to Friday and the one in progress on a Saturday or Sunday; "last weekend"
-        # said on a Sunday is the one before. Tying weekends to weeks keeps "last weekend" in "last week".
-        start = _week_span(today + timedelta(weeks=offset))[0] + timedelta(days=5)
-        return start, start + timedelta(days=2)
-    if unit == "month":
-        return _month_span(*_shift_month(today.year, today.month, offset))
-    return _year_span(today.year + offset)
-
-
-def _minus_months(moment: datetime, months: int) -> datetime:
-    year, month = _shift_month(moment.year, moment.month, -months)
-    # Clamp the day: a month before 31 March is 28 (or 29) February, not an error.
-    last_day = (_month_span(year, month)[1] - timedelta(days=1)).day
-    return moment.replace(year=year, month=month, day=min(moment.day, last_day))
-
-
 def _count(match: re.Match[str]) -> int:
     text = " ".join(match.group("n").lower().split()).removesuffix(" of")
     return int(text) if text.isdigit() else _NUMBER_WORDS[text]
@@ -226,85 +179,85 @@ def _named_day(match: re.Match[str], now: datetime) -> date:
 
 
 def _fixed(unit: str, offset: int) -> _PointResolver:
-    return lambda _match, now: _period(unit, now.date(), offset)
+    return lambda _match, now: period(unit, now.date(), offset)
 
 
-def _this_last_next(match: re.Match[str], now: datetime) -> _Span:
-    return _period(match.group("unit").lower(), now.date(), _OFFSETS[match.group("rel").lower()])
+def _this_last_next(match: re.Match[str], now: datetime) -> Span:
+    return period(match.group("unit").lower(), now.date(), _OFFSETS[match.group("rel").lower()])
 
 
-def _ago(match: re.Match[str], now: datetime) -> _Span:
-    return _period(match.group("unit").lower(), now.date(), -_count(match))
+def _ago(match: re.Match[str], now: datetime) -> Span:
+    return period(match.group("unit").lower(), now.date(), -_count(match))
 
 
-def _ahead(match: re.Match[str], now: datetime) -> _Span:
+def _ahead(match: re.Match[str], now: datetime) -> Span:
     # "In 2 weeks" is the calendar week holding the day two weeks from now, as "2 weeks ago" is behind.
-    return _period(match.group("unit").lower(), now.date(), _count(match))
+    return period(match.group("unit").lower(), now.date(), _count(match))
 
 
-def _before_last(match: re.Match[str], now: datetime) -> _Span:
-    return _period(match.group("unit").lower(), now.date(), -2)
+def _before_last(match: re.Match[str], now: datetime) -> Span:
+    return period(match.group("unit").lower(), now.date(), -2)
 
 
-def _rest_of(match: re.Match[str], now: datetime) -> _Span:
+def _rest_of(match: re.Match[str], now: datetime) -> Span:
     # "Later this week" is what is left of it: from this moment, not from the start of tomorrow.
     unit = (match.group("unit") or "day").lower()
-    return now, _period(unit, now.date(), 0)[1]
+    return now, period(unit, now.date(), 0)[1]
 
 
-def _on_day(match: re.Match[str], now: datetime) -> _Span:
+def _on_day(match: re.Match[str], now: datetime) -> Span:
     # Without a year, the most recent such day that has begun: "on May 8" asked in March means last year's.
-    return _day_span(_named_day(match, now))
+    return day_span(_named_day(match, now))
 
 
-def _around_day(match: re.Match[str], now: datetime) -> _Span:
+def _around_day(match: re.Match[str], now: datetime) -> Span:
     day = _named_day(match, now)
     after = match.group("dir").lower() == "after"
     if match.group("unit").lower() == "day":
-        return _day_span(day + timedelta(days=1 if after else -1))
+        return day_span(day + timedelta(days=1 if after else -1))
     # Seven days counted from the named day, which stays out: "the week before 16 November" ends where the
     # 16th begins. Not an ISO week: the phrase measures from the day, not from the calendar.
-    start = _midnight(day + timedelta(days=1 if after else -7))
+    start = midnight(day + timedelta(days=1 if after else -7))
     return start, start + timedelta(days=7)
 
 
-def _month_year(match: re.Match[str], _now: datetime) -> _Span:
-    return _month_span(int(match.group("year")), _month_number(match))
+def _month_year(match: re.Match[str], _now: datetime) -> Span:
+    return month_span(int(match.group("year")), _month_number(match))
 
 
-def _month_only(match: re.Match[str], now: datetime) -> _Span:
+def _month_only(match: re.Match[str], now: datetime) -> Span:
     month = _month_number(match)
     # The most recent such month that has begun: "in May" asked in March means last year's May.
-    return _month_span(now.year if month <= now.month else now.year - 1, month)
+    return month_span(now.year if month <= now.month else now.year - 1, month)
 
 
-def _last_named_month(match: re.Match[str], now: datetime) -> _Span:
+def _last_named_month(match: re.Match[str], now: datetime) -> Span:
     month = _month_number(match)
     # "last May" asked in May means a year ago; otherwise the most recent May, as "in May".
-    return _month_span(now.year if month < now.month else now.year - 1, month)
+    return month_span(now.year if month < now.month else now.year - 1, month)
 
 
-def _year_only(match: re.Match[str], _now: datetime) -> _Span:
-    return _year_span(int(match.group("year")))
+def _year_only(match: re.Match[str], _now: datetime) -> Span:
+    return year_span(int(match.group("year")))
 
 
-def _weekday(match: re.Match[str], now: datetime) -> _Span:
+def _weekday(match: re.Match[str], now: datetime) -> Span:
     wanted = _WEEKDAYS.index(match.group("wd").lower())
     # Strictly before today: "on Friday" asked on a Friday means a week ago.
     back = (now.weekday() - wanted) % 7 or 7
-    return _day_span(now.date() - timedelta(days=back))
+    return day_span(now.date() - timedelta(days=back))
 
 
-def _weekday_ahead(match: re.Match[str], now: datetime) -> _Span:
+def _weekday_ahead(match: re.Match[str], now: datetime) -> Span:
     wanted = _WEEKDAYS.index(match.group("wd").lower())
     if match.group("rel").lower() == "this":
         # The day of the current ISO week, even once it has passed: "this Monday" said on a Sunday was six
         # days ago. People say "this Friday" mostly before it; the week is the reading that never guesses.
-        return _day_span(now.date() + timedelta(days=wanted - now.weekday()))
+        return day_span(now.date() + timedelta(days=wanted - now.weekday()))
     # "Next Friday" and "this coming Friday": the first Friday strictly after today, so two days ahead when
     # said on a Wednesday and a week ahead when said on a Friday. (Some mean the Friday of next week; the
     # first-after reading is the commoner one and does not depend on where the week starts.)
-    return _day_span(now.date() + timedelta(days=(wanted - now.weekday()) % 7 or 7))
+    return day_span(now.date() + timedelta(days=(wanted - now.weekday()) % 7 or 7))
 
 
 # (source, prefix when standing alone, prefix after since/before/after/until or None for no bounded form,
@@ -379,9 +332,9 @@ def _ordered(first: _Parts, second: _Parts) -> tuple[date, date]:
         # 28 December 2023 to 3 January" ends in 2024. A borrowed year moves only across New Year (the
         # first month named is the later one): "between August 15 and August 11" is reversed, not a year.
         if first.month is None:
-            start = date(*_shift_month(year1, month1, -1), first.day)
+            start = date(*shift_month(year1, month1, -1), first.day)
         elif second.month is None:
-            end = date(*_shift_month(year2, month2, 1), second.day)
+            end = date(*shift_month(year2, month2, 1), second.day)
         elif first.year is None and month1 > month2:
             start = date(year1 - 1, month1, first.day)
         elif second.year is None and month1 > month2:
@@ -393,7 +346,7 @@ def _ordered(first: _Parts, second: _Parts) -> tuple[date, date]:
     return start, end
 
 
-def _between(period: Callable[[date], _Span]) -> _Resolver:
+def _between(period: Callable[[date], Span]) -> _Resolver:
     """A range resolver whose ends are the ``period`` (day or month) of each named day, both included."""
 
     def resolve(match: re.Match[str], now: datetime) -> _Bounds:
@@ -419,7 +372,7 @@ def _between_years(match: re.Match[str], _now: datetime) -> _Bounds:
     first, last = int(match.group("year1")), int(match.group("year2"))
     if first > last:
         raise ValueError("the range ends before it starts")
-    return _year_span(first)[0], _year_span(last)[1]
+    return year_span(first)[0], year_span(last)[1]
 
 
 def _tagged(source: str, tag: str) -> str:
@@ -439,8 +392,8 @@ def _range_source(first: str, second: str) -> str:
 
 def _range_rules() -> Iterable[tuple[str, _Resolver, bool]]:
     """(source, resolver, relative) for every explicit range: relative only when neither end has a year."""
-    days = _between(_day_span)
-    months = _between(lambda day: _month_span(day.year, day.month))
+    days = _between(day_span)
+    months = _between(lambda day: month_span(day.year, day.month))
     word_days = _DAY_FORMS[1:]  # An ISO date pairs only with another ("from 2023-08-11 to 2023-08-15").
     day_only = r"(?:the\s+)?" + _DAY
     pairs = [
@@ -475,7 +428,7 @@ def _rolling(match: re.Match[str], now: datetime) -> _Bounds:
     count = _count(match) if match.group("n") else 1
     unit = match.group("unit").lower()
     if unit in ("month", "year"):
-        start = _minus_months(now, count * (12 if unit == "year" else 1))
+        start = minus_months(now, count * (12 if unit == "year" else 1))
     else:
         start = now - count * _UNIT_DELTAS[unit]
     # Open end: nothing is stored in the future, and an open end tolerates clock skew between writers.

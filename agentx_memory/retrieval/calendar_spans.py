@@ -1,0 +1,74 @@
+"""Calendar periods as half-open UTC spans ``[start, end)``: a day, an ISO week (Monday first), a weekend,
+a month, a year, and month arithmetic that clamps the day. Pure; the time-phrase rules
+(``time_phrases``) resolve every phrase to these."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+__all__ = [
+    "Span",
+    "day_span",
+    "midnight",
+    "minus_months",
+    "month_span",
+    "period",
+    "shift_month",
+    "week_span",
+    "year_span",
+]
+
+Span = tuple[datetime, datetime]
+
+
+def midnight(day: date) -> datetime:
+    return datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
+def day_span(day: date) -> Span:
+    start = midnight(day)
+    return start, start + timedelta(days=1)
+
+
+def week_span(day: date) -> Span:
+    # Weeks start on Monday (ISO 8601).
+    start = midnight(day - timedelta(days=day.weekday()))
+    return start, start + timedelta(days=7)
+
+
+def shift_month(year: int, month: int, delta: int) -> tuple[int, int]:
+    shifted_year, month_index = divmod(year * 12 + month - 1 + delta, 12)
+    return shifted_year, month_index + 1
+
+
+def month_span(year: int, month: int) -> Span:
+    next_year, next_month = shift_month(year, month, 1)
+    return datetime(year, month, 1, tzinfo=UTC), datetime(next_year, next_month, 1, tzinfo=UTC)
+
+
+def year_span(year: int) -> Span:
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+
+
+def period(unit: str, today: date, offset: int) -> Span:
+    """The calendar ``unit`` (day, week, weekend, month, year) ``offset`` units away from ``today``'s."""
+    if unit == "day":
+        return day_span(today + timedelta(days=offset))
+    if unit == "week":
+        return week_span(today + timedelta(weeks=offset))
+    if unit == "weekend":
+        # Saturday 00:00 to Monday 00:00 of the ISO week ``offset`` weeks away. So "this weekend" is the
+        # coming one from Monday to Friday and the one in progress on a Saturday or Sunday; "last weekend"
+        # said on a Sunday is the one before. Tying weekends to weeks keeps "last weekend" in "last week".
+        start = week_span(today + timedelta(weeks=offset))[0] + timedelta(days=5)
+        return start, start + timedelta(days=2)
+    if unit == "month":
+        return month_span(*shift_month(today.year, today.month, offset))
+    return year_span(today.year + offset)
+
+
+def minus_months(moment: datetime, months: int) -> datetime:
+    year, month = shift_month(moment.year, moment.month, -months)
+    # Clamp the day: a month before 31 March is 28 (or 29) February, not an error.
+    last_day = (month_span(year, month)[1] - timedelta(days=1)).day
+    return moment.replace(year=year, month=month, day=min(moment.day, last_day))
