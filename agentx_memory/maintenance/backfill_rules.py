@@ -43,13 +43,14 @@ class DerivedTurn:
 def derive_turn(row: Mapping[str, Any]) -> DerivedTurn:
     """The derived fields of a ``backfill_turn_rows`` row. Ingest reads a turn's time phrase against its
     timestamp in UTC (``validate_timestamp``), whatever zone the database session hands it back in.
-    Only a new event label changes the embedded text: a turn stored between migrations 011 and 013
-    already embeds the label it has."""
+    Only a changed event label changes the embedded text: a turn stored between migrations 011 and 013
+    already embeds the label it has; one whose label the rules now read differently, or no longer read,
+    is embedded with the label it gets (or none)."""
     said_at = row["timestamp"].astimezone(UTC)
     event = turn_event(str(row["content"]), said_at)
     label = event.label if event is not None else None
     metadata = row.get("metadata") or {}
-    stale = label is not None and label != row.get("event_label")
+    stale = label != row.get("event_label")
     return DerivedTurn(
         id=str(row["id"]),
         event_start=event.start if event is not None else None,

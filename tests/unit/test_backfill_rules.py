@@ -38,6 +38,11 @@ def test_a_turn_that_already_embeds_its_label_is_not_embedded_again() -> None:
     assert derive_turn(_row("Yesterday I cooked", event_label="10 February 2026")).embed_text is None
 
 
+def test_a_label_the_rules_no_longer_read_is_dropped_from_the_embedded_text() -> None:
+    derived = derive_turn(_row("I cook on Sundays", event_label="10 February 2026"))
+    assert (derived.event_label, derived.embed_text) == (None, "Ben: I cook on Sundays")
+
+
 def test_the_time_phrase_is_read_in_utc_whatever_zone_the_session_returns() -> None:
     # 9:30 UTC on 11 February is 23:30 on 10 February in UTC-10: the event is still ingest's, 10 February.
     late = SAID_AT.astimezone(timezone(timedelta(hours=-10)))
