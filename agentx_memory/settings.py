@@ -254,6 +254,14 @@ class RetrievalSettings(BaseModel):
     #: R@10 on both halves of LoCoMo dev, turns only and consolidated; 0.2 and more cost multi-hop
     #: questions, whose evidence spans sessions (README, "Session-level evidence"). 0: off.
     session_weight: float = Field(default=0.1, ge=0)
+    #: Evidence a turn's own match does not hold, added to the head of the turns' ranking in units of
+    #: its best relevance (``retrieval/fusion.py``, ``evidence_lift``): said by a person the query
+    #: names; × the cosine of the turn after it (an exchange about the question); × the best cosine in
+    #: its session. Chosen together on LoCoMo dev conversations 0–2 and confirmed on 3–4 (README,
+    #: "Recall quality II"). 0 switches each off.
+    named_speaker_weight: float = Field(default=0.10, ge=0)
+    next_turn_weight: float = Field(default=0.45, ge=0)
+    session_best_weight: float = Field(default=0.30, ge=0)
 
     #: Entity-centric recall ("tell me about X") and entity expansion through the graph.
     entity_centric: bool = True

@@ -395,8 +395,10 @@ class AsyncEpisodicMemory:
         positions: Sequence[tuple[str, int]],
         channels: Sequence[str],
         metadata: Mapping[str, Any] | None = None,
-    ) -> list[TurnHit]:
-        """The turns at ``(conversation_id, turn_index)`` positions; lean hits."""
+        vector: Sequence[float] | None = None,
+    ) -> list[tuple[TurnHit, float | None]]:
+        """The turns at ``(conversation_id, turn_index)`` positions, lean hits, each with its cosine to
+        ``vector`` (None without a vector or an embedding)."""
         if not positions:
             return []
         rows = await self._ledger.fetch_all(
@@ -407,9 +409,12 @@ class AsyncEpisodicMemory:
                 "conversation_ids": array_literal(conversation_id for conversation_id, _ in positions),
                 "turn_indexes": array_literal(index for _, index in positions),
                 "metadata": _containing(metadata),
+                "vector": None if vector is None else np.asarray(vector, dtype=np.float32),
             },
         )
-        return [turn_hit(row) for row in rows]
+        return [
+            (turn_hit(row), None if row["similarity"] is None else float(row["similarity"])) for row in rows
+        ]
 
     # -- consolidation's view --------------------------------------------------------------------------
 

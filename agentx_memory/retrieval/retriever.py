@@ -29,15 +29,18 @@ from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueM
 from ..settings import RetrievalSettings
 from .candidates import Candidate, KindCandidates, Retrieved, TechniqueTimer, TurnEntry, techniques_of
 from .fusion import (
+    EvidenceSignals,
     asking_discount,
     capped,
     collapse_sources,
     convex_fuse,
     diversify,
+    evidence_lift,
     neighbour_smooth,
     rank_by_sources,
     recency_score,
     rrf_fuse,
+    said_by_named,
     session_lift,
     speaker_boost,
     term_overlap,
@@ -226,8 +229,9 @@ class MemoryRetriever:
 
         gather(*[by_vector(name, vector) for name, vector in plan.vectors.items()])
         fused = self._fuse(dense, lexical)
-        if self._s.neighbour_weight > 0 and fused:
-            fused = self._with_neighbours(scope, plan, turns, fused, found_by, metrics)
+        similarity = dict(dense)
+        if (self._s.neighbour_weight > 0 or self._s.next_turn_weight > 0) and fused:
+            fused = self._with_neighbours(scope, plan, turns, fused, found_by, similarity, metrics)
         if plan.entities and self._s.speaker_boost != 1.0:
             speakers = {key: turns[key].speaker for key in fused}
             fused = speaker_boost(fused, speakers, plan.entities, self._s.speaker_boost)
@@ -243,20 +247,49 @@ class MemoryRetriever:
         # its turns are fetched whole now, while the graph kinds are still being searched.
         head = [key for _, key in self._scores(plan, kind)[: plan.top_k * _HEAD_FACTOR]]
         whole = episodic.get_turns(scope, head, plan.channels)
-        if self._s.question_turn_factor != 1.0:
-            # A turn that asks tells less than one that answers: read now that the head's text is here.
-            texts = {key: turn.content for key, turn in whole.items()}
-            kind.relevance.update(
-                asking_discount(
-                    {key: kind.relevance[key] for key in texts}, texts, self._s.question_turn_factor
-                )
-            )
+        # A turn that asks tells less than one that answers: read now that the head's text is here.
+        texts = {key: turn.content for key, turn in whole.items()}
+        relevance = {key: kind.relevance[key] for key in texts}
+        discounted = asking_discount(relevance, texts, self._s.question_turn_factor)
+        kind.relevance.update(self._lifted(plan, turns, similarity, relevance, discounted))
         # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
         kind.items = {
             key: Candidate.of_turn(whole[key], entries[key].found_by, entries[key].event)
             for key in head
             if key in whole
         }
+
+    def _lifted(
+        self,
+        plan: RecallPlan,
+        turns: Mapping[str, TurnHit],
+        similarity: Mapping[str, float],
+        relevance: Mapping[str, float],
+        discounted: Mapping[str, float],
+    ) -> dict[str, float]:
+        """The head's relevance with the evidence of its speaker, its reply and its session
+        (``evidence_lift``), in units of the head's best relevance before the question discount."""
+        s = self._s
+        at = {(turn.conversation_id, turn.index): turn.id for turn in turns.values()}
+        following = {
+            key: after
+            for key in discounted
+            if (after := at.get((turns[key].conversation_id, turns[key].index + 1))) is not None
+        }
+        signals = EvidenceSignals(
+            similarity=similarity,
+            sessions={key: turns[key].conversation_id for key in similarity.keys() | discounted.keys()},
+            following=following,
+            said_by_named=said_by_named({key: turns[key].speaker for key in discounted}, plan.entities),
+        )
+        return evidence_lift(
+            discounted,
+            signals,
+            top=max(relevance.values(), default=0.0),
+            named_speaker=s.named_speaker_weight,
+            next_turn=s.next_turn_weight,
+            session_best=s.session_best_weight,
+        )
 
     def _with_neighbours(
         self,
@@ -265,8 +298,11 @@ class MemoryRetriever:
         turns: dict[str, TurnHit],
         fused: dict[str, float],
         found_by: dict[str, list[str]],
+        similarity: dict[str, float],
         metrics: dict[str, TechniqueMetric],
     ) -> dict[str, float]:
+        """Each leading turn's neighbours, fetched with their cosine (into ``similarity``); with
+        ``neighbour_weight``, each turn inherits part of its best neighbour's score."""
         timer = TechniqueTimer(metrics, "turns.neighbours")
         leaders = sorted(fused, key=lambda key: -fused[key])[: plan.top_k * 3 + 10]
         at = {(turn.conversation_id, turn.index): turn.id for turn in turns.values()}
@@ -276,10 +312,17 @@ class MemoryRetriever:
             for step in (-1, 1)
             if turns[key].index + step >= 0
         } - set(at)
-        fetched = self._b.episodic.neighbours(scope, sorted(wanted), plan.channels, plan.metadata)
-        for turn in fetched:
+        fetched = self._b.episodic.neighbours(
+            scope, sorted(wanted), plan.channels, plan.metadata, plan.vectors.get("vector")
+        )
+        for turn, cosine in fetched:
             turns[turn.id] = turn
             at[(turn.conversation_id, turn.index)] = turn.id
+            if cosine is not None:
+                similarity[turn.id] = cosine
+        if self._s.neighbour_weight <= 0:
+            timer.done(len(fetched))
+            return fused
         # The turn after a match (its likely answer) inherits the full share, the turn before half.
         share = {1: self._s.neighbour_weight, -1: self._s.neighbour_weight / 2}
         adjacency: dict[str, list[tuple[str, float]]] = {}

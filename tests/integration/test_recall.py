@@ -128,6 +128,9 @@ def test_the_answer_after_a_matching_question_comes_back(memory: AgentMemory) ->
 
 
 def test_speaker_boost_puts_what_the_named_person_said_first(settings: Settings, embedder: Embedder) -> None:
+    # The factor alone: the evidence lifts (below) also weigh the speaker, and the reply after a turn.
+    alone = {"named_speaker_weight": 0.0, "next_turn_weight": 0.0, "session_best_weight": 0.0}
+    settings = settings.model_copy(update={"retrieval": settings.retrieval.model_copy(update=alone)})
     boosted = settings.model_copy(
         update={"retrieval": settings.retrieval.model_copy(update={"speaker_boost": 1.5})}
     )
@@ -179,12 +182,76 @@ def test_a_turn_that_asks_ranks_below_the_turn_that_tells(settings: Settings, em
     assert ids(discounted)[1] == asking.id  # lowered, not dropped
 
 
+def test_evidence_lifts_rank_what_the_named_person_told_above_the_reply_to_it(
+    settings: Settings, embedder: Embedder
+) -> None:
+    """Priya's own turn, whose reply is close to the question, outranks the reply that repeats the
+    question's words; a third speaker's aside that shares them keeps its place."""
+    lifts_off = {"named_speaker_weight": 0.0, "next_turn_weight": 0.0, "session_best_weight": 0.0}
+    off = settings.model_copy(update={"retrieval": settings.retrieval.model_copy(update=lifts_off)})
+    query = "What instrument is Priya learning?"
+    with AgentMemory("alice", settings=settings, embedder=embedder) as memory:
+        with_filler(memory)
+        told_in = memory.new_conversation()
+        told = memory.store_turn(
+            told_in, "user", "I finally started cello lessons last month.", metadata={"speaker": "Priya"}
+        )
+        reply = memory.store_turn(
+            told_in,
+            "assistant",
+            "The cello! Learning an instrument as an adult takes guts.",
+            metadata={"speaker": "Tomas"},
+        )
+        aside_in = memory.new_conversation()
+        aside = memory.store_turn(
+            aside_in,
+            "user",
+            "My cousin is learning an instrument too, the drums.",
+            metadata={"speaker": "Tomas"},
+        )
+        memory.store_turn(
+            aside_in, "assistant", "Nice, the weather is lovely today.", metadata={"speaker": "Priya"}
+        )
+        lifted = memory.remember(query, top_k=5)
+        with AgentMemory("alice", settings=off, embedder=embedder) as plain:
+            before = plain.remember(query, top_k=5)
+    # Without the lifts the reply, which holds "learning an instrument", outranks Priya's turn (the premise).
+    assert ids(before).index(reply.id) < ids(before).index(told.id)
+    assert ids(lifted).index(told.id) < ids(lifted).index(reply.id)
+    assert ids(lifted)[0] == ids(before)[0] == aside.id  # the lifts reorder, they do not overrule a match
+    assert item(lifted, told.id).score > item(before, told.id).score
+
+
+def test_neighbours_come_with_their_cosine_to_the_question(memory: AgentMemory) -> None:
+    cid = memory.new_conversation()
+    first = memory.store_turn(cid, "user", "I finally started cello lessons last month.")
+    second = memory.store_turn(cid, "assistant", "The cello! Learning an instrument takes guts.")
+    bob = memory.for_user("bob")
+    bob_cid = bob.new_conversation()
+    bob.store_turn(bob_cid, "user", "Bob plays the cello too.")
+    backends = memory._open_backends()
+    vector = backends.embedder.embed_one("Which instrument is she learning?")
+
+    found = backends.episodic.neighbours(ALICE, [(cid, 0), (cid, 1), (bob_cid, 0)], ["_global"], None, vector)
+    cosine = {hit.id: value for hit, value in found}
+    assert set(cosine) == {first.id, second.id}  # bob's turn is not alice's
+    # The same cosine the vector search gives them.
+    nearest, _ = backends.episodic.recall_by_vector(ALICE, vector, channels=["_global"], limit=2)
+    assert cosine == pytest.approx({hit.id: value for hit, value in nearest}, abs=1e-6)
+    # Without a vector the positions still resolve, with no cosine.
+    assert {hit.id: value for hit, value in backends.episodic.neighbours(ALICE, [(cid, 1)], ["_global"])} == {
+        second.id: None
+    }
+
+
 def test_neighbour_expansion_lifts_an_answer_with_no_words_in_common(
     settings: Settings, embedder: Embedder
 ) -> None:
     # Without turn_context, which would put the question's words into the answer's full-text entry
     # (tests/integration/test_turn_events.py): here only the neighbour can bring the answer.
-    retrieval = settings.retrieval.model_copy(update={"turn_context": False})
+    # Nor the evidence lifts: the session's best cosine alone would lift the answer too.
+    lifts_off = {"named_speaker_weight": 0.0, "next_turn_weight": 0.0, "session_best_weight": 0.0}
+    retrieval = settings.retrieval.model_copy(update={"turn_context": False, **lifts_off})
     settings = settings.model_copy(update={"retrieval": retrieval})
     with AgentMemory("alice", settings=settings, embedder=embedder) as memory:
         with_filler(memory)
@@ -199,6 +266,12 @@ def test_neighbour_expansion_lifts_an_answer_with_no_words_in_common(
     assert answer.id in ids(with_neighbours)[:2]
     assert with_neighbours.metrics["turns.neighbours"].skipped is None
 
+    # Neighbours are fetched for either use: to inherit a score, and for their cosine (next_turn_weight).
+    unshared = retrieval.model_copy(update={"neighbour_weight": 0.0, "next_turn_weight": 0.45})
+    with AgentMemory("alice", settings=settings.model_copy(update={"retrieval": unshared})) as fetched:
+        read_only = fetched.remember("Zorblat logo colour", top_k=10)
+    assert read_only.metrics["turns.neighbours"].skipped is None  # ran (its turns may all be known)
+    assert all("neighbour" not in found.found_by for found in read_only.items)
     off = settings.model_copy(update={"retrieval": retrieval.model_copy(update={"neighbour_weight": 0.0})})
     with AgentMemory("alice", settings=off, embedder=embedder) as plain:
         without = plain.remember("Zorblat logo colour", top_k=10)

@@ -11,16 +11,19 @@ from agentx_memory.memory.lexical import LexemeStats, bm25_idf, plan_lexical_que
 from agentx_memory.models import TechniqueMetric
 from agentx_memory.monitoring import RecallMonitor, percentile
 from agentx_memory.retrieval.fusion import (
+    EvidenceSignals,
     asking_discount,
     asks,
     collapse_sources,
     convex_fuse,
     diversify,
+    evidence_lift,
     minmax,
     neighbour_smooth,
     rank_by_sources,
     recency_score,
     rrf_fuse,
+    said_by_named,
     session_lift,
     speaker_boost,
 )
@@ -401,3 +404,44 @@ def test_session_lift_raises_the_turns_of_the_strongest_session() -> None:
     assert session_lift(scores, sessions, 0.0) == scores
     assert session_lift({}, {}, 0.5) == {}
     assert session_lift({"x": 0.0}, {"x": "A"}, 0.5) == {"x": 0.0}
+
+
+def test_said_by_named_matches_speakers_case_insensitively() -> None:
+    speakers = {"t1": "Priya", "t2": "priya", "t3": "Tomas", "t4": None}
+    assert said_by_named(speakers, ["PRIYA"]) == {"t1", "t2"}
+    assert said_by_named(speakers, []) == set()
+
+
+def test_evidence_lift_adds_speaker_reply_and_session_evidence_in_units_of_the_top() -> None:
+    # "What did Priya make at the pottery class?" Two equal matches: the one Priya said, whose reply is
+    # about pottery too, in a session that holds a close turn, should win over a lone aside.
+    scores = {"told": 0.5, "aside": 0.5, "other": 0.4}
+    signals = EvidenceSignals(
+        similarity={"told": 0.55, "reply": 0.6, "aside": 0.5, "elsewhere": 0.2},
+        sessions={"told": "s1", "reply": "s1", "aside": "s2", "elsewhere": "s2", "other": "s3"},
+        following={"told": "reply", "aside": "elsewhere"},
+        said_by_named={"told"},
+    )
+    lifted = evidence_lift(scores, signals, top=2.0, named_speaker=0.1, next_turn=0.5, session_best=0.25)
+    assert lifted["told"] == pytest.approx(0.5 + 2.0 * (0.1 + 0.5 * 0.6 + 0.25 * 0.6))
+    assert lifted["aside"] == pytest.approx(0.5 + 2.0 * (0.5 * 0.2 + 0.25 * 0.5))
+    # No known cosine in its session, no known reply, not said by the person named: unchanged.
+    assert lifted["other"] == 0.4
+    assert lifted["told"] > lifted["aside"]
+
+
+def test_evidence_lift_counts_unknown_and_negative_cosines_as_zero_and_can_be_switched_off() -> None:
+    scores = {"a": 0.3, "b": 0.2}
+    signals = EvidenceSignals(
+        similarity={"b": -0.4, "c": -0.2},
+        sessions={"a": "s", "b": "s", "c": "s"},
+        following={"a": "b", "b": "c"},
+        said_by_named=set(),
+    )
+    weights = {"named_speaker": 0.1, "next_turn": 0.5, "session_best": 0.3}
+    assert evidence_lift(scores, signals, top=1.0, **weights) == scores
+    busy = EvidenceSignals(similarity={"a": 0.9}, sessions={"a": "s"}, following={}, said_by_named={"a"})
+    off = evidence_lift(scores, busy, top=1.0, named_speaker=0.0, next_turn=0.0, session_best=0.0)
+    assert off == scores
+    assert evidence_lift({}, busy, top=1.0, **weights) == {}
+    assert evidence_lift(scores, busy, top=0.0, **weights) == scores

@@ -67,9 +67,11 @@ ORDER BY s.score DESC, c.id
 LIMIT %(limit)s
 
 -- name: turn_neighbours
--- The turns at the given (conversation, index) positions, lean (position, time, speaker, event date).
+-- The turns at the given (conversation, index) positions, lean (position, time, speaker, event date),
+-- with their cosine to %(vector)s (NULL without one): recall weighs a turn by how close its reply is.
 SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.turn_index, l."timestamp",
-       l.metadata ->> 'speaker' AS speaker, l.event_start, l.event_end
+       l.metadata ->> 'speaker' AS speaker, l.event_start, l.event_end,
+       1 - (l.embedding <=> %(vector)s::vector) AS similarity
 FROM unnest(%(conversation_ids)s::uuid[], %(turn_indexes)s::int[]) AS k(conversation_id, turn_index)
 JOIN conversation_logs l ON l.conversation_id = k.conversation_id AND l.turn_index = k.turn_index
 WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
