@@ -106,6 +106,7 @@ async def evaluate(memory: AsyncAgentMemory, sample: dict[str, Any], threshold: 
     return {
         "learned_facts": [
             {
+                "id": fact.id,
                 "claim": fact.claim,
                 "kind": fact.fact_kind,
                 "dia": sorted(str(dia_of.get(turn_id)) for turn_id in fact.source_turn_ids),
