@@ -10,6 +10,7 @@ from typing import Final
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, Context, TurnText, build_atom, trim
 from .english import third_person
+from .standalone import dangling
 
 __all__ = ["ADDRESSEE", "OWN_THING", "embedded_statement", "statement"]
 
@@ -53,10 +54,12 @@ def statement(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom 
 _EMBEDDED_FIRST_PERSON: Final = re.compile(r"\b(?:I|I'm|I've|[Mm]y|me|myself|[Oo]ur)\b")
 _MIN_EMBEDDED_WORDS: Final = 6
 #: "My kids …", "our garden …": the speaker's own thing as the subject, unless it names a slot the
-#: typed patterns own (a statement of it would restate the typed fact another phrasing gives).
+#: typed patterns own (a statement of it would restate the typed fact another phrasing gives). The
+#: goal slot has every noun the goal pattern reads: "my aim was to show warmth" is the aim of some
+#: piece of work named elsewhere, and the pattern reads "my aim is to …".
 OWN_THING: Final = re.compile(
-    r"^(?:my|our)\s+(?!(?:\w+\s+)?(?:goal|goals|dream|dreams|plan|plans|specialty|speciality|skill|skills|"
-    r"job|name|allergy|diet|favou?rite)\b)",
+    r"^(?:my|our)\s+(?!(?:\w+\s+)?(?:goal|goals|dream|dreams|plan|plans|aim|aims|ambition|ambitions|hope|"
+    r"hopes|resolution|intention|specialty|speciality|skill|skills|job|name|allergy|diet|favou?rite)\b)",
     re.IGNORECASE,
 )
 #: "Let me know", "thanks for believing in me": said to the listener, not about the speaker.
@@ -71,10 +74,17 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     express my feelings"), rewritten in the third person; the same gates as free statements."""
     if speaker == UNKNOWN_SPEAKER or not _EMBEDDED_FIRST_PERSON.search(clause) or _IMPERATIVE.match(clause):
         return None
-    rewritten = third_person(clause, speaker)
-    # The piece that is about the speaker, not the greeting or aside around it.
-    pieces = [piece.strip(" ,.!;:") for piece in re.split(r"[,;!?]|\.\s+|\s+-\s+", rewritten)]
-    canonical = next((piece for piece in pieces if re.search(rf"\b{re.escape(speaker)}\b", piece)), "")
+    # The piece that is about the speaker, not the greeting or aside around it. It is judged as said:
+    # whether it stands alone (a piece after a comma may only modify the one before it).
+    parts = re.split(r"([,;!?]|\.\s+|\s+-\s+)", clause)
+    pieces = [(part.strip(" ,.!;:"), index == 0 or parts[index - 1].strip() in "!?.") for index, part in
+              enumerate(parts) if index % 2 == 0]  # fmt: skip
+    about = ((said, opens, third_person(said, speaker)) for said, opens in pieces)
+    said, opens, canonical = next(
+        (found for found in about if re.search(rf"\b{re.escape(speaker)}\b", found[2])), ("", True, "")
+    )
+    if dangling(said, opens) is not None or _IMPERATIVE.match(said):
+        return None
     words = _WORD.findall(canonical.casefold())
     if len(words) < _MIN_EMBEDDED_WORDS or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
         return None
