@@ -6,7 +6,9 @@ A clause is refused when what it is about lies outside it:
 - its subject is a pronoun or a demonstrative with no antecedent in the clause ("It has really helped
   me", "This has been great for me", "Those moments make me thankful", "Their support spoke to me"),
   except the empty "it" of English extraposition, whose real subject follows ("It's important to me
-  that people have someone to talk to", "It feels good to use my skills");
+  that people have someone to talk to", "It feels good to use my skills"), the ambient "it" of time
+  ("It was a long week for me"), and a predicate that says itself which thing it is by the speaker's
+  relation to it ("It's a yoga studio I go to every week");
 - a demonstrative noun phrase is kept only when a relative clause in the sentence says which one
   ("This book I read last year reminds me …"): "This necklace is special to me" names nothing;
 - its subject is a gerund whose object points outside it ("Playing it helps me", "Seeing this pic
@@ -80,6 +82,17 @@ _EXTRAPOSED_IT: Final = re.compile(
     r"(?:to\s+(?!(?:me|us|him|her|them|you|my|our|the|a|an)\b)[a-z]+|that|how|what|[a-z]+ing)\b",
     re.IGNORECASE,
 )
+#: The ambient "it" of time: "it was a long week for me", "it's been a crazy year".
+_AMBIENT_IT: Final = re.compile(
+    rf"^{_LEAD}it(?:'s|\s+is|\s+was|'s\s+been|\s+has\s+been)\s+(?:such\s+)?(?:a|an)\s+(?:[a-z'-]+\s+){{0,3}}?"
+    rf"(?:day|week|weekend|month|year|morning|evening|night|summer|winter|season|semester)\b",
+    re.IGNORECASE,
+)
+#: A predicate that names its thing by the speaker's relation to it: "it's a studio I go to often".
+_PRESENTED: Final = re.compile(
+    rf"^(?i:{_LEAD}(?:it's|it\s+is|it\s+was|this\s+is|this\s+was|that's|that\s+is|that\s+was)\s+(?:a|an)\s+)"
+    rf"{_NOUN_WORDS}(?:(?i:that|which)\s+)?(?:I|we)(?:'ve|'d|'m|'re)?\s+(?:(?:just|really|always|still)\s+)?\w+"
+)
 #: A gerund subject whose object points outside the clause: "Playing it helps …".
 _GERUND_POINTING: Final = re.compile(
     rf"^{_LEAD}(?!during\b|(?:some|any|every|no)thing\b)[a-z]+ing\s+(?:(?:to|at|with|about|on|in|for|of)\s+)?"
@@ -129,7 +142,7 @@ def dangling(piece: str, opens_clause: bool = True) -> str | None:
     or an apposition modifies what came before, unless a known finite verb makes it a clause.
     """
     text = piece.strip(" \"'")
-    if _EXTRAPOSED_IT.match(text):
+    if _EXTRAPOSED_IT.match(text) or _AMBIENT_IT.match(text) or _PRESENTED.match(text):
         return None
     if _POINTING.match(text) or _RELATIVE_START.match(text):
         return "pronoun subject"

@@ -45,9 +45,12 @@ def statements(text: str) -> list[str]:
         ("Moments like these make me love my job", "Quiet mornings make me love my job"),
         ("This job is killing me", "My job is killing me"),
         # The empty "it" of extraposition keeps its clause: the real subject follows.
-        ("It was a lovely day with my cousins", "It's important to me that my kids learn two languages"),
+        ("It was a lovely surprise from my cousins", "It's important to me that my kids learn two languages"),
         ("It's been tough for me lately", "It feels good to use my hands after a day at the screen"),
         ("It was so special to me", "It's amazing how much calmer I am since I quit coffee"),
+        # The ambient "it" of time, and a predicate that says which thing by the speaker's relation to it.
+        ("It was a gift from my aunt", "It was a long week for me at the hospital"),
+        ("It's a great way to relax after my shifts", "It's a climbing gym I go to twice a week"),
         # A gerund subject with a pointing object.
         ("Playing it helps me unwind after work", "Playing chess helps me unwind after work"),
         ("Seeing this photo made me miss my brother", "Seeing old photos made me miss my brother"),
