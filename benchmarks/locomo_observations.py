@@ -1,6 +1,7 @@
 """How much of what LoCoMo's authors wrote down about each speaker does consolidation learn?
 
     python benchmarks/locomo_observations.py ../shared/bench-data/locomo-dev.json [--json out.json]
+        [--name observations] [--facts facts.jsonl]
 
 Each LoCoMo sample carries ``observation``: per session and speaker, canonical facts with the turn
 (``dia_id``) they come from. After ingest + consolidation (the offline extractor unless an LLM is
@@ -8,7 +9,8 @@ configured through ``AGENTX_LLM__*``), a gold observation counts as *learned* wh
 fact is within cosine ``--threshold`` (0.75) of it with the local embedder **and** the fact's
 provenance contains the gold turn. The baseline takes each gold turn's own text as the "fact".
 It also reports learned facts that match no observation of their session, and writes a sample of
-them to read by hand (``--unmatched``).
+them to read by hand (``--unmatched``), and every learned fact in the order it was learned
+(``--facts``, one JSON line each) to count the junk. ``--name`` keeps runs in separate stores.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import argparse
 import asyncio
 import json
 import random
+import re
 import sys
 import time
 from datetime import timedelta
@@ -98,7 +101,18 @@ async def evaluate(memory: AsyncAgentMemory, sample: dict[str, Any], threshold: 
         matched_gold += bool(hits)
         matched_facts.update(f for f in range(len(facts)) if similarity[g, f] >= threshold)
     unmatched = [facts[f].claim for f in range(len(facts)) if f not in matched_facts]
+    # Learned order: ids are random, so creation time orders them (then the time they were said).
+    in_order = sorted(facts, key=lambda fact: (fact.created_at, fact.stated_at or fact.created_at))
     return {
+        "learned_facts": [
+            {
+                "id": fact.id,
+                "claim": fact.claim,
+                "kind": fact.fact_kind,
+                "dia": sorted(str(dia_of.get(turn_id)) for turn_id in fact.source_turn_ids),
+            }
+            for fact in in_order
+        ],
         "observations": len(gold),
         "facts": len(facts),
         "learned": matched_gold,
@@ -109,13 +123,13 @@ async def evaluate(memory: AsyncAgentMemory, sample: dict[str, Any], threshold: 
     }
 
 
-async def run(samples: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
+async def run(samples: list[dict[str, Any]], threshold: float, name: str) -> dict[str, Any]:
     settings = owning_process(
         Settings.model_validate(
             {
-                "graph": {"name": "bench_observations"},
-                "postgres": {"schema": "bench_observations"},
-                "redis": {"key_prefix": "bench-observations"},
+                "graph": {"name": f"bench_{name}"},
+                "postgres": {"schema": f"bench_{name}"},
+                "redis": {"key_prefix": f"bench-{name}"},
                 "learning": {"auto_consolidate": False},
             }
         )
@@ -152,6 +166,11 @@ async def run(samples: list[dict[str, Any]], threshold: float) -> dict[str, Any]
             for r in per_sample
         ],
         "unmatched": unmatched,
+        "learned_facts": [
+            {"conversation": number, **fact}
+            for number, r in enumerate(per_sample)
+            for fact in r["learned_facts"]
+        ],
     }
 
 
@@ -166,9 +185,15 @@ def main() -> None:
     parser.add_argument(
         "--unmatched", type=Path, default=None, help="write a random sample of 50 unmatched facts"
     )
+    parser.add_argument(
+        "--name", default="observations", help="store namespace (graph, schema, key prefix): bench_<name>"
+    )
+    parser.add_argument("--facts", type=Path, default=None, help="write every learned fact, as JSON lines")
     args = parser.parse_args()
+    if not re.fullmatch(r"[a-z0-9_]{1,40}", args.name):
+        parser.error("--name: lowercase letters, digits and underscores (it names a Postgres schema)")
     samples = json.loads(args.path.read_text(encoding="utf-8"))[: args.limit]
-    report = asyncio.run(run(samples, args.threshold))
+    report = asyncio.run(run(samples, args.threshold, args.name))
     print(
         f"| observations | learned (cosine ≥ {args.threshold} + provenance) | source turn as fact | facts | "
         "facts matching no observation | consolidation turns/s |\n|---|---|---|---|---|---|\n"
@@ -178,9 +203,12 @@ def main() -> None:
     if args.unmatched is not None:
         sample = random.Random(0).sample(report["unmatched"], min(50, len(report["unmatched"])))
         args.unmatched.write_text("\n".join(sample) + "\n")
+    if args.facts is not None:
+        args.facts.write_text("".join(json.dumps(fact) + "\n" for fact in report["learned_facts"]))
     if args.json is not None:
         args.json.write_text(
-            json.dumps({k: v for k, v in report.items() if k != "unmatched"}, indent=2) + "\n"
+            json.dumps({k: v for k, v in report.items() if k not in {"unmatched", "learned_facts"}}, indent=2)
+            + "\n"
         )
 
 

@@ -4,7 +4,8 @@ A turn is split into sentences and clauses; questions, hypotheticals and hedged 
 (a wrong memory is worse than a missing one); each remaining clause is rewritten as a third-person
 statement about its subject — the speaker, or another person it names ("my friend Leo loves jazz" is
 about Leo) — and read by the patterns of :mod:`.patterns`. Relative dates are resolved against the
-turn's time.
+turn's time (:mod:`.clause_atoms` builds the atoms); what no pattern types may still be kept as an
+untyped statement (:mod:`.statements`).
 """
 
 from __future__ import annotations
@@ -12,21 +13,29 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 from typing import Final
 
-from ..retrieval.time_phrases import find_time_phrase
 from .atoms import ExtractedEntity, ExtractedRelationship, Extraction, FactAtom
+from .clause_atoms import (
+    MIN_EXPERIENCE_WORDS,
+    UNKNOWN_SPEAKER,
+    Context,
+    TurnText,
+    build_atom,
+    dated_event,
+    trim,
+    without_dates,
+)
 from .corrections import is_correction
-from .english import conjugate, resolve_dates, sentences, third_person, with_date
+from .english import conjugate, sentences, third_person
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
 from .names import NameRecognizer, name_entities
 from .patterns import OCCUPATIONS, RELATIONS, compiled, experience
+from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 
-__all__ = ["TurnText", "extract_turns"]
+__all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns"]
 
-UNKNOWN_SPEAKER: Final = "The user"
 
 _LEADING: Final = re.compile(
     r"^(?:(?:hi|hey|hello|oh|well|so|ok|okay|yeah|yes|yep|no|nope|um|uh|btw|by the way|also|and|but|"
@@ -78,11 +87,6 @@ _APPOSITIVE: Final = re.compile(
     r"(?:\s+here)?[,.]\s+"
     r"(?:(?:a|an|the)\s+)?(?P<rest>(?!my\b|your\b|his\b|her\b|our\b|their\b)"
     r"[a-z][\w' -]+?(?:\s+(?:at|in|from|with|for)\s+[^,.!?]+)?)(?=$|[,.!?])"
-)
-_VALUE_END: Final = re.compile(
-    r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|\s+before\s+\w+ing\b|\s+(?:but|because|"
-    r"since|although|though|whereas|so that|which is|which was|lol|haha)\b|[,;:!?(]|\.(?:\s|$)|\s+-\s+).*$",
-    re.IGNORECASE,
 )
 _RELATION_NAME: Final = re.compile(
     r"\b(?:[Mm]y|{S}'s) (?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*(?P<rel>"
@@ -157,24 +161,6 @@ _NOT_NAME_KEYS: Final = frozenset(name.casefold() for name in _NOT_NAMES)
 _FIRST_PERSON: Final = re.compile(r"^(?:\W*)(?:I|I'm|I've|I'd|I'll|Im|my|My|we|We|we're|our|Our)\b")
 _PRONOUN_START: Final = re.compile(r"^(?:he|she|they)\b(?:'s)?", re.IGNORECASE)
 _CAPITALISED: Final = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
-_MIN_EXPERIENCE_WORDS: Final = 3
-_MIN_STATEMENT_WORDS: Final = 5
-_WORD: Final = re.compile(r"[a-z0-9']+")
-_ADDRESSEE: Final = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
-#: Not worth keeping as a free statement: negations (only typed patterns may negate a fact), pronouns
-#: with nothing to resolve them, obligations of the moment and mental states.
-_VAGUE: Final = re.compile(
-    r"\b(?:not|never|n't|no longer|he|she|they|him|her|has to|have to|needs to|"
-    r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe)\b",
-    re.IGNORECASE,
-)
-#: A statement clause goes on with a verb (the subject is already consumed).
-_STATEMENT_VERB: Final = re.compile(
-    r"^(?:and others\s+)?(?:(?:really|also|just|still|actually|recently|finally|now|currently|always|never|"
-    r"usually|often|even)\s+)*(?:is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|"
-    r"found|gave|felt|kept|began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came)\b",
-    re.IGNORECASE,
-)
 #: Capitalised words that start sentences without naming anyone.
 _NOT_SUBJECTS: Final = frozenset(
     [
@@ -237,33 +223,10 @@ _NOT_SUBJECTS: Final = frozenset(
 _NAMED_SUBJECT: Final = re.compile(
     r"^(?-i:(?P<name>[A-Z][a-zà-ÿ][a-zà-ÿ-]*))(?:'s\s|\s+(?:is|has|was|turns|got|will)\b)"
 )
-#: A date ahead: the shared time grammar, ordinals ("the 22nd", "june 3rd") and coming days.
-_DATED: Final = re.compile(
-    r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?:st|nd|rd|th)\s+of\s+[a-z]+|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
-    r"\d{1,2}\b|\b(?:on|this|next|coming)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b|\btonight\b|"
-    r"\bnext\s+(?:week|weekend|month|year|summer|spring|autumn|fall|winter)\b|\bin\s+(?:january|february|march|"
-    r"april|june|july|august|september|october|november|december)\b",
-    re.IGNORECASE,
-)
-_PAST_CUE: Final = re.compile(
-    r"\b(?:was|were|did|went|had|ago|last|yesterday|used to|\w+ed)\b", re.IGNORECASE
-)
 _AND_VERB: Final = re.compile(
     r"\s+and\s+(?=(?:wants|loves|likes|works|lives|is|has|plays|speaks|enjoys|hates|teaches|runs|studies|turns|"
     r"goes|knows|needs|hopes|plans)\b)"
 )
-
-
-@dataclass(frozen=True)
-class TurnText:
-    """What the extractor reads of one turn."""
-
-    id: str
-    role: str
-    text: str
-    timestamp: datetime
-    #: Whose first person "I" is: the turn's speaker name, or the user's name, or :data:`UNKNOWN_SPEAKER`.
-    speaker: str
 
 
 @dataclass
@@ -290,24 +253,6 @@ def _refused_sentence(sentence: str) -> bool:
     )
 
 
-def _trim(value: str) -> str:
-    value = _VALUE_END.sub("", value).strip(" .,!;:'\"")
-    return " ".join(value.split()[:12])
-
-
-def _statement_end(statement: str) -> str:
-    return _VALUE_END.sub("", statement).strip(" ,;:") or statement
-
-
-@dataclass(frozen=True)
-class _Context:
-    turn: TurnText
-    subject: str
-    correction: bool
-    #: The subject is the one speaking (their name may have been learned in this very chunk).
-    is_speaker: bool = False
-
-
 _NEGATION: Final = re.compile(
     r"^(?P<S>.+?) (?:(?P<be>is not|is no longer|isn't)|(?P<do>does not|no longer|doesn't)) (?P<rest>.+?)"
     r"(?:,? any ?more| now)?$",
@@ -315,7 +260,7 @@ _NEGATION: Final = re.compile(
 )
 
 
-def _negated_fact(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
+def _negated_fact(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
     """ "Dana is not vegetarian anymore" / "Dana does not play tennis anymore": the negation of the fact
     the positive clause states, so a correction can supersede it (only for corrections)."""
     match = _NEGATION.match(canonical)
@@ -333,7 +278,7 @@ def _negated_fact(canonical: str, ctx: _Context, persons: Sequence[str]) -> Fact
     return atom.model_copy(update={"negated": True, "statement": canonical.rstrip(".") + "."})
 
 
-def _read_clause(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
+def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
     """The fact the canonical clause states, if a pattern (or the experience fallback) reads one."""
     subject = ctx.subject
     if (negated := _negated_fact(canonical, ctx, persons)) is not None:
@@ -343,10 +288,10 @@ def _read_clause(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactA
         if match is None:
             continue
         groups = match.groupdict()
-        value = _without_dates(_trim(groups.get("v") or ""), ctx.turn.timestamp)
+        value = without_dates(trim(groups.get("v") or ""), ctx.turn.timestamp)
         if not value or value.casefold() in {"it", "that", "this", "them", "there", "one", "so"}:
             return None
-        if _ADDRESSEE.search(value):  # "loves how you tell your stories": about the listener
+        if ADDRESSEE.search(value):  # "loves how you tell your stories": about the listener
             return None
         if pattern.key == "works_as" and not _is_occupation(value):
             continue
@@ -355,159 +300,23 @@ def _read_clause(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactA
             cat=(groups.get("cat") or "").casefold().replace(" ", "_"),
             what=(groups.get("what") or "").casefold().replace(" ", "_"),
         )
-        return _atom(pattern.kind, key, value, canonical, ctx, persons, pattern.negated, pattern.certainty)
+        return build_atom(
+            pattern.kind, key, value, canonical, ctx, persons, pattern.negated, pattern.certainty
+        )
     # Only the speaker's own experiences: hearsay about others is too often partial ("passed away").
     if not (subject == ctx.turn.speaker or ctx.is_speaker):
         return None
     match = experience(subject).match(canonical)
     if match is not None:
-        value = _trim(match.group("verb") + match.group("v"))
-        if len(value.split()) >= _MIN_EXPERIENCE_WORDS:
-            return _atom("experience", "did", value, canonical, ctx, persons, False, "implied")
-    return _statement(canonical, ctx, persons)
-
-
-def _statement(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
-    """What the speaker says of themself that no pattern reads ("Melanie is swamped with the kids and
-    work"): kept as an implied experience when it is a substantial declarative clause, so the memory
-    holds the statement in a form that reads out of context. Clauses about the listener are not."""
-    rest = canonical[len(ctx.subject) :].strip()
-    words = _WORD.findall(rest.casefold())
-    if (
-        not canonical.startswith(ctx.subject + " ")
-        or len(words) < _MIN_STATEMENT_WORDS
-        or _ADDRESSEE.search(rest)
-        or _VAGUE.search(rest)
-        or not _STATEMENT_VERB.match(rest)
-        or re.match(rf"^is {re.escape(ctx.subject)}\b", rest, re.IGNORECASE)
-    ):
-        return None
-    return _atom("statement", "said", _trim(rest), canonical, ctx, persons, False, "implied")
-
-
-def _without_dates(value: str, now: datetime) -> str:
-    found = find_time_phrase(value, now)
-    if found is None or found.start == 0:
-        return value
-    return re.sub(r"\s+(?:in|on|at|during|since|from)$", "", value[: found.start].rstrip(" ,"))
-
-
-def _next_occurrence(
-    start: datetime | None, end: datetime | None, phrase: str, now: datetime
-) -> tuple[datetime | None, datetime | None]:
-    """An event's day named without a year ("on June 3", "on saturday") is the next one, not the last."""
-    if start is None or end is None or start >= now or re.search(r"\b\d{4}\b|ago|last|yesterday", phrase):
-        return start, end
-    if (end - start).days <= 1 and re.search(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", phrase, re.I):
-        step = timedelta(days=7)
-        while start < now - timedelta(days=1):
-            start, end = start + step, end + step
-        return start, end
-    years = now.year - start.year + (1 if start.replace(year=now.year) < now else 0)
-    return start.replace(year=start.year + years), end.replace(year=end.year + years)
-
-
-def _dated_event(canonical: str, ctx: _Context, persons: Sequence[str]) -> FactAtom | None:
-    """Something ahead with a date ("Sara is running the Leeds 10k on sunday"): an event."""
-    if (
-        not _DATED.search(canonical)
-        or _PAST_CUE.search(canonical)
-        or re.search(r"\bnot\b|\bnever\b", canonical)
-    ):
-        return None
-    rest = canonical[len(ctx.subject) :].strip()
-    if len(rest.split()) < _MIN_EXPERIENCE_WORDS or not canonical.startswith(ctx.subject):
-        return None
-    return _atom("event", "plans", _trim(rest), canonical, ctx, persons, False, "explicit")
+        value = trim(match.group("verb") + match.group("v"))
+        if len(value.split()) >= MIN_EXPERIENCE_WORDS:
+            return build_atom("experience", "did", value, canonical, ctx, persons, False, "implied")
+    return statement(canonical, ctx, persons)
 
 
 def _is_occupation(value: str) -> bool:
     words = value.casefold().replace("-", " ").split()
     return bool(words) and (words[-1] in OCCUPATIONS or words[-1].rstrip("s") in OCCUPATIONS)
-
-
-def _atom(
-    kind: str,
-    key: str,
-    value: str,
-    canonical: str,
-    ctx: _Context,
-    persons: Sequence[str],
-    negated: bool,
-    certainty: str,
-) -> FactAtom:
-    statement, start, end = resolve_dates(_statement_end(canonical), ctx.turn.timestamp)
-    if kind == "event" and start is not None and start < ctx.turn.timestamp:
-        start, end = _next_occurrence(start, end, canonical, ctx.turn.timestamp)
-        found = find_time_phrase(_statement_end(canonical), ctx.turn.timestamp)
-        if start is not None and end is not None and found is not None:
-            statement = with_date(_statement_end(canonical), found.end, start, end)
-    if key == "lives_in" and re.search(r"\bmoved to\b|\bmoving to\b|relocated", canonical, re.IGNORECASE):
-        statement = f"{ctx.subject} lives in {value} (moved there{_when(statement, value)})"
-    negated = negated or bool(re.search(r"\b(?:not|never|no longer|n't)\b", statement, re.IGNORECASE))
-    temporal = "current"
-    if (end is not None and end <= ctx.turn.timestamp) or kind == "experience":
-        temporal = "past"
-    if (start is not None and start > ctx.turn.timestamp) or kind == "goal":
-        temporal = "future"
-    if kind in {"identity", "constraint", "preference", "skill", "relationship"} and kind != "experience":
-        temporal = "current" if start is None or key == "lives_in" else temporal
-    named = [p for p in persons if p != ctx.subject and p.casefold() in statement.casefold()]
-    return FactAtom.model_validate(
-        {
-            "fact_kind": kind,
-            "subject": ctx.subject,
-            "statement": statement.rstrip(".") + ".",
-            "key": key,
-            "value": value,
-            "negated": negated,
-            "certainty": certainty,
-            "temporal": temporal,
-            "event_time": start,
-            "persons": named,
-            "location": value if key in {"lives_in", "hometown"} else None,
-            "correction": ctx.correction or (key == "lives_in" and "moved" in canonical.casefold()),
-            "source_turn_ids": [ctx.turn.id],
-        }
-    )
-
-
-def _when(statement: str, value: str) -> str:
-    tail = statement.split(value, 1)[-1]
-    date = re.search(r"\(([^)]*\d{4})\)", tail)
-    return f" in {date.group(1)}" if date else ""
-
-
-_EMBEDDED_FIRST_PERSON: Final = re.compile(r"\b(?:I|I'm|I've|[Mm]y|me|myself|[Oo]ur)\b")
-_MIN_EMBEDDED_WORDS: Final = 6
-#: "My kids …", "our garden …": the speaker's own thing as the subject, unless it names a slot the
-#: typed patterns own (a statement of it would restate the typed fact another phrasing gives).
-_OWN_THING: Final = re.compile(
-    r"^(?:my|our)\s+(?!(?:\w+\s+)?(?:goal|goals|dream|dreams|plan|plans|specialty|speciality|skill|skills|"
-    r"job|name|allergy|diet|favou?rite)\b)",
-    re.IGNORECASE,
-)
-#: "Let me know", "thanks for believing in me": said to the listener, not about the speaker.
-_IMPERATIVE: Final = re.compile(
-    r"^(?:let|thanks|thank|please|tell|check|look|see|here's|here is|wish|congrats|congratulations|hope)\b",
-    re.IGNORECASE,
-)
-
-
-def _embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bool) -> FactAtom | None:
-    """A clause about the speaker that does not start with them ("Painting is a fun way for me to
-    express my feelings"), rewritten in the third person; the same gates as free statements."""
-    if speaker == UNKNOWN_SPEAKER or not _EMBEDDED_FIRST_PERSON.search(clause) or _IMPERATIVE.match(clause):
-        return None
-    rewritten = third_person(clause, speaker)
-    # The piece that is about the speaker, not the greeting or aside around it.
-    pieces = [piece.strip(" ,.!;:") for piece in re.split(r"[,;!?]|\.\s+|\s+-\s+", rewritten)]
-    canonical = next((piece for piece in pieces if re.search(rf"\b{re.escape(speaker)}\b", piece)), "")
-    words = _WORD.findall(canonical.casefold())
-    if len(words) < _MIN_EMBEDDED_WORDS or _ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
-        return None
-    ctx = _Context(turn=turn, subject=speaker, correction=correction, is_speaker=True)
-    return _atom("statement", "said", _trim(canonical), canonical, ctx, [speaker], False, "implied")
 
 
 def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str] | None:
@@ -586,17 +395,17 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 continue
             found = _subject_clause(about, state, speaker)
             if found is None:
-                if (embedded := _embedded_statement(about, turn, speaker, correction)) is not None:
+                if (embedded := embedded_statement(about, turn, speaker, correction)) is not None:
                     facts.append(embedded)
                 continue
             subject, whole = found[0], found[1].strip(" ,.!;:")
-            ctx = _Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
+            ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
             parts = _AND_VERB.split(whole)
             read = 0
             for index, part in enumerate(parts):
                 canonical = part if index == 0 else f"{subject} {part}"
                 persons = [*state.persons.values(), speaker]
-                atom = _read_clause(canonical, ctx, persons) or _dated_event(canonical, ctx, persons)
+                atom = _read_clause(canonical, ctx, persons) or dated_event(canonical, ctx, persons)
                 if atom is not None:
                     facts.append(atom)
                     read += 1
@@ -606,8 +415,8 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             # at all): what it says of them, as a free statement.
             if (
                 not read
-                and (subject != speaker or _OWN_THING.match(about))
-                and (embedded := _embedded_statement(about, turn, speaker, correction)) is not None
+                and (subject != speaker or OWN_THING.match(about))
+                and (embedded := embedded_statement(about, turn, speaker, correction)) is not None
             ):
                 facts.append(embedded)
     for name in known:

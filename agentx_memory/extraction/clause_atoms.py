@@ -1,0 +1,163 @@
+"""From a canonical clause to a fact atom: the turn it came from, its dates resolved against the
+turn's time, its temporal reading. Pure functions shared by the typed patterns and the statements."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Final
+
+from ..retrieval.time_phrases import find_time_phrase
+from .atoms import FactAtom
+from .english import resolve_dates, with_date
+
+__all__ = [
+    "MIN_EXPERIENCE_WORDS",
+    "UNKNOWN_SPEAKER",
+    "Context",
+    "TurnText",
+    "build_atom",
+    "dated_event",
+    "statement_end",
+    "trim",
+    "without_dates",
+]
+
+UNKNOWN_SPEAKER: Final = "The user"
+MIN_EXPERIENCE_WORDS: Final = 3
+VALUE_END: Final = re.compile(
+    r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|\s+before\s+\w+ing\b|\s+(?:but|because|"
+    r"since|although|though|whereas|so that|which is|which was|lol|haha)\b|[,;:!?(]|\.(?:\s|$)|\s+-\s+).*$",
+    re.IGNORECASE,
+)
+#: A date ahead: the shared time grammar, ordinals ("the 22nd", "june 3rd") and coming days.
+_DATED: Final = re.compile(
+    r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?:st|nd|rd|th)\s+of\s+[a-z]+|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
+    r"\d{1,2}\b|\b(?:on|this|next|coming)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b|\btonight\b|"
+    r"\bnext\s+(?:week|weekend|month|year|summer|spring|autumn|fall|winter)\b|\bin\s+(?:january|february|march|"
+    r"april|june|july|august|september|october|november|december)\b",
+    re.IGNORECASE,
+)
+_PAST_CUE: Final = re.compile(
+    r"\b(?:was|were|did|went|had|ago|last|yesterday|used to|\w+ed)\b", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class TurnText:
+    """What the extractor reads of one turn."""
+
+    id: str
+    role: str
+    text: str
+    timestamp: datetime
+    #: Whose first person "I" is: the turn's speaker name, or the user's name, or :data:`UNKNOWN_SPEAKER`.
+    speaker: str
+
+
+def trim(value: str) -> str:
+    value = VALUE_END.sub("", value).strip(" .,!;:'\"")
+    return " ".join(value.split()[:12])
+
+
+def statement_end(statement: str) -> str:
+    return VALUE_END.sub("", statement).strip(" ,;:") or statement
+
+
+@dataclass(frozen=True)
+class Context:
+    turn: TurnText
+    subject: str
+    correction: bool
+    #: The subject is the one speaking (their name may have been learned in this very chunk).
+    is_speaker: bool = False
+
+
+def without_dates(value: str, now: datetime) -> str:
+    found = find_time_phrase(value, now)
+    if found is None or found.start == 0:
+        return value
+    return re.sub(r"\s+(?:in|on|at|during|since|from)$", "", value[: found.start].rstrip(" ,"))
+
+
+def _next_occurrence(
+    start: datetime | None, end: datetime | None, phrase: str, now: datetime
+) -> tuple[datetime | None, datetime | None]:
+    """An event's day named without a year ("on June 3", "on saturday") is the next one, not the last."""
+    if start is None or end is None or start >= now or re.search(r"\b\d{4}\b|ago|last|yesterday", phrase):
+        return start, end
+    if (end - start).days <= 1 and re.search(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", phrase, re.I):
+        step = timedelta(days=7)
+        while start < now - timedelta(days=1):
+            start, end = start + step, end + step
+        return start, end
+    years = now.year - start.year + (1 if start.replace(year=now.year) < now else 0)
+    return start.replace(year=start.year + years), end.replace(year=end.year + years)
+
+
+def dated_event(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
+    """Something ahead with a date ("Sara is running the Leeds 10k on sunday"): an event."""
+    if (
+        not _DATED.search(canonical)
+        or _PAST_CUE.search(canonical)
+        or re.search(r"\bnot\b|\bnever\b", canonical)
+    ):
+        return None
+    rest = canonical[len(ctx.subject) :].strip()
+    if len(rest.split()) < MIN_EXPERIENCE_WORDS or not canonical.startswith(ctx.subject):
+        return None
+    return build_atom("event", "plans", trim(rest), canonical, ctx, persons, False, "explicit")
+
+
+def build_atom(
+    kind: str,
+    key: str,
+    value: str,
+    canonical: str,
+    ctx: Context,
+    persons: Sequence[str],
+    negated: bool,
+    certainty: str,
+) -> FactAtom:
+    statement, start, end = resolve_dates(statement_end(canonical), ctx.turn.timestamp)
+    if kind == "event" and start is not None and start < ctx.turn.timestamp:
+        start, end = _next_occurrence(start, end, canonical, ctx.turn.timestamp)
+        found = find_time_phrase(statement_end(canonical), ctx.turn.timestamp)
+        if start is not None and end is not None and found is not None:
+            statement = with_date(statement_end(canonical), found.end, start, end)
+    if key == "lives_in" and re.search(r"\bmoved to\b|\bmoving to\b|relocated", canonical, re.IGNORECASE):
+        statement = f"{ctx.subject} lives in {value} (moved there{_when(statement, value)})"
+    negated = negated or bool(re.search(r"\b(?:not|never|no longer|n't)\b", statement, re.IGNORECASE))
+    temporal = "current"
+    if (end is not None and end <= ctx.turn.timestamp) or kind == "experience":
+        temporal = "past"
+    if (start is not None and start > ctx.turn.timestamp) or kind == "goal":
+        temporal = "future"
+    if kind in {"identity", "constraint", "preference", "skill", "relationship"} and kind != "experience":
+        temporal = "current" if start is None or key == "lives_in" else temporal
+    named = [p for p in persons if p != ctx.subject and p.casefold() in statement.casefold()]
+    return FactAtom.model_validate(
+        {
+            "fact_kind": kind,
+            "subject": ctx.subject,
+            "statement": statement.rstrip(".") + ".",
+            "key": key,
+            "value": value,
+            "negated": negated,
+            "certainty": certainty,
+            "temporal": temporal,
+            "event_time": start,
+            "persons": named,
+            "location": value if key in {"lives_in", "hometown"} else None,
+            "correction": ctx.correction or (key == "lives_in" and "moved" in canonical.casefold()),
+            "source_turn_ids": [ctx.turn.id],
+        }
+    )
+
+
+def _when(statement: str, value: str) -> str:
+    tail = statement.split(value, 1)[-1]
+    date = re.search(r"\(([^)]*\d{4})\)", tail)
+    return f" in {date.group(1)}" if date else ""

@@ -1,0 +1,92 @@
+"""Untyped statements: what a speaker says of themself that no pattern types, kept when it reads as a
+substantial declarative clause out of context. Pure functions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from .atoms import FactAtom
+from .clause_atoms import UNKNOWN_SPEAKER, Context, TurnText, build_atom, trim
+from .english import third_person
+from .standalone import dangling
+
+__all__ = ["ADDRESSEE", "OWN_THING", "embedded_statement", "statement"]
+
+_MIN_STATEMENT_WORDS: Final = 5
+_WORD: Final = re.compile(r"[a-z0-9']+")
+ADDRESSEE: Final = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+#: Not worth keeping as a free statement: negations (only typed patterns may negate a fact), pronouns
+#: with nothing to resolve them, obligations of the moment and mental states.
+_VAGUE: Final = re.compile(
+    r"\b(?:not|never|n't|no longer|he|she|they|him|her|has to|have to|needs to|"
+    r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe)\b",
+    re.IGNORECASE,
+)
+#: A statement clause goes on with a verb (the subject is already consumed).
+_STATEMENT_VERB: Final = re.compile(
+    r"^(?:and others\s+)?(?:(?:really|also|just|still|actually|recently|finally|now|currently|always|never|"
+    r"usually|often|even)\s+)*(?:is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|"
+    r"found|gave|felt|kept|began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came)\b",
+    re.IGNORECASE,
+)
+
+
+def statement(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
+    """What the speaker says of themself that no pattern reads ("Melanie is swamped with the kids and
+    work"): kept as an implied experience when it is a substantial declarative clause, so the memory
+    holds the statement in a form that reads out of context. Clauses about the listener are not."""
+    rest = canonical[len(ctx.subject) :].strip()
+    words = _WORD.findall(rest.casefold())
+    if (
+        not canonical.startswith(ctx.subject + " ")
+        or len(words) < _MIN_STATEMENT_WORDS
+        or ADDRESSEE.search(rest)
+        or _VAGUE.search(rest)
+        or not _STATEMENT_VERB.match(rest)
+        or re.match(rf"^is {re.escape(ctx.subject)}\b", rest, re.IGNORECASE)
+    ):
+        return None
+    return build_atom("statement", "said", trim(rest), canonical, ctx, persons, False, "implied")
+
+
+_EMBEDDED_FIRST_PERSON: Final = re.compile(r"\b(?:I|I'm|I've|[Mm]y|me|myself|[Oo]ur)\b")
+_MIN_EMBEDDED_WORDS: Final = 6
+#: "My kids …", "our garden …": the speaker's own thing as the subject, unless it names a slot the
+#: typed patterns own (a statement of it would restate the typed fact another phrasing gives). The
+#: goal slot has every noun the goal pattern reads: "my aim was to show warmth" is the aim of some
+#: piece of work named elsewhere, and the pattern reads "my aim is to …".
+OWN_THING: Final = re.compile(
+    r"^(?:my|our)\s+(?!(?:\w+\s+)?(?:goal|goals|dream|dreams|plan|plans|aim|aims|ambition|ambitions|hope|"
+    r"hopes|resolution|intention|specialty|speciality|skill|skills|job|name|allergy|diet|favou?rite)\b)",
+    re.IGNORECASE,
+)
+#: "Let me know", "thanks for believing in me": said to the listener, not about the speaker.
+_IMPERATIVE: Final = re.compile(
+    r"^(?:let|thanks|thank|please|tell|check|look|see|here's|here is|wish|congrats|congratulations|hope)\b",
+    re.IGNORECASE,
+)
+
+
+def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bool) -> FactAtom | None:
+    """A clause about the speaker that does not start with them ("Painting is a fun way for me to
+    express my feelings"), rewritten in the third person; the same gates as free statements."""
+    if speaker == UNKNOWN_SPEAKER or not _EMBEDDED_FIRST_PERSON.search(clause) or _IMPERATIVE.match(clause):
+        return None
+    # The piece that is about the speaker, not the greeting or aside around it. It is judged as said:
+    # whether it stands alone (a piece after a comma may only modify the one before it).
+    parts = re.split(r"([,;!?]|\.\s+|\s+-\s+)", clause)
+    pieces = [(part.strip(" ,.!;:"), index == 0 or parts[index - 1].strip() in "!?.") for index, part in
+              enumerate(parts) if index % 2 == 0]  # fmt: skip
+    about = ((said, opens, third_person(said, speaker)) for said, opens in pieces)
+    said, opens, canonical = next(
+        (found for found in about if re.search(rf"\b{re.escape(speaker)}\b", found[2])), ("", True, "")
+    )
+    if dangling(said, opens) is not None or _IMPERATIVE.match(said):
+        return None
+    words = _WORD.findall(canonical.casefold())
+    if len(words) < _MIN_EMBEDDED_WORDS or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
+        return None
+    ctx = Context(turn=turn, subject=speaker, correction=correction, is_speaker=True)
+    return build_atom("statement", "said", trim(canonical), canonical, ctx, [speaker], False, "implied")
