@@ -260,7 +260,7 @@ class RetrievalSettings(BaseModel):
     #: its session. Chosen together on LoCoMo dev conversations 0–2 and confirmed on 3–4 (README,
     #: "Recall quality II"). 0 switches each off.
     named_speaker_weight: float = Field(default=0.10, ge=0)
-    next_turn_weight: float = Field(default=0.45, ge=0)
+    next_turn_weight: float = Field(default=0.2, ge=0)
     session_best_weight: float = Field(default=0.30, ge=0)
 
     #: Entity-centric recall ("tell me about X") and entity expansion through the graph.
