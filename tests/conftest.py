@@ -1,7 +1,8 @@
 """Shared fixtures: one set of real embedded servers per test session, an isolated namespace per test.
 
 Isolation: each test gets its own Postgres schema, FalkorDB graph and Redis key prefix on the session's
-servers, and they are dropped afterwards. Nothing here fakes a store.
+servers, and they are dropped afterwards. A test that opens a facade in setup gets them migrated ahead
+(tests/namespaces.py). Nothing here fakes a store.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
+from psycopg import sql
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
 from agentx_memory.embedded import ResolvedEndpoints, resolve_endpoints
@@ -25,6 +28,7 @@ from tests.embedding_stub import EmbeddingStub
 from tests.flavours import FLAVOURS, EventLoopThread, as_sync
 from tests.llm_cases import PROVIDERS, Provider
 from tests.llm_stub import LLMStub
+from tests.namespaces import PreparedNamespaces
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -92,9 +96,40 @@ def isolated_settings(endpoints: ResolvedEndpoints, data_dir: Path, **overrides:
     return Settings.model_validate(values)
 
 
+@pytest.fixture(scope="session")
+def namespaces(endpoints: ResolvedEndpoints, data_dir: Path) -> Iterator[PreparedNamespaces]:
+    """Namespaces migrated ahead for the session embedder's shape (``LocalOnnxEmbedder``)."""
+    shape = LocalOnnxEmbedder()  # no model is loaded for its id and dimension
+    prepared = PreparedNamespaces(
+        endpoints,
+        lambda: isolated_settings(endpoints, data_dir),
+        lambda chosen: cleanup(chosen, endpoints),
+        dimensions=shape.dimensions,
+        model_id=shape.model_id,
+    )
+    yield prepared
+    prepared.close()
+
+
+#: The fixtures that open a facade on ``settings`` in the test's setup, migrating its namespace there.
+_OPENS_A_FACADE = frozenset({"memory", "amemory"})
+
+
 @pytest.fixture
-def settings(endpoints: ResolvedEndpoints, data_dir: Path) -> Iterator[Settings]:
-    chosen = isolated_settings(endpoints, data_dir)
+def settings(
+    request: pytest.FixtureRequest, endpoints: ResolvedEndpoints, data_dir: Path
+) -> Iterator[Settings]:
+    """A fresh namespace; migrated ahead (tests/namespaces.py) when the test's facade would migrate it in
+    setup with an embedder of the same shape, since the facade then finds it as it would have left it.
+    Other tests get it untouched: they may migrate it themselves, with another embedder or the CLI."""
+    chosen: Settings | None = None
+    if _OPENS_A_FACADE & set(request.fixturenames):
+        prepared: PreparedNamespaces = request.getfixturevalue("namespaces")
+        embedder: Embedder = request.getfixturevalue("embedder")
+        if (embedder.dimensions, embedder.model_id) == (prepared.dimensions, prepared.model_id):
+            chosen = prepared.take()
+    if chosen is None:
+        chosen = isolated_settings(endpoints, data_dir)
     yield chosen
     cleanup(chosen, endpoints)
 
@@ -107,9 +142,6 @@ def cleanup(settings: Settings, endpoints: ResolvedEndpoints) -> None:
     redis = RedisStore(endpoints.redis_url)
     redis.delete_matching(f"{settings.redis.key_prefix}:*")
     redis.close()
-    import psycopg
-    from psycopg import sql
-
     with psycopg.connect(endpoints.postgres_url, autocommit=True) as conn:
         conn.execute(
             sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(settings.postgres.schema_name))
