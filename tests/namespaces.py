@@ -22,7 +22,7 @@ from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.stores.factory import open_graph
 from agentx_memory.stores.postgres import PostgresStore
 
-__all__ = ["PreparedNamespaces", "migrate_namespace"]
+__all__ = ["DeferredDrops", "PreparedNamespaces", "migrate_namespace"]
 
 #: How long a test waits for its namespace before failing (a migration takes ~0.1 s).
 _TAKE_TIMEOUT_S = 120.0
@@ -103,3 +103,38 @@ class PreparedNamespaces:
                 return
             if isinstance(item, Settings):
                 self._discard(item)
+
+
+class DeferredDrops:
+    """Drops the namespaces of finished tests in a background thread, off the next test's path.
+
+    Each namespace is used by one test only, so dropping it a moment later changes nothing another test
+    sees; it is still dropped (graphs hold ~1.4 MB of FalkorDB memory each, a schema ~3 MB of disk).
+    A failed drop fails the session at :meth:`close`, as it failed the test's teardown before.
+    """
+
+    def __init__(self, discard: Callable[[Settings], None]) -> None:
+        self._discard = discard
+        self._pending: queue.Queue[Settings | None] = queue.Queue()
+        self._failures: list[Exception] = []
+        self._thread = threading.Thread(target=self._drain, name="deferred-drops", daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        while (chosen := self._pending.get()) is not None:
+            try:
+                self._discard(chosen)
+            except Exception as exc:  # reported at close
+                self._failures.append(exc)
+
+    def drop(self, chosen: Settings) -> None:
+        self._pending.put(chosen)
+
+    def close(self) -> None:
+        """Wait for every drop; raise the first that failed."""
+        self._pending.put(None)
+        self._thread.join()
+        if self._failures:
+            raise RuntimeError(f"{len(self._failures)} namespaces could not be dropped") from self._failures[
+                0
+            ]
