@@ -92,7 +92,11 @@ _CONTRACTIONS: Final = (
     (re.compile(r"\bI (?:won't|wont|will not)\b", re.IGNORECASE), "{S} will not"),
     (re.compile(r"\bI (?:wasn't|wasnt|was not)\b", re.IGNORECASE), "{S} was not"),
 )
-_I_VERB: Final = re.compile(r"\bI\s+((?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*)([A-Za-z]+)\b")
+#: Verbs that end in -ly; any other word in -ly after "I" is an adverb ("I typically hold…").
+_LY_VERBS: Final = "apply|reply|supply|rely|fly|ally|tally|bully|multiply|comply|imply|rally"
+#: An adverb between "I" and its verb, as said ("I Just got…" at a line's start is still "just").
+_ADVERB: Final = r"(?i:" + "|".join(sorted(ADVERBS)) + rf"|(?!(?:{_LY_VERBS})\b)[a-z]{{2,}}ly)"
+_I_VERB: Final = re.compile(rf"\bI\s+((?:{_ADVERB}\s+)*)([A-Za-z]+)\b")
 
 
 def sentences(text: str) -> list[str]:
