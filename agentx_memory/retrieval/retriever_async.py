@@ -228,8 +228,10 @@ class AsyncMemoryRetriever:
         await gather(*[by_vector(name, vector) for name, vector in plan.vectors.items()])
         fused = self._fuse(dense, lexical)
         similarity = dict(dense)
+        # Every known turn by its position, kept up to date as neighbours are fetched.
+        at = {(turn.conversation_id, turn.index): turn.id for turn in turns.values()}
         if (self._s.neighbour_weight > 0 or self._s.next_turn_weight > 0) and fused:
-            fused = await self._with_neighbours(scope, plan, turns, fused, found_by, similarity, metrics)
+            fused = await self._with_neighbours(scope, plan, turns, at, fused, found_by, similarity, metrics)
         if plan.entities and self._s.speaker_boost != 1.0:
             speakers = {key: turns[key].speaker for key in fused}
             fused = speaker_boost(fused, speakers, plan.entities, self._s.speaker_boost)
@@ -249,7 +251,7 @@ class AsyncMemoryRetriever:
         texts = {key: turn.content for key, turn in whole.items()}
         relevance = {key: kind.relevance[key] for key in texts}
         discounted = asking_discount(relevance, texts, self._s.question_turn_factor)
-        kind.relevance.update(self._lifted(plan, turns, similarity, relevance, discounted))
+        kind.relevance.update(self._lifted(plan, turns, at, similarity, relevance, discounted))
         # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
         kind.items = {
             key: Candidate.of_turn(whole[key], entries[key].found_by, entries[key].event)
@@ -261,6 +263,7 @@ class AsyncMemoryRetriever:
         self,
         plan: RecallPlan,
         turns: Mapping[str, TurnHit],
+        at: Mapping[tuple[str, int], str],
         similarity: Mapping[str, float],
         relevance: Mapping[str, float],
         discounted: Mapping[str, float],
@@ -268,7 +271,6 @@ class AsyncMemoryRetriever:
         """The head's relevance with the evidence of its speaker, its reply and its session
         (``evidence_lift``), in units of the head's best relevance before the question discount."""
         s = self._s
-        at = {(turn.conversation_id, turn.index): turn.id for turn in turns.values()}
         following = {
             key: after
             for key in discounted
@@ -294,16 +296,16 @@ class AsyncMemoryRetriever:
         scope: Scope,
         plan: RecallPlan,
         turns: dict[str, TurnHit],
+        at: dict[tuple[str, int], str],
         fused: dict[str, float],
         found_by: dict[str, list[str]],
         similarity: dict[str, float],
         metrics: dict[str, TechniqueMetric],
     ) -> dict[str, float]:
-        """Each leading turn's neighbours, fetched with their cosine (into ``similarity``); with
-        ``neighbour_weight``, each turn inherits part of its best neighbour's score."""
+        """Each leading turn's neighbours, fetched (into ``turns`` and ``at``) with their cosine (into
+        ``similarity``); with ``neighbour_weight``, each turn inherits part of its best neighbour's score."""
         timer = TechniqueTimer(metrics, "turns.neighbours")
         leaders = sorted(fused, key=lambda key: -fused[key])[: plan.top_k * 3 + 10]
-        at = {(turn.conversation_id, turn.index): turn.id for turn in turns.values()}
         wanted = {
             (turns[key].conversation_id, turns[key].index + step)
             for key in leaders
