@@ -15,8 +15,10 @@ from typing import Final
 
 __all__ = ["GateVerdict", "gate_turn", "is_instruction_like", "is_small_talk", "normalise"]
 
-_INJECTION: Final = re.compile(
-    r"""\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier)\s+
+#: What reads as an instruction to the agent, one branch per phrase. Each branch begins where a word
+#: begins (or at a line's start) and on one of the letters in :data:`_INJECTION`'s lookahead.
+_INJECTION_BRANCHES: Final = r"""
+    \b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier)\s+
         (?:instructions?|prompts?|rules?|messages?)
       | \bfrom\s+now\s+on,?\s+(?:you|always|never|only|answer|respond|reply)
       | \byou\s+(?:are\s+now|must\s+now|will\s+now)\b
@@ -26,8 +28,14 @@ _INJECTION: Final = re.compile(
       | ^\s*(?:system|assistant)\s*:
       | \b(?:jailbreak|developer\s+mode|do\s+anything\s+now)\b
       | \b(?:admin|root|master)\s+password\s+is\b
-      | \bremember\s+that\s+(?:you|the\s+(?:admin|system))\b""",
-    re.IGNORECASE | re.VERBOSE | re.MULTILINE,
+      | \bremember\s+that\s+(?:you|the\s+(?:admin|system))\b"""
+_INJECTION_FLAGS: Final = re.IGNORECASE | re.VERBOSE | re.MULTILINE
+# The lookarounds only skip start positions no branch can match from (a letter after a letter, or a
+# character that begins no branch): Python's engine otherwise tries every branch at every position, and
+# this runs on every stored turn and every memory line get_context injects (37 -> 13 us a dev turn).
+# tests/unit/test_gates.py checks that a new branch's first letter is in the lookahead.
+_INJECTION: Final = re.compile(
+    rf"(?:^|(?<![a-z]))(?=[\sidfyanjrms])(?:{_INJECTION_BRANCHES})", _INJECTION_FLAGS
 )
 _SYSTEM_PROMPT: Final = re.compile(
     r"^\s*(?:you\s+are\s+(?:a|an|the)\s+(?:helpful|friendly|expert|professional|ai|large|knowledgeable|"

@@ -7,6 +7,8 @@ import re
 import uuid
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agentx_memory.models import MemoryItem, MemoryKind
 from agentx_memory.retrieval.context_render import ContextSections, profile_line, render_context
@@ -76,3 +78,56 @@ def test_profile_keys_cannot_break_the_line() -> None:
     assert "\n" not in line
     assert MEMORY_TAG_RE.search(line) is None
     assert re.search(r"(?<!\\)#", line) is None
+
+
+def _every_step(text: str) -> str:
+    """neutralise with no step skipped: the oracle for the skips, which must change nothing."""
+    from agentx_memory.extraction.gates import is_instruction_like
+    from agentx_memory.retrieval import neutralise as n
+
+    visible = n._LOOSE_JOINER.sub("", n._INVISIBLE.sub("", n._CONTROL.sub(" ", text)))
+    line = " ".join(visible.split())
+    while MEMORY_TAG_RE.search(line):
+        line = " ".join(MEMORY_TAG_RE.sub(" ", line).split())
+    line = n._HEADING.sub(n._escape_each, line)
+    line = n._FENCE.sub(n._escape_each, line)
+    line = n._LOOSE_TAG.sub(r"\\[", line)
+    line = n._ROLE.sub(r"\1\2\\:", line)
+    line = n._TEMPLATE.sub(lambda match: "\\" + match.group(0), line)
+    return f"{QUOTED_INSTRUCTION} {line}" if is_instruction_like(visible) else line
+
+
+_MARKUP = [
+    *POISONING,
+    *INJECTIONS,
+    "#",
+    "##",
+    "```",
+    "~~~",
+    "[",
+    "[mem:",
+    "[mem:x]",
+    "<",
+    "<|",
+    "|>",
+    "</s>",
+    "[INST]",
+    "<<SYS>>",
+    ":",
+    "System:",
+    "\u200d",
+    "\u200b",
+    "\x00",
+    "\x7f",
+    "\t",
+    "\n",
+    "é",
+    " ",
+    "a",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_MARKUP) | st.text(max_size=4), max_size=10).map("".join))
+def test_skipping_the_steps_a_text_cannot_need_changes_nothing(text: str) -> None:
+    assert neutralise(text) == _every_step(text)
