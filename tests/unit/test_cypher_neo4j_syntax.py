@@ -8,9 +8,11 @@ harness can fail and that the constructs the adapter relies on pass.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
+import uuid
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,10 @@ _TOOL = _ROOT / "tools" / "cypher-lint"
 _LINT = _TOOL / "lint.mjs"
 _PACKAGE = _TOOL / "node_modules" / "@neo4j-cypher" / "language-support" / "package.json"
 _INSTALL = "npm ci --prefix tools/cypher-lint --no-audit --no-fund"
+# Linting takes ~0.13 s of CPU a statement (the parser and semantic analysis run in-process in node), so
+# results are kept per statement text, next to the installed package (``make clean`` removes them),
+# under a key that also covers lint.mjs and the lock file: any change to either lints everything again.
+_CACHE = _TOOL / "node_modules" / ".lint-results.json"
 #: Schema statements carry a ``{dimension}`` placeholder; any valid dimension will do for a syntax check.
 _DIMENSION = "384"
 
@@ -42,6 +48,7 @@ class LintResult(BaseModel):
 
 
 _RESULTS = TypeAdapter(list[LintResult])
+_CACHED = TypeAdapter(dict[str, list[Problem]])
 
 # Probe names contain ':' so they can never clash with a statement name ([a-z][a-z0-9_]*).
 _MUST_FAIL = {
@@ -85,27 +92,48 @@ def _describe(problems: list[Problem]) -> str:
 
 @pytest.fixture(scope="module")
 def lint_errors() -> dict[str, list[Problem]]:
-    """Errors per statement name, for the real statements and the probes, from one node process."""
+    """Errors per statement name, for the real statements and the probes: those not linted before (by
+    their text, lint.mjs and the lock file) in one node process, the rest from the results file."""
     node = shutil.which("node")
     if node is None:
         pytest.skip(f"node is not on PATH: install Node.js >= 18.18, then run `{_INSTALL}`")
     if not _PACKAGE.is_file():
         pytest.skip(f"{_TOOL.relative_to(_ROOT)}/node_modules is not installed: run `{_INSTALL}`")
     statements = {**_STATEMENTS, **{n: _render(q) for n, q in {**_MUST_FAIL, **_MUST_PASS}.items()}}
-    payload = json.dumps([{"name": name, "query": query} for name, query in statements.items()])
-    completed = subprocess.run(
-        [node, str(_LINT)],
-        input=payload,
-        capture_output=True,
-        text=True,
-        timeout=120 + 2 * len(statements),
-        check=False,
-    )
-    if completed.returncode != 0:
-        pytest.fail(f"lint.mjs exited with {completed.returncode}:\n{completed.stderr}")
-    results = _RESULTS.validate_json(completed.stdout)
-    assert [r.name for r in results] == list(statements)
-    return {r.name: r.errors for r in results}
+    salt = _LINT.read_bytes() + (_TOOL / "package-lock.json").read_bytes()
+    keys = {name: hashlib.sha256(salt + query.encode()).hexdigest() for name, query in statements.items()}
+    cached = _read_cache()
+    todo = {name: query for name, query in statements.items() if keys[name] not in cached}
+    if todo:
+        payload = json.dumps([{"name": name, "query": query} for name, query in todo.items()])
+        completed = subprocess.run(
+            [node, str(_LINT)],
+            input=payload,
+            capture_output=True,
+            text=True,
+            timeout=120 + 2 * len(todo),
+            check=False,
+        )
+        if completed.returncode != 0:
+            pytest.fail(f"lint.mjs exited with {completed.returncode}:\n{completed.stderr}")
+        results = _RESULTS.validate_json(completed.stdout)
+        assert [r.name for r in results] == list(todo)
+        cached.update({keys[r.name]: r.errors for r in results})
+        _write_cache({key: cached[key] for key in keys.values()})
+    return {name: cached[keys[name]] for name in statements}
+
+
+def _read_cache() -> dict[str, list[Problem]]:
+    try:
+        return _CACHED.validate_json(_CACHE.read_bytes())
+    except (OSError, ValueError):  # absent, or torn by a concurrent writer: lint again
+        return {}
+
+
+def _write_cache(results: dict[str, list[Problem]]) -> None:
+    temporary = _CACHE.with_name(f"{_CACHE.name}.{uuid.uuid4().hex}")
+    temporary.write_bytes(_CACHED.dump_json(results))
+    temporary.replace(_CACHE)  # atomic: a concurrent reader sees the old file or the new one
 
 
 @pytest.mark.parametrize("name", list(_STATEMENTS))
