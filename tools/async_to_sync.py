@@ -18,6 +18,7 @@ import io
 import re
 import subprocess
 import sys
+import tempfile
 import textwrap
 import tokenize
 from pathlib import Path
@@ -119,34 +120,28 @@ def _docstring_says_generated(source: str, origin: str) -> str:
     return "".join(lines[:start]) + rewritten + "".join(lines[end:])
 
 
-def _format(text: str, path: Path) -> str:
+def _format(texts: dict[Path, str]) -> dict[Path, str]:
+    """Each target's text as ruff leaves it (imports sorted and pruned, formatted): every file in one
+    ruff run per step, in a scratch copy of the tree under the project's own configuration (one
+    subprocess per file and step took ~4 of the check's 5 s)."""
     ruff = [sys.executable, "-m", "ruff"]
-    fixed = subprocess.run(
-        [
-            *ruff,
-            "check",
-            "--select",
-            "I,F401,UP",
-            "--fix-only",
-            "--quiet",
-            "--stdin-filename",
-            str(path),
-            "-",
-        ],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    ).stdout
-    return subprocess.run(
-        [*ruff, "format", "--quiet", "--stdin-filename", str(path), "-"],
-        input=fixed,
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    ).stdout
+    config = ["--config", str(ROOT / "pyproject.toml")]
+    with tempfile.TemporaryDirectory(prefix="async_to_sync.") as scratch:
+        copies = {target: Path(scratch) / target.relative_to(ROOT) for target in texts}
+        for target, copy in copies.items():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_text(texts[target], encoding="utf-8")
+        files = [str(copy) for copy in copies.values()]
+        subprocess.run(
+            [*ruff, "check", *config, "--select", "I,F401,UP", "--fix-only", "--quiet", *files],
+            capture_output=True,
+            check=True,
+            cwd=ROOT,
+        )
+        subprocess.run(
+            [*ruff, "format", *config, "--quiet", *files], capture_output=True, check=True, cwd=ROOT
+        )
+        return {target: copy.read_text(encoding="utf-8") for target, copy in copies.items()}
 
 
 def pairs() -> list[tuple[Path, Path]]:
@@ -162,16 +157,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail if a generated file is out of date")
     args = parser.parse_args(argv)
     stale: list[str] = []
-    for source, target in pairs():
-        origin = source.relative_to(ROOT).as_posix()
-        generated = _format(unasync_source(source.read_text(encoding="utf-8"), origin), target)
+    sources = {target: source for source, target in pairs()}
+    generated = _format(
+        {
+            target: unasync_source(source.read_text(encoding="utf-8"), source.relative_to(ROOT).as_posix())
+            for target, source in sources.items()
+        }
+    )
+    for target, text in generated.items():
         current = target.read_text(encoding="utf-8") if target.exists() else None
-        if generated == current:
+        if text == current:
             continue
         if args.check:
             stale.append(target.relative_to(ROOT).as_posix())
         else:
-            target.write_text(generated, encoding="utf-8")
+            target.write_text(text, encoding="utf-8")
             print(f"wrote {target.relative_to(ROOT)}")
     if stale:
         print("stale generated files (run `python tools/async_to_sync.py`): " + ", ".join(stale))
