@@ -4,7 +4,9 @@
 // ($exact) runs, chosen by the adapter: the exact scan is exact and, for a few
 // hundred nodes, as cheap; the ANN's top-$k counts other users' nodes and the index's tombstones
 // (every property update re-indexes a node), so it can come back short. The `*.seen` branches count
-// the user's nodes, which is how the adapter chooses next time and knows when an ANN came back short.
+// the user's nodes of the labels in $count (every label now and then, see the adapter), which is how
+// the adapter chooses next time and knows when an ANN came back short; OPTIONAL MATCH so that a
+// label with no node of the user's counts 0 instead of returning no row.
 // Separate statements cost ~1 ms each in client overhead and re-send the 384-float vector every time.
 // Facts come back as ids: the retriever fills the best ones. Scores are cosines on both backends.
 // Every branch sorts and cuts to $limit before it projects the node's properties: projecting first
@@ -105,18 +107,26 @@ ORDER BY score DESC
 LIMIT $limit
 RETURN 'Goal.vector' AS source, node {.id, .user_id, .channel, .description, .priority, .status, .created_at, .deadline} AS item, score
 UNION ALL
-MATCH (node:Fact {user_id: $user_id})
+UNWIND [label IN $count WHERE label = 'Fact'] AS go
+OPTIONAL MATCH (node:Fact {user_id: $user_id})
 WHERE node.channel IN $channels AND node.valid_until IS NULL
-RETURN 'Fact.seen' AS source, null AS item, toFloat(count(node)) AS score
+WITH go, count(node) AS seen
+RETURN 'Fact.seen' AS source, null AS item, toFloat(seen) AS score
 UNION ALL
-MATCH (node:Entity {user_id: $user_id})
+UNWIND [label IN $count WHERE label = 'Entity'] AS go
+OPTIONAL MATCH (node:Entity {user_id: $user_id})
 WHERE node.channel IN $channels
-RETURN 'Entity.seen' AS source, null AS item, toFloat(count(node)) AS score
+WITH go, count(node) AS seen
+RETURN 'Entity.seen' AS source, null AS item, toFloat(seen) AS score
 UNION ALL
-MATCH (node:Strategy {user_id: $user_id})
+UNWIND [label IN $count WHERE label = 'Strategy'] AS go
+OPTIONAL MATCH (node:Strategy {user_id: $user_id})
 WHERE node.channel IN $channels
-RETURN 'Strategy.seen' AS source, null AS item, toFloat(count(node)) AS score
+WITH go, count(node) AS seen
+RETURN 'Strategy.seen' AS source, null AS item, toFloat(seen) AS score
 UNION ALL
-MATCH (node:Goal {user_id: $user_id})
+UNWIND [label IN $count WHERE label = 'Goal'] AS go
+OPTIONAL MATCH (node:Goal {user_id: $user_id})
 WHERE node.channel IN $channels AND node.status IN ['active', 'blocked']
-RETURN 'Goal.seen' AS source, null AS item, toFloat(count(node)) AS score
+WITH go, count(node) AS seen
+RETURN 'Goal.seen' AS source, null AS item, toFloat(seen) AS score
