@@ -18,7 +18,8 @@ numbers, paraphrases, "what did I say about X last month", "tell me about X") go
 user's channels), i.e. what ``recall_by_vector`` does. The three are interleaved, in rotating order,
 so they share the machine's load; the background access reinforcement ``remember`` spawns is drained
 between calls, outside the timings. Everything lives in its own Postgres schema, graph and Redis key
-prefix (``bench_recall``), dropped before the run and, unless ``--keep``, after it.
+prefix (``bench_recall`` unless ``--name`` says otherwise), dropped before the run and, unless
+``--keep``, after it.
 
 Prints a markdown table and writes ``benchmarks/results/recall_latency.json``.
 """
@@ -734,6 +735,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=200, help="measured queries per size (default 200)")
     parser.add_argument("--quick", action="store_true", help="smoke run: sizes 500,2000 and 50 queries")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark's data after the run")
+    parser.add_argument(
+        "--name", default=NAMESPACE, help=f"schema, graph and key prefix to use (default {NAMESPACE})"
+    )
     parser.add_argument("--data-dir", type=Path, default=None, help="embedded servers' data dir")
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"JSON results (default {RESULTS})")
     args = parser.parse_args(argv)
@@ -744,9 +748,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.data_dir is not None:
         base = base.model_copy(update={"data_dir": args.data_dir})
     started_servers = base.uses_embedded and not embedded.status(base).all_running
-    settings = isolated(base, Names(NAMESPACE, NAMESPACE, f"{NAMESPACE}_floor", NAMESPACE))
+    name = args.name
+    settings = isolated(base, Names(name, name, f"{name}_floor", name))
     meta: dict[str, Any] = {"queries": query_count, "load_before": os.getloadavg()[0]}
-    print(f"benchmark namespace {NAMESPACE}; sizes {sizes}, {query_count} queries", file=sys.stderr)
+    print(f"benchmark namespace {name}; sizes {sizes}, {query_count} queries", file=sys.stderr)
     try:
         asyncio.run(reset(settings))
         runs, ingest_log = asyncio.run(run(settings, sizes, make_queries(query_count, seed=11), meta))

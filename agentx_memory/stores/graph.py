@@ -15,6 +15,7 @@ from ..errors import StoreError
 from ..kinds import GRAPH_KINDS
 from .cypher import Dialect, load_queries
 from .driver_errors import VectorIndexBuildingError
+from .label_counts import LabelCounts
 from .schema import FULLTEXT_LABELS, VECTOR_LABELS, FulltextLabel, VectorLabel
 from .vector_index import VectorIndexSize
 
@@ -29,11 +30,6 @@ _ADMIN_PREFIX = "admin_"
 _INDEX_GONE = ("no such index", "unable to drop")
 #: The labels ``recall_candidates`` searches by vector (see ``cypher/recall_candidates.cypher``).
 _RECALL_LABELS: tuple[VectorLabel, ...] = tuple(spec.label for spec in GRAPH_KINDS if spec.label is not None)
-#: Up to this many nodes of a label (per user and channels) recall scans them exactly instead of
-#: asking the shared ANN index: about 0.5 ms for a few hundred, and never short.
-_EXACT_SCAN_MAX = 1000
-#: Label counts remembered per (user, channels, label) before the cache starts over.
-_LABEL_COUNTS_MAX = 10_000
 
 
 class GraphStore(Protocol):
@@ -115,9 +111,8 @@ class CypherGraphStore:
     def __init__(self, oversample: int = 8) -> None:
         self._queries = load_queries(self.dialect)
         self._oversample = oversample
-        # Each recall_candidates call returns the user's node counts; the next call uses them to
-        # choose the exact scan or the ANN per label (a stale count only costs the other path).
-        self._label_counts: dict[tuple[str, tuple[str, ...], str], int] = {}
+        # recall_candidates counts the user's nodes now and then; the counts choose each label's path.
+        self._label_counts = LabelCounts(_RECALL_LABELS)
 
     def statement(self, name: str) -> str:
         try:
@@ -158,13 +153,8 @@ class CypherGraphStore:
         limit: int,
     ) -> dict[str, list[dict[str, Any]]]:
         found: dict[str, list[dict[str, Any]]] = {f"{label}.vector": [] for label in _RECALL_LABELS}
-        key = (user_id, tuple(channels))
-        exact = [
-            label
-            for label in _RECALL_LABELS
-            if self._label_counts.get((*key, label), _EXACT_SCAN_MAX + 1) <= _EXACT_SCAN_MAX
-        ]
-        ann = [label for label in _RECALL_LABELS if label not in exact]
+        plan = self._label_counts.plan(user_id, channels)
+        ann = plan.ann
         params = {
             "vector": list(vector),
             "text": self.fulltext_or.join(words),
@@ -172,8 +162,9 @@ class CypherGraphStore:
             "channels": list(channels),
             "k": limit * self._oversample,
             "limit": limit,
-            "exact": exact,
+            "exact": plan.exact,
             "ann": ann,
+            "count": plan.count,
         }
         try:
             rows = self.run("recall_candidates", params)
@@ -187,14 +178,12 @@ class CypherGraphStore:
                 seen[label] = int(row["score"])
             else:
                 found.setdefault(row["source"], []).append({"item": row["item"], "score": row["score"]})
-        if len(self._label_counts) > _LABEL_COUNTS_MAX:
-            self._label_counts.clear()
-        self._label_counts.update({(*key, label): count for label, count in seen.items()})
+        counts = self._label_counts.record(user_id, channels, seen)
         # An ANN can come back short (its top-k holds other users' nodes and index tombstones): then
         # the exact scan, bounded by the user's own nodes, answers instead.
         for label in ann:
             rows = found[f"{label}.vector"]
-            if len(rows) < min(limit, seen.get(label, 0)):
+            if len(rows) < min(limit, counts.get(label, 0)):
                 exact_rows = self.run(f"exact_search_{label.lower()}", params)
                 found[f"{label}.vector"] = [{"item": r["item"], "score": r["similarity"]} for r in exact_rows]
         return found

@@ -12,7 +12,7 @@ import json
 import os
 import re
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -21,9 +21,10 @@ import pytest
 
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.errors import ConflictError, StoreError
+from agentx_memory.stores import label_counts
 from agentx_memory.stores.cypher import Dialect, load_queries
 from agentx_memory.stores.falkordb import FalkorDBStore
-from agentx_memory.stores.graph import GraphStore
+from agentx_memory.stores.graph import CypherGraphStore, GraphStore
 from agentx_memory.stores.neo4j import Neo4jStore
 from agentx_memory.stores.schema import FULLTEXT_PROPERTIES, UNIQUE_KEYS, VECTOR_LABELS, VectorLabel
 
@@ -587,3 +588,49 @@ def test_a_search_while_the_index_is_rebuilt_scans_exactly(graph: GraphUnderTest
     found = graph.store.recall_candidates(vectors[2], [], user_id=alice, channels=["_global"], limit=2)
     assert found["Fact.vector"][0]["item"]["id"] == "fact-2"
     assert graph.store.vector_index_sizes()["Fact"].entries == 3  # no index: one entry per live node
+
+
+def test_recall_counts_the_users_nodes_now_and_then_and_chooses_the_search_by_them(
+    graph: GraphUnderTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``recall_candidates`` counts the user's nodes per label on its first call and then once every
+    ``RECOUNT_EVERY`` calls (counting on every call was the largest part of the statement); between
+    countings the last counts choose the exact scan (up to ``EXACT_SCAN_MAX`` nodes) or the ANN, and a
+    label without any node of the user's counts 0. New nodes are found at once either way."""
+    monkeypatch.setattr(label_counts, "EXACT_SCAN_MAX", 1)
+    store = graph.store
+    alice = graph.user("alice")
+    vectors = unit_vectors(2, seed=79)
+    add_fact(store, alice, "fact-0", vectors[0])
+    sent: list[dict[str, Any]] = []
+    cypher = cast(CypherGraphStore, store)
+    execute, recall_statement = cypher._execute, cypher.statement("recall_candidates")
+
+    def spy(statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        if statement == recall_statement:
+            sent.append(dict(params))
+        return execute(statement, params)
+
+    monkeypatch.setattr(store, "_execute", spy)
+
+    def recall(vector: list[float]) -> list[str]:
+        found = store.recall_candidates(vector, [], user_id=alice, channels=["_global"], limit=5)
+        return [str(row["item"]["id"]) for row in found["Fact.vector"]]
+
+    assert recall(vectors[0]) == ["fact-0"]
+    labels = sent[0]["ann"]  # nothing known yet: every label by ANN, and every label counted
+    assert (sent[0]["exact"], sent[0]["count"]) == ([], labels)
+    assert "Fact" in labels
+    assert recall(vectors[0]) == ["fact-0"]
+    # One fact, no entity, strategy or goal: all within the exact scan's reach, nothing counted.
+    assert (sent[1]["exact"], sent[1]["ann"], sent[1]["count"]) == (labels, [], [])
+    add_fact(store, alice, "fact-1", vectors[1])
+    assert recall(vectors[1]) == ["fact-1", "fact-0"]  # found at once: the scan reads the nodes
+    while len(sent) < label_counts.RECOUNT_EVERY:
+        recall(vectors[1])
+    assert all(params["count"] == [] and "Fact" in params["exact"] for params in sent[1:])
+    assert recall(vectors[1]) == ["fact-1", "fact-0"]
+    assert sent[-1]["count"] == labels  # the RECOUNT_EVERY-th call after the first counts again
+    assert recall(vectors[1]) == ["fact-1", "fact-0"]
+    assert "Fact" in sent[-1]["ann"]  # two facts: past the (patched) limit
+    assert sent[-1]["count"] == []
