@@ -9,7 +9,9 @@ Each item the SDK adds is kept twice, for two readers:
   (episodic memory in the ledger and the graph, and the conversation's working memory in Redis), so
   ``remember`` recalls it in later sessions and consolidation learns from it. Its document key is the
   turn id (``turn:<uuid>``); items without text (tool calls and outputs, reasoning) stay session-only
-  (``item:<uuid>``). A turn keeps at most ``limits.max_content_chars`` of the text.
+  (``item:<uuid>``). A turn keeps at most ``limits.max_content_chars`` of the text, and no NUL
+  character (no store takes one; the document keeps the item whole: one holding a NUL is stored as its
+  JSON text under :data:`_ENCODED`, which ``get_items`` decodes).
 
 ``pop_item`` removes the newest item and forgets its turn everywhere (the SDK pops to rewind a retried
 input: a popped message must not stay recallable); ``clear_session`` forgets the session's conversation
@@ -25,12 +27,14 @@ negative → all), ``pop_item`` on an empty session gives ``None``.
 from __future__ import annotations
 
 import contextlib
+import json
 import uuid
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ..errors import GraphSyncError, NotFoundError
+from ..errors import GraphSyncError, InvalidInputError, NotFoundError
 from ..facade_async import AsyncAgentMemory
+from ..memory.documents_pure import holds_nul, validate_document_value
 from ..models import Role, Turn
 from . import MissingExtraError
 
@@ -49,6 +53,9 @@ __all__ = ["SPACE", "AgentMemorySession", "item_text"]
 #: The document space of Agents SDK sessions (a LangGraph store never lists these).
 SPACE = "openai-agents"
 _SESSIONS = ("sessions",)
+#: The one key of a stored item that held a NUL character (Postgres ``jsonb`` rejects one in any
+#: string, while JSON text escapes it as ``\\u0000``); no Responses item has this key.
+_ENCODED = "agentx:json"
 _ROLES: Mapping[str, Role] = {
     "user": "user",
     "assistant": "assistant",
@@ -71,6 +78,7 @@ def item_text(item: Mapping[str, Any]) -> tuple[Role, str] | None:
         text = "\n".join(part for part in parts if isinstance(part, str) and part)
     else:
         return None
+    text = text.replace("\x00", "")  # no store takes one; the item's document keeps it
     return (role, text) if text.strip() else None
 
 
@@ -119,7 +127,7 @@ class AgentMemorySession:
     async def get_items(self, limit: int | None = None) -> list[TResponseInputItem]:
         chosen = resolve_session_limit(limit, self.session_settings)
         documents = await self.memory.scan_documents(SPACE, self._namespace)
-        items = [cast("TResponseInputItem", document.value) for document in documents]
+        items = [cast("TResponseInputItem", _decoded(document.value)) for document in documents]
         if chosen is None or chosen < 0:
             return items
         return items[-chosen:] if chosen else []
@@ -127,9 +135,11 @@ class AgentMemorySession:
     async def add_items(self, items: list[TResponseInputItem]) -> None:
         for item in items:
             value = cast("Mapping[str, Any]", item)
+            # Checked before its turn is stored, so that an item no store takes leaves nothing behind.
+            stored = validate_document_value(_encoded(value))
             message = item_text(value)
             key = f"item:{uuid.uuid4()}" if message is None else f"turn:{await self._store_turn(*message)}"
-            await self.memory.put_document(SPACE, self._namespace, key, value)
+            await self.memory.put_document(SPACE, self._namespace, key, stored)
 
     async def _store_turn(self, role: Role, text: str) -> str:
         content = text[: self.memory.settings.limits.max_content_chars]
@@ -158,7 +168,7 @@ class AgentMemorySession:
         if newest.key.startswith("turn:"):
             with contextlib.suppress(NotFoundError):  # already forgotten (a retried pop)
                 await self.memory.forget_turn(newest.key.removeprefix("turn:"))
-        return cast("TResponseInputItem", newest.value)
+        return cast("TResponseInputItem", _decoded(newest.value))
 
     async def clear_session(self) -> None:
         cid = await self.conversation_id()
@@ -168,3 +178,19 @@ class AgentMemorySession:
                 await self.memory.forget_conversation(cid)
             await self.memory.delete_document(SPACE, _SESSIONS, self.session_id)
         self._conversation_id = None
+
+
+def _encoded(item: Mapping[str, Any]) -> Mapping[str, Any]:
+    if not holds_nul(item):
+        return item  # put_document validates it
+    try:
+        return {_ENCODED: json.dumps(item, allow_nan=False)}
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise InvalidInputError(f"a session item must be plain JSON: {exc}") from exc
+
+
+def _decoded(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    if len(value) == 1 and isinstance(value.get(_ENCODED), str):
+        decoded: Mapping[str, Any] = json.loads(value[_ENCODED])
+        return decoded
+    return value

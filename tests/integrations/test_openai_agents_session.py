@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from agentx_memory import AsyncAgentMemory, NotFoundError, Settings
+from agentx_memory import AsyncAgentMemory, InvalidInputError, NotFoundError, Settings
 from agentx_memory.embedding import Embedder
 from agentx_memory.integrations.openai_agents import AgentMemorySession, item_text
 from tests.flavours import EventLoopThread
@@ -217,3 +217,33 @@ async def test_users_are_isolated(amem: AsyncAgentMemory) -> None:
     await theirs.add_items(_items({"role": "user", "content": "bob's own note"}))
     assert [i["content"] for i in await mine.get_items()] == ["alice's secret plan"]  # type: ignore[typeddict-item]
     assert await mine.conversation_id() != await theirs.conversation_id()
+
+
+async def test_items_holding_a_nul_come_back_exactly(amem: AsyncAgentMemory) -> None:
+    # Postgres takes no NUL in any string, the SDK's SQLite session does: a tool's output may hold one.
+    added = _items(
+        {"role": "user", "content": "my key is a\x00b, and C:\\u0000 is a path"},
+        {"type": "function_call_output", "call_id": "c1", "output": "\x00\x00binary"},
+        {"type": "reasoning", "summary": [], "extra": {"k\x00": ["\x00"]}},
+        {"role": "assistant", "content": "C:\\u0000 has no NUL, only its escape"},
+    )
+    session = AgentMemorySession("nul", amem)
+    await session.add_items(added)
+    assert await session.get_items() == added
+    cid = await session.conversation_id()
+    assert cid is not None
+    assert [t.content for t in await amem.get_conversation(cid)] == [
+        "my key is ab, and C:\\u0000 is a path",  # the recall copy drops the NUL; the item keeps it
+        "C:\\u0000 has no NUL, only its escape",
+    ]
+    assert await session.pop_item() == added[-1]
+    assert await session.pop_item() == added[-2]
+    assert await session.get_items() == added[:2]
+
+
+async def test_an_item_no_store_takes_leaves_nothing_behind(amem: AsyncAgentMemory) -> None:
+    session = AgentMemorySession("bad", amem)
+    with pytest.raises(InvalidInputError):
+        await session.add_items(_items({"role": "user", "content": "hi\x00", "when": float("nan")}))
+    assert await session.get_items() == []
+    assert await session.conversation_id() is None  # no turn was stored, so no conversation began
