@@ -140,10 +140,12 @@ _IDIOM: Final = re.compile(
     r"(?:go|goes|went|going)\s+for\s+it|(?:wing|winged|winging)\s+it)\b",
     re.IGNORECASE,
 )
-#: "… it hard to …", "… it when …", "… it a privilege to …": the real object follows the "it".
+#: "… it hard to …", "… it when …", "… it a privilege to …": the real object follows the "it" (a
+#: particle is none: "pass it on to others").
 _EXTRAPOSED_OBJECT: Final = re.compile(
     r"^(?:(?:when|whenever|that|how|if)\b|(?:(?:so|really|very|super|quite|pretty|much|a\s+lot|even)\s+)*"
-    r"(?:(?:a|an)\s+)?[\w-]+\s+(?:(?:to|for)\s+\w+\s+)?(?:to|that|how|when|whenever|if|\w+ing)\b)",
+    r"(?:(?:a|an)\s+)?(?!(?:on|up|out|off|in|back|down|over|away|around|through|along|forward)\b)[\w-]+\s+"
+    r"(?:(?:to|for)\s+\w+\s+)?(?:to|that|how|when|whenever|if|\w+ing)\b)",
     re.IGNORECASE,
 )
 _PERSON_NOUNS: Final = frozenset(RELATIONS.split("|")) | frozenset(

@@ -31,6 +31,7 @@ def statements(text: str) -> list[str]:
         ("Dana took it to the repair shop.", "Dana hit it off with the new flatmate."),
         ("Dana finds it in the attic.", "Dana finds it hard to sleep before an exam."),
         ("Dana loves it so much.", "Dana loves it when the choir sings in harmony."),
+        ("Dana wants to pass it on to her pupils.", "Dana considers it an honour to coach the team."),
         # A demonstrative pronoun as object always points outside.
         ("Dana has wanted this for years.", "Dana has wanted a sailing boat for years."),
         ("Dana did that every summer as a kid.", "Dana went camping every summer as a kid."),
