@@ -40,7 +40,7 @@ _PREPOSITIONS: Final = frozenset(
     [
         "about", "above", "across", "after", "against", "along", "among", "around", "as", "at",
         "before", "behind", "below", "beside", "between", "beyond", "by", "despite", "during",
-        "for", "from", "in", "inside", "into", "near", "of", "off", "on", "onto", "out", "outside",
+        "for", "from", "in", "inside", "into", "like", "near", "of", "off", "on", "onto", "out", "outside",
         "over", "past", "since", "than", "through", "throughout", "till", "to", "toward", "towards",
         "under", "until", "up", "upon", "via", "with", "within", "without"
     ]
@@ -186,6 +186,7 @@ def _noun_phrase(tokens: list[str], start: int, names: bool = False) -> int:
         and end - start < 4
         and _content(tokens[end])
         and (tokens[end].islower() or (names and tokens[end] != "I"))
+        and not (end > start and _verb_like(tokens[end], plural=True))  # "a friend made it"
     ):
         end += 1
     return end
