@@ -30,7 +30,7 @@ from .english import PAST_FORMS
 from .patterns import RELATIONS
 from .standalone import dangling
 
-__all__ = ["dangling_object"]
+__all__ = ["dangling_object", "indefinite_phrases"]
 
 _TOKEN: Final = re.compile(r"[A-Za-z0-9][\w'’-]*|[^\w\s]")
 _POINTERS: Final = frozenset(["it", "them", "this", "that", "these", "those"])
@@ -62,7 +62,8 @@ _PRONOUNS: Final = frozenset(
     [
         "i", "me", "we", "us", "you", "he", "him", "she", "they", "it", "them", "this", "that",
         "these", "those", "who", "what", "which", "there", "here", "someone", "something",
-        "everyone", "everything", "anyone", "anything", "nobody", "nothing", "people"
+        "everyone", "everything", "anyone", "anything", "nobody", "nothing", "people", "myself",
+        "themself", "themselves", "himself", "herself", "itself"
     ]
 )  # fmt: skip
 _ADVERBS: Final = frozenset(
@@ -196,6 +197,10 @@ _NOT_NOUN: Final = ("ed", "ing", "ly")
 _GROUPS: Final = frozenset(["people", "children", "family", "team", "group", "class"])
 
 
+def _plural(word: str) -> bool:
+    return word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
 def _antecedent(tokens: list[str], before: int, plural: bool) -> bool:
     """A noun phrase before position ``before`` that an "it" (or a plural "them") can refer to: one
     with a determiner ("a kayak", "Dana's kids", "some young folks") or a bare one of two words or
@@ -221,10 +226,10 @@ def _antecedent(tokens: list[str], before: int, plural: bool) -> bool:
             or (bare and (len(words) < 2 or any(w.endswith(_NOT_NOUN) for w in words)))
         ):
             continue
-        is_plural = (head.endswith("s") and not head.endswith(("ss", "us", "is"))) or head in _PERSON_NOUNS
+        is_plural = _plural(head) or head in _PERSON_NOUNS
         # Any plural word of the phrase will do for "them": the run may have taken a verb along
         # ("Dana's nephews visit").
-        if plural and any(w in _PERSON_NOUNS | _GROUPS or w.endswith("s") for w in words):
+        if plural and any(w in _PERSON_NOUNS | _GROUPS or _plural(w) for w in words):
             return True
         if not plural and not is_plural and head not in _PERSON_NOUNS:
             return True
@@ -357,3 +362,54 @@ def dangling_object(statement: str) -> str | None:
         if found is not None:
             return found
     return None
+
+
+#: First words that make a noun phrase point back or single one thing out: no indefinite reading.
+_SINGLING: Final = _ANAPHORIC | {
+    "first",
+    "second",
+    "third",
+    "last",
+    "next",
+    "only",
+    "whole",
+    "entire",
+    "best",
+}
+
+
+#: Nouns that say nothing of the thing without its referent: "these little guys", "this charity thing".
+_VAGUE_HEADS: Final = frozenset(["one", "ones", "guy", "guys", "thing", "things", "stuff", "bit", "kind"])
+
+
+def indefinite_phrases(statement: str) -> dict[str, str] | None:
+    """The demonstrative noun phrases of ``statement`` read as indefinite ones, when that is all that
+    keeps it from standing on its own: "ran into this super nice couple", "made this apple pie" →
+    "a super nice couple", "an apple pie". Storytelling English uses "this" for a thing met for the
+    first time, and a noun with a modifier says what the thing is, so the fact holds whichever one was
+    meant. None when a pointer would remain, or a phrase is a bare noun ("these friends", "that
+    moment"), singles one out ("that first film") or follows a quantity ("all these games")."""
+    spans = list(_TOKEN.finditer(statement))
+    tokens = [match.group(0) for match in spans]
+    phrases: dict[str, str] = {}
+    for index in range(1, len(tokens)):
+        word = tokens[index].casefold()
+        found = _finding(tokens, index, statement, spans[index].start()) if word in _POINTERS else None
+        if found != "demonstrative noun phrase":
+            continue
+        end = _noun_phrase(tokens, index + 1)
+        words = tokens[index + 1 : end]
+        before = tokens[index - 1].casefold()
+        if (
+            len(words) < 2
+            or words[0].casefold() in _SINGLING
+            or words[-1].casefold() in _VAGUE_HEADS
+            or before in _DETERMINERS | {"of", "like"}
+        ):
+            return None
+        article = "some" if word in {"these", "those"} else "an" if words[0][0] in "aeiouAEIOU" else "a"
+        phrases[" ".join([tokens[index], *words])] = " ".join([article, *words])
+    rewritten = statement
+    for said, read in phrases.items():
+        rewritten = rewritten.replace(said, read)
+    return phrases if phrases and dangling_object(rewritten) is None else None

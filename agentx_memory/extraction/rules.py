@@ -31,7 +31,7 @@ from .english import conjugate, sentences, third_person
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
 from .names import NameRecognizer, name_entities
-from .objects import dangling_object
+from .objects import dangling_object, indefinite_phrases
 from .patterns import OCCUPATIONS, RELATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 
@@ -333,12 +333,26 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 and (embedded := embedded_statement(about, turn, speaker, correction)) is not None
             ):
                 facts.append(embedded)
-    # A fact whose object points outside it ("Dana is proud of it") is no memory (see .objects).
-    facts = [fact for fact in facts if dangling_object(fact.statement) is None]
+    facts = [standing for fact in facts if (standing := _standing(fact)) is not None]
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
     return Extraction(facts=facts, entities=entities, relationships=relationships)
+
+
+def _standing(fact: FactAtom) -> FactAtom | None:
+    """``fact`` if its objects stand on their own, or read with indefinite articles where that is
+    enough ("made this apple pie" → "made an apple pie"); None when an object points outside it
+    ("Dana is proud of it"): such a fact is no memory (see :mod:`.objects`)."""
+    if dangling_object(fact.statement) is None:
+        return fact
+    phrases = indefinite_phrases(fact.statement)
+    if phrases is None:
+        return None
+    statement, value = fact.statement, fact.value
+    for said, read in phrases.items():
+        statement, value = statement.replace(said, read), value.replace(said, read)
+    return fact.model_copy(update={"statement": statement, "value": value})
 
 
 def _introduces(name: str, speaker: str) -> bool:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from agentx_memory.extraction.objects import dangling_object
+from agentx_memory.extraction.objects import dangling_object, indefinite_phrases
 from agentx_memory.extraction.rules import TurnText, extract_turns
 
 NOW = datetime(2024, 5, 14, 10, tzinfo=UTC)
@@ -154,4 +154,44 @@ def test_a_sentence_opening_verb_loses_the_lines_capital() -> None:
     ]
     assert statements("I Really enjoy baking sourdough bread on Sundays.") == [
         "Dana really enjoys baking sourdough bread on Sundays."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # The indefinite "this" of a story: a modifier and a noun say what the thing is.
+        (
+            "Dana met this brilliant violin teacher.",
+            {"this brilliant violin teacher": "a brilliant violin teacher"},
+        ),
+        ("Dana baked this enormous lemon tart.", {"this enormous lemon tart": "an enormous lemon tart"}),
+        (
+            "Dana planted these tiny basil seedlings.",
+            {"these tiny basil seedlings": "some tiny basil seedlings"},
+        ),
+    ],
+)
+def test_a_described_demonstrative_is_read_as_indefinite(said: str, read: dict[str, str]) -> None:
+    assert dangling_object(said) == "demonstrative noun phrase"
+    assert indefinite_phrases(said) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Dana met these neighbours.",  # a bare noun says nothing without its referent
+        "Dana loves that first album.",  # singles one out
+        "Dana still misses those little guys.",  # a vague head
+        "Dana kept some of these old letters.",  # after a quantity
+        "Dana baked this enormous lemon tart for them.",  # a pointer would remain
+    ],
+)
+def test_no_indefinite_reading_where_it_would_not_stand(said: str) -> None:
+    assert indefinite_phrases(said) is None
+
+
+def test_the_extractor_learns_the_indefinite_reading() -> None:
+    assert statements("I baked this enormous lemon tart for my neighbours yesterday.") == [
+        "Dana baked an enormous lemon tart for Dana's neighbours yesterday (13 May 2024)."
     ]
