@@ -379,7 +379,16 @@ _SINGLING: Final = _ANAPHORIC | {
 
 
 #: Nouns that say nothing of the thing without its referent: "these little guys", "this charity thing".
-_VAGUE_HEADS: Final = frozenset(["one", "ones", "guy", "guys", "thing", "things", "stuff", "bit", "kind"])
+_VAGUE_HEADS: Final = frozenset(["one", "ones", "guy", "guys", "stuff", "bit", "kind"])
+#: Verbs whose object is the thing they bring about or come by: "made this bowl" is a bowl whichever
+#: one was shown, so even a bare noun reads as indefinite after them.
+_CREATING: Final = frozenset(
+    [
+        "made", "makes", "painted", "paints", "drew", "draws", "took", "takes", "baked", "bakes", "cooked",
+        "cooks", "built", "builds", "wrote", "writes", "knitted", "sewed", "bought", "buys", "found",
+        "adopted", "created", "creates", "crafted", "designed", "finished", "planted", "carved"
+    ]
+)  # fmt: skip
 
 
 def indefinite_phrases(statement: str) -> dict[str, str] | None:
@@ -388,7 +397,8 @@ def indefinite_phrases(statement: str) -> dict[str, str] | None:
     "a super nice couple", "an apple pie". Storytelling English uses "this" for a thing met for the
     first time, and a noun with a modifier says what the thing is, so the fact holds whichever one was
     meant. None when a pointer would remain, or a phrase is a bare noun ("these friends", "that
-    moment"), singles one out ("that first film") or follows a quantity ("all these games")."""
+    moment"), singles one out ("that first film") or follows a quantity ("all these games"). After a
+    verb of making or getting a bare noun will do ("took this pic" → "took a pic")."""
     spans = list(_TOKEN.finditer(statement))
     tokens = [match.group(0) for match in spans]
     phrases: dict[str, str] = {}
@@ -401,7 +411,7 @@ def indefinite_phrases(statement: str) -> dict[str, str] | None:
         words = tokens[index + 1 : end]
         before = tokens[index - 1].casefold()
         if (
-            len(words) < 2
+            (len(words) < 2 and before not in _CREATING)
             or words[0].casefold() in _SINGLING
             or words[-1].casefold() in _VAGUE_HEADS
             or before in _DETERMINERS | {"of", "like"}

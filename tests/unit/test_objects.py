@@ -170,6 +170,9 @@ def test_a_sentence_opening_verb_loses_the_lines_capital() -> None:
             "Dana planted these tiny basil seedlings.",
             {"these tiny basil seedlings": "some tiny basil seedlings"},
         ),
+        # After a verb of making or getting, a bare noun says what was made or got.
+        ("Dana knitted this scarf for the winter.", {"this scarf": "a scarf"}),
+        ("Dana bought that bike at a flea market.", {"that bike": "a bike"}),
     ],
 )
 def test_a_described_demonstrative_is_read_as_indefinite(said: str, read: dict[str, str]) -> None:
