@@ -110,7 +110,9 @@ _TIME_HEADS: Final = frozenset(
         "morning", "afternoon", "evening", "night", "week", "weekend", "month", "year", "summer",
         "spring", "autumn", "fall", "winter", "season", "semester", "term", "time", "times", "day",
         "days", "decade", "century", "era", "period", "holiday", "holidays", "hour", "monday",
-        "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"
+        "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
+        "march", "april", "may", "june", "july", "august", "september", "october", "november",
+        "december"
     ]
 )  # fmt: skip
 #: Heads that are time only after "at", "by", "from", "since", "until", "in": "at that moment".

@@ -60,6 +60,7 @@ def test_a_pronoun_object_needs_an_antecedent(refused: str, kept: str) -> None:
         ("Dana cherishes those memories.", "Dana cooks more these days."),
         ("Dana often thinks back to that moment.", "Dana realised at that moment that the bus had gone."),
         ("Dana sold these old maps.", "Dana moved to Leeds this past spring."),
+        ("Dana sold that van.", "Dana has been married twelve years this june."),
     ],
 )
 def test_a_demonstrative_noun_phrase_must_say_which_one(refused: str, kept: str) -> None:
