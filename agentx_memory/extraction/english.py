@@ -245,7 +245,8 @@ def third_person(clause: str, subject: str) -> str:
     text = re.sub(r"\bwe've\b", "{S} and others have", text, flags=re.IGNORECASE)
     text = re.sub(r"\bwe\b", "{S} and others", text, flags=re.IGNORECASE)
     text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bus\b", "them", text)
+    # "us" is the speaker and others, as "we" is: "them" would point at nothing ("visited them").
+    text = re.sub(r"\b(?:both|all) of us\b|\bus\b", "{S} and others", text)
     return text.replace("{S}", subject)
 
 

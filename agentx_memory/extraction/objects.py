@@ -382,15 +382,26 @@ _SINGLING: Final = _ANAPHORIC | {
 
 #: Nouns that say nothing of the thing without its referent: "these little guys", "this charity thing".
 _VAGUE_HEADS: Final = frozenset(["one", "ones", "guy", "guys", "stuff", "bit", "kind"])
-#: Verbs whose object is the thing they bring about or come by: "made this bowl" is a bowl whichever
-#: one was shown, so even a bare noun reads as indefinite after them.
+#: Verbs whose object is the thing they bring about, come by or hand on: "made this bowl" is a bowl
+#: whichever one was shown, so even a bare noun reads as indefinite after them ("gave Dana this scarf").
 _CREATING: Final = frozenset(
     [
         "made", "makes", "painted", "paints", "drew", "draws", "took", "takes", "baked", "bakes", "cooked",
         "cooks", "built", "builds", "wrote", "writes", "knitted", "sewed", "bought", "buys", "found",
-        "adopted", "created", "creates", "crafted", "designed", "finished", "planted", "carved"
+        "adopted", "created", "creates", "crafted", "designed", "finished", "planted", "carved", "got",
+        "gets", "received", "won", "gave", "gives", "sent", "sends", "brought", "lent", "handed"
     ]
 )  # fmt: skip
+
+
+def _brought_about(tokens: list[str], index: int) -> bool:
+    """Whether the demonstrative at ``index`` is the object of a verb of making, getting or giving,
+    directly or after the one it was given to ("made this bowl", "gave Dana this scarf")."""
+    before = tokens[index - 1]
+    if before.casefold() in _CREATING:
+        return True
+    receiver = (before[:1].isupper() and before != "I") or before.casefold() in {"him", "her", "them"}
+    return receiver and index >= 2 and tokens[index - 2].casefold() in _CREATING
 
 
 def indefinite_phrases(statement: str) -> dict[str, str] | None:
@@ -413,7 +424,7 @@ def indefinite_phrases(statement: str) -> dict[str, str] | None:
         words = tokens[index + 1 : end]
         before = tokens[index - 1].casefold()
         if (
-            (len(words) < 2 and before not in _CREATING)
+            (len(words) < 2 and not _brought_about(tokens, index))
             or words[0].casefold() in _SINGLING
             or words[-1].casefold() in _VAGUE_HEADS
             or before in _DETERMINERS | {"of", "like"}

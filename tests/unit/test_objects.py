@@ -174,6 +174,7 @@ def test_a_sentence_opening_verb_loses_the_lines_capital() -> None:
         # After a verb of making or getting, a bare noun says what was made or got.
         ("Dana knitted this scarf for the winter.", {"this scarf": "a scarf"}),
         ("Dana bought that bike at a flea market.", {"that bike": "a bike"}),
+        ("Dana's aunt gave Dana this brooch last spring.", {"this brooch": "a brooch"}),
     ],
 )
 def test_a_described_demonstrative_is_read_as_indefinite(said: str, read: dict[str, str]) -> None:
@@ -198,4 +199,10 @@ def test_no_indefinite_reading_where_it_would_not_stand(said: str) -> None:
 def test_the_extractor_learns_the_indefinite_reading() -> None:
     assert statements("I baked this enormous lemon tart for my neighbours yesterday.") == [
         "Dana baked an enormous lemon tart for Dana's neighbours yesterday (13 May 2024)."
+    ]
+
+
+def test_us_is_the_speaker_and_others_not_a_stray_them() -> None:
+    assert statements("My parents visited us last week at the new flat.") == [
+        "Dana's parents visited Dana and others last week (6 May 2024) at the new flat."
     ]
