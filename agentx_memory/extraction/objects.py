@@ -287,9 +287,11 @@ def _clause_follows(tokens: list[str], start: int) -> bool:
     """Whether a clause starts at ``start``: a subject (words of a noun phrase or a pronoun) and then
     a verb ("that patience pays off", "that the river floods", "that it worked")."""
     for token in tokens[start : start + 7]:
-        if _verb_like(token):
-            return True
         lower = token.casefold()
+        if _verb_like(token) or (
+            re.sub(r"['’]\w+$", "", lower) in _PRONOUNS and ("'" in lower or "’" in lower)
+        ):
+            return True  # "that it's important": a pronoun and its verb in one token
         if not (lower in _DETERMINERS | _PRONOUNS or lower == "and" or token[:1].isalnum()) or (
             lower in _PREPOSITIONS | _ADVERBS
         ):
@@ -308,7 +310,16 @@ def _that(tokens: list[str], index: int) -> str | None:
         return _demonstrative_phrase(tokens, index)
     if nxt[:1].isupper() and nxt != "I":
         return None  # "that Ibsen play": a name says which
-    return "demonstrative pronoun"
+    after = tokens[index + 2].casefold() if index + 2 < len(tokens) else ""
+    if lower in _DETERMINERS | _PRONOUNS and after not in _TIME_HEADS:
+        return None  # "knowing that people like …": no demonstrative goes before a pronoun
+    return "demonstrative pronoun"  # "did that every summer", "loves that."
+
+
+#: "how frustrating it can be when …": the "it" stands for the clause after it.
+_EXTRAPOSED_WHEN: Final = re.compile(
+    r"^it(?:['’]s|\s+\w+)?\s+(?:be|is|was|gets|got)\s+(?:when|whenever|if|to)\b", re.IGNORECASE
+)
 
 
 def _clause_subject(tokens: list[str], index: int, text: str) -> str | None:
@@ -319,7 +330,11 @@ def _clause_subject(tokens: list[str], index: int, text: str) -> str | None:
     before = tokens[index - 1].casefold()
     if before in _CONJUNCTIONS or before in {",", "-", "–", "—", "--", ";", ".", "!"}:
         return None  # "…went to a concert and it was loud": it is what the clause before said
-    if dangling(text) is None or _antecedent(tokens, index, plural=word.startswith(("these", "those"))):
+    if (
+        dangling(text) is None
+        or _EXTRAPOSED_WHEN.match(text)
+        or _antecedent(tokens, index, plural=word.startswith(("these", "those")))
+    ):
         return None
     return "pronoun subject of an inner clause"
 

@@ -78,6 +78,8 @@ def test_a_demonstrative_noun_phrase_must_say_which_one(refused: str, kept: str)
         "Dana reads books that challenge her views.",
         "Dana met a carpenter that really knows old houses.",
         "Dana is so glad that the clinic reopened.",
+        "Dana realised that it's important to rest before a race.",
+        "It feels great knowing that people like Dana's bread.",
         "Dana's commute is not that long.",
         "Dana has never run that far before.",
     ],
@@ -94,6 +96,7 @@ def test_that_which_is_no_demonstrative_is_kept(kept: str) -> None:
         ("Dana is sure it will pay off.", "Dana entered a pottery contest and it went really well."),
         ("Dana loves how it makes the house smell.", "Dana loves the garden and the calm it brings."),
         ("Dana thinks these are the best.", "Dana feels it's important to vote in every election."),
+        ("Dana is sure it can be fixed.", "Dana knows how tiring it can be when the trains are late."),
     ],
 )
 def test_a_pronoun_opening_an_inner_clause(refused: str, kept: str) -> None:
