@@ -15,6 +15,7 @@ from typing import Final
 from ..retrieval.time_phrases import find_time_phrase
 
 __all__ = [
+    "PAST_FORMS",
     "absolute_date",
     "conjugate",
     "resolve_dates",
@@ -119,7 +120,7 @@ def conjugate(verb: str) -> str:
     lower = verb.casefold()
     if lower in _IRREGULAR_PRESENT:
         return _IRREGULAR_PRESENT[lower]
-    if lower in _MODALS or lower.endswith(("ed", "ing", "n't")) or "'" in lower or lower in _PAST_FORMS:
+    if lower in _MODALS or lower.endswith(("ed", "ing", "n't")) or "'" in lower or lower in PAST_FORMS:
         return verb
     if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
@@ -128,7 +129,7 @@ def conjugate(verb: str) -> str:
     return verb + "s"
 
 
-_PAST_FORMS: Final = frozenset(
+PAST_FORMS: Final = frozenset(
     [
         "was",
         "were",
@@ -230,7 +231,8 @@ def third_person(clause: str, subject: str) -> str:
         text = pattern.sub(replacement, text)
 
     def verb(match: re.Match[str]) -> str:
-        adverbs, word = match.group(1), match.group(2)
+        # An adverb there is never a name: a capital on it is the line's ("I Just got" → "just got").
+        adverbs, word = match.group(1).lower(), match.group(2)
         return f"{{S}} {adverbs}{conjugate(word)}"
 
     text = _I_VERB.sub(verb, text)
@@ -243,7 +245,8 @@ def third_person(clause: str, subject: str) -> str:
     text = re.sub(r"\bwe've\b", "{S} and others have", text, flags=re.IGNORECASE)
     text = re.sub(r"\bwe\b", "{S} and others", text, flags=re.IGNORECASE)
     text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bus\b", "them", text)
+    # "us" is the speaker and others, as "we" is: "them" would point at nothing ("visited them").
+    text = re.sub(r"\b(?:both|all) of us\b|\bus\b", "{S} and others", text)
     return text.replace("{S}", subject)
 
 

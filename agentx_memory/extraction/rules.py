@@ -31,6 +31,7 @@ from .english import conjugate, sentences, third_person
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
 from .names import NameRecognizer, name_entities
+from .objects import dangling_object, indefinite_phrases
 from .patterns import OCCUPATIONS, RELATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 
@@ -99,64 +100,14 @@ _NAME_INTRO: Final = re.compile(
 )
 _NOT_NAMES: Final = frozenset(
     [
-        "Good",
-        "Fine",
-        "Great",
-        "Okay",
-        "Ok",
-        "Sorry",
-        "Here",
-        "Back",
-        "Home",
-        "Done",
-        "Ready",
-        "Sure",
-        "Happy",
-        "Sad",
-        "Tired",
-        "Excited",
-        "American",
-        "Canadian",
-        "British",
-        "English",
-        "French",
-        "German",
-        "Spanish",
-        "Italian",
-        "Mexican",
-        "Chinese",
-        "Japanese",
-        "Korean",
-        "Indian",
-        "Irish",
-        "Scottish",
-        "Australian",
-        "Brazilian",
-        "Russian",
-        "Dutch",
-        "Swedish",
-        "Vegan",
-        "Vegetarian",
-        "Just",
-        "Not",
-        "So",
-        "Very",
-        "Still",
-        "Also",
-        "Really",
-        "Currently",
-        "Now",
-        "Here",
-        "There",
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-        "Sunday",
+        "Good", "Fine", "Great", "Okay", "Ok", "Sorry", "Here", "Back", "Home", "Done", "Ready", "Sure",
+        "Happy", "Sad", "Tired", "Excited", "American", "Canadian", "British", "English", "French",
+        "German", "Spanish", "Italian", "Mexican", "Chinese", "Japanese", "Korean", "Indian", "Irish",
+        "Scottish", "Australian", "Brazilian", "Russian", "Dutch", "Swedish", "Vegan", "Vegetarian",
+        "Just", "Not", "So", "Very", "Still", "Also", "Really", "Currently", "Now", "Here", "There",
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"
     ]
-)
+)  # fmt: skip
 _NOT_NAME_KEYS: Final = frozenset(name.casefold() for name in _NOT_NAMES)
 _FIRST_PERSON: Final = re.compile(r"^(?:\W*)(?:I|I'm|I've|I'd|I'll|Im|my|My|we|We|we're|our|Our)\b")
 _PRONOUN_START: Final = re.compile(r"^(?:he|she|they)\b(?:'s)?", re.IGNORECASE)
@@ -164,62 +115,13 @@ _CAPITALISED: Final = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
 #: Capitalised words that start sentences without naming anyone.
 _NOT_SUBJECTS: Final = frozenset(
     [
-        "The",
-        "This",
-        "That",
-        "These",
-        "Those",
-        "It",
-        "Its",
-        "There",
-        "Here",
-        "What",
-        "When",
-        "Where",
-        "Why",
-        "Who",
-        "How",
-        "Which",
-        "My",
-        "Our",
-        "Your",
-        "His",
-        "Her",
-        "Their",
-        "We",
-        "They",
-        "He",
-        "She",
-        "You",
-        "A",
-        "An",
-        "And",
-        "But",
-        "So",
-        "If",
-        "Then",
-        "Also",
-        "Just",
-        "Maybe",
-        "Today",
-        "Tomorrow",
-        "Yesterday",
-        "Everyone",
-        "Someone",
-        "Nobody",
-        "Everything",
-        "Nothing",
-        "Something",
-        "Python",
-        "Java",
-        "Google",
-        "Apple",
-        "Life",
-        "Work",
-        "Dinner",
-        "Lunch",
+        "The", "This", "That", "These", "Those", "It", "Its", "There", "Here", "What", "When", "Where",
+        "Why", "Who", "How", "Which", "My", "Our", "Your", "His", "Her", "Their", "We", "They", "He",
+        "She", "You", "A", "An", "And", "But", "So", "If", "Then", "Also", "Just", "Maybe", "Today",
+        "Tomorrow", "Yesterday", "Everyone", "Someone", "Nobody", "Everything", "Nothing", "Something",
+        "Python", "Java", "Google", "Apple", "Life", "Work", "Dinner", "Lunch"
     ]
-)
+)  # fmt: skip
 _NAMED_SUBJECT: Final = re.compile(
     r"^(?-i:(?P<name>[A-Z][a-zà-ÿ][a-zà-ÿ-]*))(?:'s\s|\s+(?:is|has|was|turns|got|will)\b)"
 )
@@ -242,11 +144,20 @@ def _clauses(sentence: str) -> list[str]:
     return [part.strip(" ,") for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip(" ,")]
 
 
+#: "Let's meet on Friday", "let us not forget": a proposal to the listener, not a fact or a plan.
+_PROPOSAL: Final = re.compile(r"^(?:let['’]?s|let\s+us)\b", re.IGNORECASE)
+#: A proposal later in a clause ends what it says: "Got a kayak, let's paddle on Sunday".
+_PROPOSAL_INSIDE: Final = re.compile(
+    r"(?:[,;:]\s*|\s+(?:so|and|then|now)\s+)(?:let['’]s|let\s+us)\b.*$", re.IGNORECASE
+)
+
+
 def _refused_sentence(sentence: str) -> bool:
     body = _LEADING.sub("", sentence).strip()
     return (
         not body
         or sentence.rstrip().endswith("?")
+        or bool(_PROPOSAL.match(body))
         or bool(_QUESTION_START.match(body))
         or bool(_HYPOTHETICAL.search(body))
         or is_small_talk(body)
@@ -377,11 +288,14 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 state.speaker_name = name
             sentence = f"I'm a {appositive.group('rest')}{sentence[appositive.end() :]}"
         for raw in _clauses(_LEADING.sub("", sentence).strip()):
-            clause = _LEADING.sub("", raw).strip()
+            clause = _PROPOSAL_INSIDE.sub("", _LEADING.sub("", raw)).strip()
+            if not clause or _PROPOSAL.match(clause):
+                continue
             speaker = state.speaker_name or turn.speaker
             for pattern, prefix in _NO_SUBJECT:
                 if pattern.match(clause):
-                    clause = prefix + clause
+                    # The verb or adverb kept the capital of the sentence it opened ("Just got …").
+                    clause = prefix + clause[:1].lower() + clause[1:]
                     break
             if (intro := _NAME_INTRO.match(clause)) and _introduces(intro.group("name"), turn.speaker):
                 name = intro.group("name")
@@ -419,10 +333,26 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 and (embedded := embedded_statement(about, turn, speaker, correction)) is not None
             ):
                 facts.append(embedded)
+    facts = [standing for fact in facts if (standing := _standing(fact)) is not None]
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
     return Extraction(facts=facts, entities=entities, relationships=relationships)
+
+
+def _standing(fact: FactAtom) -> FactAtom | None:
+    """``fact`` if its objects stand on their own, or read with indefinite articles where that is
+    enough ("made this apple pie" → "made an apple pie"); None when an object points outside it
+    ("Dana is proud of it"): such a fact is no memory (see :mod:`.objects`)."""
+    if dangling_object(fact.statement) is None:
+        return fact
+    phrases = indefinite_phrases(fact.statement)
+    if phrases is None:
+        return None
+    statement, value = fact.statement, fact.value
+    for said, read in phrases.items():
+        statement, value = statement.replace(said, read), value.replace(said, read)
+    return fact.model_copy(update={"statement": statement, "value": value})
 
 
 def _introduces(name: str, speaker: str) -> bool:

@@ -118,7 +118,9 @@ def test_english_helpers() -> None:
     assert third_person("Dev and I did a pottery class", "Priya") == "Priya and Dev did a pottery class"
     # Any adverb in -ly stands between "I" and its verb, whatever its case; verbs in -ly stay verbs.
     assert third_person("I typically hold it for a minute", "Jo") == "Jo typically holds it for a minute"
-    assert third_person("I Just got a new bike", "Jo") == "Jo Just got a new bike"
+    # The capital of a line's first word is not kept on the adverb once the name is put in.
+    assert third_person("I Just got a new bike", "Jo") == "Jo just got a new bike"
+    assert third_person("I Really love Paris", "Jo") == "Jo really loves Paris"
     assert third_person("I fly to Lisbon every May", "Jo") == "Jo flies to Lisbon every May"
     assert third_person("I rarely apply sunscreen", "Jo") == "Jo rarely applies sunscreen"
     assert third_person("I gradually rely on it", "Jo") == "Jo gradually relies on it"
