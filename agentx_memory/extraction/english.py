@@ -236,17 +236,18 @@ def third_person(clause: str, subject: str) -> str:
         return f"{{S}} {adverbs}{conjugate(word)}"
 
     text = _I_VERB.sub(verb, text)
-    text = re.sub(r"\bI\b", "{S}", text)
-    text = re.sub(r"\bmy\b", "{S}'s", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bmine\b", "{S}'s", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bmyself\b", "themself", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bme\b", "{S}", text, flags=re.IGNORECASE)
+    # A pronoun inside a hyphenated word is part of a name, not the speaker ("me-time", "I-95").
+    text = re.sub(r"(?<![\w-])I(?![\w-])", "{S}", text)
+    text = re.sub(r"(?<![\w-])my(?![\w-])", "{S}'s", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w-])mine(?![\w-])", "{S}'s", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w-])myself(?![\w-])", "themself", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w-])me(?![\w-])", "{S}", text, flags=re.IGNORECASE)
     text = re.sub(r"\bwe're\b|\bwe are\b", "{S} and others are", text, flags=re.IGNORECASE)
     text = re.sub(r"\bwe've\b", "{S} and others have", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bwe\b", "{S} and others", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w-])we(?![\w-])", "{S} and others", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w-])our(?![\w-])", "their", text, flags=re.IGNORECASE)
     # "us" is the speaker and others, as "we" is: "them" would point at nothing ("visited them").
-    text = re.sub(r"\b(?:both|all) of us\b|\bus\b", "{S} and others", text)
+    text = re.sub(r"\b(?:both|all) of us\b|(?<![\w-])us(?![\w-])", "{S} and others", text)
     return text.replace("{S}", subject)
 
 

@@ -124,6 +124,14 @@ def test_english_helpers() -> None:
     assert third_person("I fly to Lisbon every May", "Jo") == "Jo flies to Lisbon every May"
     assert third_person("I rarely apply sunscreen", "Jo") == "Jo rarely applies sunscreen"
     assert third_person("I gradually rely on it", "Jo") == "Jo gradually relies on it"
+    # A pronoun inside a hyphenated word is part of that word, not the speaker.
+    assert third_person("I take some me-time on my commute", "Jo") == "Jo takes some me-time on Jo's commute"
+    assert third_person("I drove the I-95 with our old do-it-yourself kit", "Jo") == (
+        "Jo drove the I-95 with their old do-it-yourself kit"
+    )
+    assert third_person("Tell me, we met at the us-vs-them debate", "Jo") == (
+        "Tell Jo, Jo and others met at the us-vs-them debate"
+    )
     assert sentences("Hi! I'm Dana. Dr. Smith is my GP.\nBye") == [
         "Hi!",
         "I'm Dana.",
