@@ -81,6 +81,9 @@ _NO_SUBJECT: Final = (
         "I'm ",
     ),
     (re.compile(r"^been\s+\w+ing\b"), "I've "),
+    # Chat drops the "I'm" of a plan: "Gonna continue my studies" is the speaker's.
+    (re.compile(r"^(?:gonna|going to)\s+(?!be\b)\w", re.IGNORECASE), "I'm "),
+    (re.compile(r"^(?:wanna|want to)\s+\w", re.IGNORECASE), "I "),
 )
 #: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
 _APPOSITIVE: Final = re.compile(

@@ -309,3 +309,16 @@ def test_a_statement_naming_a_typed_facts_value_is_the_same_fact() -> None:
     assert decide(said, [stored]).action == "update"
     [other] = facts_of("My vegetable garden finally produced tomatoes this summer.", speaker="Ingrid")
     assert decide(other, [stored]).action == "add"
+
+
+def test_a_plan_that_drops_its_i_is_the_speakers() -> None:
+    # Chat drops the "I'm" before "gonna" / "going to" and the "I" before "wanna": the plan is the speaker's.
+    assert statements("Gonna continue my studies and check out career options.") == [
+        "Dana is going to continue Dana's studies and check out career options."
+    ]
+    assert statements("Wanna learn the cello this year.") == [
+        "Dana wants to learn the cello this year (2024)."
+    ]
+    # "gonna be" is about something else ("It's gonna be fun"), and a question is no plan.
+    assert statements("Gonna be fun!") == []
+    assert statements("Wanna grab lunch?") == []
