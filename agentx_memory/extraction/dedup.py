@@ -221,10 +221,14 @@ def _names_value(atom: FactAtom, stored: StoredFact) -> bool:
     typed_value = stored.value if atom.fact_kind == "statement" else atom.value
     other = atom.statement if atom.fact_kind == "statement" else stored.claim
     # The value stands alone ("Rhino"), so its first word counts as a name too.
-    names = {word.casefold() for word in _NAME_OR_NUMBER.findall(typed_value or "")} - {
-        atom.subject.casefold()
-    }
-    return bool(names) and names <= set(re.findall(r"[\w'-]+", other.casefold()))
+    # The subject's own possessive ("John's job") names no one else: it made "John lost John's job"
+    # the same fact as "John is enjoying John's new job".
+    names = {_bare(word) for word in _NAME_OR_NUMBER.findall(typed_value or "")} - {_bare(atom.subject)}
+    return bool(names) and names <= {_bare(word) for word in re.findall(r"[\w'-]+", other)}
+
+
+def _bare(word: str) -> str:
+    return word.casefold().removesuffix("'s")
 
 
 def _nested(left: frozenset[str], right: frozenset[str]) -> bool:

@@ -310,6 +310,23 @@ def test_a_statement_naming_a_typed_facts_value_is_the_same_fact() -> None:
     [other] = facts_of("My vegetable garden finally produced tomatoes this summer.", speaker="Ingrid")
     assert decide(other, [stored]).action == "add"
 
+    # The subject's possessive is no name: losing a job is not the same fact as enjoying a new one.
+    [enjoying] = facts_of("I'm really enjoying my new job.", speaker="John")
+    stored = StoredFact(
+        "f6",
+        enjoying.statement,
+        "John",
+        enjoying.key,
+        enjoying.value,
+        False,
+        ("t1",),
+        enjoying.fact_kind,
+        0.55,
+    )  # their cosine with the local embedder
+    [lost] = facts_of("I lost my job at the mechanical engineering company.", speaker="John")
+    assert lost.fact_kind != "statement"  # the premise: a typed fact beside a statement
+    assert decide(lost, [stored]).action == "add"
+
 
 def test_a_plan_that_drops_its_i_is_the_speakers() -> None:
     # Chat drops the "I'm" before "gonna" / "going to" and the "I" before "wanna": the plan is the speaker's.
