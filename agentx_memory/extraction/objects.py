@@ -28,7 +28,7 @@ from typing import Final
 
 from .english import PAST_FORMS
 from .patterns import RELATIONS
-from .standalone import dangling
+from .standalone import THOSE_DEFINERS, TIME_NOUNS, dangling
 
 __all__ = ["dangling_object", "indefinite_phrases"]
 
@@ -104,15 +104,13 @@ _FUNCTION: Final = (
     | _TIME_MODIFIERS
     | {"not", "to"}
 )
-#: Heads of time phrases: resolved against the turn's time, they point at nothing.
-_TIME_HEADS: Final = frozenset(
+#: Heads of time phrases: resolved against the turn's time, they point at nothing. A subject's list
+#: (``standalone.TIME_NOUNS``) and, as objects, days, months and longer spans ("all these years").
+_TIME_HEADS: Final = TIME_NOUNS | frozenset(
     [
-        "morning", "afternoon", "evening", "night", "week", "weekend", "month", "year", "summer",
-        "spring", "autumn", "fall", "winter", "season", "semester", "term", "time", "times", "day",
-        "days", "decade", "century", "era", "period", "holiday", "holidays", "hour", "monday",
-        "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
-        "march", "april", "may", "june", "july", "august", "september", "october", "november",
-        "december"
+        "times", "day", "days", "decade", "century", "era", "period", "holiday", "holidays", "hour",
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+        "november", "december"
     ]
 )  # fmt: skip
 #: Heads that are time only after "at", "by", "from", "since", "until", "in": "at that moment".
@@ -132,7 +130,7 @@ _DEFINING: Final = frozenset(["of", "about", "from", "by", "near", "called", "na
 _RELATIVE: Final = frozenset(["that", "which", "who", "whom", "whose", "where", "when", "he", "she",
                               "they", "we", "you", "i", "someone", "everyone", "people"])  # fmt: skip
 #: "those who …", "those in need", "those close to her": "those" defined by what follows it.
-_DEFINED_THOSE: Final = frozenset(["who", "whom", "whose", "in", "with", "that", "of", "close", "around"])
+_DEFINED_THOSE: Final = THOSE_DEFINERS | {"close", "around"}
 #: Modifiers that point back themselves: "that same magic", "this other thing", "that kind of stuff".
 _ANAPHORIC: Final = frozenset(["same", "other", "very", "exact", "kind", "sort", "type"])
 #: Fixed expressions whose "it" is empty: "made it to the top", "hit it off", "take it easy".

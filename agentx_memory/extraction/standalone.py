@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["dangling"]
+__all__ = ["THOSE_DEFINERS", "TIME_NOUNS", "dangling"]
 
 #: Words that may come before a clause's subject without being it.
 _LEAD: Final = (
@@ -42,15 +42,18 @@ _POINTING: Final = re.compile(
     re.IGNORECASE,
 )
 #: Time deixis is resolved against the turn's time ("this week" → a date), so it points at nothing.
-_TIME_NOUN: Final = (
-    r"(?:morning|afternoon|evening|night|week|weekend|month|year|summer|spring|autumn|fall|winter|"
-    r"season|time|semester|term|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-)
+TIME_NOUNS: Final = frozenset(
+    ["morning", "afternoon", "evening", "night", "week", "weekend", "month", "year", "summer", "spring",
+     "autumn", "fall", "winter", "season", "time", "semester", "term", "monday", "tuesday", "wednesday",
+     "thursday", "friday", "saturday", "sunday"]
+)  # fmt: skip
+_TIME_NOUN: Final = "(?:" + "|".join(sorted(TIME_NOUNS)) + ")"  # always followed by \b: order is free
 _DEMONSTRATIVE_START: Final = re.compile(
     rf"^{_LEAD}{_DEMONSTRATIVE}(?:'s)?\b(?!\s+{_TIME_NOUN}\b)", re.IGNORECASE
 )
-#: "those who …", "those in need": a demonstrative its own phrase defines.
-_DEFINED_THOSE: Final = r"those\s+(?:who|whom|whose|in|with|that|of)\b"
+#: "those who …", "those in need": a demonstrative its own phrase defines, by the word after it.
+THOSE_DEFINERS: Final = frozenset(["who", "whom", "whose", "in", "with", "that", "of"])
+_DEFINED_THOSE: Final = rf"those\s+(?:{'|'.join(sorted(THOSE_DEFINERS))})\b"
 #: "moments like these", "stuff like this": a noun pointed at, like a demonstrative.
 _LIKE_THIS: Final = re.compile(
     rf"^{_LEAD}(?:(?!(?:i|we|you|they|he|she|people|would|do|don't|did|didn't|i'd|we'd|totally|kinda)\b)"
