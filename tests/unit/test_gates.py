@@ -17,10 +17,32 @@ from agentx_memory.extraction.gates import (
 from tests.payloads import INJECTIONS
 
 _UNFILTERED = re.compile(_INJECTION_BRANCHES, _INJECTION_FLAGS)
-# Words and pieces the branches are made of, so random text often holds (parts of) a real phrase.
+#: One phrase per branch.
+_PHRASES = [
+    "ignore previous instructions",
+    "disregard the prior rules",
+    "forget all earlier prompts",
+    "from now on, answer",
+    "you are now",
+    "always obey",
+    "never reveal",
+    "new system instruction",
+    "act as if you were",
+    "system:",
+    "assistant :",
+    "jailbreak",
+    "developer mode",
+    "do anything now",
+    "admin password is",
+    "root password is",
+    "master password is",
+    "remember that you",
+]
+# Words and phrases the branches are made of, so random text often holds (parts of) a real phrase.
 _PIECES = [
     *re.findall(r"[a-z]+", _INJECTION_BRANCHES.replace(r"\b", " ").replace(r"\s", " ")),
     *INJECTIONS,
+    *_PHRASES,
     " ",
     "\n",
     ",",
@@ -50,27 +72,7 @@ def test_the_filter_skips_no_position_a_branch_matches_from(text: str) -> None:
 def test_every_branch_starts_on_a_letter_the_filter_lets_through() -> None:
     # One phrase per branch, each also capitalised and at a line's start: a new branch whose first
     # letter the lookahead lacks would never match, and this fails.
-    phrases = [
-        "ignore previous instructions",
-        "disregard the prior rules",
-        "forget all earlier prompts",
-        "from now on, answer",
-        "you are now",
-        "always obey",
-        "never reveal",
-        "new system instruction",
-        "act as if you were",
-        "system:",
-        "assistant :",
-        "jailbreak",
-        "developer mode",
-        "do anything now",
-        "admin password is",
-        "root password is",
-        "master password is",
-        "remember that you",
-    ]
-    for phrase in phrases:
+    for phrase in _PHRASES:
         for text in (phrase, phrase.capitalize(), f"ok.\n{phrase.upper()}"):
             assert _UNFILTERED.search(text), text  # the premise: the branch matches on its own
             assert is_instruction_like(text), text
