@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "Semaphore", "background", "drain", "gather", "sleep", "spawn", "to_thread"]
+__all__ = ["Lock", "Semaphore", "background", "begin", "drain", "gather", "sleep", "spawn", "to_thread"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -24,6 +24,12 @@ async def to_thread(func: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) 
 async def gather(*steps: Awaitable[None]) -> None:
     """Run independent steps concurrently (each stores its own result); the first error propagates."""
     await asyncio.gather(*steps)
+
+
+def begin(step: Coroutine[Any, Any, R]) -> asyncio.Task[R]:
+    """Start ``step`` now and hand back what to await for its result, where it is needed (by several
+    concurrent steps if need be): a step that waits only for part of another's inputs starts sooner."""
+    return asyncio.ensure_future(step)
 
 
 def spawn(step: Coroutine[Any, Any, None], pending: set[asyncio.Task[None]]) -> None:

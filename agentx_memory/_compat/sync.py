@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "Semaphore", "background", "drain", "gather", "sleep", "spawn", "to_thread"]
+__all__ = ["Lock", "Semaphore", "background", "begin", "drain", "gather", "sleep", "spawn", "to_thread"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -24,6 +24,11 @@ def to_thread(func: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
 
 def gather(*steps: None) -> None:
     """In sync code the steps already ran, one after the other, as the arguments were evaluated."""
+
+
+def begin(step: R) -> R:
+    """In sync code the step already ran when its call was evaluated as the argument: its result."""
+    return step
 
 
 def spawn(step: None, pending: set[Any]) -> None:

@@ -13,7 +13,7 @@ from functools import partial
 from typing import NamedTuple
 
 from ..memory.episodic_pure import TurnHit
-from ..models import Entity, Fact, Goal, MemoryItem, Strategy, TechniqueMetric, Turn
+from ..models import Entity, Fact, Goal, MemoryItem, MemoryKind, Strategy, TechniqueMetric, Turn
 from .items import entity_item, entity_text, fact_item, goal_item, strategy_item, strategy_text, turn_item
 
 __all__ = [
@@ -136,6 +136,8 @@ class Retrieved:
     metrics: dict[str, TechniqueMetric] = field(default_factory=dict)
     #: Entities found by vector, with their cosine to the query (entity-centric recall resolves by it).
     entity_matches: dict[str, tuple[Entity, float]] = field(default_factory=dict)
+    #: Each kind's candidates while they are gathered (``MemoryRetriever.begin``).
+    kinds: dict[MemoryKind, KindCandidates] = field(default_factory=dict)
 
 
 def technique_metric(started: float, results: int) -> TechniqueMetric:

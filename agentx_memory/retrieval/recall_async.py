@@ -16,10 +16,9 @@ import time
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from .._compat.aio import gather, to_thread
+from .._compat.aio import begin, gather, to_thread
 from ..backends_async import AsyncBackends
 from ..errors import LLMError
-from ..memory.episodic_pure import TurnHit
 from ..metrics import RECALL_SECONDS
 from ..models import (
     Entity,
@@ -33,7 +32,7 @@ from ..models import (
     Turn,
 )
 from ..settings import RetrievalSettings
-from .candidates import Retrieved, technique_metric
+from .candidates import technique_metric
 from .focus import EntityProfile, closest_entity
 from .fusion import diversify, interleave
 from .items import RecallPlan, RecallRequest, entity_item, fact_item, turn_item
@@ -144,46 +143,44 @@ class AsyncRecallLayer:
         plan = self._plan(request, filters, now, {}, expansion)
         retriever = AsyncMemoryRetriever(self._b, self._s)
         focus = is_entity_query(request.query) if self._s.entity_centric else None
-        # What needs no vector (BM25, the focus entity's name) runs while the query is embedded.
-        vectors: dict[str, list[float]] = {}
-        lexical: list[tuple[TurnHit, float]] = []
-        named: list[Entity] = []
+        found = retriever.begin(plan)
         embed_ms: list[float] = []
 
-        async def embed() -> None:
+        async def embed() -> RecallPlan:
             embed_started = time.perf_counter()
-            found = await self._b.embed_queries(list(texts.values()))
-            vectors.update(zip(texts, found, strict=True))
+            vectors = await self._b.embed_queries(list(texts.values()))
             embed_ms.append((time.perf_counter() - embed_started) * 1000)
+            return replace(plan, vectors=dict(zip(texts, vectors, strict=True)))
 
-        async def search_text() -> None:
-            lexical.extend(await retriever.lexical_turns(scope, plan, metrics))
-
-        async def find_focus() -> None:
-            if focus is not None:
-                entity = await self._b.entities.find_by_name(scope, focus, plan.channels)
-                named.extend([entity] if entity is not None else [])
-
-        await gather(embed(), search_text(), find_focus())
-        plan = replace(plan, vectors=vectors)
-        # An entity found by name is profiled beside the retrieval; one found by vector only after it.
-        retrieved: list[Retrieved] = []
+        # Each step starts as soon as its own inputs are there: BM25 and the focus entity's name while
+        # the query is embedded; the graph kinds once it is (they need no full-text turn hits); the
+        # turns' vector search once both the vector and the full-text hits (it scores those too) are.
+        embedded = begin(embed())
         profiles: list[EntityProfile] = []
+        named: list[Entity] = []
 
-        async def retrieve() -> None:
-            retrieved.append(await retriever.retrieve(scope, plan, lexical))
+        async def graph() -> None:
+            await retriever.graph(scope, await embedded, found)
 
-        async def profile_named() -> None:
-            if named:
-                profiles.append(await self._profile(scope, plan, named[0]))
+        async def turns() -> None:
+            lexical = await retriever.lexical_turns(scope, plan, metrics)
+            await retriever.turns(scope, await embedded, lexical, found)
 
-        await gather(retrieve(), profile_named())
-        metrics.update(retrieved[0].metrics)
-        items = retrieved[0].items
+        async def focus_entity() -> None:
+            entity = await self._b.entities.find_by_name(scope, focus, plan.channels) if focus else None
+            if entity is not None:  # an entity found by name is profiled beside the retrieval
+                named.append(entity)
+                profiles.append(await self._profile(scope, await embedded, entity))
+
+        await gather(graph(), turns(), focus_entity())
+        plan = await embedded
+        retriever.rank(plan, found)
+        metrics.update(found.metrics)
+        items = found.items
         if focus is None:
             metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
         else:
-            entity = closest_entity(retrieved[0].entity_matches) if not named else None
+            entity = closest_entity(found.entity_matches) if not named else None
             if entity is not None:
                 profiles.append(await self._profile(scope, plan, entity))
             items = self._entity_centric(plan, profiles[0] if profiles else None, items, metrics)

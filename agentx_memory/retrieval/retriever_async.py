@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from .._compat.aio import gather
 from ..backends_async import AsyncBackends
@@ -95,25 +94,35 @@ class AsyncMemoryRetriever:
         timer.done(len(hits))
         return hits
 
-    async def retrieve(
-        self, scope: Scope, plan: RecallPlan, lexical: Sequence[tuple[TurnHit, float]] = ()
-    ) -> Retrieved:
-        """Every kind's candidates for ``plan``, ranked; ``lexical`` are the :meth:`lexical_turns` hits."""
-        s = self._s
-        result = Retrieved()
-        kinds = {spec.name: KindCandidates(getattr(s, spec.weight), spec.dated) for spec in KINDS}
+    def begin(self, plan: RecallPlan) -> Retrieved:
+        """An empty retrieval for ``plan``: each kind's candidates, weighted, for :meth:`turns` and
+        :meth:`graph` to fill (concurrently: neither reads the other's) and :meth:`rank` to order."""
+        found = Retrieved()
+        for spec in KINDS:
+            found.kinds[spec.name] = KindCandidates(getattr(self._s, spec.weight), spec.dated)
         for name in plan.preferred:
-            kinds[name].weight *= _PREFERRED_FACTOR
-        steps: list[Any] = []  # awaitables here, already-run calls in the sync twin
+            found.kinds[name].weight *= _PREFERRED_FACTOR
+        return found
+
+    async def turns(
+        self, scope: Scope, plan: RecallPlan, lexical: Sequence[tuple[TurnHit, float]], found: Retrieved
+    ) -> None:
+        """The turns' candidates; ``lexical`` are the :meth:`lexical_turns` hits."""
         if "episodic" in plan.kinds:
-            steps.append(self._turns(scope, plan, lexical, kinds["episodic"], result.metrics))
+            await self._turns(scope, plan, lexical, found.kinds["episodic"], found.metrics)
+
+    async def graph(self, scope: Scope, plan: RecallPlan, found: Retrieved) -> None:
+        """The graph kinds' candidates: they need the query's vector, not the full-text turn hits, so
+        they can start as soon as the query is embedded."""
         if any(spec.name in plan.kinds for spec in GRAPH_KINDS):
-            steps.append(self._graph_kinds(scope, plan, kinds, result))
-        await gather(*steps)
-        result.items = self._rank(
+            await self._graph_kinds(scope, plan, found.kinds, found)
+
+    def rank(self, plan: RecallPlan, found: Retrieved) -> None:
+        """Every kind's candidates into ``found.items``, best first."""
+        kinds = found.kinds
+        found.items = self._rank(
             plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds], kinds["fact"]
         )
-        return result
 
     # -- ranking -----------------------------------------------------------------------------------
 
