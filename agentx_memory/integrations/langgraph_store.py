@@ -155,7 +155,8 @@ class AgentMemoryStore(BaseStore):
         fields = self._fields if op.index is None else [(path, tokenize_path(path)) for path in op.index]
         texts: dict[str, str] = {}
         for path, tokens in fields:
-            found = get_text_at_path(op.value, tokens)
+            # The stored text takes no NUL (the value keeps it); the embedder does not see one anyway.
+            found = [text.replace("\x00", "") for text in get_text_at_path(op.value, tokens)]
             if len(found) == 1:
                 texts[path] = found[0]
             else:

@@ -10,8 +10,7 @@ Each item the SDK adds is kept twice, for two readers:
   ``remember`` recalls it in later sessions and consolidation learns from it. Its document key is the
   turn id (``turn:<uuid>``); items without text (tool calls and outputs, reasoning) stay session-only
   (``item:<uuid>``). A turn keeps at most ``limits.max_content_chars`` of the text, and no NUL
-  character (no store takes one; the document keeps the item whole: one holding a NUL is stored as its
-  JSON text under :data:`_ENCODED`, which ``get_items`` decodes).
+  character (a turn's text column takes none); the document keeps the item whole, NULs included.
 
 ``pop_item`` removes the newest item and forgets its turn everywhere (the SDK pops to rewind a retried
 input: a popped message must not stay recallable); ``clear_session`` forgets the session's conversation
@@ -32,9 +31,9 @@ import uuid
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ..errors import GraphSyncError, InvalidInputError, NotFoundError
+from ..errors import GraphSyncError, NotFoundError
 from ..facade_async import AsyncAgentMemory
-from ..memory.documents_pure import holds_nul, validate_document_value
+from ..memory.documents_pure import validate_document_value
 from ..models import Role, Turn
 from . import MissingExtraError
 
@@ -53,8 +52,8 @@ __all__ = ["SPACE", "AgentMemorySession", "item_text"]
 #: The document space of Agents SDK sessions (a LangGraph store never lists these).
 SPACE = "openai-agents"
 _SESSIONS = ("sessions",)
-#: The one key of a stored item that held a NUL character (Postgres ``jsonb`` rejects one in any
-#: string, while JSON text escapes it as ``\\u0000``); no Responses item has this key.
+#: The one key under which an earlier version stored an item that held a NUL character, as JSON text
+#: (document values then refused one; the ``json`` column keeps one now); no Responses item has it.
 _ENCODED = "agentx:json"
 _ROLES: Mapping[str, Role] = {
     "user": "user",
@@ -78,7 +77,7 @@ def item_text(item: Mapping[str, Any]) -> tuple[Role, str] | None:
         text = "\n".join(part for part in parts if isinstance(part, str) and part)
     else:
         return None
-    text = text.replace("\x00", "")  # no store takes one; the item's document keeps it
+    text = text.replace("\x00", "")  # a turn's text takes none; the item's document keeps it
     return (role, text) if text.strip() else None
 
 
@@ -136,7 +135,7 @@ class AgentMemorySession:
         for item in items:
             value = cast("Mapping[str, Any]", item)
             # Checked before its turn is stored, so that an item no store takes leaves nothing behind.
-            stored = validate_document_value(_encoded(value))
+            stored = validate_document_value(value)
             message = item_text(value)
             key = f"item:{uuid.uuid4()}" if message is None else f"turn:{await self._store_turn(*message)}"
             await self.memory.put_document(SPACE, self._namespace, key, stored)
@@ -178,15 +177,6 @@ class AgentMemorySession:
                 await self.memory.forget_conversation(cid)
             await self.memory.delete_document(SPACE, _SESSIONS, self.session_id)
         self._conversation_id = None
-
-
-def _encoded(item: Mapping[str, Any]) -> Mapping[str, Any]:
-    if not holds_nul(item):
-        return item  # put_document validates it
-    try:
-        return {_ENCODED: json.dumps(item, allow_nan=False)}
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise InvalidInputError(f"a session item must be plain JSON: {exc}") from exc
 
 
 def _decoded(value: Mapping[str, Any]) -> Mapping[str, Any]:

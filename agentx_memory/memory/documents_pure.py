@@ -11,7 +11,6 @@ from typing import Any
 from ..errors import InvalidInputError
 
 __all__ = [
-    "holds_nul",
     "validate_document_key",
     "validate_document_value",
     "validate_index_text",
@@ -62,27 +61,15 @@ def validate_index_text(text: object) -> str:
 
 
 def validate_document_value(value: object) -> dict[str, Any]:
-    """A JSON object with no NaN or infinity and no NUL character (Postgres ``jsonb`` takes neither)."""
+    """A JSON object with no NaN or infinity. A NUL character is kept: the value column is ``json``
+    (its text, which escapes one as ``\\u0000``), not ``jsonb``, which refuses one."""
     if not isinstance(value, Mapping):
         raise InvalidInputError(f"a document value is a JSON object (dict), not {type(value).__name__}")
     try:
-        encoded = json.dumps(value, allow_nan=False)
+        json.dumps(value, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidInputError(f"a document value must be plain JSON: {exc}") from exc
-    if "\\u0000" in encoded and holds_nul(value):  # the text alone also matches an escaped "\\u0000"
-        raise InvalidInputError("a document value contains a NUL character, which no store accepts")
     return dict(value)
-
-
-def holds_nul(value: object) -> bool:
-    """Whether a NUL character is in any key or string of a JSON value (already checked to be one)."""
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, Mapping):
-        return any(holds_nul(key) or holds_nul(item) for key, item in value.items())
-    if isinstance(value, list | tuple):
-        return any(holds_nul(item) for item in value)
-    return False
 
 
 def validate_ttl(ttl_minutes: object) -> float | None:

@@ -58,6 +58,7 @@ values = st.fixed_dictionaries(
         "extra": st.none()
         | st.booleans()
         | st.text(max_size=5)
+        | st.sampled_from(["\x00", "a\x00b", "C:\\u0000"])  # a NUL (and its escape) as InMemoryStore keeps it
         | st.floats(allow_nan=False, allow_infinity=False),
     },
 )

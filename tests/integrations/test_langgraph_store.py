@@ -225,6 +225,21 @@ def test_values_round_trip_exactly(store: AgentMemoryStore) -> None:
         store.put(("docs",), "bad", {"x": float("nan")})
 
 
+def test_values_holding_a_nul_round_trip_and_are_found(store: AgentMemoryStore) -> None:
+    # LangGraph's InMemoryStore keeps any Python string; the value column (``json``) keeps a NUL too.
+    value = {"text": "tea\x00 with milk", "tags\x00": ["\x00", "C:\\u0000"], "kind": "a\x00"}
+    store.put(("docs",), "k", value, index=["text"])
+    item = store.get(("docs",), "k")
+    assert item is not None
+    assert item.value == value
+    assert [found.key for found in store.search(("docs",), filter={"kind": "a\x00"})] == ["k"]
+    assert store.search(("docs",), filter={"kind": "a"}) == []
+    hits = store.search(("docs",), query="tea with milk")
+    assert [hit.key for hit in hits] == ["k"]
+    assert hits[0].score is not None
+    assert hits[0].score > 0.9  # the NUL is not part of what was embedded
+
+
 def test_repeated_texts_in_one_item(store: AgentMemoryStore) -> None:
     # LangGraph's InMemoryStore raises ValueError here (it keys the texts to embed by text)
     store.put(("t",), "k", {"tags": ["red", "red", "blue"]}, index=["tags[*]"])

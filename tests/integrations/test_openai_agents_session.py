@@ -3,6 +3,7 @@ as the oracle (hypothesis sequences of add / get(limit) / pop / clear), long-ter
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any, cast
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from agentx_memory import AsyncAgentMemory, InvalidInputError, NotFoundError, Settings
 from agentx_memory.embedding import Embedder
-from agentx_memory.integrations.openai_agents import AgentMemorySession, item_text
+from agentx_memory.integrations.openai_agents import SPACE, AgentMemorySession, item_text
 from tests.flavours import EventLoopThread
 
 
@@ -220,7 +221,8 @@ async def test_users_are_isolated(amem: AsyncAgentMemory) -> None:
 
 
 async def test_items_holding_a_nul_come_back_exactly(amem: AsyncAgentMemory) -> None:
-    # Postgres takes no NUL in any string, the SDK's SQLite session does: a tool's output may hold one.
+    # The SDK's SQLite session takes a NUL, so a tool's output may hold one: the document (a ``json``
+    # value) keeps it, a turn's text (which takes none) drops it.
     added = _items(
         {"role": "user", "content": "my key is a\x00b, and C:\\u0000 is a path"},
         {"type": "function_call_output", "call_id": "c1", "output": "\x00\x00binary"},
@@ -236,9 +238,20 @@ async def test_items_holding_a_nul_come_back_exactly(amem: AsyncAgentMemory) -> 
         "my key is ab, and C:\\u0000 is a path",  # the recall copy drops the NUL; the item keeps it
         "C:\\u0000 has no NUL, only its escape",
     ]
+    assert [d.value for d in await amem.scan_documents(SPACE, ("session", "nul"))] == added  # as they are
     assert await session.pop_item() == added[-1]
     assert await session.pop_item() == added[-2]
     assert await session.get_items() == added[:2]
+
+
+async def test_items_an_earlier_version_stored_as_json_text_are_read(amem: AsyncAgentMemory) -> None:
+    # Before document values kept a NUL, an item holding one was stored as its JSON text under one key.
+    item = {"type": "function_call_output", "call_id": "c1", "output": "\x00binary"}
+    session = AgentMemorySession("old", amem)
+    await amem.put_document(SPACE, ("session", "old"), "item:1", {"agentx:json": json.dumps(item)})
+    assert await session.get_items() == [item]
+    assert await session.pop_item() == item
+    assert await session.get_items() == []
 
 
 async def test_an_item_no_store_takes_leaves_nothing_behind(amem: AsyncAgentMemory) -> None:
