@@ -55,6 +55,8 @@ def populate(memory: AgentMemory) -> dict[str, str]:
         index_texts={"$": "The user is vegetarian"},
     )
     memory.put_document("langgraph", ("memories",), "plain", {"z": [1, {"y": None}]}, ttl_minutes=600)
+    # a NUL in a key and a string (the json column keeps it; jsonb would refuse it), and its escape
+    memory.put_document("langgraph", ("memories",), "nul", {"k\x00": "a\x00b", "path": "C:\\u0000"})
     memory.remember("Where does the user work?")
     memory._open_backends().pending  # noqa: B018 - reinforcement runs at once in the sync API
     return {"conversation": conversation, "fact": corrected.id, "goal": goal.id}
@@ -112,10 +114,13 @@ def test_export_forget_import_export_is_identical_and_idempotent(memory: AgentMe
     diet = memory.get_document("langgraph", ("memories",), "diet")
     assert diet is not None
     assert list(diet.value.items()) == [("text", "vegetarian"), ("n", 7.002895247839731e16), ("b", 1.0)]
-    assert [d.key for d in memory.scan_documents("langgraph", ())] == ["diet", "plain"]  # order kept
+    assert [d.key for d in memory.scan_documents("langgraph", ())] == ["diet", "plain", "nul"]  # order kept
+    nul = memory.get_document("langgraph", ("memories",), "nul")
+    assert nul is not None
+    assert nul.value == {"k\x00": "a\x00b", "path": "C:\\u0000"}
     assert memory.scan_documents("langgraph", ("memories",), query="what does the user eat?")[0].key == "diet"
     memory.put_document("langgraph", ("memories",), "later", {"v": 1})
-    assert [d.key for d in memory.scan_documents("langgraph", ())] == ["diet", "plain", "later"]
+    assert [d.key for d in memory.scan_documents("langgraph", ())] == ["diet", "plain", "nul", "later"]
     # the restored memory works: recall finds the turns and the current fact
     found = memory.remember("aisle seats", top_k=5)
     assert any("aisle" in item.content for item in found.items)

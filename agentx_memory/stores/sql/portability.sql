@@ -32,11 +32,17 @@ WHERE t.user_id = %(user_id)s
 ORDER BY t.memory_type, t.memory_id
 
 -- name: export_documents
--- The value as its JSON text: to_jsonb would rewrite its numbers and key order (migration 009).
-SELECT to_jsonb(d) - 'value' || jsonb_build_object('value_text', d.value::text) AS data
-FROM documents d
-WHERE d.user_id = %(user_id)s
-ORDER BY d.channel, d.space, d.namespace, d.key
+-- The value as its JSON text: to_jsonb would rewrite its numbers and key order (migration 009), and
+-- refuse a NUL (an escaped \u0000, which json keeps and jsonb does not); so the row is every column
+-- but the value, named here (a column added to documents is added here too).
+SELECT to_jsonb(r) AS data
+FROM (
+    SELECT d.user_id, d.channel, d.space, d.namespace, d.key, d.value::text AS value_text, d.ns_seq,
+           d.item_seq, d.created_at, d.updated_at, d.ttl_minutes, d.expires_at
+    FROM documents d
+    WHERE d.user_id = %(user_id)s
+    ORDER BY d.channel, d.space, d.namespace, d.key
+) AS r
 
 -- name: export_document_vectors
 SELECT to_jsonb(v) AS data
