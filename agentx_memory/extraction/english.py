@@ -224,8 +224,9 @@ _EMPHATIC: Final = (
     (re.compile(r"\b(I|we) (?:myself|ourselves)\b,?", re.IGNORECASE), r"\1"),
     (
         re.compile(
-            r"\b((?:it|them|this|that|all|everything)|(?:the|a|an|my|our)\s+(?:[\w-]+\s+){0,2}"
-            r"(?!(?:of|for|to|with|about|in|on|at|from|after|than|like|a|an|the)\s)[\w-]+)\s+(?:myself|ourselves)\b",
+            r"\b((?:it|them|this|that|all|everything)|(?:the|a|an|my|our|this|that|these|those)\s+"
+            r"(?:[\w-]+\s+)?(?!(?:of|for|to|with|about|in|on|at|from|after|than|like|be|and|or)\s)[\w-]+)"
+            r"\s+(?:myself|ourselves)\b",
             re.IGNORECASE,
         ),
         r"\1",

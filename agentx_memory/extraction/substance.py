@@ -74,14 +74,16 @@ _NEED_NOUN: Final = frozenset(
     ["a", "an", "the", "their", "our", "its", "my", "your", "every", "each", "very", "such", "and", "or",
      "but", "because", "nor"]
 )  # fmt: skip
-_ARTICLES: Final = frozenset(["a", "an", "the", "their", "our", "its", "his", "my", "your", "some", "every"])
+#: What opens a noun phrase an adjective cannot end: "the" can ("hoping for the best", "helps the
+#: elderly"), and so can "a" before "little" or "bit" (an adverb: "rested a little").
+_ARTICLES: Final = frozenset(["a", "an", "their", "our", "its", "my", "your", "every"])
 _DEGREE: Final = frozenset(["very", "really", "so", "truly", "most", "more", "quite", "pretty", "super"])
 #: Adjectives that do not double as nouns, met at the end of a cut noun phrase.
 _ADJECTIVES: Final = frozenset(
     [
-        "strong", "new", "big", "small", "good", "great", "little", "huge", "whole", "real", "true",
+        "strong", "new", "big", "small", "good", "great", "huge", "whole", "real", "true",
         "perfect", "beautiful", "wonderful", "amazing", "lovely", "supportive", "long", "short", "old",
-        "young", "best", "better", "nice", "bright", "close", "deep", "special", "happy", "safe", "warm",
+        "young", "nice", "bright", "close", "deep", "special", "happy", "safe", "warm",
         "positive", "lasting", "loving", "caring", "healthy", "fresh", "proper", "solid", "tight", "stable",
         "welcoming", "inclusive", "peaceful", "fantastic", "incredible", "awesome", "strange", "hard",
         "easy", "full", "wide", "open", "quiet", "busy"
@@ -106,11 +108,12 @@ def cut_off(text: str) -> bool:
     """Whether ``text`` ends mid-noun-phrase: on a determiner or conjunction, or an article (and
     degree words) with an adjective and no noun ("can build a strong", "a really lovely")."""
     words = [word.casefold() for word in _WORD.findall(text)]
-    if not words:
-        return False
-    if words[-1] in _NEED_NOUN:
-        return True
-    if not _adjective(words[-1]):
+    return bool(words) and (words[-1] in _NEED_NOUN or _open_adjective(words))
+
+
+def _open_adjective(words: list[str]) -> bool:
+    """The words end on an article (and degree words) with adjectives and no noun: "a strong"."""
+    if not words or not _adjective(words[-1]):
         return False
     # Back over the adjectives and degree words of the phrase to what opened it.
     before = [word for word in words[:-1] if word not in _DEGREE]
@@ -125,7 +128,8 @@ def adjectives_joined(clause: str) -> str:
     pieces = clause.split(",")
     joined = pieces[0]
     for piece in pieces[1:]:
-        joined += piece if cut_off(joined) and re.match(r"\s+[a-z]", piece) else "," + piece
+        open_adjective = _open_adjective([word.casefold() for word in _WORD.findall(joined)])
+        joined += piece if open_adjective and re.match(r"\s+[a-z]", piece) else "," + piece
     return joined
 
 

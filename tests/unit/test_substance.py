@@ -88,6 +88,10 @@ def test_a_statement_opening_on_the_moment_has_no_subject(refused: str, kept: st
         # "a natural", "a regular": a noun after an article; "strong" after a verb is a predicate.
         ("Dana loves a good.", "Dana is a natural."),
         ("Dana made such.", "Dana has grown strong."),
+        # "the" + an adjective is a noun phrase ("the best", "the elderly"); "a little" is an adverb.
+        ("Dana joined a welcoming.", "Dana is hoping for the best."),
+        ("Dana found an amazing.", "Dana volunteers with the elderly."),
+        ("Dana painted their beautiful.", "Dana rested a little."),
     ],
 )
 def test_a_clause_cut_mid_noun_phrase_is_refused(refused: str, kept: str) -> None:
@@ -106,6 +110,10 @@ def test_a_comma_between_two_adjectives_is_not_a_clause_boundary() -> None:
         "I met a carpenter, and he fixed the door"
     )
     assert adjectives_joined("I love the new, Tomas") == "I love the new, Tomas"
+    # A comma after a conjunction is an aside's, not an adjective's.
+    assert (
+        adjectives_joined("I got a bike and, as I said, a helmet") == "I got a bike and, as I said, a helmet"
+    )
     assert statements("By sharing our recipes, we can build a strong, lasting friendship.") == [
         "Dana and others can build a strong lasting friendship."
     ]
@@ -140,6 +148,10 @@ def test_the_extractor_keeps_the_fact_and_drops_the_moment(said: str, learned: l
         ("I went hiking by myself in the Alps", "Dana went hiking alone in the Alps"),
         ("I built the garden shed myself", "Dana built the garden shed"),
         ("I painted it myself", "Dana painted it"),
+        ("I decorated this tree myself", "Dana decorated this tree"),
+        # An object after a noun phrase and a verb is still an object.
+        ("I want an escape to be myself", "Dana wants an escape to be Dana"),
+        ("I follow my dreams and express myself", "Dana follows Dana's dreams and express Dana"),
         ("I myself have never liked the cold", "Dana has never liked the cold"),
         # … but not after a preposition, where it is an object.
         ("I put a lot of myself into the garden", "Dana put a lot of Dana into the garden"),
