@@ -54,7 +54,8 @@ _RIGHT_NOW: Final = re.compile(
     re.IGNORECASE,
 )
 
-#: Words that name no thing: function words, light verbs, and nouns of "stuff".
+#: Words that name no thing: function words, light verbs, and nouns of "stuff" ("a lot going on in
+#: Dana's life").
 _EMPTY: Final = frozenset(
     [
         "a", "an", "the", "of", "to", "for", "in", "on", "at", "with", "from", "up", "out", "about", "by",
@@ -64,7 +65,8 @@ _EMPTY: Final = frozenset(
         "each", "no", "other", "others", "is", "are", "was", "were", "be", "been", "being", "am", "has",
         "have", "had", "having", "do", "does", "did", "done", "get", "gets", "got", "gotten", "go", "goes",
         "going", "went", "gone", "happen", "happens", "happened", "happening", "come", "comes", "came",
-        "coming", "thing", "things", "stuff", "something", "anything", "everything", "nothing", "challenge",
+        "coming", "thing", "things", "stuff", "something", "anything", "everything", "nothing", "life",
+        "challenge",
         "ready", "way", "ways"
     ]
 )  # fmt: skip
