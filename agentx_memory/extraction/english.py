@@ -217,6 +217,31 @@ PAST_FORMS: Final = frozenset(
 )
 
 
+#: An emphatic reflexive after an object or "I" ("made it myself", "I myself think"): dropped, it adds
+#: nothing; "by myself" is "alone".
+_EMPHATIC: Final = (
+    (re.compile(r"\bby (?:myself|ourselves)\b", re.IGNORECASE), "alone"),
+    (re.compile(r"\b(I|we) (?:myself|ourselves)\b,?", re.IGNORECASE), r"\1"),
+    (
+        re.compile(
+            r"\b((?:it|them|this|that|all|everything)|(?:the|a|an|my|our|this|that|these|those)\s+"
+            r"(?:[\w-]+\s+)?(?!(?:of|for|to|with|about|in|on|at|from|after|than|like|be|and|or)\s)[\w-]+)"
+            r"\s+(?:myself|ourselves)\b",
+            re.IGNORECASE,
+        ),
+        r"\1",
+    ),
+)
+
+
+def _reflexives(text: str) -> str:
+    """Emphatic reflexives dropped; an object one stays, for :func:`third_person` to rewrite as the
+    speaker again (as "my" is): the speaker's gender is not known, and "themself" read as someone else."""
+    for pattern, replacement in _EMPHATIC:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def third_person(clause: str, subject: str) -> str:
     """``clause`` with the speaker's first-person words replaced by ``subject`` (and agreeing verbs).
 
@@ -226,6 +251,7 @@ def third_person(clause: str, subject: str) -> str:
     # "Dev and I did" → "Dana and Dev did": the speaker first, so the clause starts with its subject.
     text = re.sub(r"^(?-i:([A-Z][\w'-]+)) and I\b", r"{S} and \1", clause)
     text = re.sub(r"\bI wanna\b", "I want to", text)
+    text = _reflexives(text)
     text = re.sub(r"\bI(?:'m| am)? gonna\b", "I'm going to", text)
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
@@ -240,7 +266,8 @@ def third_person(clause: str, subject: str) -> str:
     text = re.sub(r"(?<![\w-])I(?![\w-])", "{S}", text)
     text = re.sub(r"(?<![\w-])my(?![\w-])", "{S}'s", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<![\w-])mine(?![\w-])", "{S}'s", text, flags=re.IGNORECASE)
-    text = re.sub(r"(?<![\w-])myself(?![\w-])", "themself", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w-])myself(?![\w-])", "{S}", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w-])ourselves(?![\w-])", "themselves", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<![\w-])me(?![\w-])", "{S}", text, flags=re.IGNORECASE)
     text = re.sub(r"\bwe're\b|\bwe are\b", "{S} and others are", text, flags=re.IGNORECASE)
     text = re.sub(r"\bwe've\b", "{S} and others have", text, flags=re.IGNORECASE)

@@ -34,6 +34,7 @@ from .names import NameRecognizer, name_entities
 from .objects import dangling_object, indefinite_phrases
 from .patterns import OCCUPATIONS, RELATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
+from .substance import adjectives_joined, unworthy
 
 __all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns"]
 
@@ -42,7 +43,7 @@ _LEADING: Final = re.compile(
     r"^(?:(?:hi|hey|hello|oh|well|so|ok|okay|yeah|yes|yep|no|nope|um|uh|btw|by the way|also|and|but|"
     r"actually|anyway|anyways|honestly|lol|haha|fun fact|guess what|just so you know|fyi|correction|"
     r"scratch that|sorry|wait|ah|oh well|plus|omg|wow|ugh|nah|sure|right|true|hm+|hmm+|oh yeah|"
-    r"to be honest|tbh|quick update|update|news)\b[\s,!:.;-]*)+",
+    r"to be honest|tbh|quick update|update|news|now(?=,?\s+(?:I|my|we|our)\b))\b[\s,!:.;-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_START: Final = re.compile(
@@ -291,7 +292,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 state.speaker_name = name
             sentence = f"I'm a {appositive.group('rest')}{sentence[appositive.end() :]}"
         for raw in _clauses(_LEADING.sub("", sentence).strip()):
-            clause = _PROPOSAL_INSIDE.sub("", _LEADING.sub("", raw)).strip()
+            clause = adjectives_joined(_PROPOSAL_INSIDE.sub("", _LEADING.sub("", raw)).strip())
             if not clause or _PROPOSAL.match(clause):
                 continue
             speaker = state.speaker_name or turn.speaker
@@ -347,6 +348,8 @@ def _standing(fact: FactAtom) -> FactAtom | None:
     """``fact`` if its objects stand on their own, or read with indefinite articles where that is
     enough ("made this apple pie" → "made an apple pie"); None when an object points outside it
     ("Dana is proud of it"): such a fact is no memory (see :mod:`.objects`)."""
+    if unworthy(fact.statement, fact.subject) is not None:
+        return None
     if dangling_object(fact.statement) is None:
         return fact
     phrases = indefinite_phrases(fact.statement)

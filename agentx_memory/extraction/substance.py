@@ -1,0 +1,163 @@
+"""Whether a learned statement says anything worth recalling weeks later. Pure functions over the
+statement as learned (third person, its subject first).
+
+:mod:`.standalone` and :mod:`.objects` refuse a statement that points outside itself; this module
+refuses one that is complete but says nothing lasting:
+
+- a plan of the moment: what the speaker is about to do as they leave the chat ("Dana is off to
+  grab some groceries", "Dana is about to head out", "Dana is going to take a nap now"). A plan with
+  a horizon is a fact ("Dana is off to Spain next month", "Dana is about to start a new job");
+- a vague predicate: nothing in it but the subject, light verbs and words that name no thing ("Dana
+  has had a lot of things going on", "Dana is up for the challenge"); "Dana is up for a promotion"
+  names one;
+- no subject of its own: a statement that opens on "Now" or "Then" tells what happens at this
+  point of the story ("Now the real work begins for Dana");
+- a clause cut mid-noun-phrase: it ends on an article, a conjunction or an article and an adjective
+  with no noun ("Dana and others can build a strong."): a comma between two adjectives was taken for
+  a clause boundary. A final preposition is English ("something to be proud of") and is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["adjectives_joined", "cut_off", "unworthy"]
+
+_WORD: Final = re.compile(r"[A-Za-z0-9][\w'-]*")
+
+#: "off to" + a bare verb is leaving now; these nouns after it are a destination with a horizon.
+_STUDY_OR_SERVICE: Final = frozenset(["college", "university", "uni", "school", "camp", "war", "sea"])
+#: Verbs of leaving, what one is "about to" do as a conversation ends.
+_LEAVING: Final = (
+    r"(?:go|head|leave|hop|jump|grab|run|pop|hit|turn\s+in|crash|log\s+off|sign\s+off|get\s+going|"
+    r"step\s+out|take\s+a\s+(?:nap|shower|bath|break))"
+)
+#: A time phrase that gives a plan a horizon beyond the next hours.
+_HORIZON: Final = re.compile(
+    r"\b(?:next|week|weeks|weekend|month|months|year|years|summer|winter|spring|autumn|fall|semester|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december|monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday|\d{4})\b",
+    re.IGNORECASE,
+)
+_OFF_TO: Final = re.compile(
+    r"^\S.*?\b(?:is|are)\s+(?:(?:just|now|all)\s+)*off\s+to\s+"
+    r"(?!(?:the|a|an|his|her|their|its|some)\b)(?P<next>[a-z]+)\b"
+)
+_ABOUT_TO_LEAVE: Final = re.compile(
+    rf"^\S.*?\b(?:is|are)\s+(?:(?:just|now)\s+)*(?:about\s+to\s+{_LEAVING}|heading\s+(?:out|off|home|to\s+bed))\b"
+)
+#: "… now", "… in a bit": a plan for the next minutes, at the statement's end.
+_RIGHT_NOW: Final = re.compile(
+    rf"\b(?:is|are)\s+(?:(?:just|now)\s+)*going\s+to\s+(?:go|{_LEAVING})\b.*\b(?:(?:right\s+)?now|in\s+a\s+(?:bit|minute|sec|second|"
+    r"few\s+minutes)|shortly)[.!]?$",
+    re.IGNORECASE,
+)
+
+#: Words that name no thing: function words, light verbs, and nouns of "stuff" ("a lot going on in
+#: Dana's life").
+_EMPTY: Final = frozenset(
+    [
+        "a", "an", "the", "of", "to", "for", "in", "on", "at", "with", "from", "up", "out", "about", "by",
+        "into", "over", "through", "as", "and", "or", "but", "so", "that", "which", "very", "really",
+        "just", "also", "still", "even", "now", "then", "lately", "recently", "quite", "pretty", "such",
+        "much", "many", "more", "most", "lot", "lots", "bit", "kind", "sort", "some", "any", "all", "every",
+        "each", "no", "other", "others", "is", "are", "was", "were", "be", "been", "being", "am", "has",
+        "have", "had", "having", "do", "does", "did", "done", "get", "gets", "got", "gotten", "go", "goes",
+        "going", "went", "gone", "happen", "happens", "happened", "happening", "come", "comes", "came",
+        "coming", "thing", "things", "stuff", "something", "anything", "everything", "nothing", "life",
+        "challenge",
+        "ready", "way", "ways"
+    ]
+)  # fmt: skip
+
+#: Determiners that need a noun after them; "her" is also an object and is left out.
+_NEED_NOUN: Final = frozenset(
+    ["a", "an", "the", "their", "our", "its", "my", "your", "every", "each", "very", "such", "and", "or",
+     "but", "because", "nor"]
+)  # fmt: skip
+#: What opens a noun phrase an adjective cannot end: "the" can ("hoping for the best", "helps the
+#: elderly"), and so can "a" before "little" or "bit" (an adverb: "rested a little").
+_ARTICLES: Final = frozenset(["a", "an", "their", "our", "its", "my", "your", "every"])
+_DEGREE: Final = frozenset(["very", "really", "so", "truly", "most", "more", "quite", "pretty", "super"])
+#: Adjectives that do not double as nouns, met at the end of a cut noun phrase.
+_ADJECTIVES: Final = frozenset(
+    [
+        "strong", "new", "big", "small", "good", "great", "huge", "whole", "real", "true",
+        "perfect", "beautiful", "wonderful", "amazing", "lovely", "supportive", "long", "short", "old",
+        "young", "nice", "bright", "close", "deep", "special", "happy", "safe", "warm",
+        "positive", "lasting", "loving", "caring", "healthy", "fresh", "proper", "solid", "tight", "stable",
+        "welcoming", "inclusive", "peaceful", "fantastic", "incredible", "awesome", "strange", "hard",
+        "easy", "full", "wide", "open", "quiet", "busy"
+    ]
+)  # fmt: skip
+#: Words in -ful, -ous, -ive that are nouns.
+_NOUN_ENDINGS: Final = frozenset(
+    [
+        "handful", "mouthful", "spoonful", "cupful", "armful", "bucketful", "relative", "detective",
+        "executive", "representative", "native", "alternative", "objective", "initiative", "motive",
+        "incentive", "perspective", "narrative", "sedative", "olive", "archive", "hive", "five", "drive",
+        "dive", "captive"
+    ]
+)  # fmt: skip
+
+
+def _adjective(word: str) -> bool:
+    return word in _ADJECTIVES or (word.endswith(("ful", "ous", "ive")) and word not in _NOUN_ENDINGS)
+
+
+def cut_off(text: str) -> bool:
+    """Whether ``text`` ends mid-noun-phrase: on a determiner or conjunction, or an article (and
+    degree words) with an adjective and no noun ("can build a strong", "a really lovely")."""
+    words = [word.casefold() for word in _WORD.findall(text)]
+    return bool(words) and (words[-1] in _NEED_NOUN or _open_adjective(words))
+
+
+def _open_adjective(words: list[str]) -> bool:
+    """The words end on an article (and degree words) with adjectives and no noun: "a strong"."""
+    if not words or not _adjective(words[-1]):
+        return False
+    # Back over the adjectives and degree words of the phrase to what opened it.
+    before = [word for word in words[:-1] if word not in _DEGREE]
+    while before and _adjective(before[-1]):
+        before.pop()
+    return bool(before) and before[-1] in _ARTICLES
+
+
+def adjectives_joined(clause: str) -> str:
+    """``clause`` without the commas between two adjectives ("a strong, lasting bond" → "a strong
+    lasting bond"): later steps end a clause at its first comma, which would cut the noun phrase."""
+    pieces = clause.split(",")
+    joined = pieces[0]
+    for piece in pieces[1:]:
+        open_adjective = _open_adjective([word.casefold() for word in _WORD.findall(joined)])
+        joined += piece if open_adjective and re.match(r"\s+[a-z]", piece) else "," + piece
+    return joined
+
+
+def _plan_of_the_moment(statement: str) -> bool:
+    if (off := _OFF_TO.match(statement)) is not None:
+        after = statement[off.end() :]
+        return off.group("next") not in _STUDY_OR_SERVICE and not _HORIZON.search(after)
+    return bool(_ABOUT_TO_LEAVE.match(statement) or _RIGHT_NOW.search(statement))
+
+
+def _vague(statement: str, subject: str) -> bool:
+    """Nothing but the subject and words that name no thing."""
+    names = {part.casefold() for part in subject.split()}
+    words = [word.casefold().removesuffix("'s") for word in _WORD.findall(statement)]
+    return all(word in _EMPTY or word in names for word in words)
+
+
+def unworthy(statement: str, subject: str) -> str | None:
+    """Why ``statement`` (third person) is no memory worth keeping, or None when it is one."""
+    text = statement.strip().rstrip(".!")
+    if _plan_of_the_moment(text):
+        return "plan of the moment"
+    if re.match(r"^(?:Now|Then)\b", text):
+        return "no subject"
+    if _vague(text, subject):
+        return "vague"
+    if cut_off(text):
+        return "cut off"
+    return None

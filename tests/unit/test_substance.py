@@ -1,0 +1,164 @@
+"""A learned statement must say something worth recalling weeks later (extraction/substance.py), and
+the speaker's reflexives read as the speaker (extraction/english.py). Every sentence here was written
+for this test; each rule has refused and kept cases."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agentx_memory.extraction.english import third_person
+from agentx_memory.extraction.rules import TurnText, extract_turns
+from agentx_memory.extraction.substance import adjectives_joined, cut_off, unworthy
+
+NOW = datetime(2024, 5, 14, 10, tzinfo=UTC)
+
+
+def statements(text: str) -> list[str]:
+    return [fact.statement for fact in extract_turns([TurnText("t0", "user", text, NOW, "Dana")]).facts]
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept"),
+    [
+        # "off to" + a verb is leaving the chat now; "off to" + a place, or with a horizon, is a plan.
+        ("Dana is off to go grab some groceries.", "Dana is off to Lisbon with Dana's cousins."),
+        ("Dana is off to bed after a long shift.", "Dana is off to college in the autumn to study law."),
+        (
+            "Dana is off to walk the dog round the park.",
+            "Dana is off to hike the Andes next month (June 2024).",
+        ),
+        # "off work" is a state with an end, not a departure.
+        ("Dana is just off to make dinner for the family.", "Dana is off work until Monday."),
+        # "about to" leave is the next minutes; "about to" start a job is news.
+        ("Dana is about to head out for a run.", "Dana is about to start a new job at the library."),
+        ("Dana is heading out with the neighbours' kids.", "Dana is heading the new design team at work."),
+        ("Dana is going to go take a nap now.", "Dana is going to Spain next month (June 2024)."),
+        ("Dana is going to grab a coffee in a bit.", "Dana is going to start a pottery class next month."),
+    ],
+)
+def test_a_plan_of_the_moment_is_no_memory(refused: str, kept: str) -> None:
+    assert unworthy(refused, "Dana") == "plan of the moment"
+    assert unworthy(kept, "Dana") is None
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept"),
+    [
+        # Nothing but light verbs and words that name no thing.
+        ("Dana has had a lot of things going on lately.", "Dana has had a lot of back pain lately."),
+        ("Dana is up for the challenge.", "Dana is up for a promotion at the clinic."),
+        ("A lot's been going on in Dana's life.", "A lot has changed in Dana's life."),
+        ("Dana and others have been through so much.", "Dana and others have been through two floods."),
+        ("Dana is so ready for everything that is coming.", "Dana is so ready for the marathon in June."),
+        # A number is something said: an age is a fact.
+        ("Dana has been going through stuff.", "Dana is 38."),
+    ],
+)
+def test_a_vague_statement_is_no_memory(refused: str, kept: str) -> None:
+    assert unworthy(refused, "Dana") == "vague"
+    assert unworthy(kept, "Dana") is None
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept"),
+    [
+        # A statement opening on "Now" or "Then" is a moment of the story, with no subject of its own.
+        ("Now the real work begins for Dana.", "Dana now works at the harbour office."),
+        ("Then the rain started on Dana's way home.", "Dana then moved to Cork for the job."),
+    ],
+)
+def test_a_statement_opening_on_the_moment_has_no_subject(refused: str, kept: str) -> None:
+    assert unworthy(refused, "Dana") == "no subject"
+    assert unworthy(kept, "Dana") is None
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept"),
+    [
+        # An article and adjectives with no noun, or a final article or conjunction: cut mid-phrase.
+        ("Dana and others can build a strong.", "Dana and others can build a strong team."),
+        ("Dana bought a big old.", "Dana bought a big old barn."),
+        ("Dana wants a really peaceful.", "Dana wants a really peaceful garden."),
+        ("Dana grows tomatoes and.", "Dana grows tomatoes and beans."),
+        ("Dana planted the.", "Dana planted the roses."),
+        # A noun that ends like an adjective, or a final preposition, is a complete phrase.
+        ("Dana has met every.", "Dana has met a detective."),
+        ("Dana is proud of the.", "Dana has a lot to be proud of."),
+        # "a natural", "a regular": a noun after an article; "strong" after a verb is a predicate.
+        ("Dana loves a good.", "Dana is a natural."),
+        ("Dana made such.", "Dana has grown strong."),
+        # "the" + an adjective is a noun phrase ("the best", "the elderly"); "a little" is an adverb.
+        ("Dana joined a welcoming.", "Dana is hoping for the best."),
+        ("Dana found an amazing.", "Dana volunteers with the elderly."),
+        ("Dana painted their beautiful.", "Dana rested a little."),
+    ],
+)
+def test_a_clause_cut_mid_noun_phrase_is_refused(refused: str, kept: str) -> None:
+    assert cut_off(refused.rstrip("."))
+    assert unworthy(refused, "Dana") == "cut off"
+    assert unworthy(kept, "Dana") is None
+
+
+def test_a_comma_between_two_adjectives_is_not_a_clause_boundary() -> None:
+    assert adjectives_joined("we can build a strong, lasting friendship") == (
+        "we can build a strong lasting friendship"
+    )
+    assert adjectives_joined("I bought a big, old, red barn") == "I bought a big old red barn"
+    # A comma after a noun, or before a capital, stays.
+    assert adjectives_joined("I met a carpenter, and he fixed the door") == (
+        "I met a carpenter, and he fixed the door"
+    )
+    assert adjectives_joined("I love the new, Tomas") == "I love the new, Tomas"
+    # A comma after a conjunction is an aside's, not an adjective's.
+    assert (
+        adjectives_joined("I got a bike and, as I said, a helmet") == "I got a bike and, as I said, a helmet"
+    )
+    assert statements("By sharing our recipes, we can build a strong, lasting friendship.") == [
+        "Dana and others can build a strong lasting friendship."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "learned"),
+    [
+        # The junk goes and the near miss stays, through the whole extractor.
+        ("Well, I'm off to go grab some groceries. I'm off to Lisbon with my cousins.", [
+            "Dana is off to Lisbon with Dana's cousins."
+        ]),
+        ("I'm up for the challenge, honestly! I'm up for a promotion at the clinic.", [
+            "Dana is up for a promotion at the clinic."
+        ]),
+        ("Now the real fun begins for me and my team.", []),
+        # A leading "now" before the speaker is a lead word: the clause is the speaker's, and typed.
+        ("Now I live in Galway with my partner.", ["Dana lives in Galway with Dana's partner."]),
+    ],
+)  # fmt: skip
+def test_the_extractor_keeps_the_fact_and_drops_the_moment(said: str, learned: list[str]) -> None:
+    assert statements(said) == learned
+
+
+@pytest.mark.parametrize(
+    ("said", "learned"),
+    [
+        # An object reflexive is the speaker again, by name, as "my" is ("themself" read as someone else).
+        ("I taught myself to knit", "Dana taught Dana to knit"),
+        ("I'm so proud of myself for finishing", "Dana is so proud of Dana for finishing"),
+        # "by myself" is "alone"; an emphatic one adds nothing and goes.
+        ("I went hiking by myself in the Alps", "Dana went hiking alone in the Alps"),
+        ("I built the garden shed myself", "Dana built the garden shed"),
+        ("I painted it myself", "Dana painted it"),
+        ("I decorated this tree myself", "Dana decorated this tree"),
+        # An object after a noun phrase and a verb is still an object.
+        ("I want an escape to be myself", "Dana wants an escape to be Dana"),
+        ("I follow my dreams and express myself", "Dana follows Dana's dreams and express Dana"),
+        ("I myself have never liked the cold", "Dana has never liked the cold"),
+        # … but not after a preposition, where it is an object.
+        ("I put a lot of myself into the garden", "Dana put a lot of Dana into the garden"),
+        # "ourselves" goes with "we": the subject is "Dana and others".
+        ("We treated ourselves to a fancy dinner", "Dana and others treated themselves to a fancy dinner"),
+    ],
+)
+def test_a_reflexive_is_the_speaker(said: str, learned: str) -> None:
+    assert third_person(said, "Dana") == learned
