@@ -174,8 +174,8 @@ class RecallLayer:
                 profiles.append(self._profile(scope, embedded, entity))
 
         gather(graph(), turns(), focus_entity())
-        plan = embedded
-        retriever.rank(plan, found)
+        ready = embedded  # the plan with its vectors (the steps above read `plan` unchanged)
+        retriever.rank(ready, found)
         metrics.update(found.metrics)
         items = found.items
         if focus is None:
@@ -183,14 +183,14 @@ class RecallLayer:
         else:
             entity = closest_entity(found.entity_matches) if not named else None
             if entity is not None:
-                profiles.append(self._profile(scope, plan, entity))
-            items = self._entity_centric(plan, profiles[0] if profiles else None, items, metrics)
+                profiles.append(self._profile(scope, ready, entity))
+            items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
         return MemoryBundle(
             query=request.query,
             items=items,
             timings_ms={"embed": round(embed_ms[0], 3)},
             metrics=metrics,
-            channels=list(plan.channels),
+            channels=list(ready.channels),
             filters=filters,
         )
 

@@ -173,8 +173,8 @@ class AsyncRecallLayer:
                 profiles.append(await self._profile(scope, await embedded, entity))
 
         await gather(graph(), turns(), focus_entity())
-        plan = await embedded
-        retriever.rank(plan, found)
+        ready = await embedded  # the plan with its vectors (the steps above read `plan` unchanged)
+        retriever.rank(ready, found)
         metrics.update(found.metrics)
         items = found.items
         if focus is None:
@@ -182,14 +182,14 @@ class AsyncRecallLayer:
         else:
             entity = closest_entity(found.entity_matches) if not named else None
             if entity is not None:
-                profiles.append(await self._profile(scope, plan, entity))
-            items = self._entity_centric(plan, profiles[0] if profiles else None, items, metrics)
+                profiles.append(await self._profile(scope, ready, entity))
+            items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
         return MemoryBundle(
             query=request.query,
             items=items,
             timings_ms={"embed": round(embed_ms[0], 3)},
             metrics=metrics,
-            channels=list(plan.channels),
+            channels=list(ready.channels),
             filters=filters,
         )
 
