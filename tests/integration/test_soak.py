@@ -17,9 +17,9 @@ pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out f
 def test_processes_and_tasks_at_once_leave_no_unexpected_error_and_a_clean_doctor(settings: Settings) -> None:
     # 10 s, not the 30 s CI-sized run (`python benchmarks/soak.py --seconds 30 --processes 2 --tasks 3`,
     # or the full 180 s default): every process and task still races the same shared users from the
-    # start, and 10 s gave ~760 operations on a quiet host (every operation type, a dozen expected race
-    # errors: forgotten conversations and facts, a correction beaten by another) and ~300 in the loaded
-    # suite; the 30 s run cost 34 s of a worker's wall time for the same checks.
+    # start; 8 s on a quiet host made 763 operations, every operation type, and 11 expected race errors
+    # (forgotten conversations and facts, corrections beaten by another). The 30 s run cost 34 s of a
+    # worker's wall time for the same checks.
     result = soak(settings, processes=2, tasks=3, seconds=10)
     operations = sum(len(done) for done in result.tally.latencies.values())
     assert operations > 50, result.tally.latencies.keys()
