@@ -47,8 +47,8 @@ typecheck: $(STAMP)
 
 # One pytest-xdist worker per core (at most 4), whole files per worker, the files marked `long` handed
 # out first (tests/conftest.py); namespaces are migrated ahead and dropped by background threads
-# (tests/namespaces.py): pytest 299 s against 422 s before, back to back on this shared 2-core machine
-# (README, Development). The fault tests' servers wait up to 60 s for a restart (a log replay under the
+# (tests/namespaces.py); the soak, crash matrix and other bounded runs kept small (full runs in benchmarks/):
+# pytest 297 s against 400 s before, back to back on this shared, loaded 2-core machine (README, Development). The fault tests' servers wait up to 60 s for a restart (a log replay under the
 # doubled load took longer than 15 s).
 test: setup lint typecheck
 	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder

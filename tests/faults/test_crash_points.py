@@ -11,8 +11,11 @@ from agentx_memory.embedding import Embedder
 from agentx_memory.settings import Settings
 from benchmarks.crash_points import sweep_cell
 
+#: The operations swept here (test_crash_matrix.py leaves their FalkorDB cells to this sweep).
+SWEPT = ("learn_fact", "correct_fact", "forget_user")
 
-@pytest.mark.parametrize("operation", ["learn_fact", "correct_fact", "forget_user"])
+
+@pytest.mark.parametrize("operation", SWEPT)
 def test_a_graph_killed_after_any_statement_leaves_nothing_half_written(
     own_servers: Settings, embedder: Embedder, operation: str
 ) -> None:

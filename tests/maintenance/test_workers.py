@@ -28,6 +28,16 @@ from workers import broker_url, make_app, schedule
 pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
 
 
+@pytest.fixture(params=["sync"])
+def flavour(request: pytest.FixtureRequest) -> str:
+    """The sync facade only: these tests' subject is the Celery worker (in a thread or a process), which
+    opens its own sync facade from ``settings`` whatever the test's flavour; ``memory`` here only migrates
+    the namespace and reads the recorded runs. The async flavour ran each worker a second time (~10 s of
+    the suite for the same checks); the facade's reads themselves run in both flavours in test_runner.py."""
+    chosen: str = request.param
+    return chosen
+
+
 def test_broker_url_speaks_kombu() -> None:
     assert broker_url("unix:///tmp/agx-1/falkordb.sock") == "redis+socket:///tmp/agx-1/falkordb.sock"
     assert broker_url("redis://cache:6379/0") == "redis://cache:6379/0"
@@ -127,7 +137,7 @@ def test_agentx_memory_worker_runs_the_schedule(memory: AgentMemory, settings: S
             deadline = time.monotonic() + 60
             while "audit_partitions" not in last_runs(memory) and time.monotonic() < deadline:
                 assert process.poll() is None, process.stdout.read().decode() if process.stdout else ""
-                time.sleep(0.5)
+                time.sleep(0.1)
         finally:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=30)
