@@ -1,14 +1,14 @@
 """Isolated namespaces migrated ahead, in a background thread, for the tests that open a facade in setup.
 
-A facade opened on a fresh namespace migrates it first: 13 migrations and 9 audit partitions (~120
-relations) and the graph's indexes, ~80-120 ms of the ~150 ms a typical test spent in setup. A test
-with ``memory`` or ``amemory`` would do that work in its setup anyway, so a thread does it while the
-previous tests run, with the same calls a first open makes (``PostgresStore.migrate`` is the path of
-``PostgresStore.connect`` on a schema at version 0, ``open_graph`` applies the graph schema). The
-test's facade then opens a namespace at the latest version, as every later start of an application
-does: it still reads the version, checks the embedding lock and the partitions, and re-applies the
-graph schema. Each namespace is still used by one test only and dropped after it.
-"""
+A facade opened on a fresh namespace migrates it first: 13 migrations and 3 audit partitions (one day
+ahead in tests, tests/conftest.py; ~100 relations) and the graph's indexes, ~70-100 ms of the ~150 ms a
+typical test spent in setup. A test with ``memory`` or ``amemory`` would do that work in its setup
+anyway, so a thread does it while the previous tests run, with the same calls a first open makes
+(``PostgresStore.migrate`` is the path of ``PostgresStore.connect`` on a schema at version 0,
+``open_graph`` applies the graph schema). The test's facade then opens a namespace at the latest
+version, as every later start of an application does: it still reads the version, checks the embedding
+lock and the partitions, and re-applies the graph schema. Each namespace is still used by one test only
+and dropped after it."""
 
 from __future__ import annotations
 
