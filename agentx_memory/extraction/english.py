@@ -18,6 +18,8 @@ __all__ = [
     "PAST_FORMS",
     "absolute_date",
     "conjugate",
+    "ing_form",
+    "past_form",
     "resolve_dates",
     "sentences",
     "third_person",
@@ -67,6 +69,19 @@ ADVERBS: Final = frozenset(
         "particularly",
         "especially",
         "genuinely",
+        # Adverbs of time and degree that are not in -ly.
+        "now",
+        "then",
+        "once",
+        "first",
+        "later",
+        "soon",
+        "almost",
+        "ever",
+        "too",
+        "either",
+        "rather",
+        "somehow",
     ]
 )
 _MODALS: Final = frozenset(
@@ -114,15 +129,56 @@ def sentences(text: str) -> list[str]:
     return pieces
 
 
+#: Verbs in -ee: their past is the only -eed word that is a past ("agreed"); any other -eed word is
+#: a present ("need", "feed", "succeed", "proceed").
+_EE_VERBS: Final = frozenset(
+    ["agree", "disagree", "free", "guarantee", "decree", "referee", "emcee", "tee", "knee", "pee", "squeegee"]
+)  # fmt: skip
+#: Base forms in -ed of more than one syllable ("embed"); a one-syllable one has no vowel before its
+#: "-ed" ("shed", "wed", "shred") and is told by that.
+_ED_BASE_FORMS: Final = frozenset(["embed", "imbed", "infrared"])
+#: Words that follow a subject without being its verb: a conjunction ("I and my sister") or a word
+#: that takes no -s ("I better go").
+_NOT_CONJUGATED: Final = frozenset(["and", "or", "nor", "but", "better", "ought", "alone", "as", "who"])
+_VOWEL: Final = re.compile(r"[aeiouy]")
+
+
+def past_form(lower: str) -> bool:
+    """Whether ``lower`` is a past or a participle by its form: "-ed" after a stem with a vowel (not
+    "-eed" unless the verb ends in -ee: "agreed" but "need"), "-ought"/"-aught", "-ept" (not
+    "-cept": "kept" but "accept"), or a listed irregular past."""
+    if lower in PAST_FORMS:
+        return True
+    if lower.endswith("eed"):
+        return lower[:-1] in _EE_VERBS
+    if lower.endswith("ed"):
+        return bool(_VOWEL.search(lower[:-2])) and lower not in _ED_BASE_FORMS
+    return lower.endswith(("ought", "aught")) or (lower.endswith("ept") and not lower.endswith("cept"))
+
+
+def ing_form(lower: str) -> bool:
+    """An -ing form: "-ing" after a stem with a vowel ("going", "lying"); "bring", "sing", "spring"
+    and "string" are base forms."""
+    return lower.endswith("ing") and bool(_VOWEL.search(lower[:-3]))
+
+
 def conjugate(verb: str) -> str:
-    """The third-person singular present of a base-form verb ("love" → "loves", "teach" → "teaches");
-    past forms, modals and -ing forms are returned unchanged."""
+    """The third-person singular present of a base-form verb ("love" → "loves", "teach" → "teaches",
+    "need" → "needs", "sing" → "sings"); past forms, modals, -ing forms and words that are no verb
+    ("and") are returned unchanged."""
     lower = verb.casefold()
     if lower in _IRREGULAR_PRESENT:
         return _IRREGULAR_PRESENT[lower]
-    if lower in _MODALS or lower.endswith(("ed", "ing", "n't")) or "'" in lower or lower in PAST_FORMS:
+    if (
+        lower in _MODALS
+        or lower in _NOT_CONJUGATED
+        or lower.endswith("n't")
+        or "'" in lower
+        or past_form(lower)
+        or ing_form(lower)
+    ):
         return verb
-    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+    if lower.endswith(("s", "sh", "ch", "x", "z")) or (lower.endswith("o") and lower[-2:-1] not in "aeiou"):
         return verb + "es"
     if len(lower) > 2 and lower.endswith("y") and lower[-2] not in "aeiou":
         return verb[:-1] + "ies"
@@ -213,6 +269,56 @@ PAST_FORMS: Final = frozenset(
         "spread",
         "cost",
         "hurt",
+        # Pasts the endings above do not tell (an -ed word with no vowel before it is a base form:
+        # "shred"; these are pasts), and more irregular pasts and participles said without "have".
+        "bled",
+        "bred",
+        "sped",
+        "shed",
+        "wed",
+        "sat",
+        "meant",
+        "dealt",
+        "knelt",
+        "bent",
+        "burnt",
+        "learnt",
+        "dreamt",
+        "spelt",
+        "spilt",
+        "shot",
+        "stuck",
+        "struck",
+        "hung",
+        "dug",
+        "swung",
+        "spun",
+        "stung",
+        "clung",
+        "flung",
+        "shook",
+        "stole",
+        "swore",
+        "froze",
+        "forgave",
+        "overcame",
+        "withdrew",
+        "mistook",
+        "undertook",
+        "underwent",
+        "slid",
+        "sprang",
+        "shrank",
+        "stank",
+        "strove",
+        "shone",
+        "blew",
+        "arose",
+        "awoke",
+        "been",
+        "seen",
+        "done",
+        "gone",
     ]
 )
 
@@ -221,6 +327,15 @@ PAST_FORMS: Final = frozenset(
 #: nothing; "by myself" is "alone".
 _EMPHATIC: Final = (
     (re.compile(r"\bby (?:myself|ourselves)\b", re.IGNORECASE), "alone"),
+    # "time to myself" is time alone; "to Dana" would read as a gift.
+    (
+        re.compile(
+            r"\b(time|moment|moments|minute|minutes|hour|hours|day|days|evening|evenings|night|nights|"
+            r"space|while|weekend) to (?:myself|ourselves)\b",
+            re.IGNORECASE,
+        ),
+        r"\1 alone",
+    ),
     (re.compile(r"\b(I|we) (?:myself|ourselves)\b,?", re.IGNORECASE), r"\1"),
     (
         re.compile(
@@ -251,6 +366,9 @@ def third_person(clause: str, subject: str) -> str:
     # "Dev and I did" → "Dana and Dev did": the speaker first, so the clause starts with its subject.
     text = re.sub(r"^(?-i:([A-Z][\w'-]+)) and I\b", r"{S} and \1", clause)
     text = re.sub(r"\bI wanna\b", "I want to", text)
+    # Chat drops the auxiliary: "I gotta go" is "I have got to go", "I been busy" "I've been busy".
+    text = re.sub(r"\bI gotta\b", "I have got to", text)
+    text = re.sub(r"\bI been\b", "I've been", text)
     text = _reflexives(text)
     text = re.sub(r"\bI(?:'m| am)? gonna\b", "I'm going to", text)
     for pattern, replacement in _CONTRACTIONS:
@@ -271,6 +389,8 @@ def third_person(clause: str, subject: str) -> str:
     text = re.sub(r"(?<![\w-])me(?![\w-])", "{S}", text, flags=re.IGNORECASE)
     text = re.sub(r"\bwe're\b|\bwe are\b", "{S} and others are", text, flags=re.IGNORECASE)
     text = re.sub(r"\bwe've\b", "{S} and others have", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bwe'll\b", "{S} and others will", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bwe'd\b", "{S} and others would", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<![\w-])we(?![\w-])", "{S} and others", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<![\w-])our(?![\w-])", "their", text, flags=re.IGNORECASE)
     # "us" is the speaker and others, as "we" is: "them" would point at nothing ("visited them").

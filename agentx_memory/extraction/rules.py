@@ -26,6 +26,7 @@ from .clause_atoms import (
     trim,
     without_dates,
 )
+from .clauses import as_clause
 from .corrections import is_correction
 from .english import conjugate, sentences, third_person
 from .enrich import enrichment_entities
@@ -67,8 +68,9 @@ _NO_SUBJECT: Final = (
     (re.compile(r"^(?:born|raised)\b", re.IGNORECASE), "I was "),
     (
         re.compile(
-            r"^(?:grew up|moved|started|finished|went|visited|spent|got|just got|"
-            r"just started|just finished|just moved|quit|retired|graduated)\b",
+            r"^(?:(?:just|also|recently|finally)\s+)?(?:grew up|moved|started|finished|went|visited|spent|"
+            r"got|quit|retired|graduated|lost|took|bought|tried|joined|adopted|signed up|won|booked|"
+            r"attended|hosted|launched|opened|volunteered|applied|passed|celebrated|ran)\b",
             re.IGNORECASE,
         ),
         "I ",
@@ -81,7 +83,7 @@ _NO_SUBJECT: Final = (
         ),
         "I'm ",
     ),
-    (re.compile(r"^been\s+\w+ing\b"), "I've "),
+    (re.compile(r"^(?:just\s+)?been\s+\w+ing\b", re.IGNORECASE), "I've "),
     # Chat drops the "I'm" of a plan: "Gonna continue my studies" is the speaker's.
     (re.compile(r"^(?:gonna|going to)\s+(?!be\b)\w", re.IGNORECASE), "I'm "),
     (re.compile(r"^(?:wanna|want to)\s+\w", re.IGNORECASE), "I "),
@@ -347,9 +349,12 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
 def _standing(fact: FactAtom) -> FactAtom | None:
     """``fact`` if its objects stand on their own, or read with indefinite articles where that is
     enough ("made this apple pie" → "made an apple pie"); None when an object points outside it
-    ("Dana is proud of it"): such a fact is no memory (see :mod:`.objects`)."""
-    if unworthy(fact.statement, fact.subject) is not None:
+    ("Dana is proud of it"): such a fact is no memory (see :mod:`.objects`), nor is one that is no
+    clause (:mod:`.clauses`)."""
+    clause = as_clause(fact.statement, fact.subject)
+    if clause is None or unworthy(clause, fact.subject) is not None:
         return None
+    fact = fact if clause == fact.statement else fact.model_copy(update={"statement": clause})
     if dangling_object(fact.statement) is None:
         return fact
     phrases = indefinite_phrases(fact.statement)

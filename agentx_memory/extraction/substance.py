@@ -11,7 +11,8 @@ refuses one that is complete but says nothing lasting:
   has had a lot of things going on", "Dana is up for the challenge"); "Dana is up for a promotion"
   names one;
 - no subject of its own: a statement that opens on "Now" or "Then" tells what happens at this
-  point of the story ("Now the real work begins for Dana");
+  point of the story ("Now the real work begins for Dana"), unless its subject follows ("Now Dana
+  has a bike");
 - a clause cut mid-noun-phrase: it ends on an article, a conjunction or an article and an adjective
   with no noun ("Dana and others can build a strong."): a comma between two adjectives was taken for
   a clause boundary. A final preposition is English ("something to be proud of") and is kept.
@@ -154,7 +155,7 @@ def unworthy(statement: str, subject: str) -> str | None:
     text = statement.strip().rstrip(".!")
     if _plan_of_the_moment(text):
         return "plan of the moment"
-    if re.match(r"^(?:Now|Then)\b", text):
+    if re.match(rf"^(?:Now|Then)\b(?!,?\s+{re.escape(subject)}\b)", text):
         return "no subject"
     if _vague(text, subject):
         return "vague"

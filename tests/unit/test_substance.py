@@ -67,6 +67,7 @@ def test_a_vague_statement_is_no_memory(refused: str, kept: str) -> None:
         # A statement opening on "Now" or "Then" is a moment of the story, with no subject of its own.
         ("Now the real work begins for Dana.", "Dana now works at the harbour office."),
         ("Then the rain started on Dana's way home.", "Dana then moved to Cork for the job."),
+        ("Now the hard part starts for Dana.", "Now Dana has an allotment by the river."),
     ],
 )
 def test_a_statement_opening_on_the_moment_has_no_subject(refused: str, kept: str) -> None:
