@@ -188,6 +188,12 @@ def distinctive(statement: str, subject: str) -> frozenset[str]:
 SAME_KIND_COSINE: Final = 0.80
 #: … and under the same key ("wants_to"), this close is enough.
 SAME_KEY_COSINE: Final = 0.70
+#: Keys that name no slot, only the kind of sentence: every experience is "did", every statement "said",
+#: every plan "plans". Sharing one says nothing about being the same fact, so the kind's bar applies,
+#: and a statement restates such a fact only that close: "Tim had a nice chat with a Harry Potter fan
+#: in California" (a statement) had been merged into "Tim has been discussing collaborations for a
+#: Harry Potter fan project" (an experience) at 0.71, on the topic words they share.
+_GENERIC_KEYS: Final = frozenset(["did", "said", "plans"])
 
 
 #: A free statement and a typed fact about the same subject, this close and on the same topic.
@@ -256,7 +262,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
     names = distinctive(atom.statement, atom.subject)
     for stored in candidates:
         same_kind = _same_subject(atom, stored) and stored.fact_kind == atom.fact_kind
-        same_key = same_kind and stored.key == atom.key
+        same_key = same_kind and stored.key == atom.key and atom.key not in _GENERIC_KEYS
         if (
             same_kind
             and stored.similarity >= (SAME_KEY_COSINE if same_key else SAME_KIND_COSINE)
@@ -265,15 +271,21 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")
             return Decision("update", stored, "the same names, said another way")
+        typed_key = stored.key if atom.fact_kind == "statement" else atom.key
         if (
             # A statement restating a typed fact adds its provenance; two statements stay two.
             (atom.fact_kind == "statement") != (stored.fact_kind == "statement")
             and _same_subject(atom, stored)
             and (
-                stored.similarity >= STATEMENT_COSINE
+                # an experience ("did") is one event: a statement on its topic may tell another
+                stored.similarity >= (SAME_KIND_COSINE if typed_key in _GENERIC_KEYS else STATEMENT_COSINE)
                 # or both name the typed fact's value ("Rhino is Ingrid's main modelling tool" and
                 # "Ingrid is good with Rhino"), closer than unrelated statements about the subject
-                or (stored.similarity >= NAMED_STATEMENT_COSINE and _names_value(atom, stored))
+                or (
+                    typed_key not in _GENERIC_KEYS  # an experience's value is a clause, not a name
+                    and stored.similarity >= NAMED_STATEMENT_COSINE
+                    and _names_value(atom, stored)
+                )
             )
             and _shares_topic(atom.statement, stored.claim, atom.subject)
         ):

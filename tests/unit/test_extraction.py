@@ -328,6 +328,31 @@ def test_a_statement_naming_a_typed_facts_value_is_the_same_fact() -> None:
     assert decide(lost, [stored]).action == "add"
 
 
+def test_two_experiences_that_share_a_name_are_not_one_because_both_are_experiences() -> None:
+    # Every experience has the key "did": sharing it is no sign of the same fact, so the kind's bar
+    # (0.80) applies, not the same key's (0.70). Cosines as the local embedder gives them (0.71).
+    [recital] = facts_of("I went to a Chopin recital in Vienna last month.", speaker="Dana")
+    assert (recital.fact_kind, recital.key) == ("experience", "did")
+    stored = StoredFact(
+        "f7", recital.statement, "Dana", "did", recital.value, False, ("t1",), "experience", 0.71
+    )
+    [lessons] = facts_of("I went to a Chopin workshop for amateur pianists.", speaker="Dana")
+    assert (lessons.fact_kind, lessons.key) == ("experience", "did")
+    assert decide(lessons, [stored]).action == "add"
+    # The same event said again, closer than the kind's bar, is still one fact.
+    again = StoredFact(
+        "f8", recital.statement, "Dana", "did", recital.value, False, ("t1",), "experience", 0.86
+    )
+    [retold] = facts_of("I went to a Chopin recital in Vienna.", speaker="Dana")
+    assert decide(retold, [again]).action == "update"
+    # A statement on its topic is no restatement of an experience at 0.72 either (it may tell another
+    # event), only as close as the kind's bar.
+    chat = "Dana had a long chat with a Chopin fan from the workshop."
+    for similarity, expected in ((0.72, "add"), (0.86, "update")):
+        said = StoredFact("f9", chat, "Dana", "said", chat, False, ("t1",), "statement", similarity)
+        assert decide(lessons, [said]).action == expected, similarity
+
+
 def test_a_plan_that_drops_its_i_is_the_speakers() -> None:
     # Chat drops the "I'm" before "gonna" / "going to" and the "I" before "wanna": the plan is the speaker's.
     assert statements("Gonna continue my studies and check out career options.") == [
