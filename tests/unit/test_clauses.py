@@ -4,19 +4,11 @@ this test; each rule has refused and kept cases."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from agentx_memory.extraction.clauses import as_clause, not_a_clause
 from agentx_memory.extraction.english import conjugate, third_person
-from agentx_memory.extraction.rules import TurnText, extract_turns
-
-NOW = datetime(2024, 5, 14, 10, tzinfo=UTC)
-
-
-def statements(text: str) -> list[str]:
-    return [fact.statement for fact in extract_turns([TurnText("t0", "user", text, NOW, "Dana")]).facts]
+from tests.extraction_cases import statements
 
 
 @pytest.mark.parametrize(

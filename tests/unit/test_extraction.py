@@ -16,17 +16,7 @@ from agentx_memory.extraction.gates import gate_turn, normalise
 from agentx_memory.extraction.learning_pure import fact_priority, profile_changes, speaker_of
 from agentx_memory.extraction.llm_extract import EXTRACTION_SCHEMA, extraction_prompt, parse_extraction
 from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
-
-NOW = datetime(2024, 5, 14, 10, tzinfo=UTC)  # a Tuesday
-
-
-def facts_of(*texts: str, speaker: str = "Dana") -> list[FactAtom]:
-    turns = [TurnText(f"t{i}", "user", text, NOW, speaker) for i, text in enumerate(texts)]
-    return extract_turns(turns).facts
-
-
-def statements(*texts: str, speaker: str = "Dana") -> list[str]:
-    return [fact.statement for fact in facts_of(*texts, speaker=speaker)]
+from tests.extraction_cases import NOW, facts_of, statements
 
 
 def test_the_dana_turns() -> None:

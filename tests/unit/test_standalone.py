@@ -3,18 +3,11 @@ ones that do not. Every sentence here was written for this test; each rule has k
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from agentx_memory.extraction.rules import TurnText, extract_turns
 from agentx_memory.extraction.standalone import dangling
-
-NOW = datetime(2024, 5, 14, 10, tzinfo=UTC)
-
-
-def statements(text: str) -> list[str]:
-    return [fact.statement for fact in extract_turns([TurnText("t0", "user", text, NOW, "Dana")]).facts]
+from tests.extraction_cases import NOW, statements
 
 
 @pytest.mark.parametrize(

@@ -4,19 +4,11 @@ for this test; each rule has refused and kept cases."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from agentx_memory.extraction.english import third_person
-from agentx_memory.extraction.rules import TurnText, extract_turns
 from agentx_memory.extraction.substance import adjectives_joined, cut_off, unworthy
-
-NOW = datetime(2024, 5, 14, 10, tzinfo=UTC)
-
-
-def statements(text: str) -> list[str]:
-    return [fact.statement for fact in extract_turns([TurnText("t0", "user", text, NOW, "Dana")]).facts]
+from tests.extraction_cases import statements
 
 
 @pytest.mark.parametrize(
