@@ -144,7 +144,7 @@ class RecallLayer:
         plan = self._plan(request, filters, now, {}, expansion)
         retriever = MemoryRetriever(self._b, self._s)
         focus = is_entity_query(request.query) if self._s.entity_centric else None
-        found = retriever.begin(plan)
+        found = retriever.prepare(plan)
         embed_ms: list[float] = []
 
         def embed() -> RecallPlan:

@@ -143,7 +143,7 @@ class AsyncRecallLayer:
         plan = self._plan(request, filters, now, {}, expansion)
         retriever = AsyncMemoryRetriever(self._b, self._s)
         focus = is_entity_query(request.query) if self._s.entity_centric else None
-        found = retriever.begin(plan)
+        found = retriever.prepare(plan)
         embed_ms: list[float] = []
 
         async def embed() -> RecallPlan:

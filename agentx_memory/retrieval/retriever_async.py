@@ -94,7 +94,7 @@ class AsyncMemoryRetriever:
         timer.done(len(hits))
         return hits
 
-    def begin(self, plan: RecallPlan) -> Retrieved:
+    def prepare(self, plan: RecallPlan) -> Retrieved:
         """An empty retrieval for ``plan``: each kind's candidates, weighted, for :meth:`turns` and
         :meth:`graph` to fill (concurrently: neither reads the other's) and :meth:`rank` to order."""
         found = Retrieved()
