@@ -172,8 +172,18 @@ def variant_settings(base: Settings, name: str) -> Settings:
     return base.model_copy(update={"retrieval": retrieval.model_copy(update=changes[name])})
 
 
+async def stored_dia_ids(memory: AsyncAgentMemory) -> dict[str, str]:
+    """Turn id -> dia id of the turns a previous run stored for this user (``--reuse``)."""
+    records = await memory.export_user(embeddings=False)
+    return {
+        str(record["data"]["id"]): str(record["data"]["metadata"]["dia_id"])
+        for record in records
+        if record["type"] == "turn" and "dia_id" in record["data"].get("metadata", {})
+    }
+
+
 async def run(
-    samples: list[dict[str, Any]], variants: list[str], name: str = "bench_locomo"
+    samples: list[dict[str, Any]], variants: list[str], name: str = "bench_locomo", reuse: bool = False
 ) -> dict[str, Any]:
     base = owning_process(
         Settings(
@@ -187,26 +197,38 @@ async def run(
     baseline = Scores()
     ingest_seconds = 0.0
     ingested = 0
-    async with AsyncAgentMemory("locomo-setup", settings=base) as setup:
-        backends = await setup._open_backends()
-        await backends.graph.drop()
-        await backends.ledger.drop_schema()
+    if not reuse:
+        async with AsyncAgentMemory("locomo-setup", settings=base) as setup:
+            backends = await setup._open_backends()
+            await backends.graph.drop()
+            await backends.ledger.drop_schema()
     async with AsyncAgentMemory("locomo-setup", settings=base) as root:
         for number, sample in enumerate(samples, start=1):
             memory = await root.for_user(f"locomo-{sample.get('sample_id', number)}")
             started = time.perf_counter()
-            dia_of, count = await ingest(memory, sample)
-            ingest_seconds += time.perf_counter() - started
+            if reuse:
+                dia_of = await stored_dia_ids(memory)
+                count = len(dia_of)
+                if not count:
+                    raise SystemExit(f"--reuse: no stored turns under --name {name}; run once without it")
+            else:
+                dia_of, count = await ingest(memory, sample)
+                ingest_seconds += time.perf_counter() - started
             ingested += count
             bm25_baseline(sample, baseline, number - 1)
             questions = [qa for qa in sample["qa"] if evidence_of(qa)]
             learned: AsyncAgentMemory | None = None
             if any(name.startswith(CONSOLIDATED) for name in variants):
                 learned = await root.for_user(f"{memory.scope.user_id}-consolidated")
-                learned_dia, _ = await ingest(learned, sample)
+                if reuse:
+                    learned_dia = await stored_dia_ids(learned)
+                    if not learned_dia:
+                        raise SystemExit(f"--reuse: no consolidated copy under --name {name}")
+                else:
+                    learned_dia, _ = await ingest(learned, sample)
+                    for pending in await learned.consolidate_pending():
+                        print(f"  consolidated {pending.turns_read} turns", file=sys.stderr, flush=True)
                 dia_of = {**dia_of, **learned_dia}
-                for pending in await learned.consolidate_pending():
-                    print(f"  consolidated {pending.turns_read} turns", file=sys.stderr, flush=True)
             for name in variants:
                 user = (
                     learned.scope.user_id
@@ -262,6 +284,8 @@ def table(report: dict[str, Any]) -> str:
     rows.append(
         f"Ingestion: {report['turns']} turns in {report['ingest_s']:.1f} s "
         f"({report['turns'] / report['ingest_s']:.0f} turns/s, sequential `store_turn`)."
+        if report["ingest_s"]
+        else f"Ingestion: none, {report['turns']} stored turns reused (--reuse)."
     )
     return "\n".join(rows)
 
@@ -299,9 +323,18 @@ def main() -> None:
         "--name", default="bench_locomo", help="graph, schema and key prefix (runs at once need their own)"
     )
     parser.add_argument("--dump", type=Path, default=None, help="also write each question's ranking here")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help=(
+            "ask the questions again on the store an earlier run left under --name: ~1 min instead of ~5, "
+            "for query-time settings only; recalled facts' access counts carry over (reinforce_access), "
+            "so compare variants within one run"
+        ),
+    )
     args = parser.parse_args()
     samples = json.loads(args.path.read_text(encoding="utf-8"))[: args.limit]
-    report = asyncio.run(run(samples, args.variants.split(","), args.name))
+    report = asyncio.run(run(samples, args.variants.split(","), args.name, args.reuse))
     print(table(report))
     if args.json is not None:
         figures = {
