@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import re
 import statistics
 import sys
@@ -308,7 +309,36 @@ def halves(report: dict[str, Any]) -> str:
             f"| {name} | {scores.conversations_mean(CHOOSE):.3f} | "
             f"{scores.conversations_mean(CONFIRM):.3f} | {each} |"
         )
+    names = list(results)
+    if len(names) > 1:
+        first = results[names[0]]
+        header = f"| R@10 change against {names[0]} (95 % paired bootstrap) | 0–2 | 3–4 |"
+        rows += ["", header, "|---|---|---|"]
+        for name in names[1:]:
+            cells = []
+            for half in (CHOOSE, CONFIRM):
+                before = [v for c in half for v in first.by_conversation.get(c, [])]
+                after = [v for c in half for v in results[name].by_conversation.get(c, [])]
+                delta, low, high = paired_interval(before, after)
+                cells.append(f"{delta:+.3f} [{low:+.3f}, {high:+.3f}]")
+            rows.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
+
+
+def paired_interval(
+    before: list[float], after: list[float], resamples: int = 2000, seed: int = 17
+) -> tuple[float, float, float]:
+    """Mean per-question change and its 95 % bootstrap interval (questions resampled with replacement).
+
+    Both lists hold one value per question, in the same order: the variants ask the same questions. A
+    difference of a few thousandths on one half is often inside the interval, i.e. a few questions."""
+    if len(before) != len(after) or not before:
+        return 0.0, 0.0, 0.0
+    deltas = [b - a for a, b in zip(before, after, strict=True)]
+    rng = random.Random(seed)
+    count = len(deltas)
+    means = sorted(sum(deltas[rng.randrange(count)] for _ in range(count)) / count for _ in range(resamples))
+    return sum(deltas) / count, means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
 
 
 def main() -> None:
