@@ -413,13 +413,15 @@ def absolute_date(start: datetime, end: datetime) -> str:
 
 
 def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None, datetime | None]:
-    """``text`` with its first relative time phrase replaced by an absolute one, and that range
-    (``None, None`` when there is none). "yesterday" said on 14 May 2024 → "on 13 May 2024"."""
+    """``text`` with the absolute date of its first time phrase after it when the phrase is relative,
+    and that phrase's range (``None, None`` when there is none): "yesterday" said on 14 May 2024 →
+    "yesterday (13 May 2024)"; "in 2021" stays as it is."""
     found = find_time_phrase(text, now)
     if found is None:
         return text, None, None
     span = found.time_range
-    if span.start is None or span.end is None:
+    if span.start is None or span.end is None or not found.relative:
+        # An absolute phrase ("in 2021", "on 3 June 2021") already says its date: "in 2021 (2021)".
         return text, span.start, span.end
     # The phrase stays as said and the absolute date follows it: "yesterday (13 May 2024)".
     return with_date(text, found.end, span.start, span.end), span.start, span.end
