@@ -191,3 +191,23 @@ def test_turns_learn_clauses_only() -> None:
     assert statements("I need a quiet corner to read in the evenings.") == [
         "Dana needs a quiet corner to read in the evenings."
     ]
+
+
+def test_an_unspaced_dash_ends_a_clause() -> None:
+    # The clause after the dash is another one ("they" points at nothing, so it goes).
+    assert statements("I want to be brave for my kids- they keep me going every day.") == [
+        "Dana wants to be brave for Dana's kids."
+    ]
+    assert statements("I love long walks by the canal-- they clear my head.") == [
+        "Dana loves long walks by the canal."
+    ]
+    assert statements("I finished the mural on Sunday—it made my street so much brighter.") == [
+        "Dana finished the mural on Sunday (12 May 2024)."
+    ]
+    # A hyphen inside a word and an unspaced en dash (a range) are no boundary.
+    assert statements("I run a well-known bakery in Leeds with my partner.") == [
+        "Dana runs a well-known bakery in Leeds with Dana's partner."
+    ]
+    assert statements("I worked at the port 2019–2021 as a crane operator.") == [
+        "Dana worked at the port 2019–2021 as a crane operator."
+    ]
