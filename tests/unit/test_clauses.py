@@ -117,6 +117,14 @@ def test_a_statement_needs_a_finite_verb(refused: str, kept: str) -> None:
         # A capital before a verb is a subject; a gerund or an adjective opens a subject phrase.
         ("Excited to show Dana the new garden.", "Jared moved to Leeds with Dana."),
         ("Loves to bake for Dana's friends.", "Married life suits Dana well."),
+        # A later verb with a subject of its own makes the first word part of a subject phrase; a
+        # relative clause's verb and a coordinated one's do not.
+        (
+            "Just skated with the old friend Dana met in Oslo and had a great time.",
+            "Painted pottery is fun and keeps Dana calm.",
+        ),
+        ("Sailed to the island Dana loves and camped there.", "Went to the park and Mo met Dana there."),
+        ("Repainted the fence Dana and Mo built.", "Baked bread for the friend Dana met and Mo loved it."),
     ],
 )
 def test_a_statement_needs_a_subject(refused: str, kept: str) -> None:
@@ -193,6 +201,12 @@ def test_turns_learn_clauses_only() -> None:
     ]
 
 
+def test_a_subject_dropped_before_a_relative_clause_is_not_the_relative_clauses() -> None:
+    # "I" is the subject of "met", not of "skated": whose skating it was is not said.
+    assert statements("Just skated with that old friend I met in Oslo and had a great time.") == []
+    assert statements("Sailed to the island I love and camped on the beach.") == []
+
+
 def test_an_unspaced_dash_ends_a_clause() -> None:
     # The clause after the dash is another one ("they" points at nothing, so it goes).
     assert statements("I want to be brave for my kids- they keep me going every day.") == [
@@ -210,4 +224,11 @@ def test_an_unspaced_dash_ends_a_clause() -> None:
     ]
     assert statements("I worked at the port 2019–2021 as a crane operator.") == [
         "Dana worked at the port 2019–2021 as a crane operator."
+    ]
+
+
+def test_a_noun_that_opens_the_statement_is_no_relative_clauses_antecedent() -> None:
+    # "Weekends" is a time noun before the subject, not the head of a relative clause.
+    assert statements("weekends I work as a ferry mechanic in Oban") == [
+        "Weekends Dana works as a ferry mechanic in Oban."
     ]
