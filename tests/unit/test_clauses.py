@@ -72,7 +72,7 @@ def test_conjugate(verb: str, present: str) -> None:
         ("I need some time to myself", "Dana needs some time alone"),
         # Near misses: these were right before and stay so.
         ("I agreed to coach the team", "Dana agreed to coach the team"),
-        ("I talk to myself when I cook", "Dana talks to Dana when Dana cooks"),
+        ("I talk to myself when I cook", "Dana talks to themself when Dana cooks"),
         ("I really love my dog", "Dana really loves Dana's dog"),
     ],
 )
