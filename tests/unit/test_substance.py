@@ -163,3 +163,34 @@ def test_the_extractor_keeps_the_fact_and_drops_the_moment(said: str, learned: l
 )
 def test_a_reflexive_is_the_speaker(said: str, learned: str) -> None:
     assert third_person(said, "Dana") == learned
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept"),
+    [
+        # The pro-form "one" stands for a noun said before; with none before it, it names nothing.
+        ("Dana has been one since Dana left the navy.", "Dana has been a nurse since Dana left the navy."),
+        ("Dana has wanted a bigger one for years.", "Dana sold Dana's van and has wanted a bigger one."),
+        ("Dana finally got one for the allotment.", "Dana finally got a shed for the allotment."),
+        ("Dana adopted one in March.", "Dana has two cats and wants one more."),
+        # "one" that is no pro-form: a partitive, a numeral before its noun, "no one", a person singled out.
+        ("Dana bought a really nice red one.", "Dana is one of the best bakers in Leeds."),
+        ("Dana has had one lately.", "Dana was the only one at the meeting who spoke up."),
+        # "other" before a noun that names no thing: other than something said before.
+        ("Dana keeps some other stuff from Dana's gran.", "Dana met other parents at the school gate."),
+        ("Dana found other ones at the market.", "Dana sells clay, glaze and other stuff at the market."),
+        ("Dana has other things with sentimental value.", "Dana and Mo have known each other since school."),
+    ],
+)  # fmt: skip
+def test_a_word_standing_for_a_noun_said_before_is_no_memory(refused: str, kept: str) -> None:
+    assert unworthy(refused, "Dana") == "stands for nothing"
+    assert unworthy(kept, "Dana") is None
+
+
+def test_the_extractor_drops_what_stands_for_nothing() -> None:
+    assert statements("I've been one since I left the navy, honestly.") == []
+    assert statements("I have got some other stuff from my grandma in the attic.") == []
+    # Kept where what it stands for is in the statement.
+    assert statements("I lost my phone at the gym so I bought a new one.") == [
+        "Dana lost Dana's phone at the gym so Dana bought a new one."
+    ]
