@@ -125,10 +125,11 @@ def build_atom(
     if kind == "event" and start is not None and start < ctx.turn.timestamp:
         start, end = _next_occurrence(start, end, canonical, ctx.turn.timestamp)
         found = find_time_phrase(statement_end(canonical), ctx.turn.timestamp)
-        if start is not None and end is not None and found is not None:
+        if start is not None and end is not None and found is not None and found.relative:
             statement = with_date(statement_end(canonical), found.end, start, end)
     if key == "lives_in" and re.search(r"\bmoved to\b|\bmoving to\b|relocated", canonical, re.IGNORECASE):
-        statement = f"{ctx.subject} lives in {value} (moved there{_when(statement, value)})"
+        when = _when(statement, value, ctx.turn.timestamp)
+        statement = f"{ctx.subject} lives in {value} (moved there{when})"
     negated = negated or bool(re.search(r"\b(?:not|never|no longer|n't)\b", statement, re.IGNORECASE))
     temporal = "current"
     if (end is not None and end <= ctx.turn.timestamp) or kind == "experience":
@@ -157,7 +158,10 @@ def build_atom(
     )
 
 
-def _when(statement: str, value: str) -> str:
+def _when(statement: str, value: str, now: datetime) -> str:
+    """When the move was: the date resolved in parentheses, or an absolute phrase as said ("in 2021")."""
     tail = statement.split(value, 1)[-1]
-    date = re.search(r"\(([^)]*\d{4})\)", tail)
-    return f" in {date.group(1)}" if date else ""
+    if date := re.search(r"\(([^)]*\d{4})\)", tail):
+        return f" in {date.group(1)}"
+    found = find_time_phrase(tail, now)
+    return f" {tail[found.start : found.end]}" if found is not None and not found.relative else ""

@@ -184,8 +184,8 @@ def _opens_no_clause(tokens: list[str], index: int, following: str) -> bool:
     )
 
 
-def _main_verbs(tokens: list[str]) -> int:
-    """How many finite verbs are left for the main clause once each subordinate clause has its own."""
+def _main_verbs(tokens: list[str]) -> set[int]:
+    """The finite verbs left for the main clause once each subordinate clause has its own."""
     finite = [index for index in range(len(tokens)) if _finite(tokens, index)]
     claimed: set[int] = set()
     for index, word in enumerate(tokens):
@@ -201,7 +201,34 @@ def _main_verbs(tokens: list[str]) -> int:
             if tokens[index][:1].isupper() and index + 1 in finite and not tokens[index - 1][:1].isupper():
                 claimed.add(index + 1)
                 break
-    return len(set(finite) - claimed)
+    return set(finite) - claimed
+
+
+#: Words before a verb that make it a second predicate of the same subject ("… and had a great time").
+_COORDINATORS: Final = frozenset(["and", "or", "but", "then", "nor"])
+#: Words that end a noun phrase no relative clause can follow without "that": function words.
+_NOT_NOUNS: Final = _NOUN_OPENERS | _NOT_VERBS | _SUBORDINATORS | _AUXILIARIES
+
+
+def _own_subject(tokens: list[str], index: int, opener: int) -> bool:
+    """Whether the finite verb at ``index`` has a subject of its own: not a predicate coordinated with
+    the one before ("skated and had fun"), nor the verb of a relative clause with no "that" after a
+    noun that follows the ``opener`` verb ("the friend Dana met in Oslo": a name or pronoun between
+    a noun and its verb)."""
+    back = index - 1
+    while back > 0 and tokens[back].casefold() in _ADVERB_OPENERS:
+        back -= 1
+    if tokens[back].casefold() in _COORDINATORS:
+        return False
+    subject_start = index - 1
+    # A subject of two names: "the wall Dana and Mo found".
+    if subject_start > 2 and tokens[subject_start - 1].casefold() == "and":
+        subject_start -= 2 if tokens[subject_start - 2][:1].isupper() else 0
+    subject, noun = tokens[subject_start], tokens[subject_start - 1] if subject_start > opener + 1 else ""
+    relative = (subject[:1].isupper() or subject.casefold() in {"he", "she", "they", "we", "i"}) and (
+        noun[:1].islower() and noun.isalpha() and noun.casefold() not in _NOT_NOUNS
+    )
+    return not relative
 
 
 def not_a_clause(statement: str, subject: str) -> str | None:
@@ -224,10 +251,14 @@ def not_a_clause(statement: str, subject: str) -> str | None:
         or (past_form(opener) and not ing_form(opener))
         or (_s_form(opener) and after in _OBJECT_START | {subject.split()[0].casefold()})
     )
-    main = _main_verbs(tokens)
-    if opens_on_verb and not names_subject and main <= 1:
+    verbs = _main_verbs(tokens)
+    # A verb after the opening one with a subject of its own makes the opening word part of a
+    # subject phrase ("Painted pottery is Dana's hobby"); a relative clause's or a coordinated one's
+    # does not ("Skated with the friend Dana met in Oslo and had fun": whose skating is not said).
+    own = [verb for verb in verbs if verb > start + 1 and _own_subject(tokens, verb, start)]
+    if opens_on_verb and not names_subject and (len(verbs) <= 1 or not own):
         return "no subject"
-    if main == 0:
+    if not verbs:
         return "no verb"
     return None
 

@@ -349,12 +349,34 @@ _EMPHATIC: Final = (
 )
 
 
+#: The speaker's own words that bind a reflexive later in the clause.
+_ANTECEDENT: Final = re.compile(r"\b(?:I|me|my|My|I'm|I've|I'd|I'll)\b")
+#: "myself" standing in a list or a comparison for "me" ("Mel and myself", "people like myself").
+_FOR_ME: Final = re.compile(
+    r"\b(?:and|or|nor|like|than|as|but|except|including|besides)\s+myself\b", re.IGNORECASE
+)
+
+
 def _reflexives(text: str) -> str:
-    """Emphatic reflexives dropped; an object one stays, for :func:`third_person` to rewrite as the
-    speaker again (as "my" is): the speaker's gender is not known, and "themself" read as someone else."""
+    """Emphatic reflexives dropped; a true reflexive, bound by the speaker in its clause, is
+    "themself"; any other "myself" stays for :func:`third_person` to rewrite as the speaker's name.
+
+    The speaker's gender is not known, so "herself"/"himself" could be wrong. The name cannot stand
+    for a reflexive: English reads a name in the clause of the same person's name as someone else
+    ("Dana taught Dana to knit" is two Danas), which is why a reflexive exists. Singular "themself"
+    is bound by its clause and, unlike "themselves", cannot mean a group. Where "myself" only stands
+    for "me" ("Mel and myself"), it has no antecedent and "themself" would point at no one: the name.
+    """
     for pattern, replacement in _EMPHATIC:
         text = pattern.sub(replacement, text)
-    return text
+    antecedent = _ANTECEDENT.search(text)
+    if antecedent is None:
+        return text
+    head, tail = text[: antecedent.end()], text[antecedent.end() :]
+    kept = {match.end() for match in _FOR_ME.finditer(tail)}
+    return head + re.sub(
+        r"\bmyself\b", lambda found: found.group(0) if found.end() in kept else "themself", tail
+    )
 
 
 def third_person(clause: str, subject: str) -> str:
@@ -413,13 +435,15 @@ def absolute_date(start: datetime, end: datetime) -> str:
 
 
 def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None, datetime | None]:
-    """``text`` with its first relative time phrase replaced by an absolute one, and that range
-    (``None, None`` when there is none). "yesterday" said on 14 May 2024 → "on 13 May 2024"."""
+    """``text`` with the absolute date of its first time phrase after it when the phrase is relative,
+    and that phrase's range (``None, None`` when there is none): "yesterday" said on 14 May 2024 →
+    "yesterday (13 May 2024)"; "in 2021" stays as it is."""
     found = find_time_phrase(text, now)
     if found is None:
         return text, None, None
     span = found.time_range
-    if span.start is None or span.end is None:
+    if span.start is None or span.end is None or not found.relative:
+        # An absolute phrase ("in 2021", "on 3 June 2021") already says its date: "in 2021 (2021)".
         return text, span.start, span.end
     # The phrase stays as said and the absolute date follows it: "yesterday (13 May 2024)".
     return with_date(text, found.end, span.start, span.end), span.start, span.end

@@ -59,9 +59,12 @@ _HYPOTHETICAL: Final = re.compile(
     r"i guess|should i|whether|would have|'d have|in another life|idk|dunno|no idea)\b",
     re.IGNORECASE,
 )
+#: Clause boundaries: a comma or conjunction before the speaker, a semicolon, a dash. Chat often
+#: leaves a dash unspaced before the next clause ("my family- they …", "so tired-- long week"); a
+#: hyphen inside a word ("well-known") has no space after it, and an unspaced en dash is a range.
 _CLAUSE_SPLIT: Final = re.compile(
     r"(?:[,;]\s*(?:and|but|plus|also|though|although|while|whereas)?|\s+(?:and|but|plus|though|although|"
-    r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+-{1,2}\s+|\s+—\s+"
+    r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+[-–]{1,2}\s+|\s*—\s*|(?<=[^\W\d])-{1,2}\s+"
 )
 #: A clause that starts with its verb ("grew up in Beirut", "been coding for years") is the speaker's.
 _NO_SUBJECT: Final = (

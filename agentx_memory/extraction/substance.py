@@ -15,7 +15,14 @@ refuses one that is complete but says nothing lasting:
   has a bike");
 - a clause cut mid-noun-phrase: it ends on an article, a conjunction or an article and an adjective
   with no noun ("Dana and others can build a strong."): a comma between two adjectives was taken for
-  a clause boundary. A final preposition is English ("something to be proud of") and is kept.
+  a clause boundary. A final preposition is English ("something to be proud of") and is kept;
+- a word that stands for a noun said before it, with none in the statement: the pro-form "one" after
+  a verb, a determiner or an adjective ("Dana has been one for years", "Dana wants a bigger one"),
+  where no noun phrase before it can be what it stands for ("Dana lost Dana's job and wants a new
+  one" is kept); and "other" before a noun that names no thing ("some other stuff", "other things"):
+  other than what was said before, so nothing is named. "other" with a real noun ("met other
+  parents"), at the end of a list ("clay, glaze and other stuff") and "one of", "no one", "one day"
+  are kept.
 """
 
 from __future__ import annotations
@@ -150,6 +157,62 @@ def _vague(statement: str, subject: str) -> bool:
     return all(word in _EMPTY or word in names for word in words)
 
 
+#: What may follow the pro-form "one" (no noun, so it stands for one said before): a conjunction, a
+#: preposition other than "of", a time adverb.
+_AFTER_PRO_FORM: Final = frozenset(
+    ["and", "but", "or", "so", "because", "cause", "cuz", "since", "as", "when", "while", "too", "now",
+     "again", "already", "yet", "for", "in", "at", "on", "with", "from", "after", "before", "until",
+     "today", "yesterday", "tonight", "recently", "lately", "anymore", "either", "myself", "though"]
+)  # fmt: skip
+#: What may come before the pro-form "one": a determiner or a verb that takes a noun phrase.
+_BEFORE_PRO_FORM: Final = frozenset(
+    ["a", "an", "the", "another", "each", "which", "this", "that", "been", "be", "is", "was", "are",
+     "were", "am", "has", "have", "had", "got", "get", "gets", "getting", "bought", "buy", "buys", "want",
+     "wants", "wanted", "need", "needs", "needed", "found", "find", "finds", "made", "make", "makes",
+     "owns", "own", "owned", "adopted", "borrowed", "picked", "chose", "ordered"]
+)  # fmt: skip
+#: Words that open a noun phrase the pro-form may stand for ("Dana's job … a new one").
+_NOUN_PHRASE_OPENERS: Final = frozenset(
+    ["a", "an", "the", "their", "our", "its", "my", "his", "her", "some", "two", "three", "four", "five",
+     "several", "many", "few", "both"]
+)  # fmt: skip
+#: Describing words between a determiner and the pro-form "one" ("a bigger one", "the old one").
+_PLAIN_ADJECTIVES: Final = frozenset(
+    ["new", "old", "big", "small", "little", "good", "bad", "nice", "real", "different", "same", "cheap",
+     "fancy", "cute", "red", "blue", "green", "black", "white", "used", "extra", "right", "wrong"]
+)  # fmt: skip
+#: "the only one", "the first one" is a person ("the only one who sang"), not a noun said before.
+_SINGLING_OUT: Final = frozenset(["only", "first", "last", "next", "right"])
+#: Nouns that name no thing: "other" before them is other than something said before.
+_NO_THING: Final = frozenset(["stuff", "thing", "things", "one", "ones", "bits", "kinds", "sorts"])
+
+
+def _describing(word: str) -> bool:
+    return (
+        word in _PLAIN_ADJECTIVES | _DEGREE
+        or _adjective(word)
+        or (word.endswith(("er", "est")) and word != "number")
+    )
+
+
+def _stands_for_nothing(words: list[str]) -> bool:
+    """A pro-form "one" or an "other" + a noun of no thing, with nothing in the statement it is about."""
+    for index, word in enumerate(words[1:], start=1):
+        before, after = words[index - 1], words[index + 1] if index + 1 < len(words) else ""
+        if word in {"one", "ones"} and (after == "" or after in _AFTER_PRO_FORM):
+            # Back over describing words to the determiner or verb: "a bigger one", "been one".
+            back = index - 1
+            while back > 1 and words[back] not in _BEFORE_PRO_FORM and _describing(words[back]):
+                back -= 1
+            determined = words[back] in _BEFORE_PRO_FORM and before not in _SINGLING_OUT
+            earlier = any(opener in _NOUN_PHRASE_OPENERS or opener.endswith("'s") for opener in words[1:back])
+            if determined and not earlier:
+                return True
+        if word == "other" and after in _NO_THING and before not in {"and", "or", "among", "each"}:
+            return words[index + 2 : index + 3] != ["than"]
+    return False
+
+
 def unworthy(statement: str, subject: str) -> str | None:
     """Why ``statement`` (third person) is no memory worth keeping, or None when it is one."""
     text = statement.strip().rstrip(".!")
@@ -161,4 +224,6 @@ def unworthy(statement: str, subject: str) -> str | None:
         return "vague"
     if cut_off(text):
         return "cut off"
+    if _stands_for_nothing([word.casefold() for word in _WORD.findall(text)]):
+        return "stands for nothing"
     return None

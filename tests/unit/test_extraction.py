@@ -99,6 +99,23 @@ def test_dates_are_resolved_against_the_turn() -> None:
     assert resolve_dates("no date here", NOW) == ("no date here", None, None)
 
 
+def test_an_absolute_date_is_not_said_twice() -> None:
+    # A phrase that names its date needs no resolved date after it ("in 2021 (2021)").
+    assert statements("I ran my first marathon in 2021 with my brother.") == [
+        "Dana ran Dana's first marathon in 2021 with Dana's brother."
+    ]
+    assert statements("I adopted a greyhound on 3 June 2021.") == ["Dana adopted a greyhound on 3 June 2021."]
+    assert statements("I have a recital on 3 June 2024 at the hall.") == [
+        "Dana has a recital on 3 June 2024 at the hall."
+    ]
+    assert resolve_dates("we met in May 2022", NOW)[0] == "we met in May 2022"
+    # A relative one keeps its resolution, and a move keeps the year as said.
+    assert statements("I ran my first marathon last year with my brother.") == [
+        "Dana ran Dana's first marathon last year (2023) with Dana's brother."
+    ]
+    assert statements("I moved to Lisbon in 2021.") == ["Dana lives in Lisbon (moved there in 2021)."]
+
+
 def test_english_helpers() -> None:
     assert third_person("I really love my dog", "Dana") == "Dana really loves Dana's dog"
     assert (

@@ -135,23 +135,62 @@ def test_the_extractor_keeps_the_fact_and_drops_the_moment(said: str, learned: l
 @pytest.mark.parametrize(
     ("said", "learned"),
     [
-        # An object reflexive is the speaker again, by name, as "my" is ("themself" read as someone else).
-        ("I taught myself to knit", "Dana taught Dana to knit"),
-        ("I'm so proud of myself for finishing", "Dana is so proud of Dana for finishing"),
+        # A true reflexive, bound by the speaker in its clause, is "themself": the name there reads as
+        # someone else of that name, and "herself"/"himself" needs a gender nobody told us.
+        ("I taught myself to knit", "Dana taught themself to knit"),
+        ("I'm so proud of myself for finishing", "Dana is so proud of themself for finishing"),
+        ("The choir has helped me to believe in myself", "The choir has helped Dana to believe in themself"),
+        ("My goal is to look after myself better", "Dana's goal is to look after themself better"),
         # "by myself" is "alone"; an emphatic one adds nothing and goes.
         ("I went hiking by myself in the Alps", "Dana went hiking alone in the Alps"),
         ("I built the garden shed myself", "Dana built the garden shed"),
         ("I painted it myself", "Dana painted it"),
         ("I decorated this tree myself", "Dana decorated this tree"),
         # An object after a noun phrase and a verb is still an object.
-        ("I want an escape to be myself", "Dana wants an escape to be Dana"),
-        ("I follow my dreams and express myself", "Dana follows Dana's dreams and express Dana"),
+        ("I want an escape to be myself", "Dana wants an escape to be themself"),
+        ("I follow my dreams and express myself", "Dana follows Dana's dreams and express themself"),
         ("I myself have never liked the cold", "Dana has never liked the cold"),
-        # … but not after a preposition, where it is an object.
-        ("I put a lot of myself into the garden", "Dana put a lot of Dana into the garden"),
+        # … and after a preposition.
+        ("I put a lot of myself into the garden", "Dana put a lot of themself into the garden"),
+        # "myself" that only stands for "me" has nothing to bind it: the name, as "me" is.
+        ("Mo and myself rebuilt the old pier", "Mo and Dana rebuilt the old pier"),
+        ("Myself and Mo rebuilt the old pier", "Dana and Mo rebuilt the old pier"),
+        ("The workshop suits people like myself", "The workshop suits people like Dana"),
+        ("I bought tickets for my aunt and myself", "Dana bought tickets for Dana's aunt and Dana"),
         # "ourselves" goes with "we": the subject is "Dana and others".
         ("We treated ourselves to a fancy dinner", "Dana and others treated themselves to a fancy dinner"),
     ],
 )
 def test_a_reflexive_is_the_speaker(said: str, learned: str) -> None:
     assert third_person(said, "Dana") == learned
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept"),
+    [
+        # The pro-form "one" stands for a noun said before; with none before it, it names nothing.
+        ("Dana has been one since Dana left the navy.", "Dana has been a nurse since Dana left the navy."),
+        ("Dana has wanted a bigger one for years.", "Dana sold Dana's van and has wanted a bigger one."),
+        ("Dana finally got one for the allotment.", "Dana finally got a shed for the allotment."),
+        ("Dana adopted one in March.", "Dana has two cats and wants one more."),
+        # "one" that is no pro-form: a partitive, a numeral before its noun, "no one", a person singled out.
+        ("Dana bought a really nice red one.", "Dana is one of the best bakers in Leeds."),
+        ("Dana has had one lately.", "Dana was the only one at the meeting who spoke up."),
+        # "other" before a noun that names no thing: other than something said before.
+        ("Dana keeps some other stuff from Dana's gran.", "Dana met other parents at the school gate."),
+        ("Dana found other ones at the market.", "Dana sells clay, glaze and other stuff at the market."),
+        ("Dana has other things with sentimental value.", "Dana and Mo have known each other since school."),
+    ],
+)  # fmt: skip
+def test_a_word_standing_for_a_noun_said_before_is_no_memory(refused: str, kept: str) -> None:
+    assert unworthy(refused, "Dana") == "stands for nothing"
+    assert unworthy(kept, "Dana") is None
+
+
+def test_the_extractor_drops_what_stands_for_nothing() -> None:
+    assert statements("I've been one since I left the navy, honestly.") == []
+    assert statements("I have got some other stuff from my grandma in the attic.") == []
+    # Kept where what it stands for is in the statement.
+    assert statements("I lost my phone at the gym so I bought a new one.") == [
+        "Dana lost Dana's phone at the gym so Dana bought a new one."
+    ]
