@@ -87,7 +87,17 @@ ADVERBS: Final = frozenset(
 _MODALS: Final = frozenset(
     ["can", "could", "will", "would", "should", "might", "must", "may", "shall", "cannot"]
 )
-_IRREGULAR_PRESENT: Final = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is", "are": "is"}
+_IRREGULAR_PRESENT: Final = {
+    "have": "has",
+    "do": "does",
+    "go": "goes",
+    "be": "is",
+    "am": "is",
+    "are": "is",
+    # "I really don't like": "I don't" alone is a contraction rule below.
+    "don't": "does not",
+    "dont": "does not",
+}
 _CONTRACTIONS: Final = (
     (re.compile(r"\bI'm\b|\bI am\b|\bIm\b(?=\s+[a-z])", re.IGNORECASE), "{S} is"),
     (
@@ -112,7 +122,25 @@ _CONTRACTIONS: Final = (
 _LY_VERBS: Final = "apply|reply|supply|rely|fly|ally|tally|bully|multiply|comply|imply|rally"
 #: An adverb between "I" and its verb, as said ("I Just got…" at a line's start is still "just").
 _ADVERB: Final = r"(?i:" + "|".join(sorted(ADVERBS)) + rf"|(?!(?:{_LY_VERBS})\b)[a-z]{{2,}}ly)"
-_I_VERB: Final = re.compile(rf"\bI\s+((?:{_ADVERB}\s+)*)([A-Za-z]+)\b")
+# The verb with its contraction: "don" alone became "dons" in "I really don't" ("dons't").
+_I_VERB: Final = re.compile(rf"\bI\s+((?:{_ADVERB}\s+)*)([A-Za-z]+(?:['’][a-z]+)?)(?![\w'’])")
+
+
+#: A verb coordinated with the speaker's: "I'm allergic to peanuts and carry an EpiPen". A word between
+#: "and" and a determiner is taken for a verb ("peanuts and tree nuts" has none), but for "a lot"-like
+#: measures ("rock and roll a lot").
+_AND_VERB: Final = re.compile(
+    rf"(\band\s+(?:{_ADVERB}\s+)*)([a-z]+)(?=\s+(?:an?|the|my|your|his|her|their|our|some|this|that|these|"
+    r"those)\s)(?!\s+a\s+(?:lot|bit|little|while|ton)\b)"
+)
+#: Words "and" may stand before a determiner with that are no verb.
+_NO_VERB: Final = frozenset(
+    ["then", "now", "also", "still", "just", "not", "all", "both", "with", "for", "in", "on"]
+)
+
+
+def _agreeing(word: str) -> str:
+    return word if word in _NO_VERB or word in ADVERBS else conjugate(word)
 
 
 def sentences(text: str) -> list[str]:
@@ -402,6 +430,8 @@ def third_person(clause: str, subject: str) -> str:
         return f"{{S}} {adverbs}{conjugate(word)}"
 
     text = _I_VERB.sub(verb, text)
+    if text.startswith("{S} ") and not text.startswith("{S} and "):
+        text = _AND_VERB.sub(lambda match: match.group(1) + _agreeing(match.group(2)), text)
     # A pronoun inside a hyphenated word is part of a name, not the speaker ("me-time", "I-95").
     text = re.sub(r"(?<![\w-])I(?![\w-])", "{S}", text)
     text = re.sub(r"(?<![\w-])my(?![\w-])", "{S}'s", text, flags=re.IGNORECASE)
@@ -417,7 +447,11 @@ def third_person(clause: str, subject: str) -> str:
     text = re.sub(r"(?<![\w-])our(?![\w-])", "their", text, flags=re.IGNORECASE)
     # "us" is the speaker and others, as "we" is: "them" would point at nothing ("visited them").
     text = re.sub(r"\b(?:both|all) of us\b|(?<![\w-])us(?![\w-])", "{S} and others", text)
-    return text.replace("{S}", subject)
+    if not subject.startswith("The "):
+        return text.replace("{S}", subject)
+    # "The user" is a common noun: its capital only opens the statement ("handed in the user's notice").
+    text = text.replace("{S}", "t" + subject[1:])
+    return subject + text[len(subject) :] if text.startswith("t" + subject[1:]) else text
 
 
 def absolute_date(start: datetime, end: datetime) -> str:

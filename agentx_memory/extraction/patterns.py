@@ -214,9 +214,13 @@ PATTERNS: Final = (
     Pattern("identity", "studies", r"^{S} (?:studies|is studying|is doing a (?:degree|phd|masters?|ba|bsc) in) (?P<v>.+)"),
     # -- constraint (before preference: "is allergic to" is a constraint, not a dislike)
     Pattern("constraint", "diet", r"^{S} (?:is|went|became|turned|has been|is now) " + _ADV + r"(?P<v>" + _DIETS + r")\b"),
-    Pattern("constraint", "allergy", r"^{S} is " + _ADV + r"(?:severely |very |super |mildly )?allergic to (?P<v>.+)"),
+    # What follows a second verb with its own object is no allergen ("to peanuts and carry an EpiPen";
+    # "to peanuts and tree nuts" has no word between "and" and a determiner).
+    Pattern("constraint", "allergy", r"^{S} is " + _ADV + r"(?:severely |very |super |mildly |badly |extremely |"
+            r"highly |deathly )?allergic to (?P<v>.+?)"
+            r"(?:\s+and\s+[a-z]+\s+(?:an?|the|my|his|her|their|our|some|this|that)\s.*)?$"),
     Pattern("constraint", "allergy", r"^{S} has an? (?:severe |bad |mild )?(?P<v>[\w-]+(?: [\w-]+)?) allergy"),
-    Pattern("constraint", "avoids", r"^{S} (?:does not|never|will not|cannot) " + _ADV
+    Pattern("constraint", "avoids", r"^{S} " + _ADV + r"(?:does not|never|will not|cannot) " + _ADV
             + r"(?:eat|drink|have|consume|touch) (?P<v>" + _NOT_DIET + r")\b", negated=True),
     Pattern("constraint", "cannot", r"^{S} (?:cannot|is not allowed to|is unable to) (?P<v>(?:work|do|make|meet|"
             r"travel|attend|eat|drink|take|lift|walk|run|drive|be|fly|sit|climb)\b.+)", negated=True),
@@ -267,9 +271,9 @@ PATTERNS: Final = (
     # -- preference
     Pattern("preference", "favourite_{cat}", r"^{S}'s (?:all[- ]time )?favou?rite (?P<cat>[\w-]+(?: [\w-]+)?) "
             r"(?:is|are) (?P<v>.+)"),
-    Pattern("preference", "dislikes", r"^{S} (?:does not|doesn't) " + _ADV + r"(?:like|enjoy|love|care for) "
+    Pattern("preference", "dislikes", r"^{S} " + _ADV + r"(?:does not|doesn't) " + _ADV + r"(?:like|enjoy|love|care for) "
             r"(?P<v>.+)", negated=True),
-    Pattern("preference", "avoids", r"^{S} (?:does not|never) " + _ADV + r"(?:eat|drink) (?P<v>.+)", negated=True),
+    Pattern("preference", "avoids", r"^{S} " + _ADV + r"(?:does not|never) " + _ADV + r"(?:eat|drink) (?P<v>.+)", negated=True),
     Pattern("preference", "dislikes", r"^{S} " + _ADV + r"(?:hates|dislikes|detests|loathes|cannot stand|"
             r"can't stand|is not a fan of|is not into|is sick of|is tired of) (?P<v>.+)"),
     Pattern("preference", "likes", r"^{S} " + _ADV + r"(?:loves|likes|enjoys|adores|is into|is obsessed with|"

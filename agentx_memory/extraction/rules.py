@@ -65,6 +65,8 @@ _HYPOTHETICAL: Final = re.compile(
 _CLAUSE_SPLIT: Final = re.compile(
     r"(?:[,;]\s*(?:and|but|plus|also|though|although|while|whereas)?|\s+(?:and|but|plus|though|although|"
     r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+[-–]{1,2}\s+|\s*—\s*|(?<=[^\W\d])-{1,2}\s+"
+    # A colon before the speaker's own clause: "Yes, an important one: I'm allergic to peanuts".
+    r"|:\s+(?=(?:I|I'm|I've|I'd|my|My)\b)"
 )
 #: A clause that starts with its verb ("grew up in Beirut", "been coding for years") is the speaker's.
 _NO_SUBJECT: Final = (
@@ -90,6 +92,12 @@ _NO_SUBJECT: Final = (
     # Chat drops the "I'm" of a plan: "Gonna continue my studies" is the speaker's.
     (re.compile(r"^(?:gonna|going to)\s+(?!be\b)\w", re.IGNORECASE), "I'm "),
     (re.compile(r"^(?:wanna|want to)\s+\w", re.IGNORECASE), "I "),
+)
+#: A standing request is a preference: "please always get me a window seat" is "I always want a window seat"
+#: (a request for this once, "get me a coffee", is not).
+_STANDING_REQUEST: Final = re.compile(
+    r"^(?:please\s+)?(?:always|from now on,?)\s+(?:get|book|give|reserve|order|find|bring)\s+me\s+(?=\w)",
+    re.IGNORECASE,
 )
 #: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
 _APPOSITIVE: Final = re.compile(
@@ -301,6 +309,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             if not clause or _PROPOSAL.match(clause):
                 continue
             speaker = state.speaker_name or turn.speaker
+            clause = _STANDING_REQUEST.sub("I always want ", clause)
             for pattern, prefix in _NO_SUBJECT:
                 if pattern.match(clause):
                     # The verb or adverb kept the capital of the sentence it opened ("Just got …").

@@ -70,10 +70,18 @@ def test_conjugate(verb: str, present: str) -> None:
         ("I been saving for a van", "Dana has been saving for a van"),
         ("we'll keep the allotment", "Dana and others will keep the allotment"),
         ("I need some time to myself", "Dana needs some time alone"),
+        # A verb coordinated with the speaker's agrees too.
+        ("I work nights and teach a pottery class", "Dana works nights and teaches a pottery class"),
+        ("I lost my lease and now need a new flat", "Dana lost Dana's lease and now needs a new flat"),
+        ("I really don't eat the crusts", "Dana really does not eat the crusts"),
         # Near misses: these were right before and stay so.
         ("I agreed to coach the team", "Dana agreed to coach the team"),
         ("I talk to myself when I cook", "Dana talks to themself when Dana cooks"),
         ("I really love my dog", "Dana really loves Dana's dog"),
+        ("I bought eggs and some flour", "Dana bought eggs and some flour"),
+        ("I love folk and swing a lot", "Dana loves folk and swing a lot"),
+        ("Tom and I paint and sell the prints", "Dana and Tom paint and sell the prints"),
+        ("we hike and take the dog", "Dana and others hike and take the dog"),
     ],
 )
 def test_third_person_verbs_agree(said: str, learned: str) -> None:

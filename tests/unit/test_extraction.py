@@ -371,3 +371,37 @@ def test_a_plan_that_drops_its_i_is_the_speakers() -> None:
     # "gonna be" is about something else ("It's gonna be fun"), and a question is no plan.
     assert statements("Gonna be fun!") == []
     assert statements("Wanna grab lunch?") == []
+
+
+def test_a_colon_before_the_speakers_own_clause_ends_the_clause_before_it() -> None:
+    # "Yes, one thing:" had hidden the allergy from every pattern (they read a clause from its subject).
+    facts = facts_of("Yes, one thing to know: I'm badly allergic to shellfish.")
+    assert [(fact.key, fact.value) for fact in facts] == [("allergy", "shellfish")]
+
+
+def test_an_allergy_ends_before_a_second_verb_with_its_own_object() -> None:
+    values = [
+        (fact.key, fact.value)
+        for fact in facts_of("I'm allergic to bee stings and carry an inhaler everywhere.")
+    ]
+    assert values == [("allergy", "bee stings")]
+    assert [fact.value for fact in facts_of("I'm allergic to cats and dogs.")] == ["cats and dogs"]
+
+
+def test_a_negative_contraction_after_an_adverb_agrees() -> None:
+    # "I really don't" had become "Dana really dons't": the verb was read without its contraction.
+    assert (
+        third_person("I really don't like crowded beaches", "Dana")
+        == "Dana really does not like crowded beaches"
+    )
+    facts = facts_of("I really don't like crowded beaches.")
+    assert [(fact.key, fact.value, fact.negated) for fact in facts if fact.key == "dislikes"] == [
+        ("dislikes", "crowded beaches", True)
+    ]
+    assert not any("dons't" in fact.statement for fact in facts_of("I still don't trust my old car."))
+
+
+def test_the_user_is_capitalised_only_where_it_opens_the_statement() -> None:
+    assert third_person("I lent my bike to Sam", "The user") == "The user lent the user's bike to Sam"
+    assert third_person("Sam borrowed my bike", "The user") == "Sam borrowed the user's bike"
+    assert third_person("I lent my bike to Sam", "Dana") == "Dana lent Dana's bike to Sam"
