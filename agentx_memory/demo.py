@@ -3,8 +3,10 @@
 The chat (``demo_data.json``, written for this project) has Sam plan a trip to Japan over three sessions
 days apart. The demo stores every turn through :class:`~agentx_memory.AgentMemory` on the configured
 (by default embedded) servers, asks questions whose answers sit in the *earlier* sessions and are phrased
-differently from the stored text, and shows working memory and the ledger's recent turns. Each run
-writes under a fresh user id (``demo-<random>``), so runs never see each other's data.
+differently from the stored text, shows what it learned from the chat (facts and the user's profile, by
+rules, no LLM) and the memory block an agent would prepend for a new request, then working memory and
+the ledger's recent turns. Each run writes under a fresh user id (``demo-<random>``), so runs never see
+each other's data.
 """
 
 from __future__ import annotations
@@ -75,8 +77,11 @@ def run_demo(settings: Settings, console: Console) -> int:
     user_id = f"demo-{uuid.uuid4().hex[:8]}"
     _announce_servers(settings, console)
     embedder = build_embedder(settings.embedding)
+    # Learning runs as a step of its own, shown, rather than in the background when a session starts.
+    learning = settings.learning.model_copy(update={"auto_consolidate": False})
+    demo_settings = settings.model_copy(update={"learning": learning})
     # Not a ``with`` block: entering it would open (start the servers) before the status line shows.
-    mem = AgentMemory(user_id=user_id, settings=settings, embedder=embedder)
+    mem = AgentMemory(user_id=user_id, settings=demo_settings, embedder=embedder)
     try:
         opened = time.perf_counter()
         with console.status("starting or attaching, applying migrations and the graph schema…"):
@@ -88,6 +93,7 @@ def run_demo(settings: Settings, console: Console) -> int:
         )
         titles, store_ns = _ingest(mem, script, console)
         remember_ns = _ask(mem, script, titles, console)
+        _learn(mem, console)
         _show_context(mem, console)
         _show_recent(mem, next(reversed(titles)), console)
         _show_timings(store_ns, remember_ns, time.perf_counter() - started, console)
@@ -206,6 +212,38 @@ def _results_table(
             style="green" if position == rank else None,
         )
     return table
+
+
+_PRIORITY_ORDER = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+def _learn(mem: AgentMemory, console: Console) -> None:
+    """Consolidate the stored sessions and show the facts and the profile learned from them."""
+    console.print()
+    console.rule("What did it learn? consolidate_pending(): rules, no LLM")
+    started = time.perf_counter()
+    with console.status("learning from the three sessions…"):
+        reports = mem.consolidate_pending()
+    seconds = time.perf_counter() - started
+    facts = sorted(mem.list_facts(), key=lambda fact: _PRIORITY_ORDER.get(fact.priority, 9))
+    table = Table(
+        title=f"{len(facts)} facts learned from {len(reports)} conversations in {seconds:.2f} s",
+        title_justify="left",
+        expand=True,
+    )
+    table.add_column("priority", width=8)
+    table.add_column("fact", ratio=1, overflow="fold")
+    for fact in facts:
+        table.add_row(fact.priority, escape(fact.claim))
+    console.print(table)
+    profile = mem.get_profile()
+    if profile.preferences:
+        about = "; ".join(f"{key.replace('_', ' ')} {value}" for key, value in profile.preferences.items())
+        console.print(
+            f"Profile (shown in every memory block): {escape(about)}. What the user said about themself is "
+            "critical and never decays; a correction replaces it.",
+            highlight=False,
+        )
 
 
 def _show_context(mem: AgentMemory, console: Console) -> None:

@@ -44,6 +44,15 @@ def test_demo_recalls_answers_from_earlier_sessions(settings: Settings) -> None:
     assert "Verdant" in out
     assert "traditional inns" in out
     assert "for 5 of 5 questions" in out
+    # It learns from the chat by rules: the allergy (said after "Yes, an important one:"), the standing
+    # request, and the profile, which every memory block then carries, whatever the request.
+    learned = out.split("What did it learn?", 1)[1].split("get_context(", 1)[0]
+    assert "The user is severely allergic to peanuts and carries an EpiPen." in learned
+    assert "The user always wants a window seat." in learned
+    assert "The user's sister is Maya." in learned
+    assert "Profile (shown in every memory block): allergy peanuts" in learned
+    block = out.split("get_context(", 1)[1].split("Short-term state", 1)[0]
+    assert "About the user: allergy peanuts" in block
     # Working memory and the 24-hour ledger window show the last session only.
     recent = out.split("Short-term state", 1)[1]
     assert "Kenji" in recent
