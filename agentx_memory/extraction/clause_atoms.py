@@ -57,9 +57,20 @@ class TurnText:
     speaker: str
 
 
+#: A value's most words; a longer one ends before its last phrase that starts within them.
+_MAX_VALUE_WORDS: Final = 12
+_PHRASE_START: Final = frozenset(
+    ["and", "or", "but", "with", "in", "at", "for", "to", "of", "on", "from", "by", "who", "which", "that"]
+)
+
+
 def trim(value: str) -> str:
-    value = VALUE_END.sub("", value).strip(" .,!;:'\"")
-    return " ".join(value.split()[:12])
+    words = VALUE_END.sub("", value).strip(" .,!;:'\"").split()
+    if len(words) <= _MAX_VALUE_WORDS:
+        return " ".join(words)
+    # Cut where a phrase starts, not mid-phrase ("… with tatami rooms", not "… and a quiet").
+    starts = [index for index in range(2, _MAX_VALUE_WORDS + 1) if words[index].casefold() in _PHRASE_START]
+    return " ".join(words[: starts[-1] if starts else _MAX_VALUE_WORDS])
 
 
 def statement_end(statement: str) -> str:

@@ -99,6 +99,10 @@ _STANDING_REQUEST: Final = re.compile(
     r"^(?:please\s+)?(?:always|from now on,?)\s+(?:get|book|give|reserve|order|find|bring)\s+me\s+(?=\w)",
     re.IGNORECASE,
 )
+#: "I'd much rather stay in small inns" is a preference ("I'd rather not say" is none).
+_RATHER: Final = re.compile(
+    r"^I(?:'d|’d| would)\s+(?:much\s+|far\s+)?rather\s+(?!not\b)(?=\w)", re.IGNORECASE
+)
 #: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
 _APPOSITIVE: Final = re.compile(
     r"^(?:(?:hi|hey|hello|ciao|hiya)[,!]?\s+)?(?:I'm|I am|this is|it's)?\s*(?P<name>[A-Z][a-z'-]+)"
@@ -310,6 +314,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 continue
             speaker = state.speaker_name or turn.speaker
             clause = _STANDING_REQUEST.sub("I always want ", clause)
+            clause = _RATHER.sub("I prefer to ", clause)
             for pattern, prefix in _NO_SUBJECT:
                 if pattern.match(clause):
                     # The verb or adverb kept the capital of the sentence it opened ("Just got …").

@@ -405,3 +405,14 @@ def test_the_user_is_capitalised_only_where_it_opens_the_statement() -> None:
     assert third_person("I lent my bike to Sam", "The user") == "The user lent the user's bike to Sam"
     assert third_person("Sam borrowed my bike", "The user") == "Sam borrowed the user's bike"
     assert third_person("I lent my bike to Sam", "Dana") == "Dana lent Dana's bike to Sam"
+
+
+def test_would_rather_is_a_preference_and_a_long_value_ends_where_a_phrase_starts() -> None:
+    facts = facts_of(
+        "I'd much rather take the night train through the mountains with a sleeper cabin and a view."
+    )
+    assert [(fact.key, fact.value) for fact in facts] == [
+        ("likes", "to take the night train through the mountains with a sleeper cabin")
+    ]
+    assert "prefers to take the night train" in facts[0].statement
+    assert facts_of("I'd rather not talk about the move.") == []
