@@ -266,6 +266,12 @@ PATTERNS: Final = (
             r"has started learning|began learning|just started learning) (?P<v>.+)"),
     # -- event (a dated thing ahead)
     Pattern("event", "{what}", r"^{S}'s (?P<what>(?:[\w-]+ ){0,2}(?:" + _EVENTS + r"))(?: is|'s)(?: on| at)? (?P<v>.+)"),
+    # A start or an end with its date: "my new job starts on November 3rd", "my last day at the bank is
+    # October 10th" (what one starts or ends is no event by itself: "my job is great" is none).
+    Pattern("event", "{what}", r"^{S}'s (?P<what>(?:new |next )?(?:job|role|position|contract|lease|course|semester|"
+            r"term|school year|internship|apprenticeship)) (?:starts|begins|ends|finishes) (?P<v>(?:on|in) .+)"),
+    Pattern("event", "{what}", r"^{S}'s (?P<what>first day|last day)(?: at (?:the |{S}'s )?[\w'&-]+(?: [\w'&-]+){0,2})? "
+            r"(?:is|will be) (?:on )?(?P<v>.+)"),
     Pattern("event", "{what}", r"^{S} (?:has|had|is having|has got) (?:an?|the|their|another|{S}'s) (?P<what>(?:[\w-]+ )"
             r"{0,2}(?:" + _EVENTS + r"))(?P<v> (?:on|at|in|next|this|tomorrow|tonight|later|coming|with).*)"),
     # -- preference

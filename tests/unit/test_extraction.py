@@ -416,3 +416,14 @@ def test_would_rather_is_a_preference_and_a_long_value_ends_where_a_phrase_start
     ]
     assert "prefers to take the night train" in facts[0].statement
     assert facts_of("I'd rather not talk about the move.") == []
+
+
+def test_a_start_or_an_end_with_its_date_is_an_event() -> None:
+    started = facts_of("My new contract starts on July 1st.")
+    assert [(fact.fact_kind, fact.key) for fact in started] == [("event", "new_contract")]
+    assert "July 1st" in started[0].statement
+    ended = facts_of("My last day at the library is March 28th.")
+    assert [(fact.fact_kind, fact.key) for fact in ended] == [("event", "last_day")]
+    assert "at the library" in ended[0].statement
+    # What one starts is no event by itself.
+    assert [fact.fact_kind for fact in facts_of("My new contract is a relief.")] != ["event"]
