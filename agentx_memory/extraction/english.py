@@ -139,8 +139,29 @@ _NO_VERB: Final = frozenset(
 )
 
 
-def _agreeing(word: str) -> str:
-    return word if word in _NO_VERB or word in ADVERBS else conjugate(word)
+_MODAL_BEFORE: Final = re.compile(r"\b(?:can|could|will|would|should|might|must|may|shall|'ll|'d)\b")
+_TO: Final = re.compile(r"\bto\s+(\S+)")
+_NOT_INFINITIVE: Final = frozenset(
+    ["a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "{S}"]
+)
+
+
+def _coordinated(match: re.Match[str], text: str) -> str:
+    """The verb after "and" agreeing with the speaker, when the speaker is its subject: not after a modal
+    ("I can swim and ride a bike") or an infinitive ("I want to get fit and run a marathon"); "to" before
+    a determiner, a plural or a name is no infinitive ("allergic to peanuts and carry an EpiPen"). A
+    singular noun after "to" is taken for a verb, and the verb after "and" is then left as it was said."""
+    word = match.group(2)
+    before = text[: match.start()]
+    after_to = [found.group(1) for found in _TO.finditer(before)]
+    infinitive = bool(after_to) and not (
+        after_to[-1].casefold() in _NOT_INFINITIVE
+        or after_to[-1].endswith("s")
+        or after_to[-1][:1].isupper()  # a name: "moved to Lisbon and love the city"
+    )
+    if word in _NO_VERB or word in ADVERBS or infinitive or _MODAL_BEFORE.search(before):
+        return match.group(0)
+    return match.group(1) + conjugate(word)
 
 
 def sentences(text: str) -> list[str]:
@@ -431,7 +452,7 @@ def third_person(clause: str, subject: str) -> str:
 
     text = _I_VERB.sub(verb, text)
     if text.startswith("{S} ") and not text.startswith("{S} and "):
-        text = _AND_VERB.sub(lambda match: match.group(1) + _agreeing(match.group(2)), text)
+        text = _AND_VERB.sub(lambda match: _coordinated(match, text), text)
     # A pronoun inside a hyphenated word is part of a name, not the speaker ("me-time", "I-95").
     text = re.sub(r"(?<![\w-])I(?![\w-])", "{S}", text)
     text = re.sub(r"(?<![\w-])my(?![\w-])", "{S}'s", text, flags=re.IGNORECASE)

@@ -82,6 +82,11 @@ def test_conjugate(verb: str, present: str) -> None:
         ("I love folk and swing a lot", "Dana loves folk and swing a lot"),
         ("Tom and I paint and sell the prints", "Dana and Tom paint and sell the prints"),
         ("we hike and take the dog", "Dana and others hike and take the dog"),
+        # After an infinitive or a modal, the verb after "and" is not the speaker's.
+        ("I'm ready to move out and rent a flat", "Dana is ready to move out and rent a flat"),
+        ("I want to get fit and run the Leeds 10k", "Dana wants to get fit and run the Leeds 10k"),
+        ("I can knit and sew a hem", "Dana can knit and sew a hem"),
+        ("I moved to Lisbon and love the light", "Dana moved to Lisbon and loves the light"),
     ],
 )
 def test_third_person_verbs_agree(said: str, learned: str) -> None:
