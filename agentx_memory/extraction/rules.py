@@ -94,9 +94,14 @@ _NO_SUBJECT: Final = (
     (re.compile(r"^(?:wanna|want to)\s+\w", re.IGNORECASE), "I "),
 )
 #: A standing request is a preference: "please always get me a window seat" is "I always want a window seat"
-#: (a request for this once, "get me a coffee", is not).
+#: and "never book me on red-eye flights" is a dislike (a request for this once, "get me a coffee", is not).
 _STANDING_REQUEST: Final = re.compile(
     r"^(?:please\s+)?(?:always|from now on,?)\s+(?:get|book|give|reserve|order|find|bring)\s+me\s+(?=\w)",
+    re.IGNORECASE,
+)
+_STANDING_REFUSAL: Final = re.compile(
+    r"^(?:please\s+)?(?:never|don't|do not)\s+(?:book|get|give|put|schedule|seat|order|reserve)\s+me\s+"
+    r"(?:on\s+|in\s+|into\s+|at\s+|with\s+)?(?!wrong\b)(?=\w)",
     re.IGNORECASE,
 )
 #: "I'd much rather stay in small inns" is a preference ("I'd rather not say" is none).
@@ -118,6 +123,12 @@ _RELATION_NAME: Final = re.compile(
 _NAME_INTRO: Final = re.compile(
     r"^(?:I'm|I am|Im|my name is|my name's|call me|it's|this is|I go by)\s+(?P<name>[A-Z][a-z'-]+"
     r"(?:\s+[A-Z][a-z'-]+)?)\s*$"
+)
+#: The phrasings that can only introduce a name, so they may open a sentence and end it with a stop ("My
+#: name is Sam.", "Call me Sam."); "I'm <Word>." may be an adjective ("I'm Jewish."), so it stays as above.
+_NAME_SAID: Final = re.compile(
+    r"^(?i:my name is|my name's|call me|I go by|people call me|everyone calls me)\s+"
+    r"(?P<name>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)[\s.!]*$"
 )
 _NOT_NAMES: Final = frozenset(
     [
@@ -314,13 +325,15 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 continue
             speaker = state.speaker_name or turn.speaker
             clause = _STANDING_REQUEST.sub("I always want ", clause)
+            clause = _STANDING_REFUSAL.sub("I dislike ", clause)
             clause = _RATHER.sub("I prefer to ", clause)
             for pattern, prefix in _NO_SUBJECT:
                 if pattern.match(clause):
                     # The verb or adverb kept the capital of the sentence it opened ("Just got …").
                     clause = prefix + clause[:1].lower() + clause[1:]
                     break
-            if (intro := _NAME_INTRO.match(clause)) and _introduces(intro.group("name"), turn.speaker):
+            intro = _NAME_INTRO.match(clause) or _NAME_SAID.match(clause)
+            if intro and _introduces(intro.group("name"), turn.speaker):
                 name = intro.group("name")
                 if name != turn.speaker:
                     facts.append(_identity_name(turn, speaker, name))

@@ -427,3 +427,22 @@ def test_a_start_or_an_end_with_its_date_is_an_event() -> None:
     assert "at the library" in ended[0].statement
     # What one starts is no event by itself.
     assert [fact.fact_kind for fact in facts_of("My new contract is a relief.")] != ["event"]
+
+
+def test_a_name_said_outright_is_learned_at_the_start_of_a_sentence_and_before_its_stop() -> None:
+    # "My name is Sam." had learned nothing: the pattern wanted "my" in lower case and no full stop.
+    for text in ("My name is Tomasz.", "Call me Tomasz!", "Hi! My name is Tomasz Nowak."):
+        names = [fact.value for fact in facts_of(text, speaker=UNKNOWN_SPEAKER) if fact.key == "name"]
+        assert names, text
+        assert names[0].startswith("Tomasz"), text
+    # "I'm <Word>." may describe the speaker: never a name.
+    assert [fact.key for fact in facts_of("I'm Catholic.", speaker=UNKNOWN_SPEAKER)] != ["name"]
+
+
+def test_a_standing_request_is_a_preference() -> None:
+    assert statements("Please always book me an aisle seat.") == ["Dana always wants an aisle seat."]
+    refused = facts_of("Never put me in a hotel without a lift.")
+    assert [(fact.key, fact.value) for fact in refused] == [("dislikes", "a hotel without a lift")]
+    # Said for this once, or an idiom: no preference.
+    assert facts_of("Please get me a sandwich.") == []
+    assert [fact.key for fact in facts_of("Don't get me wrong, the hotel was fine.")] != ["dislikes"]
