@@ -137,7 +137,9 @@ _NOT_NAMES: Final = frozenset(
         "German", "Spanish", "Italian", "Mexican", "Chinese", "Japanese", "Korean", "Indian", "Irish",
         "Scottish", "Australian", "Brazilian", "Russian", "Dutch", "Swedish", "Vegan", "Vegetarian",
         "Just", "Not", "So", "Very", "Still", "Also", "Really", "Currently", "Now", "Here", "There",
-        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+        # "Call me Tomorrow." is a time, not a name.
+        "Today", "Tomorrow", "Tonight", "Later", "Soon", "Anytime", "Asap", "Whenever"
     ]
 )  # fmt: skip
 _NOT_NAME_KEYS: Final = frozenset(name.casefold() for name in _NOT_NAMES)

@@ -435,6 +435,7 @@ def test_a_name_said_outright_is_learned_at_the_start_of_a_sentence_and_before_i
         names = [fact.value for fact in facts_of(text, speaker=UNKNOWN_SPEAKER) if fact.key == "name"]
         assert names, text
         assert names[0].startswith("Tomasz"), text
+    assert facts_of("Call me Tomorrow.", speaker=UNKNOWN_SPEAKER) == []
     # "I'm <Word>." may describe the speaker: never a name.
     assert [fact.key for fact in facts_of("I'm Catholic.", speaker=UNKNOWN_SPEAKER)] != ["name"]
 
