@@ -64,8 +64,12 @@ _PHRASE_START: Final = frozenset(
 )
 
 
+#: "I like coffee now": the value is "coffee"; "now" tells that it changed (corrections.py).
+_NOW_END: Final = re.compile(r"\s+now$", re.IGNORECASE)
+
+
 def trim(value: str) -> str:
-    words = VALUE_END.sub("", value).strip(" .,!;:'\"").split()
+    words = _NOW_END.sub("", VALUE_END.sub("", value).strip(" .,!;:'\"")).split()
     if len(words) <= _MAX_VALUE_WORDS:
         return " ".join(words)
     # Cut where a phrase starts, not mid-phrase ("… with tatami rooms", not "… and a quiet").

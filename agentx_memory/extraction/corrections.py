@@ -40,6 +40,8 @@ _STRONG: Final = re.compile(
             r"\bis actually\b",
             r"\bactually,? (?:it's|its|it is|I'm|I am|I live|I work|I have|my)\b",
             r"\bnot \w+(?: \w+)?,? (?:it's|I'm)\b",
+            # A clause that ends on "now" tells what changed: "Muse is my favourite now", "I like it now".
+            r"\bnow\s*(?:[.!,;]|$)",
         )
     ),
     re.IGNORECASE,
@@ -54,6 +56,7 @@ _NEAR_MISS: Final = re.compile(
             r"\bI(?:'m| am) now (?:going|heading|leaving|off|done|back|home|ready|at|in the)\b",
             r"\bnow I(?:'m| am) (?:going|heading|off|done|hungry|tired|curious|confused)\b",
             r"\bif I\b",
+            r"\b(?:right|for|just|until|till|by|up to|from) now\b",
             r"\?\s*$",
             r"\bactually,? (?:it's|its|it is) (?:fine|ok|okay|good|great|not bad|nice|funny)\b",
         )

@@ -242,6 +242,13 @@ def _nested(left: frozenset[str], right: frozenset[str]) -> bool:
     return bool(left and right) and (left <= right or right <= left)
 
 
+def _older(atom: FactAtom, stored: StoredFact) -> bool:
+    """A greater age for the same person is time passing ("I turned 33"), not a contradiction."""
+    if atom.key != "age" or not (atom.value or "").isdigit() or not (stored.value or "").isdigit():
+        return False
+    return 0 < int(atom.value or 0) - int(stored.value or 0) <= 10
+
+
 def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
     """What to do with ``atom`` given the stored current facts found near it (best first)."""
     new_value = value_tokens(atom.value)
@@ -257,7 +264,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
                 action: Action = "supersede" if atom.correction else "conflict"
                 return Decision(action, stored, "negates the stored fact")
             if atom.key in SINGLE_VALUED_KEYS:
-                action = "supersede" if atom.correction else "conflict"
+                action = "supersede" if atom.correction or _older(atom, stored) else "conflict"
                 return Decision(action, stored, f"a new value of {atom.key}")
     names = distinctive(atom.statement, atom.subject)
     for stored in candidates:

@@ -174,6 +174,11 @@ def test_gates() -> None:
         ("I no longer remember the title", False),
         ("actually it's fine", False),
         ("if I moved to Paris I'd be happier", False),
+        # A clause that ends on "now" tells what changed; "right now", "for now" do not.
+        ("Honestly I prefer tea now.", True),
+        ("Lisbon is home now, after all those years", True),
+        ("I'm swamped right now.", False),
+        ("Let's leave it there for now.", False),
     ],
 )
 def test_correction_cues(text: str, expected: bool) -> None:
@@ -222,6 +227,10 @@ def test_dedup_decisions() -> None:
     corrected = decide(atom("lives_in", "Toronto", correction=True), [stored("lives_in", "Montreal")])
     assert (corrected.action, corrected.target and corrected.target.id) == ("supersede", "f1")
     assert decide(atom("lives_in", "Toronto"), [stored("lives_in", "Montreal")]).action == "conflict"
+    # A greater age is time passing, not a contradiction; a smaller one, or a leap, still is.
+    assert decide(atom("age", "35"), [stored("age", "34")]).action == "supersede"
+    assert decide(atom("age", "33"), [stored("age", "34")]).action == "conflict"
+    assert decide(atom("age", "70"), [stored("age", "34")]).action == "conflict"
     # Multi-valued keys do not contradict: she can like jazz and rock.
     assert decide(atom("likes", "rock"), [stored("likes", "jazz")]).action == "add"
     # "dislikes jazz" after "likes jazz" is the same slot with the other polarity.
@@ -447,3 +456,7 @@ def test_a_standing_request_is_a_preference() -> None:
     # Said for this once, or an idiom: no preference.
     assert facts_of("Please get me a sandwich.") == []
     assert [fact.key for fact in facts_of("Don't get me wrong, the hotel was fine.")] != ["dislikes"]
+
+
+def test_a_value_does_not_end_on_now() -> None:
+    assert [(fact.key, fact.value) for fact in facts_of("I like oat milk now.")] == [("likes", "oat milk")]
