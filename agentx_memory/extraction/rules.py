@@ -139,7 +139,13 @@ _NOT_NAMES: Final = frozenset(
         "Just", "Not", "So", "Very", "Still", "Also", "Really", "Currently", "Now", "Here", "There",
         "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
         # "Call me Tomorrow." is a time, not a name.
-        "Today", "Tomorrow", "Tonight", "Later", "Soon", "Anytime", "Asap", "Whenever"
+        "Today", "Tomorrow", "Tonight", "Later", "Soon", "Anytime", "Asap", "Whenever",
+        # "I'm Catholic": a faith, a people or a condition, not a name.
+        # ("Christian" is left out: as often a name.)
+        "Catholic", "Muslim", "Hindu", "Buddhist", "Sikh", "Mormon", "Protestant", "Orthodox", "Atheist",
+        "Agnostic", "Latino", "Latina", "Hispanic", "Asian", "African", "European", "Arab", "Black", "White",
+        "Gay", "Straight", "Bi", "Trans", "Queer", "Deaf", "Blind", "Autistic", "Diabetic", "Pregnant",
+        "Single", "Married", "Divorced", "Retired", "Sober"
     ]
 )  # fmt: skip
 _NOT_NAME_KEYS: Final = frozenset(name.casefold() for name in _NOT_NAMES)
@@ -402,7 +408,13 @@ def _introduces(name: str, speaker: str) -> bool:
     """Whether "<Name>, …" / "I'm <Name>" is the speaker introducing themself: never when the speaker
     is known under another name ("Max, my grandson, …" said by Felix)."""
     first = name.split()[0]
-    return first not in _NOT_NAMES and (speaker == UNKNOWN_SPEAKER or speaker.split()[0] == first)
+    # "-ish" and "-ese" make adjectives of a people ("Jewish", "Polish", "Maltese"), hardly ever names.
+    belonging = len(first) > 4 and first.endswith(("ish", "ese"))
+    return (
+        first not in _NOT_NAMES
+        and not belonging
+        and (speaker == UNKNOWN_SPEAKER or speaker.split()[0] == first)
+    )
 
 
 def _identity_name(turn: TurnText, speaker: str, name: str) -> FactAtom:

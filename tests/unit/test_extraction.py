@@ -446,7 +446,9 @@ def test_a_name_said_outright_is_learned_at_the_start_of_a_sentence_and_before_i
         assert names[0].startswith("Tomasz"), text
     assert facts_of("Call me Tomorrow.", speaker=UNKNOWN_SPEAKER) == []
     # "I'm <Word>." may describe the speaker: never a name.
-    assert [fact.key for fact in facts_of("I'm Catholic.", speaker=UNKNOWN_SPEAKER)] != ["name"]
+    for text in ("I'm Catholic", "I'm Jewish", "I'm Maltese", "I'm Catholic."):
+        assert "name" not in [fact.key for fact in facts_of(text, speaker=UNKNOWN_SPEAKER)], text
+    assert [fact.value for fact in facts_of("I'm Tomasz", speaker=UNKNOWN_SPEAKER)] == ["Tomasz"]
 
 
 def test_a_standing_request_is_a_preference() -> None:
