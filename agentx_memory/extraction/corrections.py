@@ -31,6 +31,9 @@ _STRONG: Final = re.compile(
             r"\bI (?:moved|relocated) to\b",
             r"\bI (?:quit|left) (?:my|the|smoking|drinking)\b",
             r"\bwe broke up\b",
+            # Something the speaker had is over: "gave up on Korean", "Marta and I broke up".
+            r"\bI (?:gave up|have given up|'ve given up|stopped \w+ing)\b",
+            r"\band I (?:broke up|split up|separated|divorced|got divorced)\b",
             r"\bI changed (?:jobs|my)\b",
             r"\b(?:my )?new (?:job|address|number|phone number|email|name|role) is\b",
             r"\bI(?:'m| am) now\b",

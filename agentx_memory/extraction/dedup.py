@@ -242,6 +242,14 @@ def _nested(left: frozenset[str], right: frozenset[str]) -> bool:
     return bool(left and right) and (left <= right or right <= left)
 
 
+#: A statement that something stopped: with a correction cue, it ends the fact whose value it names.
+_ENDING: Final = re.compile(
+    # ("stopped by the bakery" and "sold three paintings" end nothing: "stopped" needs a doing.)
+    r"\b(?:quit|gave up|given up|stopped \w+ing|broke up|split up|separated|divorced|no longer|any ?more)\b",
+    re.IGNORECASE,
+)
+
+
 def _older(atom: FactAtom, stored: StoredFact) -> bool:
     """A greater age for the same person is time passing ("I turned 33"), not a contradiction."""
     if atom.key != "age" or not (atom.value or "").isdigit() or not (stored.value or "").isdigit():
@@ -266,6 +274,13 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
             if atom.key in SINGLE_VALUED_KEYS:
                 action = "supersede" if atom.correction or _older(atom, stored) else "conflict"
                 return Decision(action, stored, f"a new value of {atom.key}")
+    if atom.correction and _ENDING.search(atom.statement):
+        said = value_tokens(atom.statement)
+        for stored in candidates:
+            # A typed fact whose value the ending names: "Dana gave up on Korean" ends "learning Korean".
+            ended = value_tokens(stored.value or "")
+            if stored.key is not None and _same_subject(atom, stored) and ended and ended <= said:
+                return Decision("supersede", stored, "ends the stored fact")
     names = distinctive(atom.statement, atom.subject)
     for stored in candidates:
         same_kind = _same_subject(atom, stored) and stored.fact_kind == atom.fact_kind

@@ -462,3 +462,34 @@ def test_a_standing_request_is_a_preference() -> None:
 
 def test_a_value_does_not_end_on_now() -> None:
     assert [(fact.key, fact.value) for fact in facts_of("I like oat milk now.")] == [("likes", "oat milk")]
+
+
+def test_an_ending_said_as_a_correction_ends_the_fact_whose_value_it_names() -> None:
+    def ending(statement: str, *, correction: bool = True) -> FactAtom:
+        return atom("did", "x", correction=correction).model_copy(
+            update={"fact_kind": "experience", "statement": statement, "value": statement}
+        )
+
+    learning = stored("learning", "Portuguese")
+    decided = decide(ending("Dana gave up on Portuguese."), [learning])
+    assert (decided.action, decided.target and decided.target.id) == ("supersede", "f1")
+    assert decide(ending("Dana does not surf any more."), [stored("likes", "surfing")]).action == "supersede"
+    # Not said as a correction, or about something else: the fact stays.
+    assert decide(ending("Dana gave up on Portuguese.", correction=False), [learning]).action != "supersede"
+    assert decide(ending("Dana gave up on sugar."), [learning]).action != "supersede"
+    assert decide(ending("Dana started Portuguese again."), [learning]).action != "supersede"
+    assert decide(ending("Dana sold three paintings."), [stored("likes", "paintings")]).action != "supersede"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I gave up on the cello, too little time", True),
+        ("Sam and I broke up in March", True),
+        ("I stopped drinking coffee in May", True),
+        ("I stopped by the bakery", False),
+        ("They gave up on the match", False),
+    ],
+)
+def test_an_ending_is_a_correction_cue(text: str, expected: bool) -> None:
+    assert is_correction(text) is expected
