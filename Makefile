@@ -46,10 +46,13 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 # One pytest-xdist worker per core (at most 4), whole files per worker, the files marked `long` handed
-# out first (tests/conftest.py); namespaces are migrated ahead and dropped by background threads
-# (tests/namespaces.py); the soak, crash matrix and other bounded runs kept small (full runs in benchmarks/):
-# pytest 297 s against 400 s before, back to back on this shared, loaded 2-core machine (README, Development). The fault tests' servers wait up to 60 s for a restart (a log replay under the
-# doubled load took longer than 15 s).
+# out first (tests/conftest.py); namespaces are migrated ahead, and a finished test's schema is emptied
+# back to its migrated state for a later test or dropped, by background threads (tests/namespaces.py,
+# tests/recycling.py); the Neo4j syntax-check results are tracked (tools/cypher-lint/results.json); the
+# soak, crash matrix and other bounded runs kept small (full runs in benchmarks/): pytest 190-215 s
+# against 214-288 s before, back to back on this shared, loaded 2-core machine (README, Development).
+# The fault tests' servers wait up to 60 s for a restart (a log replay under the doubled load took
+# longer than 15 s).
 test: setup lint typecheck
 	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
 

@@ -2,7 +2,8 @@
 
 Isolation: each test gets its own Postgres schema, FalkorDB graph and Redis key prefix on the session's
 servers, dropped after it by a background thread. A test that opens a facade in setup gets them
-migrated ahead by another (tests/namespaces.py). Nothing here fakes a store.
+migrated ahead by another, or a finished test's schema emptied back to exactly its migrated state and
+renamed (tests/namespaces.py, tests/recycling.py). Nothing here fakes a store.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from psycopg import sql
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
 from agentx_memory.embedded import ResolvedEndpoints, resolve_endpoints
@@ -23,12 +23,11 @@ from agentx_memory.embedded._common import data_paths, read_pid, terminate
 from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
-from agentx_memory.stores.redis import RedisStore
 from tests.embedding_stub import EmbeddingStub
 from tests.flavours import FLAVOURS, EventLoopThread, as_sync
 from tests.llm_cases import PROVIDERS, Provider
 from tests.llm_stub import LLMStub
-from tests.namespaces import DeferredDrops, PreparedNamespaces
+from tests.namespaces import DeferredDrops, PreparedNamespaces, drop_graph_and_keys, drop_schema
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -142,15 +141,18 @@ def settings(
 ) -> Iterator[Settings]:
     """A fresh namespace; migrated ahead (tests/namespaces.py) when the test's facade would migrate it in
     setup with an embedder of the same shape, since the facade then finds it as it would have left it.
-    Other tests get it untouched: they may migrate it themselves, with another embedder or the CLI."""
-    chosen: Settings | None = None
+    Such a namespace is given back after the test and may be emptied for a later one, under new names,
+    only when it then reads exactly as after its migration (tests/recycling.py). Other tests get it
+    untouched: they may migrate it themselves, with another embedder or the CLI."""
     if _OPENS_A_FACADE & set(request.fixturenames):
         prepared: PreparedNamespaces = request.getfixturevalue("namespaces")
         embedder: Embedder = request.getfixturevalue("embedder")
         if (embedder.dimensions, embedder.model_id) == (prepared.dimensions, prepared.model_id):
-            chosen = prepared.take()
-    if chosen is None:
-        chosen = isolated_settings(endpoints, data_dir)
+            taken = prepared.take()
+            yield taken
+            prepared.give_back(taken)
+            return
+    chosen = isolated_settings(endpoints, data_dir)
     yield chosen
     drops.drop(chosen)
 
@@ -165,16 +167,9 @@ def drops(endpoints: ResolvedEndpoints) -> Iterator[DeferredDrops]:
 
 def cleanup(settings: Settings, endpoints: ResolvedEndpoints) -> None:
     """Drop the test's schema, graph and keys."""
-    graph = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
-    graph.drop()
-    graph.close()
-    redis = RedisStore(endpoints.redis_url)
-    redis.delete_matching(f"{settings.redis.key_prefix}:*")
-    redis.close()
+    drop_graph_and_keys(settings, endpoints)
     with psycopg.connect(endpoints.postgres_url, autocommit=True) as conn:
-        conn.execute(
-            sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(settings.postgres.schema_name))
-        )
+        drop_schema(conn, settings.postgres.schema_name)
 
 
 @pytest.fixture

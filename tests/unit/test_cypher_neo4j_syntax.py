@@ -3,7 +3,12 @@
 No Neo4j server runs on the build machines, so ``tools/cypher-lint/lint.mjs`` (``@neo4j-cypher/
 language-support``) lints ``load_queries("neo4j")`` in one node process: syntax, semantic errors, unknown
 procedures/functions and Cypher 25-only syntax (Neo4j 5.26 speaks Cypher 5). Probe statements prove the
-harness can fail and that the constructs the adapter relies on pass.
+harness can fail and that the constructs the adapter relies on pass: they are linted on every run.
+
+A statement's result is kept in ``tools/cypher-lint/results.json`` (tracked, so a fresh clone does not
+lint the ~210 statements again: 24-34 s of one worker) under a key made of the statement's exact text,
+lint.mjs and the lock file: a new or changed statement, or another linter version, is linted again and
+the file rewritten (commit it with the change).
 """
 
 from __future__ import annotations
@@ -27,10 +32,9 @@ _TOOL = _ROOT / "tools" / "cypher-lint"
 _LINT = _TOOL / "lint.mjs"
 _PACKAGE = _TOOL / "node_modules" / "@neo4j-cypher" / "language-support" / "package.json"
 _INSTALL = "npm ci --prefix tools/cypher-lint --no-audit --no-fund"
-# Linting takes ~0.13 s of CPU a statement (the parser and semantic analysis run in-process in node), so
-# results are kept per statement text, next to the installed package (``make clean`` removes them),
-# under a key that also covers lint.mjs and the lock file: any change to either lints everything again.
-_CACHE = _TOOL / "node_modules" / ".lint-results.json"
+# Linting takes ~0.1 s of CPU a statement (Neo4j's parser and semantic analysis, compiled to JavaScript),
+# so each statement's result is kept under a key that covers its text, lint.mjs and the lock file.
+_RESULTS_FILE = _TOOL / "results.json"
 #: Schema statements carry a ``{dimension}`` placeholder; any valid dimension will do for a syntax check.
 _DIMENSION = "384"
 
@@ -47,8 +51,15 @@ class LintResult(BaseModel):
     warnings: list[Problem]
 
 
+class Kept(BaseModel):
+    """A statement's errors, and the key (text, lint.mjs, lock file) they were found under."""
+
+    key: str
+    errors: list[Problem]
+
+
 _RESULTS = TypeAdapter(list[LintResult])
-_CACHED = TypeAdapter(dict[str, list[Problem]])
+_KEPT = TypeAdapter(dict[str, Kept])
 
 # Probe names contain ':' so they can never clash with a statement name ([a-z][a-z0-9_]*).
 _MUST_FAIL = {
@@ -92,48 +103,55 @@ def _describe(problems: list[Problem]) -> str:
 
 @pytest.fixture(scope="module")
 def lint_errors() -> dict[str, list[Problem]]:
-    """Errors per statement name, for the real statements and the probes: those not linted before (by
-    their text, lint.mjs and the lock file) in one node process, the rest from the results file."""
+    """Errors per statement name, for the real statements and the probes: the probes and the statements
+    without a kept result under their current key in one node process, the rest from results.json."""
     node = shutil.which("node")
     if node is None:
         pytest.skip(f"node is not on PATH: install Node.js >= 18.18, then run `{_INSTALL}`")
     if not _PACKAGE.is_file():
         pytest.skip(f"{_TOOL.relative_to(_ROOT)}/node_modules is not installed: run `{_INSTALL}`")
-    statements = {**_STATEMENTS, **{n: _render(q) for n, q in {**_MUST_FAIL, **_MUST_PASS}.items()}}
     salt = _LINT.read_bytes() + (_TOOL / "package-lock.json").read_bytes()
-    keys = {name: hashlib.sha256(salt + query.encode()).hexdigest() for name, query in statements.items()}
-    cached = _read_cache()
-    todo = {name: query for name, query in statements.items() if keys[name] not in cached}
-    if todo:
-        payload = json.dumps([{"name": name, "query": query} for name, query in todo.items()])
-        completed = subprocess.run(
-            [node, str(_LINT)],
-            input=payload,
-            capture_output=True,
-            text=True,
-            timeout=120 + 2 * len(todo),
-            check=False,
-        )
-        if completed.returncode != 0:
-            pytest.fail(f"lint.mjs exited with {completed.returncode}:\n{completed.stderr}")
-        results = _RESULTS.validate_json(completed.stdout)
-        assert [r.name for r in results] == list(todo)
-        cached.update({keys[r.name]: r.errors for r in results})
-        _write_cache({key: cached[key] for key in keys.values()})
-    return {name: cached[keys[name]] for name in statements}
+    keys = {name: hashlib.sha256(salt + query.encode()).hexdigest() for name, query in _STATEMENTS.items()}
+    kept = _read_kept()
+    found = {name: kept[name].errors for name in _STATEMENTS if name in kept and kept[name].key == keys[name]}
+    probes = {n: _render(q) for n, q in {**_MUST_FAIL, **_MUST_PASS}.items()}
+    todo = {**{name: query for name, query in _STATEMENTS.items() if name not in found}, **probes}
+    payload = json.dumps([{"name": name, "query": query} for name, query in todo.items()])
+    completed = subprocess.run(
+        [node, str(_LINT)],
+        input=payload,
+        capture_output=True,
+        text=True,
+        timeout=120 + 2 * len(todo),
+        check=False,
+    )
+    if completed.returncode != 0:
+        pytest.fail(f"lint.mjs exited with {completed.returncode}:\n{completed.stderr}")
+    results = _RESULTS.validate_json(completed.stdout)
+    assert [r.name for r in results] == list(todo)
+    found.update({r.name: r.errors for r in results})
+    current = {name: Kept(key=keys[name], errors=found[name]) for name in _STATEMENTS}
+    if current != kept:
+        _write_kept(current)
+    return found
 
 
-def _read_cache() -> dict[str, list[Problem]]:
+def _read_kept() -> dict[str, Kept]:
     try:
-        return _CACHED.validate_json(_CACHE.read_bytes())
-    except (OSError, ValueError):  # absent, or torn by a concurrent writer: lint again
+        return _KEPT.validate_json(_RESULTS_FILE.read_bytes())
+    except (OSError, ValueError):  # absent or unreadable: lint everything
         return {}
 
 
-def _write_cache(results: dict[str, list[Problem]]) -> None:
-    temporary = _CACHE.with_name(f"{_CACHE.name}.{uuid.uuid4().hex}")
-    temporary.write_bytes(_CACHED.dump_json(results))
-    temporary.replace(_CACHE)  # atomic: a concurrent reader sees the old file or the new one
+def _write_kept(results: dict[str, Kept]) -> None:
+    # One statement per line, in name order: a change shows as that statement's line in the diff.
+    lines = [f"  {json.dumps(name)}: {kept.model_dump_json()}" for name, kept in sorted(results.items())]
+    temporary = _RESULTS_FILE.with_name(f"{_RESULTS_FILE.name}.{uuid.uuid4().hex}")
+    try:
+        temporary.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
+        temporary.replace(_RESULTS_FILE)  # atomic: a concurrent reader sees the old file or the new one
+    except OSError:  # a read-only checkout: the statements were linted all the same
+        temporary.unlink(missing_ok=True)
 
 
 @pytest.mark.parametrize("name", list(_STATEMENTS))
