@@ -41,7 +41,9 @@ _DATED: Final = re.compile(
     re.IGNORECASE,
 )
 _PAST_CUE: Final = re.compile(
-    r"\b(?:was|were|did|went|had|ago|last|yesterday|used to|\w+ed)\b", re.IGNORECASE
+    # "getting married" is ahead: a participle after "get" is no past ("got married" is).
+    r"\b(?:was|were|did|went|had|ago|last|yesterday|used to)\b|(?<!getting )(?<!get )\b\w+ed\b",
+    re.IGNORECASE,
 )
 
 

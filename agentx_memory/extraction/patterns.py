@@ -293,7 +293,7 @@ PATTERNS: Final = (
 
 #: Experience: anything else the subject did or has been doing, told in the past or the perfect.
 EXPERIENCE: Final = re.compile(
-    r"^{S}(?: and (?:others|\w+))? "
+    r"^{S}(?: and (?:others|\w+|{S}'s \w+))? "
     + _ADV
     + r"(?P<verb>(?:has (?:been (?!married)\w+ing|(?!got\b|been\b)\w+(?:ed|en|t)\b)|did|went|made|took|"
     r"came|saw|met|ran|won|lost|bought|built|wrote|read|tried|visited|finished|started|joined|adopted|"

@@ -63,11 +63,14 @@ _HYPOTHETICAL: Final = re.compile(
 #: leaves a dash unspaced before the next clause ("my family- they …", "so tired-- long week"); a
 #: hyphen inside a word ("well-known") has no space after it, and an unspaced en dash is a range.
 _CLAUSE_SPLIT: Final = re.compile(
-    r"(?:[,;]\s*(?:and|but|plus|also|though|although|while|whereas)?|\s+(?:and|but|plus|though|although|"
+    r"(?:[,;]\s*(?:and|but|plus|also|though|although|while|whereas)?|(?<!^I)\s+(?:and|but|plus|though|although|"
     r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+[-–]{1,2}\s+|\s*—\s*|(?<=[^\W\d])-{1,2}\s+"
     # A colon before the speaker's own clause: "Yes, an important one: I'm allergic to peanuts".
     r"|:\s+(?=(?:I|I'm|I've|I'd|my|My)\b)"
 )
+#: "Tom and I went hiking" is said of both: read as "I and Tom …", one clause whose subject is the speaker
+#: with Tom (the split at "and I" had dropped Tom: "Dana went hiking").
+_WITH_ME: Final = re.compile(r"^((?-i:[A-Z][\w'-]+)|(?i:my) [a-z]+(?: [a-z]+)?) and I\b(?!')")
 #: A clause that starts with its verb ("grew up in Beirut", "been coding for years") is the speaker's.
 _NO_SUBJECT: Final = (
     (re.compile(r"^(?:born|raised)\b", re.IGNORECASE), "I was "),
@@ -327,7 +330,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             if turn.speaker == UNKNOWN_SPEAKER:
                 state.speaker_name = name
             sentence = f"I'm a {appositive.group('rest')}{sentence[appositive.end() :]}"
-        for raw in _clauses(_LEADING.sub("", sentence).strip()):
+        for raw in _clauses(_WITH_ME.sub(r"I and \1", _LEADING.sub("", sentence).strip())):
             clause = adjectives_joined(_PROPOSAL_INSIDE.sub("", _LEADING.sub("", raw)).strip())
             if not clause or _PROPOSAL.match(clause):
                 continue

@@ -485,3 +485,12 @@ def test_an_ending_said_as_a_correction_ends_the_fact_whose_value_it_names() -> 
     assert decide(ending("Dana gave up on sugar."), [learning]).action != "supersede"
     assert decide(ending("Dana started Portuguese again."), [learning]).action != "supersede"
     assert decide(ending("Dana sold three paintings."), [stored("likes", "paintings")]).action != "supersede"
+
+
+def test_someone_and_i_did_it_together() -> None:
+    # "Tom and I" had been split at "and I", and Tom dropped: "Dana went hiking".
+    assert statements("Priya and I went kayaking on the lake last weekend.") == [
+        "Dana and Priya went kayaking on the lake last weekend (11 May 2024)."
+    ]
+    together = statements("My uncle and I built a canoe from a kit.")
+    assert together == ["Dana and Dana's uncle built a canoe from a kit."]
