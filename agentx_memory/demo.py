@@ -11,11 +11,12 @@ each other's data.
 
 from __future__ import annotations
 
+import calendar
 import json
 import statistics
 import time
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from importlib import resources
 from typing import Literal
 
@@ -64,10 +65,22 @@ class DemoScript(BaseModel):
     questions: list[DemoQuestion] = Field(min_length=1)
 
 
-def load_script() -> DemoScript:
-    """The bundled demo chat and questions."""
+def load_script(today: date | None = None) -> DemoScript:
+    """The bundled demo chat and questions, its months named from ``today`` (default: today, UTC)."""
     text = resources.files("agentx_memory").joinpath("demo_data.json").read_text(encoding="utf-8")
+    for placeholder, month in story_months(today or datetime.now(UTC).date()).items():
+        text = text.replace(placeholder, month)
     return DemoScript.model_validate(json.loads(text))
+
+
+def story_months(today: date) -> dict[str, str]:
+    """The script's month placeholders: the trip is the month after next and the new job starts the
+    month after it, so the plans lie ahead whenever the demo runs. (Fixed months had the demo, run in
+    November, learn that a job "starting on November 3rd" starts next year.)"""
+    return {
+        "{trip_month}": calendar.month_name[(today.month + 1) % 12 + 1],
+        "{next_month}": calendar.month_name[(today.month + 2) % 12 + 1],
+    }
 
 
 def run_demo(settings: Settings, console: Console) -> int:

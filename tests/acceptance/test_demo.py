@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import UTC, date, datetime
 
 from rich.console import Console
 
 from agentx_memory import Settings
-from agentx_memory.demo import load_script, run_demo
+from agentx_memory.demo import load_script, run_demo, story_months
 
 
 def test_script_spans_sessions_days_apart() -> None:
@@ -19,6 +20,18 @@ def test_script_spans_sessions_days_apart() -> None:
         (session.ago.get("days", 0) for session in script.sessions), reverse=True
     )
     assert len(script.questions) >= 5
+
+
+def test_script_months_lie_ahead_whatever_the_month_it_runs_in() -> None:
+    for month in range(1, 13):
+        today = date(2026, month, 28)
+        script = load_script(today)
+        text = script.model_dump_json()
+        for placeholder in story_months(today):
+            assert placeholder not in text
+        trip = story_months(today)["{trip_month}"]
+        assert f"probably mid {trip}" in script.sessions[0].turns[0][1]
+        assert script.questions[-1].expect == f"{trip} 28th"
 
 
 def test_demo_recalls_answers_from_earlier_sessions(settings: Settings) -> None:
@@ -51,6 +64,11 @@ def test_demo_recalls_answers_from_earlier_sessions(settings: Settings) -> None:
     assert "The user always wants a window seat." in learned
     assert "The user's sister is Maya." in learned
     assert "Profile (shown in every memory block): allergy peanuts" in learned
+    # The new job starts on the 3rd of the month after next but one, ahead of the demo, not a year on.
+    today = datetime.now(UTC).date()
+    starts = story_months(today)["{next_month}"]
+    year = today.year + (1 if today.month >= 10 else 0)
+    assert f"The user's new job starts on {starts} 3rd (3 {starts} {year})." in learned
     block = out.split("get_context(", 1)[1].split("Short-term state", 1)[0]
     assert "About the user: allergy peanuts" in block
     # Working memory and the 24-hour ledger window show the last session only.
