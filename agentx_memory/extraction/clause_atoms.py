@@ -102,7 +102,8 @@ def without_dates(value: str, now: datetime) -> str:
 def _next_occurrence(
     start: datetime | None, end: datetime | None, phrase: str, now: datetime
 ) -> tuple[datetime | None, datetime | None]:
-    """An event's day named without a year ("on June 3", "on saturday") is the next one, not the last."""
+    """An event's day named without a year ("on June 3", "on saturday") is the next one, not the last;
+    ``phrase`` is the time phrase (or the clause), read for words that look back ("ago", "last")."""
     if start is None or end is None or start >= now or re.search(r"\b\d{4}\b|ago|last|yesterday", phrase):
         return start, end
     if (end - start).days <= 1 and re.search(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", phrase, re.I):
@@ -140,8 +141,10 @@ def build_atom(
 ) -> FactAtom:
     statement, start, end = resolve_dates(statement_end(canonical), ctx.turn.timestamp)
     if kind == "event" and start is not None and start < ctx.turn.timestamp:
-        start, end = _next_occurrence(start, end, canonical, ctx.turn.timestamp)
         found = find_time_phrase(statement_end(canonical), ctx.turn.timestamp)
+        # The phrase, not the clause, says whether it looks back: "my last day is October 10th" is ahead.
+        phrase = found.time_range.phrase if found is not None else canonical
+        start, end = _next_occurrence(start, end, phrase, ctx.turn.timestamp)
         if start is not None and end is not None and found is not None and found.relative:
             statement = with_date(statement_end(canonical), found.end, start, end)
     if key == "lives_in" and re.search(r"\bmoved to\b|\bmoving to\b|relocated", canonical, re.IGNORECASE):

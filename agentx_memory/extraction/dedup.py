@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final, Literal
 
 from ..models.semantic import Fact
@@ -84,6 +85,8 @@ class StoredFact:
     fact_kind: str | None
     #: Cosine similarity between the stored fact's and the new atom's statements.
     similarity: float
+    #: The day an event is on, when its statement named one.
+    event_time: datetime | None = None
 
     @classmethod
     def of(cls, fact: Fact, similarity: float) -> StoredFact:
@@ -97,6 +100,7 @@ class StoredFact:
             source_turn_ids=tuple(fact.source_turn_ids),
             fact_kind=fact.fact_kind,
             similarity=similarity,
+            event_time=fact.event_time,
         )
 
 
@@ -250,6 +254,29 @@ _ENDING: Final = re.compile(
 )
 
 
+def _same_day_event(atom: FactAtom, stored: StoredFact) -> bool:
+    """Two events of one subject on the same day, this close, are one event said two ways ("Ingrid's
+    wedding is on August 23" and "Ingrid and Henrik get married August 23"): their keys may differ, and
+    the names one adds ("Henrik") are not another event's. A day, not a week or a month: two things in
+    one month are often two."""
+    return (
+        atom.fact_kind == "event"
+        and stored.fact_kind == "event"
+        and _same_subject(atom, stored)
+        and atom.event_time is not None
+        and stored.event_time is not None
+        and atom.event_time == stored.event_time
+        and _names_day(atom.statement, atom.event_time)
+        and _names_day(stored.claim, atom.event_time)
+        and stored.similarity >= SAME_KEY_COSINE
+    )
+
+
+def _names_day(statement: str, day: datetime) -> bool:
+    """The statement dates itself to that day ("… (23 August 2024)"), not to its week or month."""
+    return re.search(rf"(?<!week of ){day.day} {day:%B %Y}", statement) is not None
+
+
 def _older(atom: FactAtom, stored: StoredFact) -> bool:
     """A greater age for the same person is time passing ("I turned 33"), not a contradiction."""
     if atom.key != "age" or not (atom.value or "").isdigit() or not (stored.value or "").isdigit():
@@ -289,7 +316,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
             same_kind
             and stored.similarity >= (SAME_KEY_COSINE if same_key else SAME_KIND_COSINE)
             and _nested(names, distinctive(stored.claim, atom.subject))
-        ):
+        ) or _same_day_event(atom, stored):
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")
             return Decision("update", stored, "the same names, said another way")

@@ -99,6 +99,14 @@ _MONTH_DAY_YEAR = _MONTH + r"\s+" + _DAY + r",?\s+" + _YEAR
 _DAY_MONTH = r"(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH
 _MONTH_DAY = _MONTH + r"\s+" + _DAY
 _MONTH_YEAR = _MONTH + r",?\s+(?:of\s+)?" + _YEAR
+#: A day named without "on" ("my last day is January 6th", "we get married August 23"): the month in full
+#: and no number or unit after the day, as "March"/"May" also march and may, those need an ordinal
+#: ("May 5th"); a number first needs "the … of" ("the 23rd of August"), else "23 may come" would count.
+_BARE_MONTH_DAY = (
+    r"(?P<mon>january|february|april|june|july|august|september|october|november|december"
+    r"|(?:march|may)(?=\s+\d{1,2}(?:st|nd|rd|th)))\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?(?![.,:/-]?\d|\s*%)"
+)
+_BARE_DAY_OF_MONTH = r"the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\s+of\s+" + _MONTH
 #: Each day-naming form with whether it carries its year (then the day does not depend on ``now``).
 _DAY_FORMS: Final = (
     (_ISO_DATE, True),
@@ -282,6 +290,8 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (_MONTH_DAY_YEAR, r"(?:on\s+)?", "", _on_day, False),
     (_DAY_MONTH, r"on\s+", "", _on_day, True),
     (_MONTH_DAY, r"on\s+", "", _on_day, True),
+    (_BARE_MONTH_DAY, "", None, _on_day, True),
+    (_BARE_DAY_OF_MONTH, "", None, _on_day, True),
     *(
         (
             r"(?:the\s+)?(?P<unit>day|week)\s+(?P<dir>before|after)\s+" + form,

@@ -494,3 +494,46 @@ def test_someone_and_i_did_it_together() -> None:
     ]
     together = statements("My uncle and I built a canoe from a kit.")
     assert together == ["Dana and Dana's uncle built a canoe from a kit."]
+
+
+def _stored(fact: FactAtom, similarity: float) -> StoredFact:
+    return StoredFact(
+        "f7",
+        fact.statement,
+        fact.subject,
+        fact.key,
+        fact.value,
+        fact.negated,
+        ("earlier",),
+        fact.fact_kind,
+        similarity,
+        fact.event_time,
+    )
+
+
+def test_one_event_said_two_ways_on_the_same_day_is_one_fact() -> None:
+    [party] = facts_of("My graduation party is on June 14.", speaker="Priya")
+    [said_again] = facts_of("Ravi and I throw the graduation party June 14", speaker="Priya")
+    assert party.event_time == said_again.event_time
+    assert decide(said_again, [_stored(party, 0.72)]).action == "update"
+    # Another day, or too far apart in meaning, is another event.
+    [later] = facts_of("Ravi and I throw the graduation party June 21", speaker="Priya")
+    assert decide(later, [_stored(party, 0.72)]).action == "add"
+    [dentist] = facts_of("My dentist appointment is on June 14.", speaker="Priya")
+    assert decide(dentist, [_stored(party, 0.55)]).action == "add"
+
+
+def test_two_events_in_the_same_week_are_not_one_day() -> None:
+    [trip] = facts_of("I'm flying to Lisbon next week.", speaker="Priya")
+    [course] = facts_of("I'm starting a pottery course next week.", speaker="Priya")
+    assert trip.event_time == course.event_time
+    assert decide(course, [_stored(trip, 0.75)]).action == "add"
+
+
+def test_a_last_day_named_by_its_date_lies_ahead() -> None:
+    # "last" in "my last day" does not look back; only the time phrase is read for that.
+    [leaving] = facts_of("My last day at the agency is October 10th.", speaker="Priya")
+    assert leaving.statement == "Priya's last day at the agency is October 10th (10 October 2024)."
+    [back] = facts_of("I ran my last race on May 4th.", speaker="Priya")
+    assert back.event_time is not None
+    assert back.event_time.date().isoformat() == "2024-05-04"
