@@ -291,6 +291,12 @@ PATTERNS: Final = (
 )
 # fmt: on
 
+#: Turns in a life, complete in two words ("Tom and I got engaged", "Dana retired"): experiences that
+#: need no object, so the experience's least length does not apply to them.
+LIFE_EVENT: Final = (
+    r"got (?:engaged|married|divorced|promoted|hired|fired|laid off)|separated|divorced|split up|broke up|"
+    r"retired|graduated|proposed|eloped|had a baby|gave birth"
+)
 #: Experience: anything else the subject did or has been doing, told in the past or the perfect.
 EXPERIENCE: Final = re.compile(
     r"^{S}(?: and (?:others|\w+|{S}'s \w+))? "
@@ -301,8 +307,10 @@ EXPERIENCE: Final = re.compile(
     r"volunteered|signed up|gave|found|left|quit|began|spent|flew|drove|watched|played|received|"
     r"celebrated|organized|organised|hosted|launched|published|created|designed|opened|picked up|"
     r"took up|taught|studied|passed|failed|broke|fixed|ate|cooked|danced|sang|performed|competed|"
-    r"raised|donated|planted|grew|climbed|swam|camped|explored|discovered|applied|got into|was \w+ed)\b)"
-    r"(?P<v>.+)"
+    r"raised|donated|planted|grew|climbed|swam|camped|explored|discovered|applied|got into|was \w+ed|"
+    + LIFE_EVENT
+    + r")\b)"
+    r"(?P<v>.*)"
 )
 
 

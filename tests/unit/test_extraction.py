@@ -537,3 +537,22 @@ def test_a_last_day_named_by_its_date_lies_ahead() -> None:
     [back] = facts_of("I ran my last race on May 4th.", speaker="Priya")
     assert back.event_time is not None
     assert back.event_time.date().isoformat() == "2024-05-04"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tom and I got engaged!", "Dana and Tom got engaged."),
+        ("Giulia and I separated this spring.", "Dana and Giulia separated this spring."),
+        ("I got promoted!", "Dana got promoted."),
+        ("I retired last year.", "Dana retired last year (2023)."),
+    ],
+)
+def test_a_turn_in_a_life_is_learned_in_two_words(text: str, expected: str) -> None:
+    assert statements(text) == [expected]
+
+
+@pytest.mark.parametrize("text", ["Did you get engaged?", "I went home.", "Tom got promoted."])
+def test_short_experiences_other_than_life_events_stay_unlearned(text: str) -> None:
+    # A question, a two-word outing, and hearsay about someone else are not the speaker's life events.
+    assert statements(text) == []
