@@ -13,7 +13,7 @@ Splitting a turn at commas and conjunctions leaves pieces that are no clause:
 
 A finite verb is told by its form, without a tagger: spaCy's would cost more than the whole extractor
 (~2 ms a turn), and the facts must not depend on whether it is installed. Finite are a form of be,
-have or do, a modal, a contraction of one ("it's", "they'll"), a past (:func:`.english.past_form`), an
+have or do, a modal, a contraction of one ("it's", "they'll"), a past (:func:`.verbs.past_form`), an
 -s form after a word that does not open a noun phrase ("Cooking relaxes Dana" but "Dana's old
 friends"), and a base form after a plural subject ("Dana and others love hiking"); none of them after
 a determiner ("the cost") or "to" ("a way to relax"). Each subordinating word ("that", "who", "when",
@@ -27,7 +27,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .english import ADVERBS, PAST_FORMS, ing_form, past_form
+from .english import ADVERBS
+from .verbs import PAST_FORMS, ing_form, past_form
 
 __all__ = ["as_clause", "not_a_clause"]
 

@@ -13,13 +13,10 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..retrieval.time_phrases import find_time_phrase
+from .verbs import conjugate
 
 __all__ = [
-    "PAST_FORMS",
     "absolute_date",
-    "conjugate",
-    "ing_form",
-    "past_form",
     "resolve_dates",
     "sentences",
     "third_person",
@@ -84,20 +81,6 @@ ADVERBS: Final = frozenset(
         "somehow",
     ]
 )
-_MODALS: Final = frozenset(
-    ["can", "could", "will", "would", "should", "might", "must", "may", "shall", "cannot"]
-)
-_IRREGULAR_PRESENT: Final = {
-    "have": "has",
-    "do": "does",
-    "go": "goes",
-    "be": "is",
-    "am": "is",
-    "are": "is",
-    # "I really don't like": "I don't" alone is a contraction rule below.
-    "don't": "does not",
-    "dont": "does not",
-}
 _CONTRACTIONS: Final = (
     (re.compile(r"\bI'm\b|\bI am\b|\bIm\b(?=\s+[a-z])", re.IGNORECASE), "{S} is"),
     (
@@ -180,198 +163,6 @@ def sentences(text: str) -> list[str]:
 
 #: Verbs in -ee: their past is the only -eed word that is a past ("agreed"); any other -eed word is
 #: a present ("need", "feed", "succeed", "proceed").
-_EE_VERBS: Final = frozenset(
-    ["agree", "disagree", "free", "guarantee", "decree", "referee", "emcee", "tee", "knee", "pee", "squeegee"]
-)  # fmt: skip
-#: Base forms in -ed of more than one syllable ("embed"); a one-syllable one has no vowel before its
-#: "-ed" ("shed", "wed", "shred") and is told by that.
-_ED_BASE_FORMS: Final = frozenset(["embed", "imbed", "infrared"])
-#: Words that follow a subject without being its verb: a conjunction ("I and my sister") or a word
-#: that takes no -s ("I better go").
-_NOT_CONJUGATED: Final = frozenset(["and", "or", "nor", "but", "better", "ought", "alone", "as", "who"])
-_VOWEL: Final = re.compile(r"[aeiouy]")
-
-
-def past_form(lower: str) -> bool:
-    """Whether ``lower`` is a past or a participle by its form: "-ed" after a stem with a vowel (not
-    "-eed" unless the verb ends in -ee: "agreed" but "need"), "-ought"/"-aught", "-ept" (not
-    "-cept": "kept" but "accept"), or a listed irregular past."""
-    if lower in PAST_FORMS:
-        return True
-    if lower.endswith("eed"):
-        return lower[:-1] in _EE_VERBS
-    if lower.endswith("ed"):
-        return bool(_VOWEL.search(lower[:-2])) and lower not in _ED_BASE_FORMS
-    return lower.endswith(("ought", "aught")) or (lower.endswith("ept") and not lower.endswith("cept"))
-
-
-def ing_form(lower: str) -> bool:
-    """An -ing form: "-ing" after a stem with a vowel ("going", "lying"); "bring", "sing", "spring"
-    and "string" are base forms."""
-    return lower.endswith("ing") and bool(_VOWEL.search(lower[:-3]))
-
-
-def conjugate(verb: str) -> str:
-    """The third-person singular present of a base-form verb ("love" → "loves", "teach" → "teaches",
-    "need" → "needs", "sing" → "sings"); past forms, modals, -ing forms and words that are no verb
-    ("and") are returned unchanged."""
-    lower = verb.casefold()
-    if lower in _IRREGULAR_PRESENT:
-        return _IRREGULAR_PRESENT[lower]
-    if (
-        lower in _MODALS
-        or lower in _NOT_CONJUGATED
-        or lower.endswith("n't")
-        or "'" in lower
-        or past_form(lower)
-        or ing_form(lower)
-    ):
-        return verb
-    if lower.endswith(("s", "sh", "ch", "x", "z")) or (lower.endswith("o") and lower[-2:-1] not in "aeiou"):
-        return verb + "es"
-    if len(lower) > 2 and lower.endswith("y") and lower[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
-PAST_FORMS: Final = frozenset(
-    [
-        "was",
-        "were",
-        "had",
-        "did",
-        "went",
-        "got",
-        "made",
-        "took",
-        "came",
-        "saw",
-        "knew",
-        "thought",
-        "told",
-        "found",
-        "gave",
-        "felt",
-        "left",
-        "kept",
-        "began",
-        "ran",
-        "brought",
-        "bought",
-        "caught",
-        "taught",
-        "sought",
-        "fought",
-        "built",
-        "sent",
-        "spent",
-        "lent",
-        "met",
-        "read",
-        "led",
-        "fed",
-        "fled",
-        "held",
-        "heard",
-        "lost",
-        "paid",
-        "said",
-        "sold",
-        "stood",
-        "understood",
-        "won",
-        "wrote",
-        "rode",
-        "drove",
-        "drew",
-        "grew",
-        "threw",
-        "flew",
-        "chose",
-        "broke",
-        "spoke",
-        "woke",
-        "wore",
-        "tore",
-        "swam",
-        "sang",
-        "rang",
-        "drank",
-        "sank",
-        "began",
-        "forgot",
-        "became",
-        "ate",
-        "fell",
-        "hid",
-        "bit",
-        "lit",
-        "slept",
-        "wept",
-        "put",
-        "set",
-        "cut",
-        "hit",
-        "let",
-        "quit",
-        "shut",
-        "spread",
-        "cost",
-        "hurt",
-        # Pasts the endings above do not tell (an -ed word with no vowel before it is a base form:
-        # "shred"; these are pasts), and more irregular pasts and participles said without "have".
-        "bled",
-        "bred",
-        "sped",
-        "shed",
-        "wed",
-        "sat",
-        "meant",
-        "dealt",
-        "knelt",
-        "bent",
-        "burnt",
-        "learnt",
-        "dreamt",
-        "spelt",
-        "spilt",
-        "shot",
-        "stuck",
-        "struck",
-        "hung",
-        "dug",
-        "swung",
-        "spun",
-        "stung",
-        "clung",
-        "flung",
-        "shook",
-        "stole",
-        "swore",
-        "froze",
-        "forgave",
-        "overcame",
-        "withdrew",
-        "mistook",
-        "undertook",
-        "underwent",
-        "slid",
-        "sprang",
-        "shrank",
-        "stank",
-        "strove",
-        "shone",
-        "blew",
-        "arose",
-        "awoke",
-        "been",
-        "seen",
-        "done",
-        "gone",
-    ]
-)
-
-
 #: An emphatic reflexive after an object or "I" ("made it myself", "I myself think"): dropped, it adds
 #: nothing; "by myself" is "alone".
 _EMPHATIC: Final = (

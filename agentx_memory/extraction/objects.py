@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .english import PAST_FORMS
 from .patterns import RELATIONS
 from .standalone import THOSE_DEFINERS, TIME_NOUNS, dangling
+from .verbs import PAST_FORMS
 
 __all__ = ["dangling_object", "indefinite_phrases"]
 

@@ -28,7 +28,7 @@ from .clause_atoms import (
 )
 from .clauses import as_clause
 from .corrections import is_correction
-from .english import conjugate, sentences, third_person
+from .english import sentences, third_person
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
 from .names import NameRecognizer, name_entities
@@ -36,6 +36,7 @@ from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT, OCCUPATIONS, RELATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 from .substance import adjectives_joined, unworthy
+from .verbs import conjugate
 
 __all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns"]
 

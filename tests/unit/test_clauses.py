@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from agentx_memory.extraction.clauses import as_clause, not_a_clause
-from agentx_memory.extraction.english import conjugate, third_person
+from agentx_memory.extraction.english import third_person
+from agentx_memory.extraction.verbs import conjugate
 from tests.extraction_cases import statements
 
 
