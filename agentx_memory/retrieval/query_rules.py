@@ -82,6 +82,9 @@ _POSSESSIVE: Final = re.compile(r"['’]s$", re.IGNORECASE)
 _SENTENCE_BREAK: Final = re.compile(r"[.!?:;\"“”()\[\]{}\n]")
 _INLINE_SPACE: Final = re.compile(r"[ \t]+")
 _SPACE_BEFORE_PUNCT: Final = re.compile(r"\s+([?.!,;:])")
+_NAMED_DATE: Final = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?!\w)|\b(?:19|20)\d{2}\b", re.IGNORECASE
+)
 _CHANNEL_LEAD: Final = r"(?<![\w-])(?:(?:in|on|for)\s+(?:the\s+)?|channel\s+|project\s+)"
 _CHANNEL_TAIL: Final = r"(?:\s+(?:channel|project))?(?![\w-])"
 
@@ -281,9 +284,14 @@ def parse_filters(query: str, now: datetime, *, channels: Sequence[str] = ()) ->
     """
     time_match = find_time_phrase(query, now)
     time_spans = [(time_match.start, time_match.end)] if time_match is not None else []
+    # A phrase that names its date ("on January 18th", "in May 2023") stays in the searched text: the
+    # turns that tell of that day say it too ("Maya's birthday is on January 18th"), and the range
+    # alone, read as the last such day, misses a day ahead. "Yesterday" or "last week" is said by no
+    # evidence: those words go.
+    unsaid = [span for span in time_spans if not _NAMED_DATE.search(query[span[0] : span[1]])]
     found_channels, channel_spans = _channels(query, channels)
     return QueryFilters(
-        text=_remove_spans(query, time_spans + channel_spans),
+        text=_remove_spans(query, unsaid + channel_spans),
         time_range=time_match.time_range if time_match is not None else None,
         channels=found_channels,
         kinds=_kinds(query),

@@ -395,6 +395,24 @@ def _midnight(moment: datetime) -> datetime:
     return moment.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
+@pytest.mark.parametrize("question", ["What is happening on January 18th?", "Any plans for January 18th?"])
+def test_a_question_naming_a_day_ahead_finds_its_turn(memory: AgentMemory, question: str) -> None:
+    # Said in the autumn, about a day ahead: the range ("the last January 18th") prefers no stored turn,
+    # so the date's words must stay in the searched text.
+    with_filler(memory)
+    said = datetime(2026, 11, 20, 10, tzinfo=UTC)
+    cid = memory.new_conversation()
+    told = "Maya's birthday is on January 18th, so I want to be in Osaka that weekend."
+    birthday = memory.store_turn(cid, "user", told, timestamp=said)
+    memory.store_turn(cid, "user", "January is cold in Osaka, so I'll bring a coat.", timestamp=said)
+    memory.store_turn(cid, "user", "My flight lands at Narita at seven in the morning.", timestamp=said)
+
+    bundle = memory.remember(question, top_k=3)
+    assert bundle.filters is not None
+    assert bundle.filters.time_range is not None
+    assert ids(bundle, "episodic")[0] == birthday.id
+
+
 @pytest.mark.parametrize("phrase", ["yesterday", "last week"])
 def test_time_phrase_ranks_turns_of_its_range_first(memory: AgentMemory, phrase: str) -> None:
     now = datetime.now(UTC)

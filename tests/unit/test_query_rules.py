@@ -62,6 +62,22 @@ def test_time_phrase_removed_at_start_middle_and_end(query: str, text: str) -> N
     assert filters.time_range is not None
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What is on January 18th?",
+        "what is on on the 18th of jan?",
+        "What did Melanie paint in May 2023?",
+        "Who did I meet on 2023-05-08?",
+    ],
+)
+def test_a_phrase_that_names_its_date_stays_in_the_text(query: str) -> None:
+    # The turns of that day say it too; the range stays a preference beside it.
+    filters = parse_filters(query, NOW)
+    assert filters.time_range is not None
+    assert filters.text == query
+
+
 @pytest.mark.parametrize("query", ["yesterday", "  last week  ", "in May 2023?"])
 def test_text_is_never_empty(query: str) -> None:
     filters = parse_filters(query, NOW)
