@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Final, Literal
 
 from ..models.semantic import Fact
+from ..retrieval.time_phrases import find_time_phrase
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
 
 __all__ = [
@@ -266,15 +267,19 @@ def _same_day_event(atom: FactAtom, stored: StoredFact) -> bool:
         and atom.event_time is not None
         and stored.event_time is not None
         and atom.event_time == stored.event_time
-        and _names_day(atom.statement, atom.event_time)
-        and _names_day(stored.claim, atom.event_time)
         and stored.similarity >= SAME_KEY_COSINE
+        and _dated_to_a_day(atom.statement, atom.event_time)
+        and _dated_to_a_day(stored.claim, atom.event_time)
     )
 
 
-def _names_day(statement: str, day: datetime) -> bool:
-    """The statement dates itself to that day ("… (23 August 2024)"), not to its week or month."""
-    return re.search(rf"(?<!week of ){day.day} {day:%B %Y}", statement) is not None
+def _dated_to_a_day(statement: str, at: datetime) -> bool:
+    """The statement's time phrase spans one day ("August 23"), not a week or a weekend ("next week",
+    whose date the statement gives as its first day)."""
+    found = find_time_phrase(statement, at)
+    if found is None or found.time_range.start is None or found.time_range.end is None:
+        return False
+    return found.time_range.end - found.time_range.start <= timedelta(days=1)
 
 
 def _older(atom: FactAtom, stored: StoredFact) -> bool:

@@ -297,6 +297,8 @@ LIFE_EVENT: Final = (
     r"got (?:engaged|married|divorced|promoted|hired|fired|laid off)|separated|divorced|split up|broke up|"
     r"retired|graduated|proposed|eloped|had a baby|gave birth"
 )
+#: A value that is a turn in a life and nothing more.
+LIFE_EVENT_ALONE: Final = re.compile(f"(?:{LIFE_EVENT})", re.IGNORECASE)
 #: Experience: anything else the subject did or has been doing, told in the past or the perfect.
 EXPERIENCE: Final = re.compile(
     r"^{S}(?: and (?:others|\w+|{S}'s \w+))? "

@@ -33,7 +33,7 @@ from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
 from .names import NameRecognizer, name_entities
 from .objects import dangling_object, indefinite_phrases
-from .patterns import LIFE_EVENT, OCCUPATIONS, RELATIONS, compiled, experience
+from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, RELATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 from .substance import adjectives_joined, unworthy
 from .verbs import conjugate
@@ -264,7 +264,7 @@ def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAt
     match = experience(subject).match(canonical)
     if match is not None:
         value = trim(match.group("verb") + match.group("v"))
-        if len(value.split()) >= MIN_EXPERIENCE_WORDS or re.fullmatch(LIFE_EVENT, value, re.IGNORECASE):
+        if len(value.split()) >= MIN_EXPERIENCE_WORDS or LIFE_EVENT_ALONE.fullmatch(value):
             return build_atom("experience", "did", value, canonical, ctx, persons, False, "implied")
     return statement(canonical, ctx, persons)
 

@@ -16,7 +16,7 @@ from typing import Final
 from ..kinds import KINDS, MemoryKind
 from ..models.retrieval import QueryFilters
 from .decompose import decompose
-from .time_phrases import find_time_phrase
+from .time_phrases import find_time_phrase, names_its_date
 
 __all__ = ["is_entity_query", "parse_filters", "rewrite_as_statement"]
 
@@ -82,9 +82,6 @@ _POSSESSIVE: Final = re.compile(r"['’]s$", re.IGNORECASE)
 _SENTENCE_BREAK: Final = re.compile(r"[.!?:;\"“”()\[\]{}\n]")
 _INLINE_SPACE: Final = re.compile(r"[ \t]+")
 _SPACE_BEFORE_PUNCT: Final = re.compile(r"\s+([?.!,;:])")
-_NAMED_DATE: Final = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?!\w)|\b(?:19|20)\d{2}\b", re.IGNORECASE
-)
 _CHANNEL_LEAD: Final = r"(?<![\w-])(?:(?:in|on|for)\s+(?:the\s+)?|channel\s+|project\s+)"
 _CHANNEL_TAIL: Final = r"(?:\s+(?:channel|project))?(?![\w-])"
 
@@ -288,7 +285,7 @@ def parse_filters(query: str, now: datetime, *, channels: Sequence[str] = ()) ->
     # turns that tell of that day say it too ("Maya's birthday is on January 18th"), and the range
     # alone, read as the last such day, misses a day ahead. "Yesterday" or "last week" is said by no
     # evidence: those words go.
-    unsaid = [span for span in time_spans if not _NAMED_DATE.search(query[span[0] : span[1]])]
+    unsaid = [span for span in time_spans if not names_its_date(query[span[0] : span[1]])]
     found_channels, channel_spans = _channels(query, channels)
     return QueryFilters(
         text=_remove_spans(query, unsaid + channel_spans),

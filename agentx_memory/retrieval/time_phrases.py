@@ -33,7 +33,7 @@ from .calendar_spans import (
     year_span,
 )
 
-__all__ = ["TimeMatch", "find_time_phrase", "parse_time_phrase"]
+__all__ = ["TimeMatch", "find_time_phrase", "names_its_date", "parse_time_phrase"]
 
 _Bounds = tuple[datetime | None, datetime | None]
 _PointResolver = Callable[[re.Match[str], datetime], Span]
@@ -107,6 +107,9 @@ _BARE_MONTH_DAY = (
     r"|(?:march|may)(?=\s+\d{1,2}(?:st|nd|rd|th)))\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?(?![.,:/-]?\d|\s*%)"
 )
 _BARE_DAY_OF_MONTH = r"the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\s+of\s+" + _MONTH
+#: A month or a year named in a phrase: words that a turn about that time says too ("January 18th",
+#: "2023-05-08"), unlike "yesterday" or "last week".
+_NAMES_ITS_DATE: Final = re.compile(r"(?<!\w)(?:" + _MONTH + r"|(?:19|20)\d{2})(?!\w)", re.IGNORECASE)
 #: Each day-naming form with whether it carries its year (then the day does not depend on ``now``).
 _DAY_FORMS: Final = (
     (_ISO_DATE, True),
@@ -503,6 +506,12 @@ def find_time_phrase(text: str, now: datetime) -> TimeMatch | None:
         time_range = TimeRange(start=lower, end=upper, phrase=match.group(0))
         return TimeMatch(time_range=time_range, start=start, end=match.end(), relative=rule.relative)
     return None
+
+
+def names_its_date(phrase: str) -> bool:
+    """Whether a time phrase names a month or a year ("on January 18th", "in 2023"), as the turns of
+    that time may say it too; "yesterday" and "last week" name none."""
+    return _NAMES_ITS_DATE.search(phrase) is not None
 
 
 def parse_time_phrase(text: str, now: datetime) -> TimeRange | None:
