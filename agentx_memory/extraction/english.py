@@ -271,6 +271,8 @@ def absolute_date(start: datetime, end: datetime) -> str:
     days = (end - start) / timedelta(days=1)
     if days <= 1.01:
         return f"on {start.day} {start:%B %Y}"
+    if days <= 2.01 and start.weekday() == 5:
+        return f"on the weekend of {start.day} {start:%B %Y}"
     if days <= 7.01:
         return f"in the week of {start.day} {start:%B %Y}"
     if days <= 31.01 and start.day == 1:
@@ -296,6 +298,7 @@ def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None, datet
 
 
 def with_date(text: str, at: int, start: datetime, end: datetime) -> str:
-    """``text`` with the absolute date of ``[start, end)`` in parentheses after position ``at``."""
-    phrase = re.sub(r"^(?:on|in) (?:the week of )?", "", absolute_date(start, end))
+    """``text`` with the absolute date of ``[start, end)`` in parentheses after position ``at``: "last
+    week (week of 6 May 2024)", since a week given by its first day alone reads as that day."""
+    phrase = re.sub(r"^(?:on|in) (?:the )?", "", absolute_date(start, end))
     return f"{text[:at]} ({phrase}){text[at:]}"

@@ -162,7 +162,7 @@ def test_a_statement_needs_a_subject(refused: str, kept: str) -> None:
         "Patience and humour keep Dana sane.",
         "Family is what matters most to Dana.",
         "Italy is high on Dana's list of places to visit.",
-        "This week (13 May 2024)'s been hectic for Dana.",
+        "This week (week of 13 May 2024)'s been hectic for Dana.",
     ],
 )
 def test_clauses_with_their_verb_are_kept(kept: str) -> None:
@@ -197,7 +197,7 @@ def test_turns_learn_clauses_only() -> None:
     ]
     # A dropped subject before a verb of doing is the speaker's, as "went" and "moved" were.
     assert statements("Lost my job at the bakery last week.") == [
-        "Dana lost Dana's job at the bakery last week (6 May 2024)."
+        "Dana lost Dana's job at the bakery last week (week of 6 May 2024)."
     ]
     assert statements("Been saving for a camper van all year.") == [
         "Dana has been saving for a camper van all year."

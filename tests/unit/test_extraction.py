@@ -490,7 +490,7 @@ def test_an_ending_said_as_a_correction_ends_the_fact_whose_value_it_names() -> 
 def test_someone_and_i_did_it_together() -> None:
     # "Tom and I" had been split at "and I", and Tom dropped: "Dana went hiking".
     assert statements("Priya and I went kayaking on the lake last weekend.") == [
-        "Dana and Priya went kayaking on the lake last weekend (11 May 2024)."
+        "Dana and Priya went kayaking on the lake last weekend (weekend of 11 May 2024)."
     ]
     together = statements("My uncle and I built a canoe from a kit.")
     assert together == ["Dana and Dana's uncle built a canoe from a kit."]

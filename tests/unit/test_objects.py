@@ -118,7 +118,7 @@ def test_the_extractor_learns_no_statement_with_a_dangling_object(text: str) -> 
 
 def test_the_extractor_keeps_objects_that_stand() -> None:
     assert statements("I made it to the final of the regional chess cup last week.") == [
-        "Dana made it to the final of the regional chess cup last week (6 May 2024)."
+        "Dana made it to the final of the regional chess cup last week (week of 6 May 2024)."
     ]
     assert statements("I loved that trip to Norway with my brother last summer.") == [
         "Dana loved that trip to Norway with Dana's brother last summer."
@@ -140,7 +140,7 @@ def test_a_proposal_is_no_fact_or_event(text: str) -> None:
 
 def test_what_comes_before_a_proposal_is_still_read() -> None:
     assert statements("I got a new kayak last week, let's paddle together on Sunday!") == [
-        "Dana got a new kayak last week (6 May 2024)."
+        "Dana got a new kayak last week (week of 6 May 2024)."
     ]
 
 
@@ -199,5 +199,5 @@ def test_the_extractor_learns_the_indefinite_reading() -> None:
 
 def test_us_is_the_speaker_and_others_not_a_stray_them() -> None:
     assert statements("My parents visited us last week at the new flat.") == [
-        "Dana's parents visited Dana and others last week (6 May 2024) at the new flat."
+        "Dana's parents visited Dana and others last week (week of 6 May 2024) at the new flat."
     ]

@@ -35,7 +35,7 @@ def day(month: int, number: int, year: int = 2025) -> datetime:
             "Last weekend we drove to the coast",
             day(10, 11),
             day(10, 13),
-            "the week of 11 October 2025",
+            "the weekend of 11 October 2025",
         ),
     ],
 )
