@@ -10,7 +10,8 @@ fact is within cosine ``--threshold`` (0.75) of it with the local embedder **and
 provenance contains the gold turn. The baseline takes each gold turn's own text as the "fact".
 It also reports learned facts that match no observation of their session, and writes a sample of
 them to read by hand (``--unmatched``), and every learned fact in the order it was learned
-(``--facts``, one JSON line each) to count the junk. ``--name`` keeps runs in separate stores.
+(``--facts``, one JSON line each) to count the junk. ``--name`` keeps runs in separate stores, which
+are dropped at the end unless ``--keep`` is given (to read them with the CLI afterwards).
 """
 
 from __future__ import annotations
@@ -31,9 +32,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agentx_memory import AsyncAgentMemory
+from agentx_memory.embedded import resolve_endpoints
 from agentx_memory.memory.episodic_pure import turn_search_text
 from agentx_memory.settings import Settings, owning_process
 from benchmarks.locomo import session_turns, turn_text
+from benchmarks.store_turn import Names, drop_everything
 
 
 def observations(sample: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
@@ -123,7 +126,7 @@ async def evaluate(memory: AsyncAgentMemory, sample: dict[str, Any], threshold: 
     }
 
 
-async def run(samples: list[dict[str, Any]], threshold: float, name: str) -> dict[str, Any]:
+async def run(samples: list[dict[str, Any]], threshold: float, name: str, *, keep: bool) -> dict[str, Any]:
     settings = owning_process(
         Settings.model_validate(
             {
@@ -150,6 +153,12 @@ async def run(samples: list[dict[str, Any]], threshold: float, name: str) -> dic
                 file=sys.stderr,
                 flush=True,
             )
+    if not keep:
+        # A 1,000-fact graph per run slows every later server start: nothing is left behind unasked.
+        schema = f"bench_{name}"
+        drop_everything(
+            resolve_endpoints(settings), Names(schema, schema, f"{schema}_floor", f"bench-{name}")
+        )
     observations_total = sum(r["observations"] for r in per_sample)
     facts_total = sum(r["facts"] for r in per_sample)
     unmatched = [claim for r in per_sample for claim in r["unmatched_facts"]]
@@ -189,11 +198,14 @@ def main() -> None:
         "--name", default="observations", help="store namespace (graph, schema, key prefix): bench_<name>"
     )
     parser.add_argument("--facts", type=Path, default=None, help="write every learned fact, as JSON lines")
+    parser.add_argument(
+        "--keep", action="store_true", help="leave the store behind (it is dropped otherwise)"
+    )
     args = parser.parse_args()
     if not re.fullmatch(r"[a-z0-9_]{1,40}", args.name):
         parser.error("--name: lowercase letters, digits and underscores (it names a Postgres schema)")
     samples = json.loads(args.path.read_text(encoding="utf-8"))[: args.limit]
-    report = asyncio.run(run(samples, args.threshold, args.name))
+    report = asyncio.run(run(samples, args.threshold, args.name, keep=args.keep))
     print(
         f"| observations | learned (cosine ≥ {args.threshold} + provenance) | source turn as fact | facts | "
         "facts matching no observation | consolidation turns/s |\n|---|---|---|---|---|---|\n"

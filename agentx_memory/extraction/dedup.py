@@ -120,8 +120,13 @@ def _stem(token: str) -> str:
     return token
 
 
+_POSSESSIVE: Final = re.compile(r"['’]s\b")
+
+
 def value_tokens(text: str) -> frozenset[str]:
-    return frozenset(_stem(token) for token in _TOKEN.findall(text.casefold()) if token not in _STOP)
+    # A possessive's "s" is no word: as one, every "Dana's …" shared it with every other.
+    words = _TOKEN.findall(_POSSESSIVE.sub("", text.casefold()))
+    return frozenset(_stem(token) for token in words if token not in _STOP)
 
 
 def jaccard(left: str, right: str) -> float:
@@ -282,6 +287,27 @@ def _dated_to_a_day(statement: str, at: datetime) -> bool:
     return found.time_range.end - found.time_range.start <= timedelta(days=1)
 
 
+def _occurrence(statement: str, event_time: datetime | None) -> tuple[datetime, datetime] | None:
+    """The span a dated statement is about: from its event time, as long as its time phrase ("last week
+    (week of 26 June 2023)" is a week from the 26th, "yesterday (5 July 2023)" a day)."""
+    found = find_time_phrase(statement, event_time) if event_time is not None else None
+    if event_time is None or found is None:
+        return None
+    start, end = found.time_range.start, found.time_range.end
+    if start is None or end is None:
+        return None
+    return event_time, event_time + (end - start)
+
+
+def _different_occasions(atom: FactAtom, stored: StoredFact) -> bool:
+    """Both are dated and their dates do not meet: a trip to the park yesterday (27 August) is not the
+    museum trip of yesterday (5 July), however alike the sentences. A plan for "this month" and the
+    thing done on a day of that month may be one."""
+    ours = _occurrence(atom.statement, atom.event_time)
+    theirs = _occurrence(stored.claim, stored.event_time)
+    return ours is not None and theirs is not None and (ours[1] <= theirs[0] or theirs[1] <= ours[0])
+
+
 def _older(atom: FactAtom, stored: StoredFact) -> bool:
     """A greater age for the same person is time passing ("I turned 33"), not a contradiction."""
     if atom.key != "age" or not (atom.value or "").isdigit() or not (stored.value or "").isdigit():
@@ -315,28 +341,35 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
                 return Decision("supersede", stored, "ends the stored fact")
     names = distinctive(atom.statement, atom.subject)
     for stored in candidates:
+        if _different_occasions(atom, stored):
+            continue
         same_kind = _same_subject(atom, stored) and stored.fact_kind == atom.fact_kind
         same_key = same_kind and stored.key == atom.key and atom.key not in _GENERIC_KEYS
         if (
             same_kind
             and stored.similarity >= (SAME_KEY_COSINE if same_key else SAME_KIND_COSINE)
             and _nested(names, distinctive(stored.claim, atom.subject))
+            # Under a generic key, one shared name ("LGBTQ") is no sign of one fact: a counseling
+            # workshop and a support group both name it. The topic must be shared too.
+            and (same_key or _shares_topic(atom.statement, stored.claim, atom.subject))
         ) or _same_day_event(atom, stored):
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")
             return Decision("update", stored, "the same names, said another way")
-        typed_key = stored.key if atom.fact_kind == "statement" else atom.key
         if (
-            # A statement restating a typed fact adds its provenance; two statements stay two.
-            (atom.fact_kind == "statement") != (stored.fact_kind == "statement")
+            # A statement restating a typed fact adds its provenance; two statements stay two. A typed
+            # fact is not folded into a statement: it is what the profile reads ("Melanie loves camping
+            # trips" had become a source of "Melanie had a quiet weekend after camping").
+            atom.fact_kind == "statement"
+            and stored.fact_kind not in {"statement", None}
             and _same_subject(atom, stored)
             and (
                 # an experience ("did") is one event: a statement on its topic may tell another
-                stored.similarity >= (SAME_KIND_COSINE if typed_key in _GENERIC_KEYS else STATEMENT_COSINE)
+                stored.similarity >= (SAME_KIND_COSINE if stored.key in _GENERIC_KEYS else STATEMENT_COSINE)
                 # or both name the typed fact's value ("Rhino is Ingrid's main modelling tool" and
                 # "Ingrid is good with Rhino"), closer than unrelated statements about the subject
                 or (
-                    typed_key not in _GENERIC_KEYS  # an experience's value is a clause, not a name
+                    stored.key not in _GENERIC_KEYS  # an experience's value is a clause, not a name
                     and stored.similarity >= NAMED_STATEMENT_COSINE
                     and _names_value(atom, stored)
                 )

@@ -3,6 +3,7 @@ decisions, the LLM answer's validation and consolidation's small decisions. No s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -370,9 +371,16 @@ def test_two_experiences_that_share_a_name_are_not_one_because_both_are_experien
     # A statement on its topic is no restatement of an experience at 0.72 either (it may tell another
     # event), only as close as the kind's bar.
     chat = "Dana had a long chat with a Chopin fan from the workshop."
+    said = FactAtom(fact_kind="statement", subject="Dana", statement=chat, key="said", value=chat,
+                    source_turn_ids=["t2"])  # fmt: skip
+    workshop = StoredFact(
+        "f9", lessons.statement, "Dana", "did", lessons.value, False, ("t1",), "experience", 0
+    )
     for similarity, expected in ((0.72, "add"), (0.86, "update")):
-        said = StoredFact("f9", chat, "Dana", "said", chat, False, ("t1",), "statement", similarity)
-        assert decide(lessons, [said]).action == expected, similarity
+        assert decide(said, [replace(workshop, similarity=similarity)]).action == expected, similarity
+    # A typed fact is never folded into a statement, however close: the profile reads typed facts.
+    told = StoredFact("f10", chat, "Dana", "said", chat, False, ("t1",), "statement", 0.86)
+    assert decide(lessons, [told]).action == "add"
 
 
 def test_a_plan_that_drops_its_i_is_the_speakers() -> None:
