@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Final
 
+from ..retrieval.calendar_spans import next_occurrence
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import FactAtom
 from .english import resolve_dates, with_date
@@ -99,22 +100,6 @@ def without_dates(value: str, now: datetime) -> str:
     return re.sub(r"\s+(?:in|on|at|during|since|from)$", "", value[: found.start].rstrip(" ,"))
 
 
-def _next_occurrence(
-    start: datetime | None, end: datetime | None, phrase: str, now: datetime
-) -> tuple[datetime | None, datetime | None]:
-    """An event's day named without a year ("on June 3", "on saturday") is the next one, not the last;
-    ``phrase`` is the time phrase (or the clause), read for words that look back ("ago", "last")."""
-    if start is None or end is None or start >= now or re.search(r"\b\d{4}\b|ago|last|yesterday", phrase):
-        return start, end
-    if (end - start).days <= 1 and re.search(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", phrase, re.I):
-        step = timedelta(days=7)
-        while start < now - timedelta(days=1):
-            start, end = start + step, end + step
-        return start, end
-    years = now.year - start.year + (1 if start.replace(year=now.year) < now else 0)
-    return start.replace(year=start.year + years), end.replace(year=end.year + years)
-
-
 def dated_event(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
     """Something ahead with a date ("Sara is running the Leeds 10k on sunday"): an event."""
     if (
@@ -144,8 +129,9 @@ def build_atom(
         found = find_time_phrase(statement_end(canonical), ctx.turn.timestamp)
         # The phrase, not the clause, says whether it looks back: "my last day is October 10th" is ahead.
         phrase = found.time_range.phrase if found is not None else canonical
-        start, end = _next_occurrence(start, end, phrase, ctx.turn.timestamp)
-        if start is not None and end is not None and found is not None and found.relative:
+        if end is not None:
+            start, end = next_occurrence(start, end, phrase, ctx.turn.timestamp)
+        if end is not None and found is not None and found.relative:
             statement = with_date(statement_end(canonical), found.end, start, end)
     if key == "lives_in" and re.search(r"\bmoved to\b|\bmoving to\b|relocated", canonical, re.IGNORECASE):
         when = _when(statement, value, ctx.turn.timestamp)

@@ -4,6 +4,7 @@ a month, a year, and month arithmetic that clamps the day. Pure; the time-phrase
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime, timedelta
 
 __all__ = [
@@ -12,6 +13,7 @@ __all__ = [
     "midnight",
     "minus_months",
     "month_span",
+    "next_occurrence",
     "period",
     "shift_month",
     "week_span",
@@ -72,3 +74,27 @@ def minus_months(moment: datetime, months: int) -> datetime:
     # Clamp the day: a month before 31 March is 28 (or 29) February, not an error.
     last_day = (month_span(year, month)[1] - timedelta(days=1)).day
     return moment.replace(year=year, month=month, day=min(moment.day, last_day))
+
+
+_LOOKS_BACK = re.compile(r"\b\d{4}\b|\bago\b|\blast\b|\byesterday\b", re.IGNORECASE)
+_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+
+
+def next_occurrence(start: datetime, end: datetime, phrase: str, now: datetime) -> Span:
+    """``[start, end)``, a day, weekday or month named without a year and read as the last one, moved to
+    the next one: "on June 3" or "on Saturday" said of a plan lies ahead. Unchanged when the span has
+    not ended (said on June 3 itself, it is today) or ``phrase`` dates itself ("in 2021", "two days
+    ago", "last May")."""
+    if end > now or _LOOKS_BACK.search(phrase):
+        return start, end
+    if end - start <= timedelta(days=1) and _WEEKDAY.search(phrase):
+        weeks = (now - end).days // 7 + 1
+        return start + timedelta(weeks=weeks), end + timedelta(weeks=weeks)
+    for years in range(1, 9):  # 29 February comes back within eight years
+        try:
+            moved = start.replace(year=start.year + years), end.replace(year=end.year + years)
+        except ValueError:
+            continue
+        if moved[1] > now:
+            return moved
+    return start, end

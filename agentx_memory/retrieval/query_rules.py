@@ -14,7 +14,8 @@ from datetime import datetime
 from typing import Final
 
 from ..kinds import KINDS, MemoryKind
-from ..models.retrieval import QueryFilters
+from ..models.retrieval import QueryFilters, TimeRange
+from .calendar_spans import next_occurrence
 from .decompose import decompose
 from .time_phrases import find_time_phrase, names_its_date
 
@@ -271,6 +272,27 @@ def _remove_spans(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return cleaned if any(char.isalnum() for char in cleaned) else text
 
 
+#: A question about what lies ahead: "What will I do…", "Any plans for…", "What is happening on…".
+_LOOKS_AHEAD: Final = re.compile(
+    r"\b(?:will|shall|going to|gonna|plans?|planned|planning|upcoming|coming up|scheduled|due|"
+    r"happening|(?:am|are|is) (?:\w+ )?(?:doing|going))\b|['’](?:s|re|m) (?:\w+ )?(?:doing|going)\b|['’]ll\b",
+    re.IGNORECASE,
+)
+_LOOKS_BACK: Final = re.compile(r"\b(?:was|were|did|had|happened|went)\b", re.IGNORECASE)
+
+
+def _as_asked(time_range: TimeRange, query: str, now: datetime) -> TimeRange:
+    """A day or month named without its year is the last one, unless the question looks ahead: "Any
+    plans for January 18th?" asked in November means the coming one."""
+    start, end = time_range.start, time_range.end
+    if start is None or end is None or not names_its_date(time_range.phrase):
+        return time_range
+    if not _LOOKS_AHEAD.search(query) or _LOOKS_BACK.search(query):
+        return time_range
+    start, end = next_occurrence(start, end, time_range.phrase, now)
+    return time_range.model_copy(update={"start": start, "end": end})
+
+
 def parse_filters(query: str, now: datetime, *, channels: Sequence[str] = ()) -> QueryFilters:
     """Self-query by rules: the time range, channels, memory kinds and names a query states explicitly.
 
@@ -289,7 +311,7 @@ def parse_filters(query: str, now: datetime, *, channels: Sequence[str] = ()) ->
     found_channels, channel_spans = _channels(query, channels)
     return QueryFilters(
         text=_remove_spans(query, unsaid + channel_spans),
-        time_range=time_match.time_range if time_match is not None else None,
+        time_range=_as_asked(time_match.time_range, query, now) if time_match is not None else None,
         channels=found_channels,
         kinds=_kinds(query),
         entities=_entities(query, time_spans),

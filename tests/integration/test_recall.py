@@ -413,6 +413,34 @@ def test_a_question_naming_a_day_ahead_finds_its_turn(memory: AgentMemory, quest
     assert ids(bundle, "episodic")[0] == birthday.id
 
 
+def test_a_question_that_looks_ahead_prefers_the_coming_day_to_last_years(memory: AgentMemory) -> None:
+    # "What is happening on <a day ten days ahead>?" means the coming one. Read as the last such day, a
+    # year ago, its range preferred the turns said then over the plan said this week for that day.
+    with_filler(memory)
+    now = datetime.now(UTC)
+    day = _midnight(now + timedelta(days=10))
+    named = f"{day:%B} {day.day}"
+    cid = memory.new_conversation()
+    last_year = memory.store_turn(
+        cid,
+        "user",
+        f"Quiet {named}, we went to the market.",
+        timestamp=day.replace(year=day.year - 1, hour=12),
+    )
+    plan = memory.store_turn(
+        cid,
+        "user",
+        f"The school fair is on {named}, I'm running the cake stall.",
+        timestamp=now - timedelta(days=2),
+    )
+
+    bundle = memory.remember(f"What is happening on {named}?", top_k=2)
+    assert bundle.filters is not None
+    assert bundle.filters.time_range is not None
+    assert bundle.filters.time_range.start == day
+    assert ids(bundle, "episodic")[0] == plan.id, (plan.id, last_year.id)
+
+
 @pytest.mark.parametrize("phrase", ["yesterday", "last week"])
 def test_time_phrase_ranks_turns_of_its_range_first(memory: AgentMemory, phrase: str) -> None:
     now = datetime.now(UTC)

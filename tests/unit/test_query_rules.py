@@ -373,3 +373,27 @@ def test_is_entity_query(query: str, name: str) -> None:
 )
 def test_not_an_entity_query(query: str) -> None:
     assert is_entity_query(query) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "ahead"),
+    [
+        ("What will I do on January 18th?", True),
+        ("Any plans for the 18th of January?", True),
+        ("What is happening on January 18th?", True),
+        ("What's Maya doing in February?", True),  # an arrangement said in the present
+        ("What does Maya do in February?", False),  # a habit: the last February
+        ("What happened on January 18th?", False),
+        ("What was happening on January 18th?", False),
+        ("What did I plan for January 18th?", False),
+        ("What will I do on 18 January 2025?", False),  # its own year
+        ("What is on January 3rd?", False),  # today: neither ahead nor behind
+    ],
+)
+def test_a_question_that_looks_ahead_reads_a_yearless_date_as_the_coming_one(query: str, ahead: bool) -> None:
+    found = parse_filters(query, NOW).time_range  # NOW is 3 January 2026
+    assert found is not None
+    assert found.start is not None
+    assert (found.start > NOW) is ahead, found
+    if ahead:
+        assert found.start.year == 2026

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
+from agentx_memory.retrieval.calendar_spans import day_span, month_span, next_occurrence
 from agentx_memory.retrieval.time_phrases import RECENT_DAYS, find_time_phrase, parse_time_phrase
 
 #: A Saturday, three days into a year: "last week" and "last month" both fall in the previous year.
@@ -556,3 +557,24 @@ def test_relative_says_whether_the_range_depends_on_now(text: str, relative: boo
     later = find_time_phrase(text, WEDNESDAY + timedelta(days=400))
     assert later is not None
     assert (later.time_range == found.time_range) is not relative
+
+
+def test_next_occurrence_moves_a_yearless_day_ahead_but_not_today_or_a_dated_one() -> None:
+    now = datetime(2024, 6, 14, 10, tzinfo=UTC)
+    last_june_3 = day_span(date(2024, 6, 3))
+    assert next_occurrence(*last_june_3, "on June 3", now)[0] == datetime(2025, 6, 3, tzinfo=UTC)
+    # Said on the day itself, it is today, not next year.
+    today = day_span(date(2024, 6, 14))
+    assert next_occurrence(*today, "on June 14", now) == today
+    # A phrase that dates itself keeps its date.
+    for phrase in ("on June 3 2024", "two days ago", "last June 3"):
+        assert next_occurrence(*last_june_3, phrase, now) == last_june_3
+    # A weekday is the coming one: Saturday 8 June → Saturday 15 June.
+    saturday = day_span(date(2024, 6, 8))
+    assert next_occurrence(*saturday, "on Saturday", now)[0] == datetime(2024, 6, 15, tzinfo=UTC)
+    # 29 February comes back in a leap year.
+    leap = day_span(date(2024, 2, 29))
+    assert next_occurrence(*leap, "on February 29th", now)[0] == datetime(2028, 2, 29, tzinfo=UTC)
+    # A month that has begun is the current one.
+    june = month_span(2024, 6)
+    assert next_occurrence(*june, "in June", now) == june
