@@ -31,9 +31,19 @@ from .corrections import is_correction
 from .english import sentences, third_person
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
+from .introductions import (
+    APPOSITIVE,
+    NAME_INTRO,
+    NAME_SAID,
+    NOT_NAME_KEYS,
+    NOT_NAMES,
+    RELATION_NAME,
+    identity_name,
+    introduces,
+)
 from .names import NameRecognizer, name_entities
 from .objects import dangling_object, indefinite_phrases
-from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, RELATIONS, compiled, experience
+from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 from .substance import adjectives_joined, unworthy
 from .verbs import conjugate
@@ -112,47 +122,6 @@ _STANDING_REFUSAL: Final = re.compile(
 _RATHER: Final = re.compile(
     r"^I(?:'d|’d| would)\s+(?:much\s+|far\s+)?rather\s+(?!not\b)(?=\w)", re.IGNORECASE
 )
-#: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
-_APPOSITIVE: Final = re.compile(
-    r"^(?:(?:hi|hey|hello|ciao|hiya)[,!]?\s+)?(?:I'm|I am|this is|it's)?\s*(?P<name>[A-Z][a-z'-]+)"
-    r"(?:\s+here)?[,.]\s+"
-    r"(?:(?:a|an|the)\s+)?(?P<rest>(?!my\b|your\b|his\b|her\b|our\b|their\b)"
-    r"[a-z][\w' -]+?(?:\s+(?:at|in|from|with|for)\s+[^,.!?]+)?)(?=$|[,.!?])"
-)
-_RELATION_NAME: Final = re.compile(
-    r"\b(?:[Mm]y|{S}'s) (?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*(?P<rel>"
-    + RELATIONS
-    + r"),? (?P<name>[A-Z][a-z'-]+)\b(?P<rest>.*)$"
-)
-_NAME_INTRO: Final = re.compile(
-    r"^(?:I'm|I am|Im|my name is|my name's|call me|it's|this is|I go by)\s+(?P<name>[A-Z][a-z'-]+"
-    r"(?:\s+[A-Z][a-z'-]+)?)\s*$"
-)
-#: The phrasings that can only introduce a name, so they may open a sentence and end it with a stop ("My
-#: name is Sam.", "Call me Sam."); "I'm <Word>." may be an adjective ("I'm Jewish."), so it stays as above.
-_NAME_SAID: Final = re.compile(
-    r"^(?i:my name is|my name's|call me|I go by|people call me|everyone calls me)\s+"
-    r"(?P<name>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)[\s.!]*$"
-)
-_NOT_NAMES: Final = frozenset(
-    [
-        "Good", "Fine", "Great", "Okay", "Ok", "Sorry", "Here", "Back", "Home", "Done", "Ready", "Sure",
-        "Happy", "Sad", "Tired", "Excited", "American", "Canadian", "British", "English", "French",
-        "German", "Spanish", "Italian", "Mexican", "Chinese", "Japanese", "Korean", "Indian", "Irish",
-        "Scottish", "Australian", "Brazilian", "Russian", "Dutch", "Swedish", "Vegan", "Vegetarian",
-        "Just", "Not", "So", "Very", "Still", "Also", "Really", "Currently", "Now", "Here", "There",
-        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-        # "Call me Tomorrow." is a time, not a name.
-        "Today", "Tomorrow", "Tonight", "Later", "Soon", "Anytime", "Asap", "Whenever",
-        # "I'm Catholic": a faith, a people or a condition, not a name.
-        # ("Christian" is left out: as often a name.)
-        "Catholic", "Muslim", "Hindu", "Buddhist", "Sikh", "Mormon", "Protestant", "Orthodox", "Atheist",
-        "Agnostic", "Latino", "Latina", "Hispanic", "Asian", "African", "European", "Arab", "Black", "White",
-        "Gay", "Straight", "Bi", "Trans", "Queer", "Deaf", "Blind", "Autistic", "Diabetic", "Pregnant",
-        "Single", "Married", "Divorced", "Retired", "Sober"
-    ]
-)  # fmt: skip
-_NOT_NAME_KEYS: Final = frozenset(name.casefold() for name in _NOT_NAMES)
 _FIRST_PERSON: Final = re.compile(r"^(?:\W*)(?:I|I'm|I've|I'd|I'll|Im|my|My|we|We|we're|our|Our)\b")
 _PRONOUN_START: Final = re.compile(r"^(?:he|she|they)\b(?:'s)?", re.IGNORECASE)
 _CAPITALISED: Final = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
@@ -280,7 +249,7 @@ def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str]
         if state.last_person is None or match.group(0).casefold().startswith("they"):
             return None
         clause = state.last_person + clause[match.end() :]
-    if (named := _NAMED_SUBJECT.match(clause)) and named.group("name") not in _NOT_SUBJECTS | _NOT_NAMES:
+    if (named := _NAMED_SUBJECT.match(clause)) and named.group("name") not in _NOT_SUBJECTS | NOT_NAMES:
         name = named.group("name")
         state.persons.setdefault(name.casefold(), name)
         clause = re.sub(rf"^{re.escape(name)}'s (?=got\b)", f"{name} has ", clause)
@@ -323,11 +292,11 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
     for sentence in sentences(turn.text):
         if _refused_sentence(sentence):
             continue
-        appositive = _APPOSITIVE.match(sentence)
-        if appositive and _introduces(appositive.group("name"), turn.speaker):
+        appositive = APPOSITIVE.match(sentence)
+        if appositive and introduces(appositive.group("name"), turn.speaker):
             name = appositive.group("name")
             if name != turn.speaker:
-                facts.append(_identity_name(turn, state.speaker_name or turn.speaker, name))
+                facts.append(identity_name(turn, state.speaker_name or turn.speaker, name))
             if turn.speaker == UNKNOWN_SPEAKER:
                 state.speaker_name = name
             sentence = f"I'm a {appositive.group('rest')}{sentence[appositive.end() :]}"
@@ -344,11 +313,11 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                     # The verb or adverb kept the capital of the sentence it opened ("Just got …").
                     clause = prefix + clause[:1].lower() + clause[1:]
                     break
-            intro = _NAME_INTRO.match(clause) or _NAME_SAID.match(clause)
-            if intro and _introduces(intro.group("name"), turn.speaker):
+            intro = NAME_INTRO.match(clause) or NAME_SAID.match(clause)
+            if intro and introduces(intro.group("name"), turn.speaker):
                 name = intro.group("name")
                 if name != turn.speaker:
-                    facts.append(_identity_name(turn, speaker, name))
+                    facts.append(identity_name(turn, speaker, name))
                 if turn.speaker == UNKNOWN_SPEAKER:
                     state.speaker_name = name
                 continue
@@ -408,32 +377,6 @@ def _standing(fact: FactAtom) -> FactAtom | None:
     return fact.model_copy(update={"statement": statement, "value": value})
 
 
-def _introduces(name: str, speaker: str) -> bool:
-    """Whether "<Name>, …" / "I'm <Name>" is the speaker introducing themself: never when the speaker
-    is known under another name ("Max, my grandson, …" said by Felix)."""
-    first = name.split()[0]
-    # "-ish" and "-ese" make adjectives of a people ("Jewish", "Polish", "Maltese"), hardly ever names.
-    belonging = len(first) > 4 and first.endswith(("ish", "ese"))
-    return (
-        first not in _NOT_NAMES
-        and not belonging
-        and (speaker == UNKNOWN_SPEAKER or speaker.split()[0] == first)
-    )
-
-
-def _identity_name(turn: TurnText, speaker: str, name: str) -> FactAtom:
-    return FactAtom(
-        fact_kind="identity",
-        subject=name if speaker == UNKNOWN_SPEAKER else speaker,
-        statement=f"{speaker} is called {name}."
-        if speaker not in {name, UNKNOWN_SPEAKER}
-        else f"The user's name is {name}.",
-        key="name",
-        value=name,
-        source_turn_ids=[turn.id],
-    )
-
-
 def _relation_clause(
     clause: str,
     turn: TurnText,
@@ -444,9 +387,9 @@ def _relation_clause(
     relationships: list[ExtractedRelationship],
 ) -> str | None:
     """Record "my <relation> <Name> …" as a relationship and return the rest as a clause about Name."""
-    pattern = _RELATION_NAME.pattern.replace("{S}", re.escape(speaker))
+    pattern = RELATION_NAME.pattern.replace("{S}", re.escape(speaker))
     match = re.search(pattern, clause)
-    if match is None or match.group("name") in _NOT_NAMES:
+    if match is None or match.group("name") in NOT_NAMES:
         return clause
     relation, name, rest = match.group("rel").casefold(), match.group("name"), match.group("rest")
     state.persons[name.casefold()] = name
@@ -503,7 +446,7 @@ def extract_turns(
         extraction = _extract_turn(turn, state, known)
         if names:
             speaker = state.speaker_name or turn.speaker
-            more = name_entities(turn.id, names[position], extraction.entities, speaker, _NOT_NAME_KEYS)
+            more = name_entities(turn.id, names[position], extraction.entities, speaker, NOT_NAME_KEYS)
             extraction = extraction.model_copy(update={"entities": [*extraction.entities, *more]})
         result = result.merge(extraction)
     return result

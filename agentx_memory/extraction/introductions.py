@@ -1,0 +1,90 @@
+"""Names the speaker says: their own ("I'm Nadia", "My name is Sam.", "Nadia here, nurse in Lyon") and a
+relation's ("my sister Maya"). Patterns and the words they must not take for names. Pure."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .atoms import FactAtom
+from .clause_atoms import UNKNOWN_SPEAKER, TurnText
+from .patterns import RELATIONS
+
+__all__ = [
+    "APPOSITIVE",
+    "NAME_INTRO",
+    "NAME_SAID",
+    "NOT_NAMES",
+    "NOT_NAME_KEYS",
+    "RELATION_NAME",
+    "identity_name",
+    "introduces",
+]
+
+#: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
+APPOSITIVE: Final = re.compile(
+    r"^(?:(?:hi|hey|hello|ciao|hiya)[,!]?\s+)?(?:I'm|I am|this is|it's)?\s*(?P<name>[A-Z][a-z'-]+)"
+    r"(?:\s+here)?[,.]\s+"
+    r"(?:(?:a|an|the)\s+)?(?P<rest>(?!my\b|your\b|his\b|her\b|our\b|their\b)"
+    r"[a-z][\w' -]+?(?:\s+(?:at|in|from|with|for)\s+[^,.!?]+)?)(?=$|[,.!?])"
+)
+RELATION_NAME: Final = re.compile(
+    r"\b(?:[Mm]y|{S}'s) (?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*(?P<rel>"
+    + RELATIONS
+    + r"),? (?P<name>[A-Z][a-z'-]+)\b(?P<rest>.*)$"
+)
+NAME_INTRO: Final = re.compile(
+    r"^(?:I'm|I am|Im|my name is|my name's|call me|it's|this is|I go by)\s+(?P<name>[A-Z][a-z'-]+"
+    r"(?:\s+[A-Z][a-z'-]+)?)\s*$"
+)
+#: The phrasings that can only introduce a name, so they may open a sentence and end it with a stop ("My
+#: name is Sam.", "Call me Sam."); "I'm <Word>." may be an adjective ("I'm Jewish."), so it stays as above.
+NAME_SAID: Final = re.compile(
+    r"^(?i:my name is|my name's|call me|I go by|people call me|everyone calls me)\s+"
+    r"(?P<name>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)[\s.!]*$"
+)
+NOT_NAMES: Final = frozenset(
+    [
+        "Good", "Fine", "Great", "Okay", "Ok", "Sorry", "Here", "Back", "Home", "Done", "Ready", "Sure",
+        "Happy", "Sad", "Tired", "Excited", "American", "Canadian", "British", "English", "French",
+        "German", "Spanish", "Italian", "Mexican", "Chinese", "Japanese", "Korean", "Indian", "Irish",
+        "Scottish", "Australian", "Brazilian", "Russian", "Dutch", "Swedish", "Vegan", "Vegetarian",
+        "Just", "Not", "So", "Very", "Still", "Also", "Really", "Currently", "Now", "Here", "There",
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+        # "Call me Tomorrow." is a time, not a name.
+        "Today", "Tomorrow", "Tonight", "Later", "Soon", "Anytime", "Asap", "Whenever",
+        # "I'm Catholic": a faith, a people or a condition, not a name.
+        # ("Christian" is left out: as often a name.)
+        "Catholic", "Muslim", "Hindu", "Buddhist", "Sikh", "Mormon", "Protestant", "Orthodox", "Atheist",
+        "Agnostic", "Latino", "Latina", "Hispanic", "Asian", "African", "European", "Arab", "Black", "White",
+        "Gay", "Straight", "Bi", "Trans", "Queer", "Deaf", "Blind", "Autistic", "Diabetic", "Pregnant",
+        "Single", "Married", "Divorced", "Retired", "Sober"
+    ]
+)  # fmt: skip
+NOT_NAME_KEYS: Final = frozenset(name.casefold() for name in NOT_NAMES)
+
+
+def introduces(name: str, speaker: str) -> bool:
+    """Whether "<Name>, …" / "I'm <Name>" is the speaker introducing themself: never when the speaker
+    is known under another name ("Max, my grandson, …" said by Felix)."""
+    first = name.split()[0]
+    # "-ish" and "-ese" make adjectives of a people ("Jewish", "Polish", "Maltese"), hardly ever names.
+    belonging = len(first) > 4 and first.endswith(("ish", "ese"))
+    return (
+        first not in NOT_NAMES
+        and not belonging
+        and (speaker == UNKNOWN_SPEAKER or speaker.split()[0] == first)
+    )
+
+
+def identity_name(turn: TurnText, speaker: str, name: str) -> FactAtom:
+    return FactAtom(
+        fact_kind="identity",
+        subject=name if speaker == UNKNOWN_SPEAKER else speaker,
+        statement=f"{speaker} is called {name}."
+        if speaker not in {name, UNKNOWN_SPEAKER}
+        else f"The user's name is {name}.",
+        key="name",
+        value=name,
+        source_turn_ids=[turn.id],
+    )
