@@ -222,23 +222,11 @@ def repair(memory: AgentMemory, cell: Cell) -> int:
 
 
 def drop(settings: Settings) -> None:
-    """Remove the cell's schema, graph and keys (the servers stay up for the next cell)."""
-    import psycopg
-    from psycopg import sql
+    """Remove the cell's schema, graph and keys (the servers stay up for the next cell): what
+    ``agentx-memory reset`` does."""
+    from agentx_memory.stores.factory import reset_stores
 
-    from agentx_memory.stores.falkordb import FalkorDBStore
-    from agentx_memory.stores.redis import RedisStore
-
-    endpoints = embedded.resolve_endpoints(settings)
-    graph = FalkorDBStore(endpoints.falkordb_url or "", settings.graph.name)
-    graph.drop()
-    graph.close()
-    redis = RedisStore(endpoints.redis_url)
-    redis.delete_matching(f"{settings.redis.key_prefix}:*")
-    redis.close()
-    with psycopg.connect(endpoints.postgres_url, autocommit=True) as conn:
-        schema = sql.Identifier(settings.postgres.schema_name)
-        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(schema))
+    reset_stores(settings)
 
 
 def _counts(values: dict[str, int]) -> str:
