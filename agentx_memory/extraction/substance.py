@@ -16,6 +16,10 @@ refuses one that is complete but says nothing lasting:
 - a clause cut mid-noun-phrase: it ends on an article, a conjunction or an article and an adjective
   with no noun ("Dana and others can build a strong."): a comma between two adjectives was taken for
   a clause boundary. A final preposition is English ("something to be proud of") and is kept;
+- a passing mood: a feeling and nothing it is about ("Dana is feeling hopeful and optimistic",
+  "Dana has been doing great lately", "Dana is a mix of excited and nervous"). True on the day and
+  stale by the next conversation; the turn keeps it for recall. A feeling about something is kept
+  ("Dana is excited to start a new job", "Dana is grateful for Dana's friends");
 - a word that stands for a noun said before it, with none in the statement: the pro-form "one" after
   a verb, a determiner or an adjective ("Dana has been one for years", "Dana wants a bigger one"),
   where no noun phrase before it can be what it stands for ("Dana lost Dana's job and wants a new
@@ -213,6 +217,44 @@ def _stands_for_nothing(words: list[str]) -> bool:
     return False
 
 
+#: How a mood is said: the verbs before it.
+_MOOD_VERBS: Final = frozenset(
+    ["is", "was", "are", "were", "am", "has", "have", "had", "been", "feeling", "feels", "felt", "doing",
+     "having", "getting", "got", "seems", "seemed"]
+)  # fmt: skip
+#: Feelings, and the words of a mood that name nothing else ("a bit", "lately", "than ever").
+_MOOD: Final = frozenset(
+    ["happy", "sad", "excited", "nervous", "scared", "thankful", "grateful", "hopeful", "optimistic",
+     "proud", "stoked", "pumped", "relieved", "stressed", "tired", "exhausted", "motivated", "inspired",
+     "supported", "confident", "anxious", "worried", "overwhelmed", "down", "low", "great", "good", "fine",
+     "well", "ok", "okay", "awesome", "amazing", "blessed", "lucky", "content", "calm", "relaxed", "glad",
+     "thrilled", "upset", "frustrated", "bored", "lonely", "emotional", "tough", "rough", "hard", "times",
+     "emotions", "rollercoaster", "confidence", "energized", "energised", "drained", "better", "worse"]
+)  # fmt: skip
+_MOOD_FILLER: Final = frozenset(
+    ["and", "or", "but", "a", "bit", "little", "kinda", "kind", "sort", "of", "mix", "some", "out", "on",
+     "lately", "recently", "today", "now", "right", "than", "ever", "these", "days", "at", "the", "moment",
+     "quite", "pretty", "very", "really", "so", "super", "truly", "totally", "also", "still", "just", "more",
+     "most", "all", "such", "feeling", "feelings"]
+)  # fmt: skip
+
+
+def _passing_mood(statement: str, subject: str) -> bool:
+    """The subject, a verb of being or feeling, and feelings only: nothing the mood is about."""
+    if not statement.startswith(subject + " "):
+        return False
+    words = [word.casefold() for word in _WORD.findall(statement[len(subject) :])]
+    verbs = 0
+    while verbs < len(words) and words[verbs] in _MOOD_VERBS | _DEGREE:
+        verbs += 1
+    rest = words[verbs:]
+    return (
+        verbs > 0
+        and any(word in _MOOD for word in rest)
+        and all(word in _MOOD or word in _MOOD_FILLER for word in rest)
+    )
+
+
 def unworthy(statement: str, subject: str) -> str | None:
     """Why ``statement`` (third person) is no memory worth keeping, or None when it is one."""
     text = statement.strip().rstrip(".!")
@@ -224,6 +266,8 @@ def unworthy(statement: str, subject: str) -> str | None:
         return "vague"
     if cut_off(text):
         return "cut off"
+    if _passing_mood(text, subject):
+        return "a passing mood"
     if _stands_for_nothing([word.casefold() for word in _WORD.findall(text)]):
         return "stands for nothing"
     return None

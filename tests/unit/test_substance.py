@@ -11,6 +11,11 @@ from agentx_memory.extraction.substance import adjectives_joined, cut_off, unwor
 from tests.extraction_cases import statements
 
 
+def _refused_and_kept(refused: str, kept: str, reason: str) -> None:
+    assert unworthy(refused, "Dana") == reason
+    assert unworthy(kept, "Dana") is None
+
+
 @pytest.mark.parametrize(
     ("refused", "kept"),
     [
@@ -31,8 +36,7 @@ from tests.extraction_cases import statements
     ],
 )
 def test_a_plan_of_the_moment_is_no_memory(refused: str, kept: str) -> None:
-    assert unworthy(refused, "Dana") == "plan of the moment"
-    assert unworthy(kept, "Dana") is None
+    _refused_and_kept(refused, kept, "plan of the moment")
 
 
 @pytest.mark.parametrize(
@@ -49,8 +53,27 @@ def test_a_plan_of_the_moment_is_no_memory(refused: str, kept: str) -> None:
     ],
 )
 def test_a_vague_statement_is_no_memory(refused: str, kept: str) -> None:
-    assert unworthy(refused, "Dana") == "vague"
-    assert unworthy(kept, "Dana") is None
+    _refused_and_kept(refused, kept, "vague")
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept"),
+    [
+        # A feeling and nothing it is about is true on the day only; a feeling about something is a fact.
+        ("Dana is feeling hopeful and optimistic.", "Dana is hopeful about the new clinic."),
+        ("Dana has been doing great lately.", "Dana has been doing great work at the clinic."),
+        ("Dana is a mix of excited and kinda nervous.", "Dana is excited to start at the clinic in May."),
+        (
+            "Dana has been having some tough times lately.",
+            "Dana has been having tough times with Dana's landlord.",
+        ),
+        ("Dana felt so proud and grateful.", "Dana is grateful for Dana's neighbours."),
+        ("Dana has been feeling a bit stressed out.", "Dana is stressed about the exam."),
+        ("Dana is doing OK.", "Dana is doing OK at Spanish now."),
+    ],
+)
+def test_a_passing_mood_is_no_memory(refused: str, kept: str) -> None:
+    _refused_and_kept(refused, kept, "a passing mood")
 
 
 @pytest.mark.parametrize(
@@ -63,8 +86,7 @@ def test_a_vague_statement_is_no_memory(refused: str, kept: str) -> None:
     ],
 )
 def test_a_statement_opening_on_the_moment_has_no_subject(refused: str, kept: str) -> None:
-    assert unworthy(refused, "Dana") == "no subject"
-    assert unworthy(kept, "Dana") is None
+    _refused_and_kept(refused, kept, "no subject")
 
 
 @pytest.mark.parametrize(
@@ -90,8 +112,7 @@ def test_a_statement_opening_on_the_moment_has_no_subject(refused: str, kept: st
 )
 def test_a_clause_cut_mid_noun_phrase_is_refused(refused: str, kept: str) -> None:
     assert cut_off(refused.rstrip("."))
-    assert unworthy(refused, "Dana") == "cut off"
-    assert unworthy(kept, "Dana") is None
+    _refused_and_kept(refused, kept, "cut off")
 
 
 def test_a_comma_between_two_adjectives_is_not_a_clause_boundary() -> None:
@@ -183,8 +204,7 @@ def test_a_reflexive_is_the_speaker(said: str, learned: str) -> None:
     ],
 )  # fmt: skip
 def test_a_word_standing_for_a_noun_said_before_is_no_memory(refused: str, kept: str) -> None:
-    assert unworthy(refused, "Dana") == "stands for nothing"
-    assert unworthy(kept, "Dana") is None
+    _refused_and_kept(refused, kept, "stands for nothing")
 
 
 def test_the_extractor_drops_what_stands_for_nothing() -> None:
