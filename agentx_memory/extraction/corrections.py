@@ -24,12 +24,13 @@ _STRONG: Final = re.compile(
             r"\bI misspoke\b",
             r"\bsorry,? I (?:said|meant|wrote)\b",
             r"\bI (?:no longer|don't \w+ anymore|do not \w+ anymore)\b",
-            r"\b\w+n't \w+ (?:\w+ )?any ?more\b",
+            # within one clause: "I don't bike to the office anymore"
+            r"\b(?:\w+n't|do not|does not|cannot)\s[^.!?,;]{0,40}?\bany ?more\b",
             r"\bnot anymore\b",
             r"\bnot \w+(?: \w+)? any ?more\b",
             r"\bnot \w+(?: \w+)? but\b",
             r"\bI (?:moved|relocated) to\b",
-            r"\bI (?:quit|left) (?:my|the|smoking|drinking)\b",
+            r"\bI (?:quit|left) (?:my|the|\w+ing)\b",
             r"\bwe broke up\b",
             # Something the speaker had is over: "gave up on Korean", "Marta and I broke up".
             r"\bI (?:gave up|have given up|'ve given up|stopped \w+ing)\b",

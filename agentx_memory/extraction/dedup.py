@@ -260,6 +260,21 @@ _ENDING: Final = re.compile(
 )
 
 
+#: The words of an ending that name no doing of their own.
+_ENDING_WORDS: Final = frozenset(
+    value_tokens("quit gave give up given stopped stop no longer any more anymore not does don't do doesn't")
+)
+
+
+def _ends_the_doing(ending: str, value: str, subject: str) -> bool:
+    """An ending that names the stored doing by its verb and says nothing the doing does not: "Dana quit
+    smoking" ends "smokes about ten a day", "Dana no longer takes sugar" ends "takes Dana's coffee with
+    sugar"; "Dana gave up on sugar" does not end "likes sugar in tea" (its verb is not named)."""
+    doing = value.split()
+    named = value_tokens(ending) - _ENDING_WORDS - value_tokens(subject) - _COMMON
+    return bool(doing and named) and _stem(doing[0].casefold()) in named and named <= value_tokens(value)
+
+
 def _same_day_event(atom: FactAtom, stored: StoredFact) -> bool:
     """Two events of one subject on the same day, this close, are one event said two ways ("Ingrid's
     wedding is on August 23" and "Ingrid and Henrik get married August 23"): their keys may differ, and
@@ -337,7 +352,15 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
         for stored in candidates:
             # A typed fact whose value the ending names: "Dana gave up on Korean" ends "learning Korean".
             ended = value_tokens(stored.value or "")
-            if stored.key is not None and _same_subject(atom, stored) and ended and ended <= said:
+            if (
+                stored.key is not None
+                and _same_subject(atom, stored)
+                and ended
+                and (
+                    ended <= said
+                    or _ends_the_doing(atom.value or atom.statement, stored.value or "", atom.subject)
+                )
+            ):
                 return Decision("supersede", stored, "ends the stored fact")
     names = distinctive(atom.statement, atom.subject)
     for stored in candidates:

@@ -36,6 +36,8 @@ ADVERBS: Final = frozenset(
         "usually",
         "always",
         "never",
+        # "I no longer take sugar": "no" is no verb ("noes"); the two words are one adverb.
+        "no longer",
         "still",
         "actually",
         "totally",

@@ -295,7 +295,9 @@ PATTERNS: Final = (
 #: need no object, so the experience's least length does not apply to them.
 LIFE_EVENT: Final = (
     r"got (?:engaged|married|divorced|promoted|hired|fired|laid off)|separated|divorced|split up|broke up|"
-    r"retired|graduated|proposed|eloped|had a baby|gave birth"
+    r"retired|graduated|proposed|eloped|had a baby|gave birth|"
+    # a habit ended: "quit smoking", "stopped drinking", "gave up vaping"
+    r"quit \w+ing|stopped \w+ing|gave up \w+ing"
 )
 #: A value that is a turn in a life and nothing more.
 LIFE_EVENT_ALONE: Final = re.compile(f"(?:{LIFE_EVENT})", re.IGNORECASE)

@@ -193,13 +193,26 @@ def _negated_fact(canonical: str, ctx: Context, persons: Sequence[str]) -> FactA
     rest = match.group("rest")
     if match.group("be"):
         positive = f"{ctx.subject} is {rest}"
+    elif match.group("do").casefold() == "no longer":  # "no longer takes": the verb agrees already
+        positive = f"{ctx.subject} {rest}"
     else:
         verb, _, tail = rest.partition(" ")
         positive = f"{ctx.subject} {conjugate(verb)} {tail}".strip()
     atom = _read_clause(positive, ctx, persons)
-    if atom is None or atom.fact_kind == "experience":
+    if atom is not None and atom.fact_kind == "experience":
         return None
+    if atom is None:
+        # Too short to be a statement on its own ("Dana takes sugar"), but as a correction it ends the
+        # fact it names ("Dana takes Dana's coffee with sugar"): dedup decides whether one is stored.
+        doing = trim(positive[len(ctx.subject) :].strip())
+        atom = build_atom("statement", "said", doing, positive, ctx, persons, True, "explicit")
     return atom.model_copy(update={"negated": True, "statement": canonical.rstrip(".") + "."})
+
+
+_MOVED: Final = re.compile(r"\b(?:moved|relocated)\b")
+#: What one moves to as a home: a name ("Lisbon", "Atlanta") or a noun phrase ("the countryside",
+#: "a small town"), not a bare lowercase word.
+_PLACE: Final = re.compile(r"^(?:[A-Z]|(?:the|a|an|my|our|their|his|her)\s)")
 
 
 def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
@@ -219,6 +232,8 @@ def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAt
             return None
         if pattern.key == "works_as" and not _is_occupation(value):
             continue
+        if pattern.key == "lives_in" and _MOVED.search(canonical) and not _PLACE.match(value):
+            continue  # "moved to bass", "moved to nights": a voice, a shift, a role, not a home
         key = pattern.key.format(
             rel=(groups.get("rel") or "").casefold(),
             cat=(groups.get("cat") or "").casefold().replace(" ", "_"),

@@ -1,0 +1,68 @@
+"""A habit said to have ended, offline: the ending is learned, and it ends the stored doing it names
+by its verb. Sentences of our own."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agentx_memory.extraction.atoms import FactAtom
+from agentx_memory.extraction.dedup import StoredFact, decide
+from agentx_memory.extraction.english import third_person
+from agentx_memory.extraction.rules import TurnText, extract_turns
+
+SAID = datetime(2024, 5, 14, 10, tzinfo=UTC)
+
+
+def _facts(text: str) -> list[FactAtom]:
+    return extract_turns([TurnText("t-new", "user", text, SAID, "Dana")]).facts
+
+
+def _stored(text: str) -> StoredFact:
+    [fact] = extract_turns([TurnText("t-old", "user", text, SAID, "Dana")]).facts
+    return StoredFact(
+        "f1",
+        fact.statement,
+        fact.subject,
+        fact.key,
+        fact.value,
+        fact.negated,
+        ("t-old",),
+        fact.fact_kind,
+        0.6,
+    )
+
+
+def test_no_longer_is_an_adverb_before_the_verb() -> None:
+    assert third_person("I no longer take the bus", "Dana") == "Dana no longer takes the bus"
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "ends"),
+    [
+        ("I walk the dogs every single morning.", "I quit walking the dogs, my knee is bad.", True),
+        ("I drink three espressos every day.", "I no longer drink espresso.", True),
+        ("I bike to the office four days a week.", "I don't bike to the office anymore.", True),
+        ("I cook dinner for my flatmates on Sundays.", "I stopped cooking dinner for my flatmates.", True),
+        # The ending names another doing, or says more than the doing held.
+        ("I walk the dogs every single morning.", "I quit smoking last year.", False),
+        ("I drink three espressos every day.", "I no longer drink wine with dinner.", False),
+        ("I cook dinner for my flatmates on Sundays.", "I don't bake anymore.", False),
+    ],
+)
+def test_an_ended_habit_ends_the_doing_it_names_and_nothing_else(before: str, after: str, ends: bool) -> None:
+    [ending] = _facts(after)
+    assert ending.correction
+    assert (decide(ending, [_stored(before)]).action == "supersede") is ends
+
+
+def test_a_habit_ended_in_two_words_is_learned() -> None:
+    assert [fact.statement for fact in _facts("I quit vaping!")] == ["Dana quit vaping."]
+    assert [fact.statement for fact in _facts("I stopped drinking.")] == ["Dana stopped drinking."]
+
+
+@pytest.mark.parametrize("text", ["I've moved to bass in the choir.", "I moved to nights at the hospital."])
+def test_moving_to_a_bare_word_is_no_new_home(text: str) -> None:
+    assert all(fact.key != "lives_in" for fact in _facts(text))
+    assert [fact.key for fact in _facts("I moved to Porto in March.")] == ["lives_in"]
