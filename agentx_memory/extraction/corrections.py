@@ -36,6 +36,8 @@ _STRONG: Final = re.compile(
             r"\bI (?:gave up|have given up|'ve given up|stopped \w+ing)\b",
             r"\band I (?:broke up|split up|separated|divorced|got divorced)\b",
             r"\bI changed (?:jobs|my)\b",
+            r"\bchange of plans?\b",
+            r"\bchanged my mind\b",
             r"\b(?:my )?new (?:job|address|number|phone number|email|name|role) is\b",
             r"\bI(?:'m| am) now\b",
             r"\bnow I(?:'m| am)\b",

@@ -260,6 +260,8 @@ _ENDING: Final = re.compile(
 )
 
 
+#: What a correction says it replaces: "… instead of Montreal", "… rather than penicillin".
+_INSTEAD_OF: Final = re.compile(r"\b(?:instead of|rather than)\s+(?P<y>[\w'’-]+)", re.IGNORECASE)
 #: The words of an ending that name no doing of their own.
 _ENDING_WORDS: Final = frozenset(
     value_tokens("quit gave give up given stopped stop no longer any more anymore not does don't do doesn't")
@@ -362,6 +364,16 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
                 )
             ):
                 return Decision("supersede", stored, "ends the stored fact")
+    if atom.correction and (replaced := _INSTEAD_OF.search(atom.statement)) is not None:
+        first = _stem(replaced.group("y").split()[0].casefold())
+        for stored in candidates:
+            # "Chloe is applying to Brussels instead of Montreal" ends "wants to do a master's in Montreal".
+            if (
+                stored.key is not None
+                and _same_subject(atom, stored)
+                and first in value_tokens(stored.value or "")
+            ):
+                return Decision("supersede", stored, "names what it replaces")
     names = distinctive(atom.statement, atom.subject)
     for stored in candidates:
         if _different_occasions(atom, stored):

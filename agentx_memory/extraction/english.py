@@ -304,3 +304,43 @@ def with_date(text: str, at: int, start: datetime, end: datetime) -> str:
     week (week of 6 May 2024)", since a week given by its first day alone reads as that day."""
     phrase = re.sub(r"^(?:on|in) (?:the )?", "", absolute_date(start, end))
     return f"{text[:at]} ({phrase}){text[at:]}"
+
+
+#: What may follow "it's" without being the thing a cleft singles out ("It's a shame I missed it",
+#: "It's so good I went", "It's been ages since I…"): an evaluation or a time, not a focus.
+_NOT_FOCUS: Final = frozenset(
+    [
+        "a", "an", "so", "too", "such", "good", "great", "nice", "funny", "weird", "strange", "sad", "bad",
+        "true", "no", "not", "about", "been", "time", "lucky", "likely", "possible", "amazing", "crazy",
+        "wild", "cool", "awesome", "fine", "ok", "okay", "important", "hard", "easy", "fun", "sweet", "cute",
+        "clear", "obvious", "just", "only", "really", "all", "what", "how", "why", "when", "where"
+    ]
+)  # fmt: skip
+_PREPOSITIONS: Final = frozenset(
+    [
+        "to", "of", "about", "for", "with", "on", "at", "in", "from", "by", "into", "after", "like"
+    ]
+)  # fmt: skip
+_CLEFT: Final = re.compile(
+    r"^(?:it(?:'s|’s| is| was))\s+(?P<x>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+(?:that\s+|who\s+)?I\s+"
+    r"(?P<v>[^,.;!?]+?)(?:,?\s+not\s+(?P<y>[^,.;!?]+))?(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def uncleft(sentence: str) -> str:
+    """An it-cleft said plainly: "it's chemistry I teach" → "I teach chemistry", and "it's amoxicillin I
+    react to, not penicillin" → "I react to amoxicillin instead of penicillin", the contrast kept in the
+    clause (a comma would end it). Evaluations ("it's a shame I missed it") are no clefts."""
+    match = _CLEFT.match(sentence)
+    if match is None or match.group("x").split()[0].casefold() in _NOT_FOCUS:
+        return sentence
+    contrast = f" instead of {match.group('y').strip()}" if match.group("y") else ""
+    verb, _, rest = match.group("v").strip().partition(" ")
+    # The focus is the object: after a final preposition ("react to"), else right after the verb ("met
+    # Tom at the fair").
+    if not rest or rest.split()[-1].casefold() in _PREPOSITIONS:
+        said = f"I {match.group('v').strip()} {match.group('x')}"
+    else:
+        said = f"I {verb} {match.group('x')} {rest}"
+    return f"{said}{contrast}{sentence[match.end() :]}"

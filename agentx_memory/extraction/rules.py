@@ -28,7 +28,7 @@ from .clause_atoms import (
 )
 from .clauses import as_clause
 from .corrections import is_correction
-from .english import sentences, third_person
+from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
 from .introductions import (
@@ -315,7 +315,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             if turn.speaker == UNKNOWN_SPEAKER:
                 state.speaker_name = name
             sentence = f"I'm a {appositive.group('rest')}{sentence[appositive.end() :]}"
-        for raw in _clauses(_WITH_ME.sub(r"I and \1", _LEADING.sub("", sentence).strip())):
+        for raw in _clauses(_WITH_ME.sub(r"I and \1", uncleft(_LEADING.sub("", sentence).strip()))):
             clause = adjectives_joined(_PROPOSAL_INSIDE.sub("", _LEADING.sub("", raw)).strip())
             if not clause or _PROPOSAL.match(clause):
                 continue

@@ -1,5 +1,6 @@
-"""A habit said to have ended, offline: the ending is learned, and it ends the stored doing it names
-by its verb. Sentences of our own."""
+"""Corrections read offline: a habit said to have ended ends the stored doing it names by its verb; a
+correction that says what it replaces ("instead of X", an it-cleft's "not X") ends the fact naming X.
+Sentences of our own."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from agentx_memory.extraction.atoms import FactAtom
 from agentx_memory.extraction.dedup import StoredFact, decide
-from agentx_memory.extraction.english import third_person
+from agentx_memory.extraction.english import third_person, uncleft
 from agentx_memory.extraction.rules import TurnText, extract_turns
 
 SAID = datetime(2024, 5, 14, 10, tzinfo=UTC)
@@ -66,3 +67,38 @@ def test_a_habit_ended_in_two_words_is_learned() -> None:
 def test_moving_to_a_bare_word_is_no_new_home(text: str) -> None:
     assert all(fact.key != "lives_in" for fact in _facts(text))
     assert [fact.key for fact in _facts("I moved to Porto in March.")] == ["lives_in"]
+
+
+@pytest.mark.parametrize(
+    ("said", "plainly"),
+    [
+        ("it's oat milk I drink, not soy", "I drink oat milk instead of soy"),
+        ("It's the twins I worry about.", "I worry about the twins."),
+        ("it was Ruth I met at the fair", "I met Ruth at the fair"),
+        ("it's French I teach", "I teach French"),
+        # evaluations and times are no clefts
+        ("It's a shame I missed it.", "It's a shame I missed it."),
+        ("It's been ages since I swam.", "It's been ages since I swam."),
+        ("It's so good I went.", "It's so good I went."),
+    ],
+)
+def test_an_it_cleft_is_said_plainly(said: str, plainly: str) -> None:
+    assert uncleft(said) == plainly
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "ends"),
+    [
+        ("I'm allergic to shellfish.", "Correction: it's crab I react to, not shellfish in general.", True),
+        ("I want to study law in Leeds.", "Change of plans, I'm applying to Bristol instead of Leeds.", True),
+        # Not said as a correction: a choice of the day, not a change.
+        (
+            "I want to study law in Leeds.",
+            "I took the train to Bristol instead of Leeds for the open day.",
+            False,
+        ),
+    ],
+)
+def test_a_correction_that_names_what_it_replaces_ends_it(before: str, after: str, ends: bool) -> None:
+    [replacing] = [fact for fact in _facts(after) if "instead of" in fact.statement]
+    assert (decide(replacing, [_stored(before)]).action == "supersede") is ends
