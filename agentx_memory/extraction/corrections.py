@@ -8,9 +8,12 @@ film was great"); it must come with a statement that can replace a fact.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Final
 
-__all__ = ["is_correction"]
+from ..retrieval.time_phrases import find_time_phrase
+
+__all__ = ["as_rescheduled", "is_correction"]
 
 #: Cues that on their own mean "what I said before is wrong / no longer true".
 _STRONG: Final = re.compile(
@@ -37,6 +40,10 @@ _STRONG: Final = re.compile(
             r"\band I (?:broke up|split up|separated|divorced|got divorced)\b",
             r"\bI changed (?:jobs|my)\b",
             r"\bchange of plans?\b",
+            # a date moved: "rescheduled the GMAT to November 19", "they moved my defense to May 2"
+            r"\b(?:rescheduled|postponed|pushed back|brought forward)\b",
+            r"\b(?:moved|pushed|bumped)\s+(?:my|our|the)\s+[\w' -]+?\s+to\s+(?:(?:next|this|the)\s+)?"
+            r"(?:\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
             r"\bchanged my mind\b",
             r"\b(?:my )?new (?:job|address|number|phone number|email|name|role) is\b",
             r"\bI(?:'m| am) now\b",
@@ -74,3 +81,32 @@ _NEAR_MISS: Final = re.compile(
 def is_correction(text: str) -> bool:
     """True when ``text`` says an earlier statement of the user is wrong or no longer holds."""
     return bool(_STRONG.search(text)) and not _NEAR_MISS.search(text)
+
+
+_RESCHEDULED: Final = re.compile(
+    r"^(?:(?P<who>I|we|they)(?:['’]ve| have)?\s+)?(?:just\s+)?"
+    r"(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped|brought\s+forward)\s+(?P<what>(?:my|our|the)\s+[^,.;!?]+?)\s+to\s+(?P<when>[^,.;!?]+)",
+    re.IGNORECASE,
+)
+
+
+def as_rescheduled(clause: str, now: datetime) -> str:
+    """A date moved, said as the thing's new date: "rescheduled the GMAT to November 19" → "the GMAT is on
+    November 19", which the event patterns read. Unchanged unless a time phrase follows "to" ("moved my
+    desk to the window" stays)."""
+    match = _RESCHEDULED.match(clause)
+    if match is None:
+        return clause
+    when = match.group("when").strip()
+    # "to Friday" is read as "on Friday", as it is said after the thing's "is".
+    found = find_time_phrase(when, now) or find_time_phrase(f"on {when}", now)
+    if found is None or found.start > 0:
+        return clause
+    on = "" if re.match(r"(?:on|at|in|next|this|tomorrow|tonight)\b", when, re.IGNORECASE) else "on "
+    what = match.group("what")
+    if (match.group("who") or "I").casefold() in {"i", "we"}:
+        # What the speaker rescheduled is theirs: "rescheduled the GMAT" is "my GMAT".
+        mine = "my " if (match.group("who") or "I").casefold() == "i" else "our "
+        what = re.sub(r"^the\s", mine, what)
+    # What follows is an aside ("…, needed more time"); kept, its past verb would make the plan a past.
+    return f"{what} is {on}{when}"

@@ -260,6 +260,18 @@ _ENDING: Final = re.compile(
 )
 
 
+_DATE_WORDS: Final = re.compile(
+    r"\([^)]*\)|\b(?:on|in|at)?\s*(?:\d+(?:st|nd|rd|th)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    re.IGNORECASE,
+)
+
+
+def _undated(statement: str) -> str:
+    """The statement without its dates: two days are not a shared topic."""
+    return _DATE_WORDS.sub(" ", statement)
+
+
 #: What a correction says it replaces: "… instead of Montreal", "… rather than penicillin".
 _INSTEAD_OF: Final = re.compile(r"\b(?:instead of|rather than)\s+(?P<y>[\w'’-]+)", re.IGNORECASE)
 #: The words of an ending that name no doing of their own.
@@ -374,6 +386,16 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
                 and first in value_tokens(stored.value or "")
             ):
                 return Decision("supersede", stored, "names what it replaces")
+    if atom.correction and atom.fact_kind == "event":
+        for stored in candidates:
+            # "Raj's GMAT is on November 19", said as a correction, moves "Raj's GMAT is on November 5".
+            if (
+                stored.fact_kind == "event"
+                and _same_subject(atom, stored)
+                and _different_occasions(atom, stored)
+                and _shares_topic(_undated(atom.statement), _undated(stored.claim), atom.subject)
+            ):
+                return Decision("supersede", stored, "moved to another date")
     names = distinctive(atom.statement, atom.subject)
     for stored in candidates:
         if _different_occasions(atom, stored):

@@ -27,7 +27,7 @@ from .clause_atoms import (
     without_dates,
 )
 from .clauses import as_clause
-from .corrections import is_correction
+from .corrections import as_rescheduled, is_correction
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
@@ -323,6 +323,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             clause = _STANDING_REQUEST.sub("I always want ", clause)
             clause = _STANDING_REFUSAL.sub("I dislike ", clause)
             clause = _RATHER.sub("I prefer to ", clause)
+            clause = as_rescheduled(clause, turn.timestamp)
             for pattern, prefix in _NO_SUBJECT:
                 if pattern.match(clause):
                     # The verb or adverb kept the capital of the sentence it opened ("Just got …").

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from agentx_memory.extraction.atoms import FactAtom
+from agentx_memory.extraction.corrections import as_rescheduled
 from agentx_memory.extraction.dedup import StoredFact, decide
 from agentx_memory.extraction.english import third_person, uncleft
 from agentx_memory.extraction.rules import TurnText, extract_turns
@@ -23,16 +24,9 @@ def _facts(text: str) -> list[FactAtom]:
 def _stored(text: str) -> StoredFact:
     [fact] = extract_turns([TurnText("t-old", "user", text, SAID, "Dana")]).facts
     return StoredFact(
-        "f1",
-        fact.statement,
-        fact.subject,
-        fact.key,
-        fact.value,
-        fact.negated,
-        ("t-old",),
-        fact.fact_kind,
-        0.6,
-    )
+        "f1", fact.statement, fact.subject, fact.key, fact.value, fact.negated, ("t-old",), fact.fact_kind,
+        0.6, fact.event_time,
+    )  # fmt: skip
 
 
 def test_no_longer_is_an_adverb_before_the_verb() -> None:
@@ -102,3 +96,27 @@ def test_an_it_cleft_is_said_plainly(said: str, plainly: str) -> None:
 def test_a_correction_that_names_what_it_replaces_ends_it(before: str, after: str, ends: bool) -> None:
     [replacing] = [fact for fact in _facts(after) if "instead of" in fact.statement]
     assert (decide(replacing, [_stored(before)]).action == "supersede") is ends
+
+
+@pytest.mark.parametrize(
+    ("said", "plainly"),
+    [
+        ("rescheduled the dentist to June 3", "my dentist is on June 3"),
+        ("we pushed our wedding to August 8th", "our wedding is on August 8th"),
+        ("they moved my interview to next Tuesday", "my interview is next Tuesday"),
+        ("I moved the vet appointment to Friday, the cat hates it", "my vet appointment is on Friday"),
+        # not a date: a thing moved somewhere
+        ("I moved my desk to the window", "I moved my desk to the window"),
+    ],
+)
+def test_a_date_moved_is_said_as_the_new_date(said: str, plainly: str) -> None:
+    assert as_rescheduled(said, SAID) == plainly
+
+
+def test_a_rescheduled_event_supersedes_the_old_date_and_nothing_else() -> None:
+    [moved] = _facts("Rescheduled the driving test to June 20, the examiner was ill.")
+    assert (moved.fact_kind, moved.correction) == ("event", True)
+    old = _stored("My driving test is on June 6.")
+    assert decide(moved, [old]).action == "supersede"
+    # Another event on another day is not moved by it.
+    assert decide(moved, [_stored("My sister's wedding is on June 6.")]).action != "supersede"
