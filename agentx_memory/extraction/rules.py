@@ -43,7 +43,7 @@ from .introductions import (
 )
 from .names import NameRecognizer, name_entities
 from .objects import dangling_object, indefinite_phrases
-from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
+from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, RELATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 from .substance import adjectives_joined, unworthy
 from .verbs import conjugate
@@ -111,6 +111,12 @@ _NO_SUBJECT: Final = (
 #: and "never book me on red-eye flights" is a dislike (a request for this once, "get me a coffee", is not).
 _STANDING_REQUEST: Final = re.compile(
     r"^(?:please\s+)?(?:always|from now on,?)\s+(?:get|book|give|reserve|order|find|bring)\s+me\s+(?=\w)",
+    re.IGNORECASE,
+)
+#: "Maya is my sister", "Henrik is my fiancé": the relation said after the name, read as "my sister is Maya".
+_NAME_IS_MY: Final = re.compile(
+    r"^(?P<name>(?-i:[A-Z][a-zà-ÿ'-]+)) is my (?P<rel>(?:(?:best|old|little|big|younger|older|new|close|"
+    r"dear|twin|baby) )*(?:" + RELATIONS + r"))\s*[.!]*$",
     re.IGNORECASE,
 )
 _STANDING_REFUSAL: Final = re.compile(
@@ -324,6 +330,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             clause = _STANDING_REFUSAL.sub("I dislike ", clause)
             clause = _RATHER.sub("I prefer to ", clause)
             clause = as_rescheduled(clause, turn.timestamp)
+            clause = _NAME_IS_MY.sub(lambda said: f"my {said['rel']} is {said['name']}", clause)
             for pattern, prefix in _NO_SUBJECT:
                 if pattern.match(clause):
                     # The verb or adverb kept the capital of the sentence it opened ("Just got …").
