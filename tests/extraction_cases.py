@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from agentx_memory.extraction.atoms import FactAtom
+from agentx_memory.extraction.dedup import StoredFact
 from agentx_memory.extraction.rules import TurnText, extract_turns
 
 NOW = datetime(2024, 5, 14, 10, tzinfo=UTC)  # a Tuesday
@@ -18,3 +19,12 @@ def facts_of(*texts: str, speaker: str = "Dana") -> list[FactAtom]:
 
 def statements(*texts: str, speaker: str = "Dana") -> list[str]:
     return [fact.statement for fact in facts_of(*texts, speaker=speaker)]
+
+
+def as_stored(fact: FactAtom, similarity: float) -> StoredFact:
+    """``fact`` as dedup sees it once stored (learned from an earlier turn), at ``similarity`` to the
+    atom it is compared with."""
+    return StoredFact(
+        "f1", fact.statement, fact.subject, fact.key, fact.value, fact.negated, ("earlier",), fact.fact_kind,
+        similarity, fact.event_time,
+    )  # fmt: skip

@@ -40,10 +40,6 @@ _STRONG: Final = re.compile(
             r"\band I (?:broke up|split up|separated|divorced|got divorced)\b",
             r"\bI changed (?:jobs|my)\b",
             r"\bchange of plans?\b",
-            # a date moved: "rescheduled the GMAT to November 19", "they moved my defense to May 2"
-            r"\b(?:rescheduled|postponed|pushed back|brought forward)\b",
-            r"\b(?:moved|pushed|bumped)\s+(?:my|our|the)\s+[\w' -]+?\s+to\s+(?:(?:next|this|the)\s+)?"
-            r"(?:\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
             r"\bchanged my mind\b",
             r"\b(?:my )?new (?:job|address|number|phone number|email|name|role) is\b",
             r"\bI(?:'m| am) now\b",
@@ -85,15 +81,18 @@ def is_correction(text: str) -> bool:
 
 _RESCHEDULED: Final = re.compile(
     r"^(?:(?P<who>I|we|they)(?:['’]ve| have)?\s+)?(?:just\s+)?"
-    r"(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped|brought\s+forward)\s+(?P<what>(?:my|our|the)\s+[^,.;!?]+?)\s+to\s+(?P<when>[^,.;!?]+)",
+    r"(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped|brought\s+forward)\s+"
+    r"(?P<what>(?:my|our|the)\s+[^,.;!?]+?)\s+to\s+(?P<when>[^,.;!?]+)",
     re.IGNORECASE,
 )
+#: Whose thing "the …" is when its mover reschedules it: "rescheduled the GMAT" is "my GMAT".
+_OWNER: Final = {"i": "my ", "we": "our "}
 
 
 def as_rescheduled(clause: str, now: datetime) -> str:
-    """A date moved, said as the thing's new date: "rescheduled the GMAT to November 19" → "the GMAT is on
-    November 19", which the event patterns read. Unchanged unless a time phrase follows "to" ("moved my
-    desk to the window" stays)."""
+    """A date moved, said as the thing's new date: "rescheduled the GMAT to November 19" → "my GMAT is on
+    November 19", which the event patterns read (the extractor takes the rewrite as a correction).
+    Unchanged unless a time phrase follows "to" ("moved my desk to the window" stays)."""
     match = _RESCHEDULED.match(clause)
     if match is None:
         return clause
@@ -104,9 +103,8 @@ def as_rescheduled(clause: str, now: datetime) -> str:
         return clause
     on = "" if re.match(r"(?:on|at|in|next|this|tomorrow|tonight)\b", when, re.IGNORECASE) else "on "
     what = match.group("what")
-    if (match.group("who") or "I").casefold() in {"i", "we"}:
-        # What the speaker rescheduled is theirs: "rescheduled the GMAT" is "my GMAT".
-        mine = "my " if (match.group("who") or "I").casefold() == "i" else "our "
-        what = re.sub(r"^the\s", mine, what)
-    # What follows is an aside ("…, needed more time"); kept, its past verb would make the plan a past.
+    if (owner := _OWNER.get((match.group("who") or "I").casefold())) is not None:
+        what = re.sub(r"^the\s", owner, what)
+    # What follows the date is an aside ("…, needed more time"), left out: its past verb would make the
+    # plan read as a past.
     return f"{what} is {on}{when}"

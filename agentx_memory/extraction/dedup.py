@@ -260,16 +260,12 @@ _ENDING: Final = re.compile(
 )
 
 
-_DATE_WORDS: Final = re.compile(
-    r"\([^)]*\)|\b(?:on|in|at)?\s*(?:\d+(?:st|nd|rd|th)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-    r"[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
-    re.IGNORECASE,
-)
-
-
-def _undated(statement: str) -> str:
-    """The statement without its dates: two days are not a shared topic."""
-    return _DATE_WORDS.sub(" ", statement)
+def _undated(statement: str, at: datetime | None) -> str:
+    """The statement without its date (the phrase and the date resolved after it): two days are not a
+    shared topic."""
+    text = re.sub(r"\s*\([^)]*\d{4}\)", "", statement)
+    found = find_time_phrase(text, at) if at is not None else None
+    return text if found is None else text[: found.start] + text[found.end :]
 
 
 #: What a correction says it replaces: "… instead of Montreal", "… rather than penicillin".
@@ -328,11 +324,10 @@ def _occurrence(statement: str, event_time: datetime | None) -> tuple[datetime, 
     return event_time, event_time + (end - start)
 
 
-def _different_occasions(atom: FactAtom, stored: StoredFact) -> bool:
-    """Both are dated and their dates do not meet: a trip to the park yesterday (27 August) is not the
-    museum trip of yesterday (5 July), however alike the sentences. A plan for "this month" and the
-    thing done on a day of that month may be one."""
-    ours = _occurrence(atom.statement, atom.event_time)
+def _apart(ours: tuple[datetime, datetime] | None, stored: StoredFact) -> bool:
+    """Both are dated (``ours`` is the new atom's :func:`_occurrence`) and their dates do not meet: a trip
+    to the park yesterday (27 August) is not the museum trip of yesterday (5 July), however alike the
+    sentences. A plan for "this month" and the thing done on a day of that month may be one."""
     theirs = _occurrence(stored.claim, stored.event_time)
     return ours is not None and theirs is not None and (ours[1] <= theirs[0] or theirs[1] <= ours[0])
 
@@ -386,19 +381,24 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
                 and first in value_tokens(stored.value or "")
             ):
                 return Decision("supersede", stored, "names what it replaces")
+    ours = _occurrence(atom.statement, atom.event_time)  # once: every candidate is compared with it
     if atom.correction and atom.fact_kind == "event":
         for stored in candidates:
             # "Raj's GMAT is on November 19", said as a correction, moves "Raj's GMAT is on November 5".
             if (
                 stored.fact_kind == "event"
                 and _same_subject(atom, stored)
-                and _different_occasions(atom, stored)
-                and _shares_topic(_undated(atom.statement), _undated(stored.claim), atom.subject)
+                and _apart(ours, stored)
+                and _shares_topic(
+                    _undated(atom.statement, atom.event_time),
+                    _undated(stored.claim, stored.event_time),
+                    atom.subject,
+                )
             ):
                 return Decision("supersede", stored, "moved to another date")
     names = distinctive(atom.statement, atom.subject)
     for stored in candidates:
-        if _different_occasions(atom, stored):
+        if _apart(ours, stored):
             continue
         same_kind = _same_subject(atom, stored) and stored.fact_kind == atom.fact_kind
         same_key = same_kind and stored.key == atom.key and atom.key not in _GENERIC_KEYS

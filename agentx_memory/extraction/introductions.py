@@ -13,6 +13,7 @@ from .patterns import RELATIONS
 __all__ = [
     "APPOSITIVE",
     "NAME_INTRO",
+    "NAME_IS_MY",
     "NAME_SAID",
     "NOT_NAMES",
     "NOT_NAME_KEYS",
@@ -28,10 +29,15 @@ APPOSITIVE: Final = re.compile(
     r"(?:(?:a|an|the)\s+)?(?P<rest>(?!my\b|your\b|his\b|her\b|our\b|their\b)"
     r"[a-z][\w' -]+?(?:\s+(?:at|in|from|with|for)\s+[^,.!?]+)?)(?=$|[,.!?])"
 )
+#: Words before a relation that keep it one ("my best friend", "my little sister").
+_CLOSE: Final = r"(?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*"
 RELATION_NAME: Final = re.compile(
-    r"\b(?:[Mm]y|{S}'s) (?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*(?P<rel>"
-    + RELATIONS
-    + r"),? (?P<name>[A-Z][a-z'-]+)\b(?P<rest>.*)$"
+    r"\b(?:[Mm]y|{S}'s) " + _CLOSE + r"(?P<rel>" + RELATIONS + r"),? (?P<name>[A-Z][a-z'-]+)\b(?P<rest>.*)$"
+)
+#: "Maya is my sister", "Henrik is my fiancé": the relation said after the name, read as "my sister is Maya".
+NAME_IS_MY: Final = re.compile(
+    r"^(?P<name>(?-i:[A-Z][a-zà-ÿ'-]+)) is my (?P<rel>" + _CLOSE + r"(?:" + RELATIONS + r"))\s*[.!]*$",
+    re.IGNORECASE,
 )
 NAME_INTRO: Final = re.compile(
     r"^(?:I'm|I am|Im|my name is|my name's|call me|it's|this is|I go by)\s+(?P<name>[A-Z][a-z'-]+"

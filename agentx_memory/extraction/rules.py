@@ -34,6 +34,7 @@ from .gates import gate_turn, is_small_talk
 from .introductions import (
     APPOSITIVE,
     NAME_INTRO,
+    NAME_IS_MY,
     NAME_SAID,
     NOT_NAME_KEYS,
     NOT_NAMES,
@@ -43,7 +44,7 @@ from .introductions import (
 )
 from .names import NameRecognizer, name_entities
 from .objects import dangling_object, indefinite_phrases
-from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, RELATIONS, compiled, experience
+from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 from .substance import adjectives_joined, unworthy
 from .verbs import conjugate
@@ -111,12 +112,6 @@ _NO_SUBJECT: Final = (
 #: and "never book me on red-eye flights" is a dislike (a request for this once, "get me a coffee", is not).
 _STANDING_REQUEST: Final = re.compile(
     r"^(?:please\s+)?(?:always|from now on,?)\s+(?:get|book|give|reserve|order|find|bring)\s+me\s+(?=\w)",
-    re.IGNORECASE,
-)
-#: "Maya is my sister", "Henrik is my fiancé": the relation said after the name, read as "my sister is Maya".
-_NAME_IS_MY: Final = re.compile(
-    r"^(?P<name>(?-i:[A-Z][a-zà-ÿ'-]+)) is my (?P<rel>(?:(?:best|old|little|big|younger|older|new|close|"
-    r"dear|twin|baby) )*(?:" + RELATIONS + r"))\s*[.!]*$",
     re.IGNORECASE,
 )
 _STANDING_REFUSAL: Final = re.compile(
@@ -329,8 +324,10 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             clause = _STANDING_REQUEST.sub("I always want ", clause)
             clause = _STANDING_REFUSAL.sub("I dislike ", clause)
             clause = _RATHER.sub("I prefer to ", clause)
-            clause = as_rescheduled(clause, turn.timestamp)
-            clause = _NAME_IS_MY.sub(lambda said: f"my {said['rel']} is {said['name']}", clause)
+            # A date moved is a correction of the date said before, whatever else the turn says.
+            moved = as_rescheduled(clause, turn.timestamp)
+            corrects = correction or moved != clause
+            clause = NAME_IS_MY.sub(lambda said: f"my {said['rel']} is {said['name']}", moved)
             for pattern, prefix in _NO_SUBJECT:
                 if pattern.match(clause):
                     # The verb or adverb kept the capital of the sentence it opened ("Just got …").
@@ -349,11 +346,11 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 continue
             found = _subject_clause(about, state, speaker)
             if found is None:
-                if (embedded := embedded_statement(about, turn, speaker, correction)) is not None:
+                if (embedded := embedded_statement(about, turn, speaker, corrects)) is not None:
                     facts.append(embedded)
                 continue
             subject, whole = found[0], found[1].strip(" ,.!;:")
-            ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
+            ctx = Context(turn=turn, subject=subject, correction=corrects, is_speaker=subject == speaker)
             parts = _AND_VERB.split(whole)
             read = 0
             for index, part in enumerate(parts):
@@ -370,7 +367,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
             if (
                 not read
                 and (subject != speaker or OWN_THING.match(about))
-                and (embedded := embedded_statement(about, turn, speaker, correction)) is not None
+                and (embedded := embedded_statement(about, turn, speaker, corrects)) is not None
             ):
                 facts.append(embedded)
     facts = [standing for fact in facts if (standing := _standing(fact)) is not None]

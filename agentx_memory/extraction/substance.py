@@ -234,9 +234,8 @@ _MOOD: Final = frozenset(
 _MOOD_FILLER: Final = frozenset(
     ["and", "or", "but", "a", "bit", "little", "kinda", "kind", "sort", "of", "mix", "some", "out", "on",
      "lately", "recently", "today", "now", "right", "than", "ever", "these", "days", "at", "the", "moment",
-     "quite", "pretty", "very", "really", "so", "super", "truly", "totally", "also", "still", "just", "more",
-     "most", "all", "such", "feeling", "feelings"]
-)  # fmt: skip
+     "totally", "also", "still", "just", "all", "such", "feeling", "feelings"]
+) | _DEGREE  # fmt: skip
 
 
 def _passing_mood(statement: str, subject: str) -> bool:
@@ -245,7 +244,7 @@ def _passing_mood(statement: str, subject: str) -> bool:
         return False
     words = [word.casefold() for word in _WORD.findall(statement[len(subject) :])]
     verbs = 0
-    while verbs < len(words) and words[verbs] in _MOOD_VERBS | _DEGREE:
+    while verbs < len(words) and (words[verbs] in _MOOD_VERBS or words[verbs] in _DEGREE):
         verbs += 1
     rest = words[verbs:]
     return (

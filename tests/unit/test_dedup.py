@@ -7,8 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from agentx_memory.extraction.atoms import FactAtom
-from agentx_memory.extraction.dedup import StoredFact, decide, value_tokens
+from agentx_memory.extraction.dedup import decide, value_tokens
 from agentx_memory.extraction.rules import TurnText, extract_turns
+from tests.extraction_cases import as_stored
 
 
 def _said(text: str, on: datetime, speaker: str = "Dana") -> FactAtom:
@@ -16,34 +17,27 @@ def _said(text: str, on: datetime, speaker: str = "Dana") -> FactAtom:
     return fact
 
 
-def _stored(fact: FactAtom, similarity: float) -> StoredFact:
-    return StoredFact(
-        "f1", fact.statement, fact.subject, fact.key, fact.value, fact.negated, ("t-old",), fact.fact_kind,
-        similarity, fact.event_time,
-    )  # fmt: skip
-
-
 def test_two_outings_on_different_days_stay_two_however_alike() -> None:
     museum = _said("Yesterday I took the kids to the museum.", datetime(2024, 7, 6, 12, tzinfo=UTC))
     park = _said("I took my kids to the park yesterday.", datetime(2024, 8, 28, 12, tzinfo=UTC))
     assert museum.event_time is not None
     assert park.event_time is not None
-    assert decide(park, [_stored(museum, 0.81)]).action == "add"
+    assert decide(park, [as_stored(museum, 0.81)]).action == "add"
     # Said again about the same day, it is the same outing.
     again = _said(
         "Took the kids to the museum yesterday, they loved it.", datetime(2024, 7, 6, 18, tzinfo=UTC)
     )
-    assert decide(again, [_stored(museum, 0.86)]).action == "update"
+    assert decide(again, [as_stored(museum, 0.86)]).action == "update"
 
 
 def test_a_day_inside_the_month_said_before_may_be_the_same_outing() -> None:
     went = _said("I went to the jazz festival two days ago.", datetime(2024, 7, 14, 12, tzinfo=UTC))
     month = _said("I went to the jazz festival this month.", datetime(2024, 7, 28, 12, tzinfo=UTC))
     assert (went.fact_kind, month.fact_kind) == ("experience", "experience")
-    assert decide(month, [_stored(went, 0.88)]).action == "update"
+    assert decide(month, [as_stored(went, 0.88)]).action == "update"
     # The same words a year later are another festival.
     next_year = _said("I went to the jazz festival this month.", datetime(2025, 7, 28, 12, tzinfo=UTC))
-    assert decide(next_year, [_stored(went, 0.88)]).action == "add"
+    assert decide(next_year, [as_stored(went, 0.88)]).action == "add"
 
 
 def test_one_shared_name_is_not_one_experience() -> None:
@@ -54,10 +48,10 @@ def test_one_shared_name_is_not_one_experience() -> None:
         "I went to a Python packaging workshop, really useful.", datetime(2024, 6, 2, tzinfo=UTC)
     )
     assert (group.key, workshop.key) == ("did", "did")
-    assert decide(workshop, [_stored(group, 0.82)]).action == "add"
+    assert decide(workshop, [as_stored(group, 0.82)]).action == "add"
     # Sharing the topic as well as the name, it is the same one told again.
     told = _said("I went to that Python user group, it was great.", datetime(2024, 5, 9, tzinfo=UTC))
-    assert decide(told, [_stored(group, 0.86)]).action == "update"
+    assert decide(told, [as_stored(group, 0.86)]).action == "update"
 
 
 def test_a_typed_fact_is_not_folded_into_a_statement() -> None:
@@ -67,9 +61,9 @@ def test_a_typed_fact_is_not_folded_into_a_statement() -> None:
     assert weekend.fact_kind == "statement"
     likes = _said("I love camping trips with my family.", datetime(2024, 9, 1, tzinfo=UTC))
     assert likes.fact_kind == "preference"
-    assert decide(likes, [_stored(weekend, 0.71)]).action == "add"
+    assert decide(likes, [as_stored(weekend, 0.71)]).action == "add"
     # The other way round, a statement that restates a typed fact is that fact said again.
-    assert decide(weekend, [_stored(likes, 0.71)]).action == "update"
+    assert decide(weekend, [as_stored(likes, 0.71)]).action == "update"
 
 
 def test_a_possessive_is_not_a_shared_word() -> None:

@@ -13,6 +13,7 @@ from agentx_memory.extraction.corrections import as_rescheduled
 from agentx_memory.extraction.dedup import StoredFact, decide
 from agentx_memory.extraction.english import third_person, uncleft
 from agentx_memory.extraction.rules import TurnText, extract_turns
+from tests.extraction_cases import as_stored
 
 SAID = datetime(2024, 5, 14, 10, tzinfo=UTC)
 
@@ -23,10 +24,7 @@ def _facts(text: str) -> list[FactAtom]:
 
 def _stored(text: str) -> StoredFact:
     [fact] = extract_turns([TurnText("t-old", "user", text, SAID, "Dana")]).facts
-    return StoredFact(
-        "f1", fact.statement, fact.subject, fact.key, fact.value, fact.negated, ("t-old",), fact.fact_kind,
-        0.6, fact.event_time,
-    )  # fmt: skip
+    return as_stored(fact, 0.6)
 
 
 def test_no_longer_is_an_adverb_before_the_verb() -> None:

@@ -17,7 +17,7 @@ from agentx_memory.extraction.gates import gate_turn, normalise
 from agentx_memory.extraction.learning_pure import fact_priority, profile_changes, speaker_of
 from agentx_memory.extraction.llm_extract import EXTRACTION_SCHEMA, extraction_prompt, parse_extraction
 from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
-from tests.extraction_cases import NOW, facts_of, statements
+from tests.extraction_cases import NOW, as_stored, facts_of, statements
 
 
 def test_the_dana_turns() -> None:
@@ -504,31 +504,16 @@ def test_someone_and_i_did_it_together() -> None:
     assert together == ["Dana and Dana's uncle built a canoe from a kit."]
 
 
-def _stored(fact: FactAtom, similarity: float) -> StoredFact:
-    return StoredFact(
-        "f7",
-        fact.statement,
-        fact.subject,
-        fact.key,
-        fact.value,
-        fact.negated,
-        ("earlier",),
-        fact.fact_kind,
-        similarity,
-        fact.event_time,
-    )
-
-
 def test_one_event_said_two_ways_on_the_same_day_is_one_fact() -> None:
     [party] = facts_of("My graduation party is on June 14.", speaker="Priya")
     [said_again] = facts_of("Ravi and I throw the graduation party June 14", speaker="Priya")
     assert party.event_time == said_again.event_time
-    assert decide(said_again, [_stored(party, 0.72)]).action == "update"
+    assert decide(said_again, [as_stored(party, 0.72)]).action == "update"
     # Another day, or too far apart in meaning, is another event.
     [later] = facts_of("Ravi and I throw the graduation party June 21", speaker="Priya")
-    assert decide(later, [_stored(party, 0.72)]).action == "add"
+    assert decide(later, [as_stored(party, 0.72)]).action == "add"
     [dentist] = facts_of("My dentist appointment is on June 14.", speaker="Priya")
-    assert decide(dentist, [_stored(party, 0.55)]).action == "add"
+    assert decide(dentist, [as_stored(party, 0.55)]).action == "add"
 
 
 def test_two_events_in_the_same_week_are_not_one_day() -> None:
@@ -537,7 +522,7 @@ def test_two_events_in_the_same_week_are_not_one_day() -> None:
     [interview] = facts_of("My job interview is next week.", speaker="Priya")
     assert (dentist.fact_kind, interview.fact_kind) == ("event", "event")
     assert dentist.event_time == interview.event_time
-    assert decide(interview, [_stored(dentist, 0.75)]).action == "add"
+    assert decide(interview, [as_stored(dentist, 0.75)]).action == "add"
 
 
 def test_a_last_day_named_by_its_date_lies_ahead() -> None:
