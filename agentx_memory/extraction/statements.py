@@ -21,7 +21,10 @@ ADDRESSEE: Final = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
 #: with nothing to resolve them, obligations of the moment and mental states.
 _VAGUE: Final = re.compile(
     r"\b(?:not|never|n't|no longer|he|she|they|him|her|has to|have to|needs to|"
-    r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe)\b",
+    r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe|"
+    # "is sure …" is a belief of the moment, and often cut from what it was sure of ("is sure with
+    # Gina's hard work and effort", the rest after a comma)
+    r"(?:is|am|are|was) (?:so |pretty |really |quite )?(?:sure|certain|convinced))\b",
     re.IGNORECASE,
 )
 #: A statement clause goes on with a verb (the subject is already consumed).
