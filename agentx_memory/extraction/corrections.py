@@ -13,7 +13,7 @@ from typing import Final
 
 from ..retrieval.time_phrases import find_time_phrase
 
-__all__ = ["as_rescheduled", "is_correction"]
+__all__ = ["ENDING", "as_rescheduled", "is_correction"]
 
 #: Cues that on their own mean "what I said before is wrong / no longer true".
 _STRONG: Final = re.compile(
@@ -28,7 +28,7 @@ _STRONG: Final = re.compile(
             r"\bsorry,? I (?:said|meant|wrote)\b",
             r"\bI (?:no longer|don't \w+ anymore|do not \w+ anymore)\b",
             # within one clause: "I don't bike to the office anymore"
-            r"\b(?:\w+n't|do not|does not|cannot)\s[^.!?,;]{0,40}?\bany ?more\b",
+            r"\b(?:\w+n't|not|cannot)\s[^.!?,;]{0,40}?\bany ?more\b",
             r"\bnot anymore\b",
             r"\bnot \w+(?: \w+)? any ?more\b",
             r"\bnot \w+(?: \w+)? but\b",
@@ -47,12 +47,27 @@ _STRONG: Final = re.compile(
             r"\bI(?:'ve| have) (?:since|just) (?:moved|switched|changed)\b",
             r"\bI switched to\b",
             r"\bis actually\b",
+            # What one finds out undoes what one believed: "turns out I'm not allergic to cats".
+            r"\b(?:it )?turns out\b",
+            r"(?:^|\bI )(?:just )?dropped out\b",
+            # A clause that opens on "no longer": "no longer at Grab, …"
+            r"(?:^|[,.!?;]\s+)no longer\b",
+            # A state said with "now" after it: "I'm vegetarian now", "I'm head chef now at Osteria Rossa".
+            r"\bI(?:'m| am) (?:an? )?\w+(?: \w+)? now\b",
             r"\bactually,? (?:it's|its|it is|I'm|I am|I live|I work|I have|my)\b",
             r"\bnot \w+(?: \w+)?,? (?:it's|I'm)\b",
             # A clause that ends on "now" tells what changed: "Muse is my favourite now", "I like it now".
             r"\bnow\s*(?:[.!,;]|$)",
         )
     ),
+    re.IGNORECASE,
+)
+#: A statement that something stopped: with a correction cue, it ends the fact whose value it names.
+ENDING: Final = re.compile(
+    # ("stopped by the bakery" and "sold three paintings" end nothing: "stopped" needs a doing, and
+    # "sold" and "is over" a name: "sold the Transit", "is over Radiohead".)
+    r"\b(?:(?:quit|gave up|given up|stopped \w+ing|broke up|split up|separated|divorced|no longer|any ?more|"
+    r"dropped out|left)\b|(?:sold|is over|is off) (?:the |my )?(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 #: Look-alikes that never correct a fact ("I moved the meeting", "I no longer remember").

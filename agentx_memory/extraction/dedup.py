@@ -18,6 +18,7 @@ from typing import Final, Literal
 from ..models.semantic import Fact
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
+from .corrections import ENDING
 
 __all__ = [
     "Decision",
@@ -252,14 +253,6 @@ def _nested(left: frozenset[str], right: frozenset[str]) -> bool:
     return bool(left and right) and (left <= right or right <= left)
 
 
-#: A statement that something stopped: with a correction cue, it ends the fact whose value it names.
-_ENDING: Final = re.compile(
-    # ("stopped by the bakery" and "sold three paintings" end nothing: "stopped" needs a doing.)
-    r"\b(?:quit|gave up|given up|stopped \w+ing|broke up|split up|separated|divorced|no longer|any ?more)\b",
-    re.IGNORECASE,
-)
-
-
 def _undated(statement: str, at: datetime | None) -> str:
     """The statement without its date (the phrase and the date resolved after it): two days are not a
     shared topic."""
@@ -283,6 +276,16 @@ def _ends_the_doing(ending: str, value: str, subject: str) -> bool:
     doing = value.split()
     named = value_tokens(ending) - _ENDING_WORDS - value_tokens(subject) - _COMMON
     return bool(doing and named) and _stem(doing[0].casefold()) in named and named <= value_tokens(value)
+
+
+def _ends_what_it_names(ending: str, claim: str, subject: str) -> bool:
+    """An ending that names the stored fact by its names, and names nothing else: "Chloe quit Starbucks"
+    ends "Chloe works at Starbucks on weekends", "Liam sold the Transit" ends "Liam drives a Ford
+    Transit", "Raj is no longer at Grab" ends "Raj is a data analyst at Grab" (the claim, not the value:
+    the occupation is the value). "Dana quit that bakery's loyalty program" names no one, so it ends
+    nothing this way."""
+    named = {_bare(word) for word in _NAME_OR_NUMBER.findall(ending)} - {_bare(subject)}
+    return bool(named) and named <= {_bare(word) for word in _NAME_OR_NUMBER.findall(claim)}
 
 
 def _same_day_event(atom: FactAtom, stored: StoredFact) -> bool:
@@ -356,7 +359,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
             if atom.key in SINGLE_VALUED_KEYS:
                 action = "supersede" if atom.correction or _older(atom, stored) else "conflict"
                 return Decision(action, stored, f"a new value of {atom.key}")
-    if atom.correction and _ENDING.search(atom.statement):
+    if atom.correction and ENDING.search(atom.statement):
         said = value_tokens(atom.statement)
         for stored in candidates:
             # A typed fact whose value the ending names: "Dana gave up on Korean" ends "learning Korean".
@@ -368,6 +371,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
                 and (
                     ended <= said
                     or _ends_the_doing(atom.value or atom.statement, stored.value or "", atom.subject)
+                    or _ends_what_it_names(atom.statement, stored.claim, atom.subject)
                 )
             ):
                 return Decision("supersede", stored, "ends the stored fact")

@@ -26,10 +26,15 @@ __all__ = [
 #: A sentence ends at a stop before a capital, at a line break, and at an emoji before a capital: chat
 #: puts an emoji where a stop would be ("Inspiring 💪 I emailed some wholesalers…").
 _SENTENCE_END: Final = re.compile(
-    r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+|(?<=[.!?])(?=[A-Z][a-z])"
+    # Chat starts sentences in lower case too ("torn calf. maybe next year"); "p.m." and the other
+    # abbreviations are joined again below.
+    r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Za-z0-9])|\n+|(?<=[.!?])(?=[A-Z][a-z])"
     r"|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\ufe0f?\s+(?=[A-Z])"
 )
-_ABBREVIATION: Final = re.compile(r"\b(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e|approx)\.$", re.IGNORECASE)
+_ABBREVIATION: Final = re.compile(
+    r"\b(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e|approx|a\.m|p\.m|no|nos|ft|mt|jr|sr|inc|ltd|co|cf)\.$",
+    re.IGNORECASE,
+)
 
 #: Words that sit between "I" and its verb without being the verb.
 ADVERBS: Final = frozenset(

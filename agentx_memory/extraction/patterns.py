@@ -168,6 +168,10 @@ _INSTRUMENTS: Final = (
     r"piano|guitar|violin|drums|cello|bass|flute|saxophone|sax|trumpet|ukulele|harp|clarinet|banjo|"
     r"keyboard|organ|accordion|harmonica|trombone"
 )
+_SPORTS: Final = (
+    r"basketball|football|soccer|tennis|golf|hockey|baseball|softball|volleyball|rugby|cricket|badminton|"
+    r"squash|netball|lacrosse|handball|water polo|table tennis|ping pong|pickleball|padel|chess|poker|bridge"
+)
 _EVENTS: Final = (
     r"appointment|meeting|interview|wedding|birthday|flight|party|exam|surgery|concert|trip|vacation|"
     r"holiday|conference|deadline|game|match|recital|graduation|reunion|check-?up|ceremony|presentation|"
@@ -205,10 +209,19 @@ PATTERNS: Final = (
             r"(?:an? |the )?(?P<v>.+)"),
     Pattern("identity", "works_at", r"^{S} " + _ADV + r"(?:works?|is working|has a job) (?:at|for) (?P<v>.+)"),
     Pattern("identity", "works_as", r"^{S} is " + _ADV + r"(?:an? )(?P<v>(?:[\w-]+ ){0,2}(?:OCC))\b"),
-    Pattern("identity", "works_as", r"^{S} " + _ADV + r"(?:teaches|lectures) (?P<v>.+)"),
+    # A title needs no article before where one holds it: "is head chef now at Osteria Rossa".
+    Pattern("identity", "works_as", r"^{S} is " + _ADV + r"(?P<v>(?:[\w-]+ ){0,2}(?:OCC))(?: now)? (?:at|for) "),
+    # What one teaches is a subject, not an occupation ("teaches biology"), so it has a key of its own.
+    Pattern("identity", "teaches", r"^{S} " + _ADV + r"(?:teaches|lectures(?: in)?) (?P<v>(?!(?:me|you|him|her|us|them)\b).+)"),
+    # "writes for Der Spiegel": a publication, named ("writes for fun" is no employer).
+    Pattern("identity", "works_at", r"^{S} " + _ADV + r"(?:writes|reports|freelances) for (?P<v>(?-i:[A-Z]).+)"),
+    # A vehicle one drives, by its make ("drives a Ford Transit"; "drives to work" is no vehicle).
+    Pattern("identity", "drives", r"^{S} " + _ADV + r"(?:drives|rides) (?:an? |the )?(?P<v>(?-i:[A-Z])[\w-]*(?: [\w-]+){0,3})"),
     Pattern("identity", "lives_in", r"^{S} " + _ADV + r"(?:lives|is living|is based|resides|has lived) in (?P<v>.+)"),
     Pattern("identity", "lives_in", r"^{S}(?: and others)? " + _ADV + r"(?:moved|has moved|have moved|relocated|"
             r"has relocated) to (?P<v>.+)"),
+    Pattern("identity", "phone", r"^{S}'s (?:new )?(?:phone|mobile|cell)(?: number)? is (?P<v>\+?\d[\d ()-]{4,}\d)"),
+    Pattern("identity", "email", r"^{S}'s (?:new )?e-?mail(?: address)? is (?P<v>[\w.+-]+@[\w-]+\.[\w.-]+)"),
     Pattern("identity", "hometown", r"^{S} is (?:originally )?from (?P<v>.+)"),
     Pattern("identity", "hometown", r"^{S} (?:grew up|was born|was raised|was born and raised) in (?P<v>.+)"),
     Pattern("identity", "studies", r"^{S} (?:studies|is studying|is doing a (?:degree|phd|masters?|ba|bsc) in) (?P<v>.+)"),
@@ -225,6 +238,9 @@ PATTERNS: Final = (
     Pattern("constraint", "cannot", r"^{S} (?:cannot|is not allowed to|is unable to) (?P<v>(?:work|do|make|meet|"
             r"travel|attend|eat|drink|take|lift|walk|run|drive|be|fly|sit|climb)\b.+)", negated=True),
     Pattern("constraint", "avoids", r"^{S} (?:has to|must|needs to|should) (?:avoid|stay away from|skip) (?P<v>.+)"),
+    # The emphatic "do" says the opposite of "does not eat": "actually I do eat eggs now".
+    Pattern("constraint", "avoids", r"^{S} " + _ADV + r"(?:does|do) " + _ADV + r"(?:eat|drink|have) (?P<v>"
+            + _NOT_DIET + r")\b"),
     Pattern("constraint", "health", r"^{S} has (?:got )?(?:an? )?(?P<v>(?:bad|weak|broken|injured|sore|dodgy|"
             r"chronic|torn|herniated|slipped) [\w ]+|(?:asthma|diabetes|migraines|arthritis|adhd|anxiety|"
             r"celiac disease|a heart condition|high blood pressure|insomnia)\b.*)"),
@@ -243,6 +259,8 @@ PATTERNS: Final = (
     Pattern("skill", "speaks", r"^{S} " + _ADV + r"(?:speaks|is fluent in|can speak) (?P<v>.+)"),
     Pattern("skill", "plays", r"^{S} " + _ADV + r"(?:plays|can play|has played) (?:the )?(?P<v>" + _INSTRUMENTS
             + r")\b.*"),
+    # A sport, said as a habit ("plays JV basketball", "plays tennis"); one word may qualify it.
+    Pattern("skill", "plays", r"^{S} " + _ADV + r"(?:plays|has played) (?P<v>(?:[\w-]+ )?(?:" + _SPORTS + r"))\b"),
     Pattern("skill", "can", r"^{S} (?:can|knows how to) (?P<v>(?:play|speak|cook|bake|code|program|drive|swim|"
             r"ski|sew|knit|paint|draw|sing|dance|fix|build|write|read|juggle|surf|climb|ride|skate|type)\b.+)"),
     Pattern("skill", "uses", r"^{S} (?:has been|is|was) (?:coding|programming|developing|writing code|working) "

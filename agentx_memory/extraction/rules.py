@@ -27,7 +27,7 @@ from .clause_atoms import (
     without_dates,
 )
 from .clauses import as_clause
-from .corrections import as_rescheduled, is_correction
+from .corrections import ENDING, as_rescheduled, is_correction
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
 from .gates import gate_turn, is_small_talk
@@ -53,10 +53,11 @@ __all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns"]
 
 
 _LEADING: Final = re.compile(
-    r"^(?:(?:hi|hey|hello|oh|well|so|ok|okay|yeah|yes|yep|no|nope|um|uh|btw|by the way|also|and|but|"
-    r"actually|anyway|anyways|honestly|lol|haha|fun fact|guess what|just so you know|fyi|correction|"
+    r"^(?:(?:hi|hey|hello|oh|well|so|ok|okay|yeah|yes|yep|no(?! longer)|nope|um|uh|btw|by the way|also|"
+    r"and|but|actually|anyway|anyways|honestly|lol|haha|fun fact|guess what|just so you know|fyi|correction|"
     r"scratch that|sorry|wait|ah|oh well|plus|omg|wow|ugh|nah|sure|right|true|hm+|hmm+|oh yeah|"
-    r"to be honest|tbh|quick update|update|news|now(?=,?\s+(?:I|my|we|our)\b))\b[\s,!:.;-]*)+",
+    r"to be honest|tbh|quick update|update|news|(?:it )?turns out|forgive me|my bad|my mistake|oops|whoops|"
+    r"now(?=,?\s+(?:I|my|we|our)\b))\b[\s,!:.;-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_START: Final = re.compile(
@@ -75,7 +76,7 @@ _HYPOTHETICAL: Final = re.compile(
 #: leaves a dash unspaced before the next clause ("my family- they …", "so tired-- long week"); a
 #: hyphen inside a word ("well-known") has no space after it, and an unspaced en dash is a range.
 _CLAUSE_SPLIT: Final = re.compile(
-    r"(?:[,;]\s*(?:and|but|plus|also|though|although|while|whereas)?|(?<!^I)\s+(?:and|but|plus|though|although|"
+    r"(?:[,;]\s*(?:and|but|plus|also|so|though|although|while|whereas)?|(?<!^I)\s+(?:and|but|plus|though|although|"
     r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+[-–]{1,2}\s+|\s*—\s*|(?<=[^\W\d])-{1,2}\s+"
     # A colon before the speaker's own clause: "Yes, an important one: I'm allergic to peanuts".
     r"|:\s+(?=(?:I|I'm|I've|I'd|my|My)\b)"
@@ -90,7 +91,8 @@ _NO_SUBJECT: Final = (
         re.compile(
             r"^(?:(?:just|also|recently|finally)\s+)?(?:grew up|moved|started|finished|went|visited|spent|"
             r"got|quit|retired|graduated|lost|took|bought|tried|joined|adopted|signed up|won|booked|"
-            r"attended|hosted|launched|opened|volunteered|applied|passed|celebrated|ran)\b",
+            r"attended|hosted|launched|opened|volunteered|applied|passed|celebrated|ran|dropped out|sold|"
+            r"left)\b",
             re.IGNORECASE,
         ),
         "I ",
@@ -98,7 +100,7 @@ _NO_SUBJECT: Final = (
     (
         re.compile(
             r"^(?:originally from|from|based in|currently|working|living|retired|allergic|trying|planning|"
-            r"hoping|learning|saving)\b",
+            r"hoping|learning|saving|no longer (?:at|with|in|on|part of))\b",
             re.IGNORECASE,
         ),
         "I'm ",
@@ -213,7 +215,8 @@ def _negated_fact(canonical: str, ctx: Context, persons: Sequence[str]) -> FactA
 _MOVED: Final = re.compile(r"\b(?:moved|relocated)\b")
 #: What one moves to as a home: a name ("Lisbon", "Atlanta") or a noun phrase ("the countryside",
 #: "a small town"), not a bare lowercase word.
-_PLACE: Final = re.compile(r"^(?:[A-Z]|(?:the|a|an|my|our|their|his|her)\s)")
+#: "a" before a name is a shop or a brand, not a home ("moved to a Superdrug in Salford").
+_PLACE: Final = re.compile(r"^(?:[A-Z]|(?:the|my|our|their|his|her)\s|an?\s(?![A-Z]))")
 
 
 def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
@@ -251,7 +254,16 @@ def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAt
         value = trim(match.group("verb") + match.group("v"))
         if len(value.split()) >= MIN_EXPERIENCE_WORDS or LIFE_EVENT_ALONE.fullmatch(value):
             return build_atom("experience", "did", value, canonical, ctx, persons, False, "implied")
-    return statement(canonical, ctx, persons)
+    return statement(canonical, ctx, persons) or _ending(canonical, ctx, persons)
+
+
+def _ending(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
+    """A correction that ends something, too short to stand alone ("Chloe quit Starbucks", "Liam sold
+    the Transit"): dedup decides what it ends, by the names or the doing it names."""
+    if not ctx.correction or not ENDING.search(canonical) or not canonical.startswith(ctx.subject + " "):
+        return None
+    doing = trim(canonical[len(ctx.subject) :].strip())
+    return build_atom("statement", "said", doing, canonical, ctx, persons, False, "explicit")
 
 
 def _is_occupation(value: str) -> bool:
@@ -269,7 +281,8 @@ def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str]
         name = named.group("name")
         state.persons.setdefault(name.casefold(), name)
         clause = re.sub(rf"^{re.escape(name)}'s (?=got\b)", f"{name} has ", clause)
-        return name, re.sub(rf"^{re.escape(name)}'s (?=\w+ing\b)", f"{name} is ", clause)
+        # "Niamh's swimming", "Niamh's 10 now": "'s" before a doing or a number is "is".
+        return name, re.sub(rf"^{re.escape(name)}'s (?=\w+ing\b|\d{{1,3}}\b)", f"{name} is ", clause)
     first = _CAPITALISED.match(clause)
     if first:
         words = first.group(0).split()
@@ -386,6 +399,8 @@ def _standing(fact: FactAtom) -> FactAtom | None:
     if clause is None or unworthy(clause, fact.subject) is not None:
         return None
     fact = fact if clause == fact.statement else fact.model_copy(update={"statement": clause})
+    if fact.correction and ENDING.search(fact.statement):
+        return fact  # "Raj is not doing the MBA anymore": "the MBA" is the one said before
     if dangling_object(fact.statement) is None:
         return fact
     phrases = indefinite_phrases(fact.statement)

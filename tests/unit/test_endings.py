@@ -118,3 +118,47 @@ def test_a_rescheduled_event_supersedes_the_old_date_and_nothing_else() -> None:
     assert decide(moved, [old]).action == "supersede"
     # Another event on another day is not moved by it.
     assert decide(moved, [_stored("My sister's wedding is on June 6.")]).action != "supersede"
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "ends"),
+    [
+        ("I work at Costco on Sundays.", "I quit Costco, now I'm at a garden centre.", True),
+        ("I'm an auditor at Deloitte.", "no longer at Deloitte, I went back to college.", True),
+        ("My favourite band is Coldplay.", "honestly I'm over Coldplay now", True),
+        ("I drive a Toyota Corolla.", "sold the Corolla, I've a bike now", True),
+        ("I'm training for the Boston marathon in April.", "dropped out of Boston. my knee again", True),
+        # It names nothing the stored fact names, or something besides.
+        ("I work at Costco on Sundays.", "I quit that gym's newsletter, it was spam now", False),
+        ("I work at Costco on Sundays.", "I quit Twitter, now I read more", False),
+    ],
+)
+def test_an_ending_that_names_the_stored_fact_ends_it(before: str, after: str, ends: bool) -> None:
+    endings = [fact for fact in _facts(after) if fact.correction]
+    assert endings or not ends
+    old = _stored(before)
+    assert any(decide(ending, [old]).action == "supersede" for ending in endings) is ends
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I'm allergic to wasps.", "turns out I'm not allergic to wasps, it was a bee"),
+        ("I don't drink alcohol.", "actually I do drink alcohol now, in moderation"),
+        ("I'm a staff nurse at St Anne's.", "I'm head nurse now at St Anne's!"),
+        ("I'm pescatarian.", "I'm vegan now rather than pescatarian"),
+    ],
+)
+def test_a_state_said_anew_supersedes_the_old_one(before: str, after: str) -> None:
+    old = _stored(before)
+    assert any(decide(fact, [old]).action == "supersede" for fact in _facts(after))
+
+
+def test_an_age_said_with_an_apostrophe_is_read() -> None:
+    [age] = [fact for fact in _facts("Forgive me, Tomas's 8 now, not 7") if fact.key == "age"]
+    assert (age.subject, age.value) == ("Tomas", "8")
+    assert decide(age, [_stored("Tomas is 7.")]).action == "supersede"
+
+
+def test_a_move_to_a_shop_is_no_new_home() -> None:
+    assert all(fact.key != "lives_in" for fact in _facts("moved to a Lidl in Leeds, better pay"))
