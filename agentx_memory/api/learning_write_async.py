@@ -15,9 +15,11 @@ from datetime import datetime
 from ..backends_async import AsyncBackends
 from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
+from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
 from ..extraction.learning_pure import fact_priority, profile_changes
 from ..extraction.rules import TurnText
+from ..extraction.substitutions import substituted, substitutions
 from ..models.learning import ConsolidationReport
 from ..validation import validate_tool_sequence
 from .procedural_async import AsyncProceduralApi
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 
 #: Stored facts compared with each new atom (besides those in its subject/key slot).
 _NEAREST = 5
+#: The speaker's newest facts a correction that says only the new word is compared with.
+_ABOUT_SPEAKER = 200
 
 
 class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
@@ -52,7 +56,8 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         speakers = {turn.id: (turn.role, turn.speaker) for turn in turns}
         said = {turn.id: turn.timestamp for turn in turns}
         counts: dict[str, int] = defaultdict(int)
-        for atom in dedup_batch(extraction.facts):
+        said_anew = await self._substitutions(backends, turns, known)
+        for atom in dedup_batch([*said_anew, *extraction.facts]):
             counts[await self._learn_atom(backends, atom, known, speakers, report.extractor, said)] += 1
         for relationship in extraction.relationships:
             source, target = (
@@ -97,6 +102,30 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
                 "strategies_proposed": report.strategies_proposed + proposed,
             }
         )
+
+    async def _substitutions(
+        self, backends: AsyncBackends, turns: list[TurnText], known: dict[str, str]
+    ) -> list[FactAtom]:
+        """Stored facts said anew by corrections that say only the new word ("no wait, I meant
+        Piranesi"): the turn states no fact itself (:mod:`agentx_memory.extraction.substitutions`).
+        Candidates: the speaker's facts, and the facts nearest the turn (a user with no name has no
+        entity to hold them)."""
+        atoms: list[FactAtom] = []
+        for turn in turns:
+            found = substitutions(turn) if turn.speaker != UNKNOWN_SPEAKER or turn.role == "user" else []
+            if not found:
+                continue
+            candidates: dict[str, StoredFact] = {}
+            vector = await backends.embed_one(turn.text)
+            for fact, similarity in await backends.facts.nearest(self.scope, vector, _NEAREST):
+                candidates[fact.id] = StoredFact.of(fact, similarity)
+            if (speaker := known.get(turn.speaker.casefold())) is not None:
+                for fact in await backends.facts.facts_about(self.scope, speaker, _ABOUT_SPEAKER):
+                    candidates.setdefault(fact.id, StoredFact.of(fact, 0.0))
+            atoms += [
+                atom for sub in found if (atom := substituted(sub, list(candidates.values()))) is not None
+            ]
+        return atoms
 
     async def _entities(
         self, backends: AsyncBackends, extraction: Extraction, known: dict[str, str]

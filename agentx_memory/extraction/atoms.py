@@ -94,6 +94,9 @@ class FactAtom(BaseModel):
     topic: str | None = None
     #: The user said this to replace what was known ("actually…", "I moved to…", "I no longer…").
     correction: bool = False
+    #: The stored fact this one is said in place of, when the correction named it by its word alone
+    #: ("no, I meant Piranesi": see :mod:`.substitutions`).
+    replaces: str | None = None
     source_turn_ids: list[str] = Field(default_factory=list)
 
     @property

@@ -344,6 +344,10 @@ def _older(atom: FactAtom, stored: StoredFact) -> bool:
 
 def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
     """What to do with ``atom`` given the stored current facts found near it (best first)."""
+    if atom.replaces is not None:
+        for stored in candidates:
+            if stored.id == atom.replaces:
+                return Decision("supersede", stored, "said in its place")
     new_value = value_tokens(atom.value)
     for stored in candidates:
         if _same_slot(atom, stored) and stored.value is not None and stored.key is not None:

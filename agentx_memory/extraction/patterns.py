@@ -238,7 +238,9 @@ PATTERNS: Final = (
     Pattern("constraint", "cannot", r"^{S} (?:cannot|is not allowed to|is unable to) (?P<v>(?:work|do|make|meet|"
             r"travel|attend|eat|drink|take|lift|walk|run|drive|be|fly|sit|climb)\b.+)", negated=True),
     Pattern("constraint", "avoids", r"^{S} (?:has to|must|needs to|should) (?:avoid|stay away from|skip) (?P<v>.+)"),
-    # The emphatic "do" says the opposite of "does not eat": "actually I do eat eggs now".
+    # The emphatic "do", or a habit said with "now", says the opposite of "does not eat": "actually I do
+    # eat eggs now", "I drink coffee now".
+    Pattern("preference", "avoids", r"^{S} " + _ADV + r"(?:eats|drinks) (?P<v>(?!it\b|that\b)[\w -]+?) now\b"),
     Pattern("constraint", "avoids", r"^{S} " + _ADV + r"(?:does|do) " + _ADV + r"(?:eat|drink|have) (?P<v>"
             + _NOT_DIET + r")\b"),
     Pattern("constraint", "health", r"^{S} has (?:got )?(?:an? )?(?P<v>(?:bad|weak|broken|injured|sore|dodgy|"

@@ -161,6 +161,29 @@ def test_another_user_sees_nothing_learned(memory: AgentMemory) -> None:
         bob.get_entity_info("Dana")
 
 
+def test_a_correction_that_says_only_the_new_word_replaces_the_fact(memory: AgentMemory) -> None:
+    """ "No wait, I meant Ronin" learns nothing by the clause rules; the stored favourite it takes back
+    is said anew and superseded, reversibly, and another user's memory is not touched."""
+    bob = memory.for_user("bob-films")
+    for who in (memory, bob):
+        c = who.new_conversation()
+        _say(who, c, "My favourite film is Heat.")
+        who.consolidate_conversation(c)
+    c = memory.new_conversation()
+    _say(memory, c, "no wait, I meant Ronin. Heat is my dad's favourite")
+    report = memory.consolidate_conversation(c)
+    assert report.facts_superseded == 1
+    claims = [fact.claim for fact in memory.list_facts()]
+    # No name was said: the nearest facts are the candidates (there is no speaker entity to ask).
+    assert "The user's favourite film is Ronin." in claims
+    assert "The user's favourite film is Heat." not in claims
+    history = [fact for fact in memory.list_facts(include_history=True) if fact.claim.endswith("is Heat.")]
+    assert [fact.valid_until is not None for fact in history] == [True]
+    assert [fact.claim for fact in bob.list_facts()] == ["The user's favourite film is Heat."]
+    # Consolidating again changes nothing.
+    assert memory.consolidate_conversation(c).facts_superseded == 0
+
+
 def test_concurrent_corrections_leave_one_successor(memory: AgentMemory) -> None:
     fact = memory.learn_fact("Dana lives in Montreal", confidence=0.9, source="user")
     outcomes: list[object] = []
