@@ -56,7 +56,9 @@ class LearningWrites(SemanticApi, ProceduralApi):
         speakers = {turn.id: (turn.role, turn.speaker) for turn in turns}
         said = {turn.id: turn.timestamp for turn in turns}
         counts: dict[str, int] = defaultdict(int)
-        said_anew = self._substitutions(backends, turns, known)
+        # Only the turns the extractor read: a refused one (an echo of the memory, tool output) says nothing.
+        read = [turn for turn in turns if turn.id not in extraction.refused]
+        said_anew = self._substitutions(backends, read, known)
         for atom in dedup_batch([*said_anew, *extraction.facts]):
             counts[self._learn_atom(backends, atom, known, speakers, report.extractor, said)] += 1
         for relationship in extraction.relationships:

@@ -169,6 +169,10 @@ def test_a_correction_that_says_only_the_new_word_replaces_the_fact(memory: Agen
         c = who.new_conversation()
         _say(who, c, "My favourite film is Heat.")
         who.consolidate_conversation(c)
+    # An assistant saying it corrects nothing of the user's.
+    c = memory.new_conversation()
+    _say(memory, c, "No wait, I meant Ronin. Heat is the other one.", role="assistant")
+    assert memory.consolidate_conversation(c).facts_superseded == 0
     c = memory.new_conversation()
     _say(memory, c, "no wait, I meant Ronin. Heat is my dad's favourite")
     report = memory.consolidate_conversation(c)
