@@ -399,8 +399,6 @@ def _standing(fact: FactAtom) -> FactAtom | None:
     if clause is None or unworthy(clause, fact.subject) is not None:
         return None
     fact = fact if clause == fact.statement else fact.model_copy(update={"statement": clause})
-    if fact.correction and ENDING.search(fact.statement):
-        return fact  # "Raj is not doing the MBA anymore": "the MBA" is the one said before
     if dangling_object(fact.statement) is None:
         return fact
     phrases = indefinite_phrases(fact.statement)
