@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agentx_memory import AsyncAgentMemory
 from agentx_memory.extraction.atoms import FactAtom
+from agentx_memory.extraction.names import NameRecognizer, name_recognizer
 from agentx_memory.extraction.rules import TurnText, extract_turns
 from agentx_memory.settings import Settings, owning_process
 
@@ -50,7 +51,8 @@ def matches(atom: FactAtom, gold: dict[str, Any], *, kind: bool = True) -> bool:
     )
 
 
-def extraction_section() -> dict[str, Any]:
+def extraction_section(recognizer: NameRecognizer | None = None) -> dict[str, Any]:
+    """Precision and recall on the labelled turns: the rules alone, or with the parse reader."""
     rows = load("extraction.jsonl")
     predicted: Counter[str] = Counter()
     correct: Counter[str] = Counter()
@@ -63,7 +65,7 @@ def extraction_section() -> dict[str, Any]:
     for row in rows:
         stamp = datetime.fromisoformat(row["timestamp"].replace("Z", "+00:00"))
         turn = TurnText(row["id"], "user", row["text"], stamp, row["speaker"])
-        atoms = extract_turns([turn]).facts
+        atoms = extract_turns([turn], recognizer=recognizer).facts
         for gold in row["facts"]:
             gold_total[gold["kind"]] += 1
             if any(matches(atom, gold) for atom in atoms):
@@ -303,9 +305,13 @@ async def cost_section(settings: Settings, sample: dict[str, Any]) -> dict[str, 
 
 
 def print_tables(results: dict[str, Any]) -> None:
-    if "extraction" in results:
-        ex = results["extraction"]
-        print(f"\n### Offline extractor, {ex['turns']} labelled turns ({ex['ms_per_turn']} ms/turn)\n")
+    for section, reader in (("extraction", "rules alone"), ("extraction_parse", "rules + parse reader")):
+        if section not in results:
+            continue
+        ex = results[section]
+        print(
+            f"\n### Offline extractor ({reader}), {ex['turns']} labelled turns ({ex['ms_per_turn']} ms/turn)\n"
+        )
         print("| kind | predicted | precision | gold | recall |\n|---|---|---|---|---|")
         for kind, row in ex["per_kind"].items():
             print(f"| {kind} | {row['predicted']} | {row['precision']} | {row['gold']} | {row['recall']} |")
@@ -339,8 +345,11 @@ async def main(argv: Sequence[str] | None = None) -> None:
     results: dict[str, Any] = {}
     if "extraction" in sections:
         results["extraction"] = extraction_section()
+        if (parser := name_recognizer("auto")) is not None:
+            results["extraction_parse"] = extraction_section(parser)
         if args.show_wrong:
-            print("\n".join(results["extraction"]["wrong_sample"]))
+            for section in ("extraction", "extraction_parse"):
+                print("\n".join(results.get(section, {}).get("wrong_sample", [])))
     if "corrections" in sections:
         results["corrections"] = await corrections_section(settings)
         if args.show_wrong:

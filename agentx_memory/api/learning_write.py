@@ -59,8 +59,12 @@ class LearningWrites(SemanticApi, ProceduralApi):
         # Only the turns the extractor read: a refused one (an echo of the memory, tool output) says nothing.
         read = [turn for turn in turns if turn.id not in extraction.refused]
         said_anew = self._substitutions(backends, read, known)
+        current: list[FactAtom] = []
         for atom in dedup_batch([*said_anew, *extraction.facts]):
-            counts[self._learn_atom(backends, atom, known, speakers, report.extractor, said)] += 1
+            action = self._learn_atom(backends, atom, known, speakers, report.extractor, said)
+            counts[action] += 1
+            if action != "past":  # what was said before the stored value is no profile entry
+                current.append(atom)
         for relationship in extraction.relationships:
             source, target = (
                 known.get(relationship.source.casefold()),
@@ -87,7 +91,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
                 candidate.applies_when,
                 None,
             )
-        preferences, expertise = profile_changes(extraction.facts, speakers)
+        preferences, expertise = profile_changes(current, speakers)
         if preferences or expertise:
             backends.profile.update(self.scope, preferences or None, expertise or None, None)
         return report.model_copy(
@@ -96,7 +100,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
                 "flagged": report.flagged + len(extraction.flagged),
                 "entities": report.entities + created,
                 "mentions": report.mentions + sum(len(ids) for ids in mentions.values()),
-                "facts_added": report.facts_added + counts["add"] + counts["conflict"],
+                "facts_added": report.facts_added + counts["add"] + counts["conflict"] + counts["past"],
                 "facts_updated": report.facts_updated + counts["update"],
                 "facts_unchanged": report.facts_unchanged + counts["noop"] + counts["skip"],
                 "facts_superseded": report.facts_superseded + counts["supersede"],
@@ -173,7 +177,8 @@ class LearningWrites(SemanticApi, ProceduralApi):
         for fact in facts.in_slot(self.scope, atom.subject, slot_keys(atom.key)):
             candidates.setdefault(fact.id, StoredFact.of(fact, 0.0))
         ranked = sorted(candidates.values(), key=lambda stored: -stored.similarity)
-        decision = decide(atom, ranked)
+        stated_at = max((said[turn] for turn in atom.source_turn_ids if turn in said), default=None)
+        decision = decide(atom, ranked, stated_at)
         action: str = decision.action
         policy = self.settings.learning.contradiction_policy
         if action == "conflict" and policy != "flag_review":
@@ -208,13 +213,16 @@ class LearningWrites(SemanticApi, ProceduralApi):
                 atom=atom,
                 supersedes=supersedes,
                 protected=protected,
-                stated_at=max((said[turn] for turn in atom.source_turn_ids if turn in said), default=None),
+                stated_at=stated_at,
             )
         except ConflictError as exc:  # corrected concurrently: the other correction stands
             log.info("correction skipped: %s", exc)
             return "skip"
         if action == "conflict" and decision.target is not None:
             facts.flag_contradiction(self.scope, fact.id, decision.target.id, decision.reason)
+        if action == "past" and decision.target is not None:
+            # Said before the stored value: history, whatever order the turns were learned in.
+            facts.retire(self.scope, fact.id, decision.target.id)
         backends.audit.log_write(
             self.scope,
             "correct_fact" if supersedes else "learn_fact",
@@ -224,6 +232,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
                 "decision": action,
                 "supersedes": supersedes,
                 "contradicts": decision.target.id if action == "conflict" and decision.target else None,
+                "superseded_by": decision.target.id if action == "past" and decision.target else None,
                 "reason": decision.reason,
                 "confidence": atom.confidence,
                 "source_turn_ids": atom.source_turn_ids,

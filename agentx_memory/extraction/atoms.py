@@ -65,6 +65,8 @@ SINGLE_VALUED_KEYS: Final = frozenset(
         "partner",
         "email",
         "phone",
+        "diet",
+        "drives",
     }
 )
 

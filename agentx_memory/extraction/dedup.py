@@ -19,6 +19,7 @@ from ..models.semantic import Fact
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
 from .corrections import ENDING
+from .lexicon import PARTNER_NOUNS
 
 __all__ = [
     "Decision",
@@ -28,6 +29,7 @@ __all__ = [
     "distinctive",
     "fact_signature",
     "jaccard",
+    "single_valued",
     "slot_keys",
     "value_tokens",
 ]
@@ -70,7 +72,10 @@ _STOP: Final = frozenset(
     ]
 )
 
-Action = Literal["add", "update", "noop", "supersede", "conflict"]
+Action = Literal["add", "update", "noop", "supersede", "conflict", "past"]
+#: Two statements of one slot further apart than this are ordered by time; closer ones (one turn, one
+#: sitting) are a contradiction only a correction cue, or review, can settle.
+SAME_SITTING: Final = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,8 @@ class StoredFact:
     similarity: float
     #: The day an event is on, when its statement named one.
     event_time: datetime | None = None
+    #: When it was said (its latest source turn's time), for a learned fact.
+    stated_at: datetime | None = None
 
     @classmethod
     def of(cls, fact: Fact, similarity: float) -> StoredFact:
@@ -103,6 +110,7 @@ class StoredFact:
             fact_kind=fact.fact_kind,
             similarity=similarity,
             event_time=fact.event_time,
+            stated_at=fact.stated_at,
         )
 
 
@@ -163,6 +171,8 @@ _OPPOSITES: Final = {"likes": "dislikes", "dislikes": "likes"}
 
 def slot_keys(key: str) -> list[str]:
     """The stored keys a new fact under ``key`` is compared with."""
+    if key in PARTNER_NOUNS:
+        return sorted(PARTNER_NOUNS)
     return [key, _OPPOSITES[key]] if key in _OPPOSITES else [key]
 
 
@@ -178,6 +188,8 @@ def _same_slot(atom: FactAtom, stored: StoredFact) -> bool:
     if not _same_subject(atom, stored) or stored.key is None:
         return False
     if atom.fact_kind == "relationship" and stored.fact_kind == "relationship":
+        if atom.key in PARTNER_NOUNS and stored.key in PARTNER_NOUNS:
+            return True  # one partner at a time: "my girlfriend Priya" after "my partner is Tom"
         # One person is one relationship, whatever it was called ("wife", "partner", "married to").
         return value_tokens(atom.value) == value_tokens(stored.value or "")
     return _polarity(stored.key.casefold(), False)[0] == _polarity(atom.key.casefold(), False)[0]
@@ -342,8 +354,27 @@ def _older(atom: FactAtom, stored: StoredFact) -> bool:
     return 0 < int(atom.value or 0) - int(stored.value or 0) <= 10
 
 
-def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
-    """What to do with ``atom`` given the stored current facts found near it (best first)."""
+def single_valued(key: str) -> bool:
+    """Whether a subject has one current value under ``key`` (a home, an employer, a favourite film,
+    a partner, whatever they were called)."""
+    return key in SINGLE_VALUED_KEYS or key.startswith("favourite_") or key in PARTNER_NOUNS
+
+
+def _by_time(said_at: datetime | None, stored: StoredFact) -> Action | None:
+    """Time decides between two values of one slot: the later statement is current ("supersede"), an
+    earlier one is history ("past": stored already superseded); None when time cannot order them."""
+    if said_at is None or stored.stated_at is None:
+        return None
+    if said_at - stored.stated_at > SAME_SITTING:
+        return "supersede"
+    if stored.stated_at - said_at > SAME_SITTING:
+        return "past"
+    return None
+
+
+def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime | None = None) -> Decision:
+    """What to do with ``atom`` given the stored current facts found near it (best first); ``said_at``
+    is when the atom was said (its source turn's time), which orders two values of one slot."""
     if atom.replaces is not None:
         for stored in candidates:
             if stored.id == atom.replaces:
@@ -357,10 +388,17 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact]) -> Decision:
                 if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                     return Decision("noop", stored, "already known from this turn")
                 return Decision("update", stored, "same subject, key and value")
+            timed = _by_time(said_at, stored)
             if same_value:
-                action: Action = "supersede" if atom.correction else "conflict"
+                action: Action = timed or ("supersede" if atom.correction else "conflict")
                 return Decision(action, stored, "negates the stored fact")
-            if atom.key in SINGLE_VALUED_KEYS:
+            if single_valued(atom.key):
+                if timed is not None:
+                    return Decision(
+                        timed,
+                        stored,
+                        f"a {'later' if timed == 'supersede' else 'earlier'} value of {atom.key}",
+                    )
                 action = "supersede" if atom.correction or _older(atom, stored) else "conflict"
                 return Decision(action, stored, f"a new value of {atom.key}")
     if atom.correction and ENDING.search(atom.statement):

