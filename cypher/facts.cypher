@@ -27,6 +27,8 @@ FOREACH (x IN turns | MERGE (f)-[:DERIVED_FROM]->(x))
 RETURN f.id AS id
 
 // name: correct_fact
+// valid_until is when the old value stopped holding: the new statement's time ($ended_at, a learned
+// fact's source turn) or, for a correction made through the API, now.
 // One atomic step: the old fact stops being current and the new one supersedes it, or nothing happens
 // (the old fact was corrected first by someone else). Setting correction_lock first takes the node's
 // write lock on Neo4j, so the valid_until check below reads the winner's commit, not a stale value;
@@ -38,7 +40,7 @@ WHERE old.channel IN $channels
 SET old.correction_lock = $now
 WITH old
 WHERE old.valid_until IS NULL
-SET old.valid_until = $now, old.superseded_by = $id, old.updated_at = $now
+SET old.valid_until = coalesce($ended_at, $now), old.superseded_by = $id, old.updated_at = $now
 CREATE (f:Fact {id: $id, user_id: $user_id, channel: $channel, claim: $claim, confidence: $confidence,
     source: $source, temporal: $temporal, priority: $priority, salience: $salience,
     decay_rate: $decay_rate, created_at: $now, updated_at: $now, embedding: vecf32($embedding),
@@ -102,7 +104,7 @@ RETURN f.id AS id
 MATCH (old:Fact {id: $old_id, user_id: $user_id})
 WHERE old.valid_until IS NULL
 MATCH (new:Fact {id: $new_id, user_id: $user_id})
-SET old.valid_until = $now, old.superseded_by = $new_id, old.updated_at = $now
+SET old.valid_until = coalesce($ended_at, $now), old.superseded_by = $new_id, old.updated_at = $now
 MERGE (new)-[:SUPERSEDES]->(old)
 RETURN old.id AS id
 

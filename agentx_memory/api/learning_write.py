@@ -222,7 +222,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
             facts.flag_contradiction(self.scope, fact.id, decision.target.id, decision.reason)
         if action == "past" and decision.target is not None:
             # Said before the stored value: history, whatever order the turns were learned in.
-            facts.retire(self.scope, fact.id, decision.target.id)
+            facts.retire(self.scope, fact.id, decision.target.id, decision.target.stated_at)
         backends.audit.log_write(
             self.scope,
             "correct_fact" if supersedes else "learn_fact",

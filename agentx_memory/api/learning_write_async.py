@@ -222,7 +222,7 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
             await facts.flag_contradiction(self.scope, fact.id, decision.target.id, decision.reason)
         if action == "past" and decision.target is not None:
             # Said before the stored value: history, whatever order the turns were learned in.
-            await facts.retire(self.scope, fact.id, decision.target.id)
+            await facts.retire(self.scope, fact.id, decision.target.id, decision.target.stated_at)
         await backends.audit.log_write(
             self.scope,
             "correct_fact" if supersedes else "learn_fact",

@@ -37,7 +37,7 @@ from .lexicon import (
     Frame,
 )
 
-__all__ = ["FRAME_KEYS", "Reading", "read_parsed"]
+__all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
 
 #: The keys the parse reader owns when it runs (the rules' reading of them is vetoed where it judged).
 FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values())
@@ -50,7 +50,7 @@ _PREDICATIVE: Final = ("attr", "acomp", "oprd")
 _CONDITIONS: Final = frozenset(["if", "unless", "whether", "suppose", "supposing", "assuming", "once"])
 _NOW: Final = frozenset(["now", "currently", "nowadays", "days", "anymore", "longer", "today"])
 _EMBEDDED: Final = ("relcl", "acl", "csubj", "pcomp", "amod")
-_CUT: Final = frozenset(["relcl", "advcl", "punct", "cc", "conj", "appos", "prep_time", "parataxis"])
+_CUT: Final = frozenset(["relcl", "advcl", "punct", "cc", "conj", "appos", "parataxis"])
 _NOT_VALUES: Final = frozenset(
     ["it", "that", "this", "them", "there", "here", "home", "myself", "yourself", "one", "you", "work"]
 )
@@ -111,6 +111,19 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key))
     return reading
+
+
+def filed_under(reading: Reading, old: str, new: str) -> Reading:
+    """The reading with the speaker's facts filed under the name they gave (found by the rules: "I'm
+    Nadia, freelance journalist …")."""
+    atoms = [
+        atom.model_copy(update={"subject": new, "statement": atom.statement.replace(old, new, 1)})
+        if atom.subject == old
+        else atom
+        for atom in reading.atoms
+    ]
+    vetoes = {(new if subject == old else subject, key) for subject, key in reading.vetoes}
+    return Reading(atoms, vetoes, reading.speaker_name, reading.people)
 
 
 def _introduction(sentence: Any, speaker: str) -> str | None:
@@ -252,7 +265,7 @@ def _frames(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                     continue
                 for value in (c for c in prep.children if c.dep_ == "pobj"):
                     if frame.slot == "residence":
-                        value = _dwelling_place(value)
+                        value = _dwelling_place(value, predicate)
                     yield frame, value, _fits(frame.slot, value, predicate)
 
 
@@ -260,11 +273,13 @@ def _frames(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
 _AT_WORK: Final = Frame("work", "prep", "employer", preps=("at", "for", "with"))
 
 
-def _dwelling_place(value: Any) -> Any:
-    """ "a house in Pflugerville" → "Pflugerville": the place of a dwelling, else the value itself."""
+def _dwelling_place(value: Any, predicate: Any) -> Any:
+    """ "a house in Pflugerville" → "Pflugerville": the place of a dwelling (the parse may hang the
+    place on the verb: "moved into a flat in Leith"), else the value itself."""
     if value.lemma_.casefold() not in DWELLINGS:
         return value
-    for prep in (c for c in value.children if c.dep_ == "prep" and c.lower_ in {"in", "near"}):
+    held = [*value.children, *predicate.children]
+    for prep in (c for c in held if c.dep_ == "prep" and c.lower_ in {"in", "near"}):
         for place in (c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "PROPN"):
             return place
     return value
@@ -312,6 +327,11 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "partner":
         if predicate.lemma_ == "see" and predicate.tag_ != "VBG":
             return False
+        if predicate.lemma_ in {"see", "date"} and (
+            value.ent_type_ in {"ORG", "GPE", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LOC"}
+            or _on_occasion(predicate)
+        ):
+            return False  # "seeing Muse on the 22nd": a band on a night out, not a partner
         return bool(value.pos_ == "PROPN")
     if slot == "vehicle":
         if predicate.lemma_ == "drive":
@@ -339,10 +359,14 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         return False
     node = predicate
     while node.dep_ in {"xcomp", "ccomp", "advcl", "conj", *_EMBEDDED} and node.head is not node:
-        if node.dep_ in _EMBEDDED:
-            return False
+        if node.dep_ in _EMBEDDED and not (
+            node.dep_ == "acl" and any(c.dep_ in _SUBJECTS for c in node.children)
+        ):
+            return False  # "the firm I joined"; but "Big news: I relocated …" is a clause of its own
         parent = node.head
-        if node.dep_ in {"xcomp", "ccomp"} and parent.lemma_.casefold() in WISH_HEADS:
+        # "I want to move", "I hope we move"; but a clause before its head is one of its own ("we moved
+        # to Bristol, the kids love it" parses as the complement of "love")
+        if node.dep_ in {"xcomp", "ccomp"} and parent.lemma_.casefold() in WISH_HEADS and node.i > parent.i:
             return False
         if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in node.children):
             return False
@@ -380,14 +404,41 @@ def _phrase(value: Any, places: bool = True) -> str:
     dropped: set[int] = set()
     for child in value.children:
         where = not places and child.dep_ == "prep" and child.lower_ in {"at", "for", "with", "in", "on"}
-        if child.dep_ in _CUT or where or (child.dep_ == "prep" and _is_time(child)):
+        # a clause on the value ("based in Berlin", "covering tech") is not it; its name is ("called Lumo")
+        described = child.dep_ == "acl" and child.lemma_ not in {"call", "name"}
+        timed = child.dep_ == "prep" and _is_time(child)
+        if child.dep_ in _CUT or where or described or timed or _set_off(value, child):
             dropped.update(t.i for t in child.subtree)
     words = [t for t in value.subtree if (t.i not in dropped and t.ent_type_ != "DATE") or t.i == value.i]
     while words and (words[0].is_punct or words[0].dep_ in {"cc", "advmod"}):
         words.pop(0)
     while words and (words[-1].is_punct or words[-1].dep_ == "cc"):
         words.pop()
-    return "".join(t.text_with_ws for t in words).strip()
+    text = ""
+    for before, word in zip([None, *words], words, strict=False):
+        gap = before is not None and word.i != before.i + 1 and not text.endswith(" ")
+        text += (" " if gap else "") + word.text_with_ws
+    return " ".join(text.split())
+
+
+def _set_off(head: Any, child: Any) -> bool:
+    """Whether punctuation stands between a word and its dependent: "Nadia, freelance journalist",
+    "an electrician, self-employed" (an aside, not the value)."""
+    lo, hi = (child.i + 1, head.i) if child.i < head.i else (head.i + 1, child.i)
+    return any(t.is_punct and t.text not in {"-", "'", "’"} for t in head.doc[lo:hi])
+
+
+def _on_occasion(predicate: Any) -> bool:
+    """ "on the 22nd", "at 8", "tonight", "tomorrow": one occasion, not a standing state ("for a few
+    weeks now" is one)."""
+    for child in predicate.children:
+        if child.dep_ == "prep" and child.lower_ in {"on", "at"} and _is_time(child):
+            return True
+        if child.lower_ in {"tonight", "tomorrow", "today"} or (
+            child.dep_ == "npadvmod" and child.ent_type_ in {"DATE", "TIME"}
+        ):
+            return True
+    return False
 
 
 def _is_time(prep: Any) -> bool:

@@ -30,7 +30,7 @@ from .clauses import as_clause
 from .corrections import ENDING, as_rescheduled, is_correction
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
-from .frames import FRAME_KEYS, Reading, read_parsed
+from .frames import FRAME_KEYS, Reading, filed_under, read_parsed
 from .gates import gate_turn, is_small_talk
 from .introductions import (
     APPOSITIVE,
@@ -320,8 +320,9 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
     relationships: list[ExtractedRelationship] = []
     correction = is_correction(turn.text)
     reading = Reading()
+    reader_speaker = state.speaker_name or turn.speaker
     if parsed is not None:
-        reading = read_parsed(parsed, turn, state.speaker_name or turn.speaker, correction)
+        reading = read_parsed(parsed, turn, reader_speaker, correction)
         if reading.speaker_name is not None and turn.speaker == UNKNOWN_SPEAKER:
             state.speaker_name = reading.speaker_name
         for name in reading.people:
@@ -391,6 +392,8 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
                 and (embedded := embedded_statement(about, turn, speaker, corrects)) is not None
             ):
                 facts.append(embedded)
+    if (state.speaker_name or turn.speaker) != reader_speaker:  # "I'm Nadia, freelance journalist …"
+        reading = filed_under(reading, reader_speaker, state.speaker_name or turn.speaker)
     facts = [standing for fact in _merged(reading, facts) if (standing := _standing(fact)) is not None]
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):

@@ -85,7 +85,9 @@ class FactMemory:
         params["turn_ids"] = list(dict.fromkeys(source_turn_ids))
         if supersedes is None:
             self._graph.run("create_fact", params)
-        elif not self._graph.run("correct_fact", {**params, "old_id": supersedes}):
+        elif not self._graph.run(
+            "correct_fact", {**params, "old_id": supersedes, "ended_at": maybe_epoch_ms(stated_at)}
+        ):
             raise ConflictError(f"fact {supersedes} is no longer current (it was corrected concurrently)")
         fact = self.get(scope, fact_id)
         self._timeline.record(
@@ -197,10 +199,14 @@ class FactMemory:
         rows = self._graph.run("entity_facts", params)
         return self.get_many(scope, [row["id"] for row in rows], channels)
 
-    def retire(self, scope: Scope, fact_id: str, replaced_by: str) -> None:
-        """Make ``fact_id`` no longer current, superseded by the existing fact ``replaced_by``."""
+    def retire(self, scope: Scope, fact_id: str, replaced_by: str, ended_at: datetime | None = None) -> None:
+        """Make ``fact_id`` no longer current, superseded by the existing fact ``replaced_by``; it held
+        until ``ended_at`` (when the replacement was said), else until now."""
         self._graph.run(
-            "supersede_fact", scope_params(scope, old_id=fact_id, new_id=replaced_by, now=now_ms())
+            "supersede_fact",
+            scope_params(
+                scope, old_id=fact_id, new_id=replaced_by, now=now_ms(), ended_at=maybe_epoch_ms(ended_at)
+            ),
         )
 
     def undo_correction(self, scope: Scope, correction_id: str) -> Fact:

@@ -82,7 +82,9 @@ class AsyncFactMemory:
         params["turn_ids"] = list(dict.fromkeys(source_turn_ids))
         if supersedes is None:
             await self._graph.run("create_fact", params)
-        elif not await self._graph.run("correct_fact", {**params, "old_id": supersedes}):
+        elif not await self._graph.run(
+            "correct_fact", {**params, "old_id": supersedes, "ended_at": maybe_epoch_ms(stated_at)}
+        ):
             raise ConflictError(f"fact {supersedes} is no longer current (it was corrected concurrently)")
         fact = await self.get(scope, fact_id)
         await self._timeline.record(
@@ -196,10 +198,16 @@ class AsyncFactMemory:
         rows = await self._graph.run("entity_facts", params)
         return await self.get_many(scope, [row["id"] for row in rows], channels)
 
-    async def retire(self, scope: Scope, fact_id: str, replaced_by: str) -> None:
-        """Make ``fact_id`` no longer current, superseded by the existing fact ``replaced_by``."""
+    async def retire(
+        self, scope: Scope, fact_id: str, replaced_by: str, ended_at: datetime | None = None
+    ) -> None:
+        """Make ``fact_id`` no longer current, superseded by the existing fact ``replaced_by``; it held
+        until ``ended_at`` (when the replacement was said), else until now."""
         await self._graph.run(
-            "supersede_fact", scope_params(scope, old_id=fact_id, new_id=replaced_by, now=now_ms())
+            "supersede_fact",
+            scope_params(
+                scope, old_id=fact_id, new_id=replaced_by, now=now_ms(), ended_at=maybe_epoch_ms(ended_at)
+            ),
         )
 
     async def undo_correction(self, scope: Scope, correction_id: str) -> Fact:

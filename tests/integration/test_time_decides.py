@@ -1,0 +1,136 @@
+"""Time decides what is current, on the real embedded servers: a later statement of a single-valued
+slot supersedes the earlier one whatever order the conversations are learned in (every permutation,
+and the background learner, a worker and ``consolidate_pending`` racing); only the speaker's own facts
+reach the profile; a short introduction names the speaker."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from agentx_memory import AgentMemory
+from agentx_memory.embedded import ResolvedEndpoints
+from agentx_memory.embedding import Embedder
+from agentx_memory.settings import Settings
+from tests.conftest import cleanup, isolated_settings
+
+T0 = datetime(2025, 3, 2, 10, 0, tzinfo=UTC)
+
+#: Three sessions, days apart: the last one's city is the current home.
+SESSIONS = (
+    (T0, "I live in Montreal, it's cold but I love it."),
+    (T0 + timedelta(days=12), "Big news: I relocated to Lisbon for a while."),
+    (T0 + timedelta(days=40), "These days I'm based in Toronto."),
+)
+
+
+def _store(memory: AgentMemory) -> list[str]:
+    conversations = []
+    for at, text in SESSIONS:
+        conversation = memory.new_conversation()
+        memory.store_turn(conversation, "user", text, timestamp=at)
+        memory.store_turn(conversation, "assistant", "Noted.", timestamp=at + timedelta(minutes=1))
+        conversations.append(conversation)
+    return conversations
+
+
+def _homes(memory: AgentMemory) -> tuple[set[str], set[str]]:
+    """(current home values, past home values) of the user."""
+    facts = memory.list_facts(include_history=True)
+    homes = [fact for fact in facts if fact.key == "lives_in"]
+    current = {fact.value or "" for fact in homes if fact.valid_until is None}
+    return current, {fact.value or "" for fact in homes if fact.valid_until is not None}
+
+
+def test_a_later_statement_supersedes_and_the_old_value_ends_when_the_new_one_was_said(
+    memory: AgentMemory,
+) -> None:
+    for conversation in _store(memory):
+        memory.consolidate_conversation(conversation)
+    assert _homes(memory) == ({"Toronto"}, {"Montreal", "Lisbon"})
+    lisbon = next(f for f in memory.list_facts(include_history=True) if f.value == "Lisbon")
+    assert lisbon.valid_until == SESSIONS[2][0]  # it held until Toronto was said, not until learning
+    assert memory.get_profile().preferences["lives_in"] == "Toronto"
+    top = memory.remember("Where do I live now?", top_k=5).items
+    toronto = next(i for i, item in enumerate(top) if "Toronto" in item.content)
+    assert all("Montreal" not in item.content for item in top[:toronto])
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_any_order_of_learning_gives_the_same_current_facts(
+    settings: Settings, embedder: Embedder, order: tuple[int, ...]
+) -> None:
+    with AgentMemory(user_id=f"perm-{uuid.uuid4().hex[:8]}", settings=settings, embedder=embedder) as mem:
+        conversations = _store(mem)
+        for index in order:
+            mem.consolidate_conversation(conversations[index])
+        assert _homes(mem) == ({"Toronto"}, {"Montreal", "Lisbon"})
+        assert mem.get_profile().preferences["lives_in"] == "Toronto"
+
+
+def test_the_background_learner_a_worker_and_consolidate_pending_racing_agree(
+    endpoints: ResolvedEndpoints, data_dir: Path, embedder: Embedder
+) -> None:
+    settings = isolated_settings(endpoints, data_dir, learning={"auto_consolidate": True})
+    try:
+        with (
+            AgentMemory(user_id="racer", settings=settings, embedder=embedder) as mem,
+            AgentMemory(user_id="racer", settings=settings, embedder=embedder) as worker,
+        ):
+            _store(mem)  # each new conversation queues the earlier ones for the background learner
+            racers = [threading.Thread(target=m.consolidate_pending) for m in (worker, mem, worker)]
+            for racer in racers:
+                racer.start()
+            for racer in racers:
+                racer.join(timeout=120)
+            for _ in range(60):  # the locked ones are finished by whoever holds them; settle
+                if not any(r.status == "locked" for r in mem.consolidate_pending()):
+                    break
+                threading.Event().wait(0.5)
+            assert _homes(mem) == ({"Toronto"}, {"Montreal", "Lisbon"})
+            assert mem.get_profile().preferences["lives_in"] == "Toronto"
+    finally:
+        cleanup(settings, endpoints)
+
+
+def test_only_the_speakers_own_facts_reach_the_profile(memory: AgentMemory) -> None:
+    conversation = memory.new_conversation()
+    for offset, text in enumerate(
+        [
+            "I live in Leeds and I work as a pharmacist.",
+            "My husband Arjun is a high-school teacher.",
+            "My son Felix is 6 and loves dinosaurs.",
+            "My friend Tomás just moved to Porto.",
+        ]
+    ):
+        memory.store_turn(conversation, "user", text, timestamp=T0 + timedelta(minutes=offset))
+    memory.consolidate_conversation(conversation)
+    preferences = memory.get_profile().preferences
+    assert preferences["lives_in"] == "Leeds"
+    assert preferences["works_as"] == "pharmacist"
+    assert "age" not in preferences
+    line = next(
+        row for row in memory.get_context("Plan my weekend", budget_tokens=600).splitlines() if "About the user" in row
+    )
+    assert not any(word in line for word in ("teacher", "Porto", "age 6"))
+    arjun = {(f.subject, f.key, f.value) for f in memory.list_facts()}
+    assert ("Arjun", "works_as", "high-school teacher") in arjun
+    assert ("Tomás", "lives_in", "Porto") in arjun
+
+
+def test_a_short_introduction_names_the_speaker_and_files_the_rest_under_the_name(
+    memory: AgentMemory,
+) -> None:
+    first = memory.new_conversation()
+    memory.store_turn(first, "user", "Hi, I'm Marco.", timestamp=T0)
+    memory.consolidate_conversation(first)
+    later = memory.new_conversation()
+    memory.store_turn(later, "user", "My favourite film is Heat.", timestamp=T0 + timedelta(days=2))
+    memory.consolidate_conversation(later)
+    assert memory.get_profile().preferences["name"] == "Marco"
+    assert ("Marco", "favourite_film", "Heat") in {(f.subject, f.key, f.value) for f in memory.list_facts()}

@@ -1,0 +1,95 @@
+"""The parse reader on spaCy's pinned small English model: typed slots from the parse, filed under the
+right person, and nothing read from questions, wishes, plans, conditions or history."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agentx_memory.extraction.names import NameRecognizer, name_recognizer
+from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
+
+NOW = datetime(2025, 11, 14, 9, 0, tzinfo=UTC)
+
+Slot = tuple[str, str, str, bool]
+
+
+@pytest.fixture(scope="module")
+def parser() -> NameRecognizer:
+    recognizer = name_recognizer("spacy")
+    assert recognizer is not None
+    return recognizer
+
+
+def _slots(parser: NameRecognizer, text: str, speaker: str = UNKNOWN_SPEAKER) -> set[Slot]:
+    facts = extract_turns([TurnText("t1", "user", text, NOW, speaker)], recognizer=parser).facts
+    return {(fact.subject, fact.key, fact.value, fact.negated) for fact in facts}
+
+
+U = UNKNOWN_SPEAKER
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("These days I'm based in Lisbon.", (U, "lives_in", "Lisbon", False)),
+        ("We relocated to Denver over the summer.", (U, "lives_in", "Denver", False)),
+        ("Dev and I live in Round Rock.", (U, "lives_in", "Round Rock", False)),
+        ("we moved into a flat in Leith last month", (U, "lives_in", "Leith", False)),
+        ("Home is Glasgow these days.", (U, "lives_in", "Glasgow", False)),
+        ("I handed in my notice and joined Stripe.", (U, "works_at", "Stripe", False)),
+        ("I'm at Google now.", (U, "works_at", "Google", False)),
+        ("I got a job at the Royal Free hospital.", (U, "works_at", "the Royal Free hospital", False)),
+        ("I retrained as a nurse last year.", (U, "works_as", "nurse", False)),
+        ("I'm a sous chef at Osteria Rossa.", (U, "works_at", "Osteria Rossa", False)),
+        ("I'm a sous chef at Osteria Rossa.", (U, "works_as", "sous chef", False)),
+        ("I went vegan in March.", (U, "diet", "vegan", False)),
+        ("I'm not vegetarian anymore.", (U, "diet", "vegetarian", True)),
+        ("I no longer live in Leeds.", (U, "lives_in", "Leeds", True)),
+        ("I traded in the Corolla for a Tesla.", (U, "drives", "a Tesla", False)),
+        ("I'm seeing Priya now.", (U, "partner", "Priya", False)),
+        ("Dana here.", ("Dana", "name", "Dana", False)),
+        ("Please call me Bea.", ("Bea", "name", "Bea", False)),
+        ("Hi, I'm Marco.", ("Marco", "name", "Marco", False)),
+        ("My husband Arjun is a high-school teacher.", ("Arjun", "works_as", "high-school teacher", False)),
+        ("My friend Tomás just moved to Porto.", ("Tomás", "lives_in", "Porto", False)),
+    ],
+)
+def test_the_parse_reads_the_slot(parser: NameRecognizer, text: str, expected: Slot) -> None:
+    assert expected in _slots(parser, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Back in 2012 I lived in Lyon.", "lives_in"),
+        ("I might move to Berlin.", "lives_in"),
+        ("Should I move to Madrid?", "lives_in"),
+        ("I'm thinking about moving to Berlin.", "lives_in"),
+        ("I'm moving to Berlin next month.", "lives_in"),
+        ("If I moved to Oslo I'd need a coat.", "lives_in"),
+        ("I used to live in Paris.", "lives_in"),
+        ("My friend Tomás just moved to Porto.", "lives_in"),
+        ("My sister got a job at Deloitte.", "works_at"),
+        ("My husband Arjun is a high-school teacher.", "works_as"),
+        ("my little brother Yusuf just started at Leeds uni doing law", "works_at"),
+        ("I'm a big reader.", "works_as"),
+        ("I'm Jewish.", "name"),
+        ("I'm tired.", "name"),
+    ],
+)
+def test_nothing_current_reaches_the_speaker(parser: NameRecognizer, text: str, key: str) -> None:
+    slots = _slots(parser, text)
+    assert not {slot for slot in slots if slot[0] == U and slot[1] == key and not slot[3]}
+
+
+def test_a_name_given_in_a_short_sentence_files_the_rest_of_the_turn_under_it(parser: NameRecognizer) -> None:
+    slots = _slots(parser, "I'm Dana. My favourite film is Heat.")
+    assert ("Dana", "name", "Dana", False) in slots
+    assert ("Dana", "favourite_film", "Heat", False) in slots
+
+
+def test_the_rules_alone_still_read_without_the_parser() -> None:
+    facts = extract_turns([TurnText("t1", "user", "I live in Toronto.", NOW, U)]).facts
+    assert {(fact.key, fact.value) for fact in facts} == {("lives_in", "Toronto")}
