@@ -17,22 +17,17 @@ caller parses (one batch per chunk). Read by :func:`agentx_memory.extraction.rul
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .atoms import FactAtom
-from .clause_atoms import UNKNOWN_SPEAKER, Context, TurnText, build_atom
+from .clause_atoms import UNKNOWN_SPEAKER, TurnText
+from .frame_values import SUBJECTS, frames_of, slot_atom
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
-    DIETS,
-    DWELLINGS,
-    FRAMES,
-    OCCUPATIONS,
     RELATION_NOUNS,
-    SCHOOLS,
     SLOTS,
-    VEHICLE_NOUNS,
     WISH_HEADS,
     Frame,
 )
@@ -44,16 +39,8 @@ FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values())
 
 Token = Any  # a spaCy Token (spaCy is an optional dependency: no import here)
 
-_SUBJECTS: Final = ("nsubj", "nsubjpass", "csubj")
-_OBJECTS: Final = ("dobj", "obj")
-_PREDICATIVE: Final = ("attr", "acomp", "oprd")
 _CONDITIONS: Final = frozenset(["if", "unless", "whether", "suppose", "supposing", "assuming", "once"])
-_NOW: Final = frozenset(["now", "currently", "nowadays", "days", "anymore", "longer", "today"])
 _EMBEDDED: Final = ("relcl", "acl", "csubj", "pcomp", "amod")
-_CUT: Final = frozenset(["relcl", "advcl", "punct", "cc", "conj", "appos", "parataxis"])
-_NOT_VALUES: Final = frozenset(
-    ["it", "that", "this", "them", "there", "here", "home", "myself", "yourself", "one", "you", "work"]
-)
 
 
 @dataclass
@@ -89,7 +76,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
             subject, is_person = found
             if is_person:
                 last_person = subject
-            for frame, value, fits in _frames(predicate):
+            for frame, value, fits in frames_of(predicate):
                 slot = SLOTS[frame.slot]
                 owner = speaker if subject in {"we", speaker} else subject
                 if subject == "we" and frame.slot not in {"residence", "vehicle"}:
@@ -106,7 +93,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 if owner.endswith("'s") or owner.startswith("~"):  # a relation without a name
                     reading.vetoes.add((speaker, slot.key))
                     continue
-                reading.atoms.append(_atom(frame, value, owner, turn, correction, speaker, negated))
+                reading.atoms.append(slot_atom(frame, value, owner, turn, correction, speaker, negated))
                 reading.vetoes.add((owner, slot.key))
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key))
@@ -158,8 +145,8 @@ def _inverted(sentence: Any) -> bool:
         return False
     return first.tag_ in {"WP", "WRB", "WDT"} or (
         first.pos_ == "AUX"
-        and any(child.dep_ in _SUBJECTS for child in first.head.children)
-        and first.i < min((c.i for c in first.head.children if c.dep_ in _SUBJECTS), default=first.i)
+        and any(child.dep_ in SUBJECTS for child in first.head.children)
+        and first.i < min((c.i for c in first.head.children if c.dep_ in SUBJECTS), default=first.i)
     )
 
 
@@ -177,7 +164,7 @@ def _subject(
     name, or None (things, other pronouns)."""
     head = predicate
     while True:
-        subjects = [child for child in head.children if child.dep_ in _SUBJECTS]
+        subjects = [child for child in head.children if child.dep_ in SUBJECTS]
         if subjects or head.dep_ not in {"conj", "xcomp", "acomp", "oprd"} or head.head is head:
             break
         head = head.head  # "I moved to Leeds and joined Arup": the second verb shares the subject
@@ -229,121 +216,6 @@ def _name(token: Any) -> str:
     return " ".join(t.text for t in [*parts, token])
 
 
-def _frames(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
-    """The lexicon frames the predicate has, with the token heading the value and whether it fits the
-    slot (a frame whose value does not fit is judged too: "started at Leeds uni" is no employer)."""
-    lemma = predicate.lemma_.casefold()
-    children = list(predicate.children)
-    objects = [c for c in children if c.dep_ in _OBJECTS]
-    preps = [c for c in children if c.dep_ in {"prep", "agent", "prt"}]
-    for frame in FRAMES:
-        if frame.lemma != lemma:
-            continue
-        if frame.via == "dobj":
-            for obj in objects:
-                if frame.slot == "residence" and not any(
-                    c.dep_ == "oprd" and c.lower_ == "home" for c in children
-                ):
-                    continue
-                yield frame, obj, _fits(frame.slot, obj, predicate)
-        elif frame.via == "attr":
-            for attr in (c for c in children if c.dep_ in _PREDICATIVE):
-                fits = _fits(frame.slot, attr, predicate)
-                yield frame, attr, fits
-                if fits and frame.slot == "occupation":  # "a sous chef at Osteria Rossa"
-                    for prep in (c for c in attr.children if c.dep_ == "prep" and c.lower_ in _AT_WORK.preps):
-                        for place in (c for c in prep.children if c.dep_ == "pobj"):
-                            yield _AT_WORK, place, _fits("employer", place, attr)
-        else:
-            if frame.through and not any(o.lemma_.casefold() in frame.through for o in objects):
-                continue
-            if lemma in {"move", "relocate"} and objects:
-                continue  # "moved the meeting to Friday": something else moved
-            holders = [*preps, *(p for o in objects for p in o.children if p.dep_ == "prep")]
-            for prep in holders:
-                if prep.lower_ not in frame.preps:
-                    continue
-                for value in (c for c in prep.children if c.dep_ == "pobj"):
-                    if frame.slot == "residence":
-                        value = _dwelling_place(value, predicate)
-                    yield frame, value, _fits(frame.slot, value, predicate)
-
-
-#: Where a predicate noun works: "a nurse at St Mary's".
-_AT_WORK: Final = Frame("work", "prep", "employer", preps=("at", "for", "with"))
-
-
-def _dwelling_place(value: Any, predicate: Any) -> Any:
-    """ "a house in Pflugerville" → "Pflugerville": the place of a dwelling (the parse may hang the
-    place on the verb: "moved into a flat in Leith"), else the value itself."""
-    if value.lemma_.casefold() not in DWELLINGS:
-        return value
-    held = [*value.children, *predicate.children]
-    for prep in (c for c in held if c.dep_ == "prep" and c.lower_ in {"in", "near"}):
-        for place in (c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "PROPN"):
-            return place
-    return value
-
-
-def _named(value: Any) -> bool:
-    """ "a fintech startup called Lumo": a thing with its name said."""
-    return any(
-        c.dep_ == "acl" and c.lemma_ in {"call", "name"} and any(g.pos_ == "PROPN" for g in c.subtree)
-        for c in value.children
-    )
-
-
-def _fits(slot: str, value: Any, predicate: Any) -> bool:
-    """Whether ``value`` can fill ``slot``: a place is a name or a determined noun phrase, an
-    occupation a known one, a diet a known one, a partner a name, a vehicle a vehicle."""
-    head = value.lemma_.casefold()
-    if value.lower_ in _NOT_VALUES or value.pos_ == "PRON":
-        return False
-    determined = any(c.dep_ in {"det", "poss"} for c in value.children)
-    if slot == "residence":
-        if predicate.lemma_ == "be" and not any(
-            c.dep_ in _SUBJECTS and c.lower_ == "home" for c in predicate.children
-        ):
-            return False
-        return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
-    if slot == "employer":
-        after = value.doc[value.right_edge.i + 1] if value.right_edge.i + 1 < len(value.doc) else None
-        if any(t.lower_ in SCHOOLS for t in value.subtree) or (after is not None and after.lower_ in SCHOOLS):
-            return False  # "started at Leeds uni": a student, not an employee
-        if predicate.lemma_ == "be":  # "I'm at Google now", not "I'm at the gym"
-            return (value.pos_ == "PROPN" or _named(value)) and _now(predicate)
-        return value.pos_ == "PROPN" or value.ent_type_ == "ORG" or (value.pos_ == "NOUN" and determined)
-    if slot == "occupation":
-        if predicate.lemma_ in {"be", "become"} and not any(c.lower_ in {"a", "an"} for c in value.children):
-            # "I'm head chef now": a known occupation needs no article; "I'm the one" is none
-            if not any(c.dep_ in {"compound", "amod"} for c in value.children) or head not in OCCUPATIONS:
-                return False
-        occupational = predicate.lemma_ not in {"be", "become", "start"}
-        return value.pos_ == "NOUN" and (
-            occupational or head in OCCUPATIONS or head.rstrip("s") in OCCUPATIONS
-        )
-    if slot == "diet":
-        return _phrase(value).casefold().replace(" - ", "-") in DIETS or head in DIETS
-    if slot == "partner":
-        if predicate.lemma_ == "see" and predicate.tag_ != "VBG":
-            return False
-        if predicate.lemma_ in {"see", "date"} and (
-            value.ent_type_ in {"ORG", "GPE", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LOC"}
-            or _on_occasion(predicate)
-        ):
-            return False  # "seeing Muse on the 22nd": a band on a night out, not a partner
-        return bool(value.pos_ == "PROPN")
-    if slot == "vehicle":
-        if predicate.lemma_ == "drive":
-            return value.pos_ in {"PROPN", "NOUN"} and head not in {"crazy", "nut", "wall"}
-        return head in VEHICLE_NOUNS or (value.pos_ == "PROPN" and predicate.lemma_ in {"trade", "swap"})
-    return False
-
-
-def _now(predicate: Any) -> bool:
-    return any(token.lower_ in _NOW and token.head.i == predicate.i for token in predicate.subtree)
-
-
 def _negated(predicate: Any) -> bool:
     """ "I'm not vegetarian (anymore)", "I no longer live in Leeds", "I don't drive the Golf"."""
     return any(c.dep_ == "neg" or (c.lower_ == "longer" and c.dep_ == "advmod") for c in predicate.children)
@@ -360,7 +232,7 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
     node = predicate
     while node.dep_ in {"xcomp", "ccomp", "advcl", "conj", *_EMBEDDED} and node.head is not node:
         if node.dep_ in _EMBEDDED and not (
-            node.dep_ == "acl" and any(c.dep_ in _SUBJECTS for c in node.children)
+            node.dep_ == "acl" and any(c.dep_ in SUBJECTS for c in node.children)
         ):
             return False  # "the firm I joined"; but "Big news: I relocated …" is a clause of its own
         parent = node.head
@@ -396,69 +268,3 @@ def _looks_back(predicate: Any) -> bool:
         if token.ent_type_ == "DATE" and token.like_num and len(token.text) == 4:
             return True
     return False
-
-
-def _phrase(value: Any, places: bool = True) -> str:
-    """The value's words: its subtree without clauses, coordination, punctuation or time phrases (nor,
-    without ``places``, where it is: "a nurse at St Mary's" is a nurse)."""
-    dropped: set[int] = set()
-    for child in value.children:
-        where = not places and child.dep_ == "prep" and child.lower_ in {"at", "for", "with", "in", "on"}
-        # a clause on the value ("based in Berlin", "covering tech") is not it; its name is ("called Lumo")
-        described = child.dep_ == "acl" and child.lemma_ not in {"call", "name"}
-        timed = child.dep_ == "prep" and _is_time(child)
-        if child.dep_ in _CUT or where or described or timed or _set_off(value, child):
-            dropped.update(t.i for t in child.subtree)
-    words = [t for t in value.subtree if (t.i not in dropped and t.ent_type_ != "DATE") or t.i == value.i]
-    while words and (words[0].is_punct or words[0].dep_ in {"cc", "advmod"}):
-        words.pop(0)
-    while words and (words[-1].is_punct or words[-1].dep_ == "cc"):
-        words.pop()
-    text = ""
-    for before, word in zip([None, *words], words, strict=False):
-        gap = before is not None and word.i != before.i + 1 and not text.endswith(" ")
-        text += (" " if gap else "") + word.text_with_ws
-    return " ".join(text.split())
-
-
-def _set_off(head: Any, child: Any) -> bool:
-    """Whether punctuation stands between a word and its dependent: "Nadia, freelance journalist",
-    "an electrician, self-employed" (an aside, not the value)."""
-    lo, hi = (child.i + 1, head.i) if child.i < head.i else (head.i + 1, child.i)
-    return any(t.is_punct and t.text not in {"-", "'", "’"} for t in head.doc[lo:hi])
-
-
-def _on_occasion(predicate: Any) -> bool:
-    """ "on the 22nd", "at 8", "tonight", "tomorrow": one occasion, not a standing state ("for a few
-    weeks now" is one)."""
-    for child in predicate.children:
-        if child.dep_ == "prep" and child.lower_ in {"on", "at"} and _is_time(child):
-            return True
-        if child.lower_ in {"tonight", "tomorrow", "today"} or (
-            child.dep_ == "npadvmod" and child.ent_type_ in {"DATE", "TIME"}
-        ):
-            return True
-    return False
-
-
-def _is_time(prep: Any) -> bool:
-    return any(t.ent_type_ in {"DATE", "TIME"} for t in prep.subtree)
-
-
-def _atom(
-    frame: Frame, value: Any, subject: str, turn: TurnText, correction: bool, speaker: str, negated: bool
-) -> FactAtom:
-    slot = SLOTS[frame.slot]
-    said = _phrase(value, places=frame.slot != "occupation")
-    if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
-        said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
-    if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:
-        said = f"{subject}'s {said.split(' ', 1)[1]}" if " " in said else said
-    text = (slot.negative if negated else slot.template).format(S=subject, V=said)
-    if frame.slot == "residence" and frame.change:
-        text = f"{subject} moved to {said}"  # build_atom words a move as the home it made
-    key_value = said.split(" ", 1)[1] if frame.slot == "occupation" else said
-    ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
-    persons: Sequence[str] = [value.text] if frame.slot == "partner" else []
-    atom = build_atom(slot.kind, slot.key, key_value, text, ctx, persons, negated, "explicit")
-    return atom.model_copy(update={"temporal": "current", "event_time": None})

@@ -17,12 +17,12 @@ from .patterns import OCCUPATIONS, RELATIONS
 __all__ = [
     "DIETS",
     "DWELLINGS",
-    "SCHOOLS",
     "FRAMES",
     "OCCUPATIONS",
     "PARTNER_NOUNS",
     "PET_NOUNS",
     "RELATION_NOUNS",
+    "SCHOOLS",
     "SLOTS",
     "VEHICLE_NOUNS",
     "WISH_HEADS",
