@@ -110,7 +110,11 @@ class AsyncContextApi(AsyncFacadeCore):
             near = {item.id for item in close}
             items = [item for item in kept if item.id not in near]
             close = [item for item in kept if item.id in near]
-        items = worth_injecting(at_present(items), retrieval.context_floor, retrieval.context_max_items)
+        # They take up to half of the cap on memories, the rest is the recall's best.
+        close = close[: retrieval.context_max_items // 2]
+        items = worth_injecting(
+            at_present(items), retrieval.context_floor, retrieval.context_max_items - len(close)
+        )
         # Scored as the weakest recalled memory: the facts section's own share of the budget (the
         # renderer's first two passes) is what brings them in, not a score on another scale.
         weakest = min((item.score for item in items), default=1.0)
