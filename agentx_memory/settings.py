@@ -244,6 +244,10 @@ class RetrievalSettings(BaseModel):
     #: conversations 0–2 (where it was chosen) 0.812 / 0.817 / 0.816 / 0.819 / 0.815, confirmed on 3–4
     #: 0.769 → 0.785 at 0.7 (README, "Recall quality II"). 1.0: off.
     question_turn_factor: float = Field(default=0.7, gt=0, le=1)
+    #: Factor on the score of a stale turn (every fact learned from it superseded): the current fact that
+    #: replaced it takes its place at ``fact_own_weight`` × its score, so any factor below that ranks the
+    #: replacement first; the turn stays recallable (history) but below the present. 1.0: off.
+    stale_turn_factor: float = Field(default=0.5, gt=0, le=1)
     #: Factor on the relevance of a turn whose ``metadata.speaker`` is a person the query names (self-query
     #: entities): what X said answers "what does X like?" better than what others said to X. Off (1.0)
     #: by default: on LoCoMo dev, 1.2 lifts multi-hop and open-domain recall but costs the adversarial
@@ -285,6 +289,14 @@ class RetrievalSettings(BaseModel):
     context_floor: float = Field(default=0.3, ge=0, le=1)
     #: At most this many recalled memories in ``get_context``'s block, best first (seed 001: 15).
     context_max_items: int = Field(default=25, ge=1, le=100)
+    #: Current facts close to the prompt that ``get_context`` shows in its facts section even when none
+    #: ranked among the recalled memories ("recommend a restaurant" → where the user lives): at most
+    #: this many (0: off), each at cosine ``context_fact_min_similarity`` or more with the prompt. The
+    #: floor suits the default local model (all-MiniLM-L6-v2: "Can you recommend a restaurant near me?"
+    #: is 0.15 from "The user lives in Toronto", 0.17 from "… loves spicy ramen", -0.08 to 0.05 from
+    #: unrelated facts); another embedder spreads cosines differently and needs its own (DESIGN §5).
+    context_facts: int = Field(default=3, ge=0, le=20)
+    context_fact_min_similarity: float = Field(default=0.1, ge=-1, le=1)
     #: Returned facts and entities get access_count += 1 and last_accessed = now.
     reinforce_access: bool = True
     #: ANN candidates fetched per requested result before the user/channel filter.

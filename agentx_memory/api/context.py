@@ -26,6 +26,8 @@ from ..models import Fact, Goal, MemoryBundle, MemoryItem, UserProfile
 from ..retrieval.context_render import (
     MIN_BUDGET_TOKENS,
     ContextSections,
+    at_present,
+    nearby_facts,
     profile_line,
     render_context,
     worth_injecting,
@@ -71,10 +73,11 @@ class ContextApi(FacadeCore):
         goals: list[Goal] = []
         profiles: list[UserProfile] = []
         reflections: list[Fact] = []
+        nearby: list[tuple[Fact, float]] = []
 
         def recall() -> None:
             layer = RecallLayer(backends, self.settings.retrieval)
-            recalled.append(layer.recall(self.scope, request))
+            recalled.append(layer.recall(self.scope, request, nearby))
 
         def open_goals() -> None:  # independent of the recall: fetched beside it
             goals.extend(backends.goals.active(self.scope, _ACTIVE_GOALS))
@@ -95,10 +98,29 @@ class ContextApi(FacadeCore):
             for item in bundle.items
             if not (item.kind == "episodic" and conversation_id and item.conversation_id == conversation_id)
         ]
-        if conversation_id is not None:  # nor what was learned from it: the agent has its turns
-            items = self._without_own_facts(backends, conversation_id, items)
         retrieval = self.settings.retrieval
-        items = worth_injecting(items, retrieval.context_floor, retrieval.context_max_items)
+        # The current facts near the prompt get the facts section even when none ranked: recall ranks
+        # turns first, and "recommend a restaurant" matches no turn that says where the user lives.
+        close = nearby_facts(
+            nearby,
+            {item.id for item in items},
+            retrieval.context_fact_min_similarity,
+            retrieval.context_facts,
+        )
+        if conversation_id is not None:  # nor what was learned from it: the agent has its turns
+            kept = self._without_own_facts(backends, conversation_id, items + close)
+            near = {item.id for item in close}
+            items = [item for item in kept if item.id not in near]
+            close = [item for item in kept if item.id in near]
+        # They take up to half of the cap on memories, the rest is the recall's best.
+        close = close[: retrieval.context_max_items // 2]
+        items = worth_injecting(
+            at_present(items), retrieval.context_floor, retrieval.context_max_items - len(close)
+        )
+        # Scored as the weakest recalled memory: the facts section's own share of the budget (the
+        # renderer's first two passes) is what brings them in, not a score on another scale.
+        weakest = min((item.score for item in items), default=1.0)
+        items += [item.model_copy(update={"score": weakest}) for item in close]
         recalled_goals = {item.id for item in items if item.kind == "goal"}
         goal_items = [item for item in items if item.kind == "goal"] + [
             goal_item(goal, 0.0) for goal in goals if goal.id not in recalled_goals

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..kinds import MemoryKind
-from ..models import Entity, Goal, Strategy
+from ..models import Entity, Fact, Goal, Strategy
 from .entities_pure import entity_from_graph
+from .facts_pure import fact_from_graph
 from .goals_pure import goal_from_row
 from .procedural_pure import strategy_from_graph
 
-__all__ = ["GraphHits", "graph_hits"]
+__all__ = ["GraphHits", "StaleTurn", "graph_hits", "stale_turns"]
 
 
 @dataclass
@@ -64,3 +65,29 @@ def graph_hits(found: Mapping[str, Sequence[Mapping[str, Any]]]) -> GraphHits:
             for row in found.get("Goal.vector", ())
         ],
     )
+
+
+@dataclass
+class StaleTurn:
+    """A turn every fact learned from which was superseded: what it said has since changed."""
+
+    id: str
+    #: The facts that directly replaced the turn's facts (their ``superseded_by``), sorted.
+    superseded_by: list[str] = field(default_factory=list)
+    #: The current facts at the end of those replacements, in the channels asked about.
+    current: list[Fact] = field(default_factory=list)
+
+
+def stale_turns(rows: Sequence[Mapping[str, Any]]) -> dict[str, StaleTurn]:
+    """Parse ``stale_turns`` rows (one per stale turn and superseded fact of it) by turn id."""
+    found: dict[str, StaleTurn] = {}
+    for row in rows:
+        stale = found.setdefault(row["id"], StaleTurn(row["id"]))
+        if row["superseded_by"] is not None and row["superseded_by"] not in stale.superseded_by:
+            stale.superseded_by.append(row["superseded_by"])
+        item = row["item"]
+        if item is not None and all(fact.id != item["id"] for fact in stale.current):
+            stale.current.append(fact_from_graph(item, row["about"] or (), row["turns"] or ()))
+    for stale in found.values():
+        stale.superseded_by.sort()
+    return found

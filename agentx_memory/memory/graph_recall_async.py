@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ..models import Scope
 from ..stores.graph_async import AsyncGraphStore
 from .entities_pure import fulltext_terms
-from .graph_hits import GraphHits, graph_hits
+from .graph_hits import GraphHits, StaleTurn, graph_hits, stale_turns
 
 __all__ = ["AsyncGraphRecall"]
 
@@ -31,3 +31,13 @@ class AsyncGraphRecall:
             vector, fulltext_terms(text).split(), user_id=scope.user_id, channels=channels, limit=limit
         )
         return graph_hits(found)
+
+    async def stale_turns(
+        self, scope: Scope, turn_ids: Sequence[str], *, channels: Sequence[str]
+    ) -> dict[str, StaleTurn]:
+        """The stale turns among ``turn_ids`` (every fact learned from them superseded), by id, each
+        with the current facts in ``channels`` that replaced its facts. One statement for all."""
+        if not turn_ids:
+            return {}
+        params = {"user_id": scope.user_id, "ids": list(turn_ids), "channels": list(channels)}
+        return stale_turns(await self._graph.run("stale_turns", params))

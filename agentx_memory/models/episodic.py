@@ -99,6 +99,11 @@ class MemoryItem(BaseModel):
     found_by: list[str] = Field(default_factory=list)
     #: The turns this memory stands for: a turn itself, the turns a fact was derived from.
     source_turn_ids: list[str] = Field(default_factory=list)
+    #: A turn every fact learned from which was since superseded: what it said has changed. It ranks
+    #: below what replaced it, and ``get_context`` leaves it out.
+    stale: bool = False
+    #: For a stale turn, the facts that replaced what it said (their ids).
+    superseded_by: list[str] = Field(default_factory=list)
 
 
 class TechniqueMetric(BaseModel):

@@ -13,6 +13,7 @@ from functools import partial
 from typing import NamedTuple
 
 from ..memory.episodic_pure import TurnHit
+from ..memory.graph_hits import StaleTurn
 from ..models import Entity, Fact, Goal, MemoryItem, MemoryKind, Strategy, TechniqueMetric, Turn
 from .items import entity_item, entity_text, fact_item, goal_item, strategy_item, strategy_text, turn_item
 
@@ -43,18 +44,26 @@ class Candidate:
     sources: tuple[str, ...] = ()
     #: When what a turn tells happened (``[start, end)``), if it says; None otherwise.
     event: tuple[datetime, datetime] | None = None
+    #: A stale turn (every fact learned from it superseded): ranked below what replaced it.
+    stale: bool = False
 
     @classmethod
     def of_turn(
-        cls, turn: Turn, found_by: list[str], event: tuple[datetime, datetime] | None = None
+        cls,
+        turn: Turn,
+        found_by: list[str],
+        event: tuple[datetime, datetime] | None = None,
+        superseded_by: list[str] | None = None,
     ) -> Candidate:
+        """``superseded_by`` (even empty) marks a stale turn: the facts that replaced what it said."""
         return cls(
             turn.id,
             turn.timestamp,
             turn.conversation_id,
             turn.content,
-            partial(turn_item, turn, found_by=found_by),
+            partial(turn_item, turn, found_by=found_by, superseded_by=superseded_by),
             event=event,
+            stale=superseded_by is not None,
         )
 
     @classmethod
@@ -138,6 +147,11 @@ class Retrieved:
     entity_matches: dict[str, tuple[Entity, float]] = field(default_factory=dict)
     #: Each kind's candidates while they are gathered (``MemoryRetriever.begin``).
     kinds: dict[MemoryKind, KindCandidates] = field(default_factory=dict)
+    #: The stale turns among the turns' head, by id (``GraphRecall.stale_turns``).
+    stale: dict[str, StaleTurn] = field(default_factory=dict)
+    #: Current facts the retrieval fetched whole, with their cosine to the query, best first, whether or
+    #: not they ranked (``get_context`` gives the relevant ones a section of their own).
+    nearby_facts: list[tuple[Fact, float]] = field(default_factory=list)
 
 
 def technique_metric(started: float, results: int) -> TechniqueMetric:

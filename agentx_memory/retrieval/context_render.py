@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from ..models import MemoryItem
+from ..models import Fact, MemoryItem
+from .chatter import is_chatter
+from .items import fact_item
 from .neutralise import MEMORY_TAG_RE, neutralise
 from .tokens import TokenCounter
 
@@ -42,9 +44,12 @@ __all__ = [
     "MAX_LINE_CHARS",
     "MIN_BUDGET_TOKENS",
     "RECALL_MARKER_RE",
+    "STALE_MARK",
     "ContextSections",
     "RenderedContext",
+    "at_present",
     "is_recall_echo",
+    "nearby_facts",
     "profile_line",
     "render_context",
     "short_id",
@@ -55,6 +60,8 @@ __all__ = [
 #: The block's first line (``now`` adds ``; as of <date>`` before the closing parenthesis).
 HEADER: Final = "## Memory (agentx-memory; recalled, not said in this conversation)"
 _HEADER_PREFIX: Final = HEADER[:-1]
+#: What a stale turn's line says after its date, when no current turn could take its place.
+STALE_MARK: Final = "(earlier; since changed)"
 #: Longest memory text on one line, in characters; longer texts end in "…".
 MAX_LINE_CHARS: Final = 300
 # The reflection is a summary written to be read whole, so it gets a longer line.
@@ -257,6 +264,35 @@ def worth_injecting(items: Sequence[MemoryItem], floor: float, limit: int) -> li
     return [item for item in items if item.score >= threshold][:limit]
 
 
+def at_present(items: Sequence[MemoryItem]) -> list[MemoryItem]:
+    """The recalled items a context block shows the present with: without turns that say nothing
+    (:func:`~agentx_memory.retrieval.chatter.is_chatter`: "Noted.", "Will do."), and without stale turns
+    (every fact learned from them since superseded) unless no other turn is left, in which case they
+    stay, marked "earlier; since changed" by the renderer."""
+    kept = [item for item in items if not (item.kind == "episodic" and is_chatter(item.content))]
+    if any(item.kind == "episodic" and not item.stale for item in kept):
+        kept = [item for item in kept if not (item.kind == "episodic" and item.stale)]
+    return kept
+
+
+def nearby_facts(
+    candidates: Sequence[tuple[Fact, float]], known: Collection[str], floor: float, limit: int
+) -> list[MemoryItem]:
+    """Current facts close to the prompt that are not among the ``known`` ids, as items scored by their
+    cosine, best first: at most ``limit``, each at cosine ``floor`` or more. ``candidates``: (fact,
+    cosine) as recall saw them (a decomposed query may see a fact twice)."""
+    seen = set(known)
+    chosen: list[MemoryItem] = []
+    for fact, cosine in sorted(candidates, key=lambda pair: (-pair[1], pair[0].id)):
+        if len(chosen) >= limit or cosine < floor:
+            break
+        if fact.id in seen or fact.valid_until is not None:
+            continue
+        seen.add(fact.id)
+        chosen.append(fact_item(fact, cosine, ("vector",)))
+    return chosen
+
+
 def short_id(memory_id: str) -> str:
     """The tag's id: the first 8 characters of a UUID (its first group), else the whole id.
 
@@ -268,10 +304,13 @@ def short_id(memory_id: str) -> str:
 
 
 def _turn_prefix(item: MemoryItem) -> str:
-    """``2023-05-08 Caroline: `` — the turn's date and who spoke (display name, else role)."""
+    """``2023-05-08 Caroline: `` — the turn's date and who spoke (display name, else role); a stale
+    turn's date reads ``2023-05-08 (earlier; since changed)``."""
     parts: list[str] = []
     if item.timestamp is not None:
         parts.append(item.timestamp.date().isoformat())
+    if item.stale:
+        parts.append(STALE_MARK)
     speaker = item.metadata.get("speaker")
     name = _clean(speaker, _MAX_SPEAKER_CHARS) if isinstance(speaker, str) else ""
     name = name or (item.role or "")

@@ -86,7 +86,10 @@ class RecallPlan:
         return self.since is None or moment >= self.since
 
 
-def turn_item(turn: Turn, score: float, found_by: Sequence[str]) -> MemoryItem:
+def turn_item(
+    turn: Turn, score: float, found_by: Sequence[str], superseded_by: Sequence[str] | None = None
+) -> MemoryItem:
+    """A recalled turn; ``superseded_by`` (even empty) marks it stale, with the facts that replaced it."""
     return MemoryItem(
         kind="episodic",
         id=turn.id,
@@ -100,6 +103,8 @@ def turn_item(turn: Turn, score: float, found_by: Sequence[str]) -> MemoryItem:
         metadata=turn.metadata,
         found_by=list(found_by),
         source_turn_ids=[turn.id],
+        stale=superseded_by is not None,
+        superseded_by=list(superseded_by or ()),
     )
 
 

@@ -67,7 +67,11 @@ class RecallLayer:
         self._b = backends
         self._s = settings
 
-    def recall(self, scope: Scope, request: RecallRequest) -> MemoryBundle:
+    def recall(
+        self, scope: Scope, request: RecallRequest, nearby: list[tuple[Fact, float]] | None = None
+    ) -> MemoryBundle:
+        """One recall. ``nearby``, when given, receives the current facts the retrieval saw with their
+        cosine to the query, whether or not they ranked (``get_context``'s facts section)."""
         started = time.perf_counter()
         now = datetime.now(UTC)
         metrics: dict[str, TechniqueMetric] = {}
@@ -76,9 +80,9 @@ class RecallLayer:
             metrics["decomposition"] = TechniqueMetric(
                 skipped="switched off" if not self._s.query_decomposition else "one need"
             )
-            bundle = self._recall(scope, request, filters, now, metrics)
+            bundle = self._recall(scope, request, filters, now, metrics, nearby)
         else:
-            bundle = self._decomposed(scope, request, filters, now, metrics)
+            bundle = self._decomposed(scope, request, filters, now, metrics, nearby)
         total_ms = (time.perf_counter() - started) * 1000
         RECALL_SECONDS.observe(total_ms / 1000)
         return bundle.model_copy(update={"timings_ms": {**bundle.timings_ms, "total": round(total_ms, 3)}})
@@ -90,6 +94,7 @@ class RecallLayer:
         filters: QueryFilters,
         now: datetime,
         metrics: dict[str, TechniqueMetric],
+        nearby: list[tuple[Fact, float]] | None,
     ) -> MemoryBundle:
         """Each of ``filters.parts`` recalled on its own (filters by rules: a part keeps the query's
         time phrase), the answers interleaved rank by rank, so each need gets its share of the results.
@@ -100,7 +105,9 @@ class RecallLayer:
 
         def recall_part(index: int, part: str) -> None:
             filters = parse_filters(part, now, channels=request.channels) if self._s.self_query else None
-            answers[index] = self._recall(scope, replace(request, query=part), filters, now, dict(metrics))
+            answers[index] = self._recall(
+                scope, replace(request, query=part), filters, now, dict(metrics), nearby
+            )
 
         gather(*[recall_part(index, part) for index, part in enumerate(parts)])
         bundles = [answers[index] for index in range(len(parts))]
@@ -132,6 +139,7 @@ class RecallLayer:
         filters: QueryFilters | None,
         now: datetime,
         metrics: dict[str, TechniqueMetric],
+        nearby: list[tuple[Fact, float]] | None = None,
     ) -> MemoryBundle:
         """One need: expansion, HyDE, embedding, retrieval and entity-centric recall."""
         texts = {"vector": filters.text if filters is not None else request.query}
@@ -176,6 +184,8 @@ class RecallLayer:
         gather(graph(), turns(), focus_entity())
         ready = embedded  # the plan with its vectors (the steps above read `plan` unchanged)
         retriever.rank(ready, found)
+        if nearby is not None:
+            nearby.extend(found.nearby_facts)
         metrics.update(found.metrics)
         items = found.items
         if focus is None:

@@ -64,7 +64,11 @@ class AsyncRecallLayer:
         self._b = backends
         self._s = settings
 
-    async def recall(self, scope: Scope, request: RecallRequest) -> MemoryBundle:
+    async def recall(
+        self, scope: Scope, request: RecallRequest, nearby: list[tuple[Fact, float]] | None = None
+    ) -> MemoryBundle:
+        """One recall. ``nearby``, when given, receives the current facts the retrieval saw with their
+        cosine to the query, whether or not they ranked (``get_context``'s facts section)."""
         started = time.perf_counter()
         now = datetime.now(UTC)
         metrics: dict[str, TechniqueMetric] = {}
@@ -73,9 +77,9 @@ class AsyncRecallLayer:
             metrics["decomposition"] = TechniqueMetric(
                 skipped="switched off" if not self._s.query_decomposition else "one need"
             )
-            bundle = await self._recall(scope, request, filters, now, metrics)
+            bundle = await self._recall(scope, request, filters, now, metrics, nearby)
         else:
-            bundle = await self._decomposed(scope, request, filters, now, metrics)
+            bundle = await self._decomposed(scope, request, filters, now, metrics, nearby)
         total_ms = (time.perf_counter() - started) * 1000
         RECALL_SECONDS.observe(total_ms / 1000)
         return bundle.model_copy(update={"timings_ms": {**bundle.timings_ms, "total": round(total_ms, 3)}})
@@ -87,6 +91,7 @@ class AsyncRecallLayer:
         filters: QueryFilters,
         now: datetime,
         metrics: dict[str, TechniqueMetric],
+        nearby: list[tuple[Fact, float]] | None,
     ) -> MemoryBundle:
         """Each of ``filters.parts`` recalled on its own (filters by rules: a part keeps the query's
         time phrase), the answers interleaved rank by rank, so each need gets its share of the results.
@@ -98,7 +103,7 @@ class AsyncRecallLayer:
         async def recall_part(index: int, part: str) -> None:
             filters = parse_filters(part, now, channels=request.channels) if self._s.self_query else None
             answers[index] = await self._recall(
-                scope, replace(request, query=part), filters, now, dict(metrics)
+                scope, replace(request, query=part), filters, now, dict(metrics), nearby
             )
 
         await gather(*[recall_part(index, part) for index, part in enumerate(parts)])
@@ -131,6 +136,7 @@ class AsyncRecallLayer:
         filters: QueryFilters | None,
         now: datetime,
         metrics: dict[str, TechniqueMetric],
+        nearby: list[tuple[Fact, float]] | None = None,
     ) -> MemoryBundle:
         """One need: expansion, HyDE, embedding, retrieval and entity-centric recall."""
         texts = {"vector": filters.text if filters is not None else request.query}
@@ -175,6 +181,8 @@ class AsyncRecallLayer:
         await gather(graph(), turns(), focus_entity())
         ready = await embedded  # the plan with its vectors (the steps above read `plan` unchanged)
         retriever.rank(ready, found)
+        if nearby is not None:
+            nearby.extend(found.nearby_facts)
         metrics.update(found.metrics)
         items = found.items
         if focus is None:

@@ -22,9 +22,9 @@ from .._compat.sync import gather
 from ..backends import Backends
 from ..kinds import GRAPH_KINDS, KINDS, MemoryKind
 from ..memory.episodic_pure import TurnHit
-from ..memory.graph_hits import GraphHits
+from ..memory.graph_hits import GraphHits, StaleTurn
 from ..memory.procedural_pure import rank_strategies
-from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric
+from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric, Turn
 from ..settings import RetrievalSettings
 from .candidates import Candidate, KindCandidates, Retrieved, TechniqueTimer, TurnEntry, techniques_of
 from .fusion import (
@@ -111,7 +111,7 @@ class MemoryRetriever:
     ) -> None:
         """The turns' candidates; ``lexical`` are the :meth:`lexical_turns` hits."""
         if "episodic" in plan.kinds:
-            self._turns(scope, plan, lexical, found.kinds["episodic"], found.metrics)
+            self._turns(scope, plan, lexical, found.kinds["episodic"], found)
 
     def graph(self, scope: Scope, plan: RecallPlan, found: Retrieved) -> None:
         """The graph kinds' candidates: they need the query's vector, not the full-text turn hits, so
@@ -123,7 +123,7 @@ class MemoryRetriever:
         """Every kind's candidates into ``found.items``, best first."""
         kinds = found.kinds
         found.items = self._rank(
-            plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds], kinds["fact"]
+            plan, [kinds[name] for name in sorted(plan.kinds) if name in kinds], kinds["fact"], found.stale
         )
 
     # -- ranking -----------------------------------------------------------------------------------
@@ -157,7 +157,11 @@ class MemoryRetriever:
         return scored
 
     def _rank(
-        self, plan: RecallPlan, kinds: Sequence[KindCandidates], facts: KindCandidates
+        self,
+        plan: RecallPlan,
+        kinds: Sequence[KindCandidates],
+        facts: KindCandidates,
+        stale: Mapping[str, StaleTurn],
     ) -> list[MemoryItem]:
         scored = [
             (score, entry)
@@ -165,6 +169,9 @@ class MemoryRetriever:
             for score, item_id in self._scores(plan, kind)
             if isinstance(entry := kind.items[item_id], Candidate)
         ]
+        fact_ids = set(facts.items)
+        if stale:
+            scored = self._present(plan, scored, stale, fact_ids)
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1].id))
         # A learned fact stands for the turns it came from (it takes the place of the best-ranked one),
         # and rises above them only by its own closeness to the question.
@@ -175,7 +182,7 @@ class MemoryRetriever:
             # Facts stand for their source turns: past a share of the results they would only push
             # out the turns that hold the evidence (a question that asks for facts lifts the cap).
             allowed = math.ceil(plan.top_k * self._s.max_fact_share)
-            scored = capped(scored, lambda pair: pair[1].id in facts.items, allowed)
+            scored = capped(scored, lambda pair: pair[1].id in fact_ids, allowed)
         scored = collapse_sources(scored, lambda pair: pair[1].id, lambda pair: pair[1].sources)
         cap = self._s.max_per_conversation or max(1, math.ceil(plan.top_k / 2))
         ranked = diversify(
@@ -186,6 +193,40 @@ class MemoryRetriever:
             limit=plan.top_k,
         )
         return [candidate.build(score) for score, candidate in ranked]
+
+    def _present(
+        self,
+        plan: RecallPlan,
+        scored: list[tuple[float, Candidate]],
+        stale: Mapping[str, StaleTurn],
+        fact_ids: set[str],
+    ) -> list[tuple[float, Candidate]]:
+        """Recall shows the present: a stale turn's score × ``stale_turn_factor``, and the current facts
+        that replaced what it said join (or rise) at its own score, so that they stand for it (as a
+        learned fact stands for its source turns, :func:`rank_by_sources`) whatever their own cosine:
+        the question matched what they replaced. ``fact_ids`` gains the facts that join."""
+        factor = self._s.stale_turn_factor
+        lift: dict[str, float] = {}
+        joining: dict[str, Fact] = {}
+        present: list[tuple[float, Candidate]] = []
+        for score, entry in scored:
+            if not entry.stale or entry.id not in stale:
+                present.append((score, entry))
+                continue
+            present.append((round(score * factor, 6), entry))
+            if "fact" not in plan.kinds:
+                continue
+            for fact in stale[entry.id].current:
+                if fact.fact_kind == "statement" and not self._s.recall_statements:
+                    continue
+                lift[fact.id] = max(score, lift.get(fact.id, 0.0))
+                if fact.id not in fact_ids:
+                    joining[fact.id] = fact
+        present = [(max(score, lift.get(entry.id, 0.0)), entry) for score, entry in present]
+        for fact_id, fact in joining.items():
+            present.append((lift[fact_id], Candidate.of_fact(fact, ["supersedes"])))
+            fact_ids.add(fact_id)
+        return present
 
     def _fuse(self, dense: Mapping[str, float], lexical: Mapping[str, float]) -> dict[str, float]:
         s = self._s
@@ -206,9 +247,9 @@ class MemoryRetriever:
         plan: RecallPlan,
         lexical_hits: Sequence[tuple[TurnHit, float]],
         kind: KindCandidates,
-        metrics: dict[str, TechniqueMetric],
+        found: Retrieved,
     ) -> None:
-        episodic = self._b.episodic
+        episodic, metrics = self._b.episodic, found.metrics
         pool = self._pool(plan)
         turns: dict[str, TurnHit] = {}
         dense: dict[str, float] = {}
@@ -257,18 +298,37 @@ class MemoryRetriever:
         # defers a conversation's turns past the cap, but from a head three times the answer's size):
         # its turns are fetched whole now, while the graph kinds are still being searched.
         head = [key for _, key in self._scores(plan, kind)[: plan.top_k * _HEAD_FACTOR]]
-        whole = episodic.get_turns(scope, head, plan.channels)
+        whole: dict[str, Turn] = {}
+
+        def fetch() -> None:
+            whole.update(episodic.get_turns(scope, head, plan.channels))
+
+        gather(fetch(), self._stale(scope, plan, head, found))
         # A turn that asks tells less than one that answers: read now that the head's text is here.
         texts = {key: turn.content for key, turn in whole.items()}
         relevance = {key: kind.relevance[key] for key in texts}
         discounted = asking_discount(relevance, texts, self._s.question_turn_factor)
         kind.relevance.update(self._lifted(plan, turns, at, similarity, relevance, discounted))
         # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
+        stale = found.stale
         kind.items = {
-            key: Candidate.of_turn(whole[key], entries[key].found_by, entries[key].event)
+            key: Candidate.of_turn(
+                whole[key],
+                entries[key].found_by,
+                entries[key].event,
+                stale[key].superseded_by if key in stale else None,
+            )
             for key in head
             if key in whole
         }
+
+    def _stale(self, scope: Scope, plan: RecallPlan, head: Sequence[str], found: Retrieved) -> None:
+        """The stale turns of the head into ``found.stale``: one statement, beside the turns' fetch."""
+        if self._s.stale_turn_factor == 1.0 or not head:
+            return
+        timer = TechniqueTimer(found.metrics, "turns.stale")
+        found.stale.update(self._b.graph_recall.stale_turns(scope, head, channels=plan.channels))
+        timer.done(len(found.stale))
 
     def _lifted(
         self,
@@ -375,7 +435,7 @@ class MemoryRetriever:
             known = dict(hits.entities)
             for entity_id, score in hits.entity_vector.items():
                 result.entity_matches[entity_id] = (known[entity_id], score)
-            self._semantic(scope, plan, hits, known, (kinds["fact"], kinds["entity"]), metrics)
+            self._semantic(scope, plan, hits, known, (kinds["fact"], kinds["entity"]), result)
 
     def _semantic(
         self,
@@ -384,11 +444,12 @@ class MemoryRetriever:
         hits: GraphHits,
         known: dict[str, Entity],
         kinds: tuple[KindCandidates, KindCandidates],
-        metrics: dict[str, TechniqueMetric],
+        result: Retrieved,
     ) -> None:
         """Facts and entities: fused, expanded through the graph, boosted. ``known``: the entities
         found, by id (the expansion adds its own); ``kinds``: (facts', entities')."""
         facts_kind, entities_kind = kinds
+        metrics = result.metrics
 
         fact_dense, fact_lexical = hits.fact_vector, hits.fact_fulltext
         entity_dense, entity_lexical = hits.entity_vector, hits.entity_fulltext
@@ -409,12 +470,15 @@ class MemoryRetriever:
                 continue
             if fact.fact_kind == "statement" and not self._s.recall_statements:
                 continue  # a statement restates its source turn, which recall already ranks
+            if fact_id in fact_dense:
+                result.nearby_facts.append((fact, fact_dense[fact_id]))
             if fact.source_turn_ids and fact_dense.get(fact_id, 0.0) < self._s.fact_min_similarity:
                 # A learned fact is an answer only when it is close to the question itself; below
                 # that its source turns answer for it (a fact written by hand has no turn to stand for).
                 continue
             facts_kind.items[fact_id] = Candidate.of_fact(fact, fact_found.get(fact_id, ["graph"]))
             facts_kind.relevance[fact_id] = fact_scores[fact_id] * self._fact_boost(fact)
+        result.nearby_facts.sort(key=lambda pair: (-pair[1], pair[0].id))
         # The kind's scale is anchored on the best cosine among the facts that can be returned: a
         # statement (left out above) or a superseded fact must not lend its closeness to the others.
         facts_kind.anchor = max(
