@@ -174,7 +174,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
         candidates: dict[str, StoredFact] = {}
         for fact, similarity in facts.nearest(self.scope, vector, _NEAREST):
             candidates[fact.id] = StoredFact.of(fact, similarity)
-        for fact in facts.in_slot(self.scope, atom.subject, slot_keys(atom.key)):
+        for fact in facts.in_slot(self.scope, atom.subject, [*slot_keys(atom.key), *atom.ends]):
             candidates.setdefault(fact.id, StoredFact.of(fact, 0.0))
         ranked = sorted(candidates.values(), key=lambda stored: -stored.similarity)
         stated_at = max((said[turn] for turn in atom.source_turn_ids if turn in said), default=None)
@@ -220,6 +220,8 @@ class LearningWrites(SemanticApi, ProceduralApi):
             return "skip"
         if action == "conflict" and decision.target is not None:
             facts.flag_contradiction(self.scope, fact.id, decision.target.id, decision.reason)
+        for ended in decision.also:  # "I quit my job": the occupation ends with the employer
+            facts.retire(self.scope, ended.id, fact.id, stated_at)
         if action == "past" and decision.target is not None:
             # Said before the stored value: history, whatever order the turns were learned in.
             facts.retire(self.scope, fact.id, decision.target.id, decision.target.stated_at)

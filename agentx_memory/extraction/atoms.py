@@ -99,6 +99,10 @@ class FactAtom(BaseModel):
     #: The stored fact this one is said in place of, when the correction named it by its word alone
     #: ("no, I meant Piranesi": see :mod:`.substitutions`).
     replaces: str | None = None
+    #: What an ending ends ("I quit my job", "sold the BMW"): the slots its object stands for, and
+    #: the words that name the stored facts it ends (see :mod:`.frame_changes`).
+    ends: list[str] = Field(default_factory=list)
+    ends_words: list[str] = Field(default_factory=list)
     source_turn_ids: list[str] = Field(default_factory=list)
 
     @property

@@ -120,6 +120,8 @@ class Decision:
     #: The stored fact the action applies to (None for ADD).
     target: StoredFact | None = None
     reason: str = ""
+    #: More stored facts a SUPERSEDE ends ("I quit my job" ends the employer and the occupation).
+    also: tuple[StoredFact, ...] = ()
 
 
 def _stem(token: str) -> str:
@@ -347,6 +349,29 @@ def _apart(ours: tuple[datetime, datetime] | None, stored: StoredFact) -> bool:
     return ours is not None and theirs is not None and (ours[1] <= theirs[0] or theirs[1] <= ours[0])
 
 
+#: Slots whose facts all end together when one is named ("quit the barista job" ends the employer too).
+_ENDS_TOGETHER: Final = frozenset(["works_at", "works_as"])
+
+
+def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime | None) -> list[StoredFact]:
+    """The stored facts an ending ends: in the slots it names, those that name its words (or all of
+    them when it names no word, or the slots end together); without slots, the subject's facts that
+    name its words. Never a fact said after the ending."""
+    words = {_stem(word.casefold()) for word in atom.ends_words if len(word) > 2}
+    mine = [
+        stored
+        for stored in candidates
+        if _same_subject(atom, stored)
+        and stored.key not in {None, "name", "ended"}
+        and not (said_at and stored.stated_at and stored.stated_at > said_at)
+    ]
+    if not atom.ends:
+        return [stored for stored in mine if words & value_tokens(stored.claim)]
+    in_slots = [stored for stored in mine if stored.key in atom.ends]
+    named = [stored for stored in in_slots if words & value_tokens(stored.claim)]
+    return in_slots if not words or set(atom.ends) <= _ENDS_TOGETHER else named
+
+
 def _older(atom: FactAtom, stored: StoredFact) -> bool:
     """A greater age for the same person is time passing ("I turned 33"), not a contradiction."""
     if atom.key != "age" or not (atom.value or "").isdigit() or not (stored.value or "").isdigit():
@@ -379,6 +404,10 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
         for stored in candidates:
             if stored.id == atom.replaces:
                 return Decision("supersede", stored, "said in its place")
+    if atom.ends or atom.ends_words:
+        finished = _ended(atom, candidates, said_at)
+        if finished:
+            return Decision("supersede", finished[0], "ends the stored fact", tuple(finished[1:]))
     new_value = value_tokens(atom.value)
     for stored in candidates:
         if _same_slot(atom, stored) and stored.value is not None and stored.key is not None:

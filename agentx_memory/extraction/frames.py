@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
+from .frame_changes import appointment_atom, contact_atoms, ending_atom, thing_atom
 from .frame_values import SUBJECTS, frames_of, slot_atom
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
@@ -35,7 +36,7 @@ from .lexicon import (
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
 
 #: The keys the parse reader owns when it runs (the rules' reading of them is vetoed where it judged).
-FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values())
+FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values()) | {"phone", "email"}
 
 Token = Any  # a spaCy Token (spaCy is an optional dependency: no import here)
 
@@ -60,6 +61,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
     """The typed facts a parsed turn states, filed under their subjects. ``speaker`` is whose "I"."""
     reading = Reading()
     last_person: str | None = None
+    last_thing: Any | None = None
     for sentence in doc.sents:
         if (name := _introduction(sentence, speaker)) is not None:
             reading.speaker_name = name
@@ -69,16 +71,25 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 speaker = name  # the turn's later sentences, and later turns, are filed under the name
             continue
         questioned = sentence.text.rstrip().endswith("?") or _inverted(sentence)
+        if not questioned:
+            reading.atoms += contact_atoms(sentence, speaker, turn, speaker)
         for predicate in _predicates(sentence):
+            if not questioned:
+                last_thing = _appointment(reading, predicate, speaker, turn, last_person, last_thing)
+                if (thing := thing_atom(predicate, speaker, turn)) is not None:
+                    reading.atoms.append(thing)
             found = _subject(predicate, speaker, last_person, reading.people)
             if found is None:
                 continue
             subject, is_person = found
             if is_person:
                 last_person = subject
+            owner = speaker if subject in {"we", speaker} else subject
+            present = not questioned and _states_present(predicate, _ENDING) and not _negated(predicate)
+            if present and owner == speaker and (ending := ending_atom(predicate, owner, turn, speaker)):
+                reading.atoms.append(ending)
             for frame, value, fits in frames_of(predicate):
                 slot = SLOTS[frame.slot]
-                owner = speaker if subject in {"we", speaker} else subject
                 if subject == "we" and frame.slot not in {"residence", "vehicle"}:
                     continue
                 negated = _negated(predicate)
@@ -90,7 +101,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 ):
                     reading.vetoes.add((owner, slot.key))
                     continue
-                if owner.endswith("'s") or owner.startswith("~"):  # a relation without a name
+                if owner.endswith("'s"):  # a relation without a name: "my sister got a job at …"
                     reading.vetoes.add((speaker, slot.key))
                     continue
                 reading.atoms.append(slot_atom(frame, value, owner, turn, correction, speaker, negated))
@@ -98,6 +109,32 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key))
     return reading
+
+
+#: An ending, as a frame: a change ("I quit" holds now; "I'm quitting next month" is a plan).
+_ENDING: Final = Frame("end", "dobj", "ending", change=True)
+
+
+def _appointment(
+    reading: Reading, predicate: Any, speaker: str, turn: TurnText, last_person: str | None, last: Any
+) -> Any:
+    """Read an appointment the predicate states (whose: a possessive's, else the speaker's); returns
+    the thing last named, for "it's on the 19th now"."""
+    if not _states_present(predicate, _ENDING) or _negated(predicate):
+        return last
+    atom, thing = appointment_atom(predicate, speaker, turn, speaker, last)
+    if atom is None or thing is None:
+        return thing if thing is not None else last
+    owners = [c for c in thing.children if c.dep_ == "poss"]
+    if owners and owners[0].lower_ not in {"my", "our"}:
+        owner = _name(owners[0]) if owners[0].pos_ == "PROPN" else last_person
+        if owner is None:
+            return thing
+        atom = atom.model_copy(
+            update={"subject": owner, "statement": atom.statement.replace(f"{speaker}'s", f"{owner}'s", 1)}
+        )
+    reading.atoms.append(atom)
+    return thing
 
 
 def filed_under(reading: Reading, old: str, new: str) -> Reading:
@@ -169,6 +206,13 @@ def _subject(
             break
         head = head.head  # "I moved to Leeds and joined Arup": the second verb shares the subject
     if not subjects:
+        # Chat drops the "I" of a clause that opens with its verb: "sold the clio last month", "quit
+        # chess completely", "driving a Kia Niro these days".
+        opening = next(
+            (t for t in predicate.sent if not (t.is_punct or t.pos_ in {"INTJ", "ADV", "CCONJ"})), None
+        )
+        if opening is not None and opening.i == predicate.i and predicate.tag_ in {"VBD", "VBG", "VBN"}:
+            return speaker, False
         return None
     token = subjects[0]
     lower = token.lower_

@@ -15,8 +15,10 @@ from typing import Final, Literal
 from .patterns import OCCUPATIONS, RELATIONS
 
 __all__ = [
+    "APPOINTMENTS",
     "DIETS",
     "DWELLINGS",
+    "ENDING_VERBS",
     "FRAMES",
     "OCCUPATIONS",
     "PARTNER_NOUNS",
@@ -24,6 +26,7 @@ __all__ = [
     "RELATION_NOUNS",
     "SCHOOLS",
     "SLOTS",
+    "SLOT_OF_THING",
     "VEHICLE_NOUNS",
     "WISH_HEADS",
     "Frame",
@@ -229,5 +232,69 @@ WISH_HEADS: Final = frozenset(
         "suggest",
         "ask",
         "go",  # "I'm going to move": a plan
+    ]
+)
+
+#: Verbs that end something, with the particle they need ("give up", "drop out", "break up").
+ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
+    "quit": frozenset(),
+    "leave": frozenset(),
+    "sell": frozenset(),
+    "stop": frozenset(),
+    "give": frozenset(["up"]),
+    "drop": frozenset(["out"]),
+    "split": frozenset(),
+    "break": frozenset(["up"]),
+    "divorce": frozenset(),
+    "separate": frozenset(),
+    "end": frozenset(),
+    "resign": frozenset(),
+    "ditch": frozenset(),
+    "cancel": frozenset(),
+    "scrap": frozenset(),
+}
+
+#: What a thing an ending names stands for: quitting "my job" ends the employer and the occupation.
+SLOT_OF_THING: Final[dict[str, tuple[str, ...]]] = {
+    "job": ("works_at", "works_as"),
+    "work": ("works_at", "works_as"),
+    "position": ("works_at", "works_as"),
+    "role": ("works_at", "works_as"),
+    "post": ("works_at", "works_as"),
+    "career": ("works_as",),
+    "car": ("drives",),
+    "vehicle": ("drives",),
+    "relationship": tuple(sorted(PARTNER_NOUNS)),
+    **{partner: tuple(sorted(PARTNER_NOUNS)) for partner in PARTNER_NOUNS},
+}
+
+#: Things one has an appointment for: "the dentist on Tuesday", "my haircut is booked for the 8th".
+APPOINTMENTS: Final = frozenset(
+    [
+        "appointment",
+        "dentist",
+        "doctor",
+        "gp",
+        "physio",
+        "physiotherapy",
+        "haircut",
+        "checkup",
+        "check-up",
+        "interview",
+        "exam",
+        "test",
+        "surgery",
+        "operation",
+        "scan",
+        "consultation",
+        "viewing",
+        "hearing",
+        "audition",
+        "therapy",
+        "vet",
+        "meeting",
+        "ultrasound",
+        "jab",
+        "vaccination",
     ]
 )
