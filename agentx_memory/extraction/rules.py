@@ -315,7 +315,7 @@ def normalise_first_person(text: str) -> str:
 def _extract_turn(turn: TurnText, state: _State, known: Collection[str]) -> Extraction:
     turn = TurnText(turn.id, turn.role, normalise_first_person(turn.text), turn.timestamp, turn.speaker)
     facts: list[FactAtom] = []
-    entities: list[ExtractedEntity] = list(enrichment_entities(turn.text, turn.id, turn.timestamp))
+    entities: list[ExtractedEntity] = list(enrichment_entities(turn.text, turn.id))
     relationships: list[ExtractedRelationship] = []
     correction = is_correction(turn.text)
     for sentence in sentences(turn.text):
