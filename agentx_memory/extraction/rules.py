@@ -42,7 +42,7 @@ from .introductions import (
     identity_name,
     introduces,
 )
-from .names import NameRecognizer, name_entities
+from .names import ANIMALS, NameRecognizer, name_entities
 from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
@@ -427,7 +427,7 @@ def _relation_clause(
     relation, name, rest = match.group("rel").casefold(), match.group("name"), match.group("rest")
     state.persons[name.casefold()] = name
     state.last_person = name
-    is_pet = relation in {"dog", "cat", "puppy", "kitten", "pet", "parrot", "rabbit", "horse", "hamster"}
+    is_pet = relation in ANIMALS
     entities.append(
         ExtractedEntity(name=name, type="other" if is_pet else "person", source_turn_ids=[turn.id])
     )
