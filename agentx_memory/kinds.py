@@ -47,8 +47,9 @@ class KindSpec:
     metric: str
     #: ``memory_timeline.memory_type`` of the kind's rows.
     timeline: str
-    #: Whether recall's recency and time windows apply: an entity is not an event, and the time its
-    #: record was last written (at consolidation, possibly long after it was mentioned) says nothing.
+    #: Whether recall's recency applies: an entity is not an event, and being first said long ago makes
+    #: it no less relevant. The caller's hard time window applies to every kind: an entity's time is
+    #: when it was first said (its earliest source turn, ``Entity.first_seen``), not when it was written.
     dated: bool = True
 
 

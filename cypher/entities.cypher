@@ -9,7 +9,7 @@ WITH e
 ORDER BY CASE WHEN e.channel = $channel THEN 0 ELSE 1 END, e.created_at
 LIMIT 1
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at, .first_seen} AS item
 
 // name: find_entity_by_alias
 MATCH (e:Entity {user_id: $user_id, type: $type})
@@ -18,7 +18,7 @@ WITH e
 ORDER BY CASE WHEN e.channel = $channel THEN 0 ELSE 1 END, e.created_at
 LIMIT 1
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at, .first_seen} AS item
 
 // name: find_entity_any_type
 // The look-alikes, exact names and the active channel first; the caller breaks ties by mention count,
@@ -30,7 +30,7 @@ WITH e, CASE WHEN e.canonical = $key THEN 0 ELSE 1 END AS exact,
 ORDER BY exact, here, e.created_at
 LIMIT $limit
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item, exact, here
+          .access_count, .created_at, .updated_at, .first_seen} AS item, exact, here
 
 // name: create_entity
 CREATE (e:Entity {id: $id, user_id: $user_id, channel: $channel, name: $name, type: $type,
@@ -38,7 +38,7 @@ CREATE (e:Entity {id: $id, user_id: $user_id, channel: $channel, name: $name, ty
     description: $description, properties: $properties, mention_count: 1, created_at: $now,
     updated_at: $now, embedding: vecf32($embedding)})
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at, .first_seen} AS item
 
 // name: merge_entity
 // Only when a mention adds something (memory/entities_pure.merged_entity): each write re-indexes the
@@ -47,7 +47,16 @@ MATCH (e:Entity {id: $id, user_id: $user_id})
 SET e.aliases = $aliases, e.alias_keys = $alias_keys, e.aliases_text = $aliases_text,
     e.description = $description, e.properties = $properties, e.updated_at = $now
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at, .first_seen} AS item
+
+// name: entities_first_seen
+// When each entity was first said: its earliest source turn's time (epoch ms). Never moved later, so
+// any order of consolidation gives the same time; time windows in recall compare it, not created_at.
+UNWIND $seen AS seen
+MATCH (e:Entity {id: seen.id, user_id: $user_id})
+SET e.first_seen = CASE WHEN e.first_seen IS NULL OR e.first_seen > seen.at THEN seen.at
+                        ELSE e.first_seen END
+RETURN e.id AS id
 
 // name: link_same_as_candidate
 MATCH (a:Entity {id: $id, user_id: $user_id})
@@ -60,7 +69,7 @@ RETURN b.id AS id
 MATCH (e:Entity {user_id: $user_id})
 WHERE e.id IN $ids AND e.channel IN $channels
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at, .first_seen} AS item
 
 // name: same_as_candidates
 MATCH (a:Entity {id: $id, user_id: $user_id})-[r:SAME_AS]->(b:Entity {user_id: $user_id})
@@ -150,7 +159,7 @@ WHERE n.channel IN $channels
 WITH DISTINCT n
 LIMIT $limit
 RETURN n {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at, .first_seen} AS item
 
 // name: entity_graph_depth_2
 MATCH (start:Entity {user_id: $user_id})
@@ -160,7 +169,7 @@ WHERE n.channel IN $channels
 WITH DISTINCT n
 LIMIT $limit
 RETURN n {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at, .first_seen} AS item
 
 // name: entity_graph_depth_3
 MATCH (start:Entity {user_id: $user_id})
@@ -170,7 +179,7 @@ WHERE n.channel IN $channels
 WITH DISTINCT n
 LIMIT $limit
 RETURN n {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item
+          .access_count, .created_at, .updated_at, .first_seen} AS item
 
 // name: entity_graph_edges
 MATCH (a:Entity {user_id: $user_id})-[r:RELATED_TO|PART_OF|LOCATED_IN|WORKS_FOR|KNOWS|CREATED_BY|REFERENCES|SAME_AS]->(b:Entity {user_id: $user_id})
@@ -183,14 +192,14 @@ LIMIT $limit
 MATCH (e:Entity {id: $id, user_id: $user_id})-[r:RELATED_TO|PART_OF|LOCATED_IN|WORKS_FOR|KNOWS|CREATED_BY|REFERENCES|SAME_AS]->(n:Entity {user_id: $user_id})
 WHERE n.channel IN $channels
 RETURN n {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item, type(r) AS type
+          .access_count, .created_at, .updated_at, .first_seen} AS item, type(r) AS type
 LIMIT $limit
 
 // name: entity_neighbours_in
 MATCH (e:Entity {id: $id, user_id: $user_id})<-[r:RELATED_TO|PART_OF|LOCATED_IN|WORKS_FOR|KNOWS|CREATED_BY|REFERENCES|SAME_AS]-(n:Entity {user_id: $user_id})
 WHERE n.channel IN $channels
 RETURN n {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item, type(r) AS type
+          .access_count, .created_at, .updated_at, .first_seen} AS item, type(r) AS type
 LIMIT $limit
 
 // name: entity_turns
@@ -227,7 +236,7 @@ WHERE f.valid_until IS NULL
 WITH e, collect(DISTINCT f.id) AS fact_ids, collect(DISTINCT f.claim) AS claims
 OPTIONAL MATCH (e)-[:RELATED_TO|PART_OF|LOCATED_IN|WORKS_FOR|KNOWS|CREATED_BY|REFERENCES]-(n:Entity {user_id: $user_id})
 RETURN e {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item,
+          .access_count, .created_at, .updated_at, .first_seen} AS item,
        e.alias_keys AS alias_keys, fact_ids, claims, collect(DISTINCT n.id) AS neighbours
 
 // name: review_same_as

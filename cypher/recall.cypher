@@ -14,7 +14,7 @@ WITH e, collect(DISTINCT n)[..$limit] AS neighbours
 UNWIND neighbours AS n
 RETURN 'neighbour' AS source, e.id AS from_id,
        n {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-          .access_count, .created_at, .updated_at} AS item, [] AS about, [] AS turns
+          .access_count, .created_at, .updated_at, .first_seen} AS item, [] AS about, [] AS turns
 UNION ALL
 MATCH (e:Entity {user_id: $user_id})
 WHERE e.id IN $ids

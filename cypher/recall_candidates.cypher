@@ -48,7 +48,7 @@ WITH node, {{ann_cosine}} AS score
 ORDER BY score DESC
 LIMIT $limit
 RETURN 'Entity.vector' AS source, node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-             .access_count, .created_at, .updated_at} AS item, score
+             .access_count, .created_at, .updated_at, .first_seen} AS item, score
 UNION ALL
 UNWIND [label IN $exact WHERE label = 'Entity'] AS go
 MATCH (node:Entity {user_id: $user_id})
@@ -57,7 +57,7 @@ WITH node, {{exact_cosine}} AS score
 ORDER BY score DESC
 LIMIT $limit
 RETURN 'Entity.vector' AS source, node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-             .access_count, .created_at, .updated_at} AS item, score
+             .access_count, .created_at, .updated_at, .first_seen} AS item, score
 UNION ALL
 UNWIND CASE WHEN $text = '' THEN [] ELSE [1] END AS go
 {{fulltext_query Entity name}}
@@ -67,7 +67,7 @@ WITH node, score
 ORDER BY score DESC
 LIMIT $limit
 RETURN 'Entity.fulltext' AS source, node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-             .access_count, .created_at, .updated_at} AS item, score
+             .access_count, .created_at, .updated_at, .first_seen} AS item, score
 UNION ALL
 UNWIND [label IN $ann WHERE label = 'Strategy'] AS go
 {{vector_query Strategy}}

@@ -9,7 +9,7 @@
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels
 RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-             .access_count, .created_at, .updated_at} AS item, {{ann_cosine}} AS similarity
+             .access_count, .created_at, .updated_at, .first_seen} AS item, {{ann_cosine}} AS similarity
 ORDER BY similarity DESC
 LIMIT $limit
 
@@ -18,7 +18,7 @@ MATCH (node:Entity {user_id: $user_id})
 WHERE node.channel IN $channels AND node.embedding IS NOT NULL
 WITH node, {{exact_cosine}} AS similarity
 RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-             .access_count, .created_at, .updated_at} AS item, similarity
+             .access_count, .created_at, .updated_at, .first_seen} AS item, similarity
 ORDER BY similarity DESC
 LIMIT $limit
 
@@ -46,7 +46,7 @@ LIMIT $limit
 WITH node, score
 WHERE node.user_id = $user_id AND node.channel IN $channels
 RETURN node {.id, .user_id, .channel, .name, .type, .aliases, .description, .properties, .mention_count,
-             .access_count, .created_at, .updated_at} AS item, score
+             .access_count, .created_at, .updated_at, .first_seen} AS item, score
 ORDER BY score DESC
 LIMIT $limit
 

@@ -52,9 +52,9 @@ class LearningWrites(SemanticApi, ProceduralApi):
         refused = dict(report.refused)
         for reason in extraction.refused.values():
             refused[reason] = refused.get(reason, 0) + 1
-        mentions, created = self._entities(backends, extraction, known)
-        speakers = {turn.id: (turn.role, turn.speaker) for turn in turns}
         said = {turn.id: turn.timestamp for turn in turns}
+        mentions, created = self._entities(backends, extraction, known, said)
+        speakers = {turn.id: (turn.role, turn.speaker) for turn in turns}
         counts: dict[str, int] = defaultdict(int)
         # Only the turns the extractor read: a refused one (an echo of the memory, tool output) says nothing.
         read = [turn for turn in turns if turn.id not in extraction.refused]
@@ -134,11 +134,17 @@ class LearningWrites(SemanticApi, ProceduralApi):
         return atoms
 
     def _entities(
-        self, backends: Backends, extraction: Extraction, known: dict[str, str]
+        self,
+        backends: Backends,
+        extraction: Extraction,
+        known: dict[str, str],
+        said: dict[str, datetime],
     ) -> tuple[dict[str, set[str]], int]:
-        """Upsert the extracted entities and the facts' named subjects; ``(turn id → entity ids it
-        names, how many entities were new)``."""
+        """Upsert the extracted entities and the facts' named subjects, each first seen at its earliest
+        source turn's time (``said``: turn id → time); ``(turn id → entity ids it names, how many
+        entities were new)``."""
         mentions: dict[str, set[str]] = defaultdict(set)
+        seen: dict[str, datetime] = {}
         created = 0
         wanted = [(e.name, e.type, e.aliases, e.source_turn_ids, True) for e in extraction.entities]
         wanted += [(a.subject, "person", [], a.source_turn_ids, False) for a in extraction.facts]
@@ -157,6 +163,10 @@ class LearningWrites(SemanticApi, ProceduralApi):
             if mentioned:
                 for turn_id in turn_ids:
                     mentions[turn_id].add(known[key])
+            times = [said[turn_id] for turn_id in turn_ids if turn_id in said]
+            if times and (known[key] not in seen or min(times) < seen[known[key]]):
+                seen[known[key]] = min(times)
+        backends.entities.first_seen(self.scope, seen)
         return mentions, created
 
     def _learn_atom(

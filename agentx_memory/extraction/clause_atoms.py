@@ -13,6 +13,7 @@ from ..retrieval.calendar_spans import next_occurrence
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import FactAtom
 from .english import resolve_dates, with_date
+from .tense import clause_pointing
 
 __all__ = [
     "MIN_EXPERIENCE_WORDS",
@@ -36,7 +37,7 @@ VALUE_END: Final = re.compile(
 #: A date ahead: the shared time grammar, ordinals ("the 22nd", "june 3rd") and coming days.
 _DATED: Final = re.compile(
     r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?:st|nd|rd|th)\s+of\s+[a-z]+|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
-    r"\d{1,2}\b|\b(?:on|this|next|coming)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b|\btonight\b|"
+    r"\d{1,2}(?:st|nd|rd|th)?\b|\b(?:on|this|next|coming)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b|\btonight\b|"
     r"\bnext\s+(?:week|weekend|month|year|summer|spring|autumn|fall|winter)\b|\bin\s+(?:january|february|march|"
     r"april|june|july|august|september|october|november|december)\b",
     re.IGNORECASE,
@@ -125,7 +126,9 @@ def build_atom(
     certainty: str,
 ) -> FactAtom:
     statement, start, end = resolve_dates(statement_end(canonical), ctx.turn.timestamp)
-    if kind == "event" and start is not None and start < ctx.turn.timestamp:
+    # A date without a year is read as the last one; a plan's is the next (a past keeps the last).
+    ahead = kind == "event" or clause_pointing(statement_end(canonical), ctx.subject) == "plan"
+    if ahead and start is not None and start < ctx.turn.timestamp:
         found = find_time_phrase(statement_end(canonical), ctx.turn.timestamp)
         # The phrase, not the clause, says whether it looks back: "my last day is October 10th" is ahead.
         phrase = found.time_range.phrase if found is not None else canonical

@@ -140,6 +140,7 @@ def parse_extraction(data: dict[str, Any], turns: Sequence[TurnText]) -> Extract
             name=e.name, type=e.type, aliases=e.aliases, source_turn_ids=_turn_ids(e.turns, turns)
         )
         for e in answer.entities
+        if e.type != "date"  # a date is a fact's time (event_date), not an entity
     ]
     return Extraction(
         entities=entities,

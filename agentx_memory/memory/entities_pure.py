@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from ..models.semantic import Entity, EntityEdge
-from ..timecodec import from_epoch_ms
+from ..timecodec import from_epoch_ms, maybe_from_epoch_ms
 
 __all__ = [
     "CANDIDATE_THRESHOLD",
@@ -132,6 +132,7 @@ def entity_from_graph(item: Mapping[str, Any]) -> Entity:
         access_count=item.get("access_count") or 0,
         created_at=from_epoch_ms(item["created_at"]),
         updated_at=from_epoch_ms(item["updated_at"]),
+        first_seen=maybe_from_epoch_ms(item.get("first_seen")),
     )
 
 

@@ -18,7 +18,7 @@ import json
 from ..models import Scope
 from ..models.semantic import Entity
 from ..stores.graph import GraphStore
-from ..timecodec import now_ms
+from ..timecodec import epoch_ms, now_ms
 from .access import AccessMemory
 from .entities_pure import alias_keys, entity_from_graph, merged_entity
 from .entity_merge_pure import EntitySide, SameAsCandidate
@@ -120,6 +120,9 @@ class EntityMerge:
                 ),
             )
         moved["winner_written"] = int(merged is not None)
+        if loser.first_seen is not None:  # the winner was first said when either of them was
+            seen = [{"id": winner.id, "at": epoch_ms(loser.first_seen)}]
+            self._graph.run("entities_first_seen", scope_params(scope, seen=seen))
         self._graph.run("delete_merged_entity", ids)
         self._access.delete(scope, [loser.id])
         return moved

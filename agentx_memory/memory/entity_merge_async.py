@@ -16,7 +16,7 @@ import json
 from ..models import Scope
 from ..models.semantic import Entity
 from ..stores.graph_async import AsyncGraphStore
-from ..timecodec import now_ms
+from ..timecodec import epoch_ms, now_ms
 from .access_async import AsyncAccessMemory
 from .entities_pure import alias_keys, entity_from_graph, merged_entity
 from .entity_merge_pure import EntitySide, SameAsCandidate
@@ -118,6 +118,9 @@ class AsyncEntityMerge:
                 ),
             )
         moved["winner_written"] = int(merged is not None)
+        if loser.first_seen is not None:  # the winner was first said when either of them was
+            seen = [{"id": winner.id, "at": epoch_ms(loser.first_seen)}]
+            await self._graph.run("entities_first_seen", scope_params(scope, seen=seen))
         await self._graph.run("delete_merged_entity", ids)
         await self._access.delete(scope, [loser.id])
         return moved

@@ -67,6 +67,9 @@ class Entity(BaseModel):
     salience: float = 1.0
     created_at: datetime
     updated_at: datetime
+    #: When it was first said: the time of the earliest turn it was learned from, not of learning (time
+    #: windows compare it); None for an entity no turn named (written through ``upsert_entity``).
+    first_seen: datetime | None = None
 
 
 class Fact(BaseModel):

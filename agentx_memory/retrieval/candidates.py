@@ -80,8 +80,9 @@ class Candidate:
 
     @classmethod
     def of_entity(cls, entity: Entity, found_by: list[str]) -> Candidate:
+        # An entity dates from when it was first said (time windows), not from consolidation.
         build = partial(entity_item, entity, found_by=found_by)
-        return cls(entity.id, entity.updated_at, None, entity_text(entity), build)
+        return cls(entity.id, entity.first_seen or entity.updated_at, None, entity_text(entity), build)
 
     @classmethod
     def of_strategy(cls, strategy: Strategy, success_rate: float) -> Candidate:
@@ -114,7 +115,7 @@ class KindCandidates:
     """One kind's candidates: candidate by id, relevance by id, and the best cosine seen (its anchor)."""
 
     weight: float
-    #: Recency and time windows apply (``KindSpec.dated``).
+    #: Recency applies (``KindSpec.dated``); the hard time window applies to every kind.
     dated: bool = True
     items: dict[str, Candidate | TurnEntry] = field(default_factory=dict)
     relevance: dict[str, float] = field(default_factory=dict)

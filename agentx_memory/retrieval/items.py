@@ -146,7 +146,7 @@ def entity_item(entity: Entity, score: float, found_by: Sequence[str]) -> Memory
         content=entity_text(entity),
         score=score,
         channel=entity.channel,
-        timestamp=entity.updated_at,
+        timestamp=entity.first_seen or entity.updated_at,
         metadata={"name": entity.name, "type": entity.type, "aliases": entity.aliases},
         found_by=list(found_by),
     )

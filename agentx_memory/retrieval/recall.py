@@ -350,6 +350,8 @@ class RecallLayer:
         focused += [fact_item(fact, top * 0.9, ["entity"]) for fact in profile.facts]
         focused += [entity_item(other, top * 0.8, ["entity", "graph"]) for other in profile.neighbours]
         focused += [turn_item(turn, top * 0.7, ["entity"]) for turn in profile.turns]
+        # The caller's hard window holds here too: X, its facts and turns only from that far back.
+        focused = [item for item in focused if plan.in_window(item.timestamp)]
         metrics["entity_centric"] = TechniqueMetric(
             latency_ms=round(profile.latency_ms, 3), results=len(focused)
         )

@@ -139,10 +139,10 @@ class AsyncMemoryRetriever:
             if entry is None:  # a turn outside the head (see _turns)
                 continue
             score = kind.weight * relevance * scale
+            moment = entry.timestamp
+            if not plan.in_window(moment):
+                continue
             if kind.dated:
-                moment = entry.timestamp
-                if not plan.in_window(moment):
-                    continue
                 score += self._s.recency_weight * recency_score(
                     moment, plan.now, self._s.recency_half_life_days
                 )

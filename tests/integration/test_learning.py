@@ -324,3 +324,30 @@ def test_malformed_answer_is_retried_once_then_left_unconsolidated(
     stub.script({"facts": [{**ANSWER["facts"][0], "turns": [7]}]}, ANSWER)  # turn 7 is outside the chunk
     retried = llm_memory.consolidate_conversation(c)  # the chunk was left for the next run
     assert (retried.status, retried.llm_calls, retried.facts_added) == ("done", 2, 1)
+
+
+def test_an_entity_dates_from_its_first_turn_not_from_learning(memory: AgentMemory) -> None:
+    """Learned now from a turn said 40 days ago, an entity is outside a 7-day window and inside a
+    60-day one: the window compares the turn's time (``first_seen``), as it does a fact's."""
+    said = datetime.now(UTC) - timedelta(days=40)
+    c = memory.new_conversation()
+    memory.store_turn(c, "user", "My friend Ottoline teaches cello in Ghent.", timestamp=said)
+    assert memory.consolidate_conversation(c).status == "done"
+    ottoline = memory.get_entity_info("Ottoline").entity
+    assert ottoline.first_seen is not None
+    assert abs(ottoline.first_seen - said) < timedelta(seconds=1)
+
+    def entities(hours: float) -> list[str]:
+        bundle = memory.remember("Ottoline", time_window_hours=hours, include_episodic=False)
+        return [item.content for item in bundle.items if item.kind == "entity"]
+
+    assert not any("Ottoline" in content for content in entities(7 * 24))
+    assert any("Ottoline" in content for content in entities(60 * 24))
+    # Said again later in an older turn, it dates from the older one; a newer one changes nothing.
+    c2 = memory.new_conversation()
+    memory.store_turn(c2, "user", "Ottoline is moving to Antwerp.", timestamp=said - timedelta(days=5))
+    memory.store_turn(c2, "user", "Ottoline called me.", timestamp=said + timedelta(days=1))
+    memory.consolidate_conversation(c2)
+    first_seen = memory.get_entity_info("Ottoline").entity.first_seen
+    assert first_seen is not None
+    assert abs(first_seen - (said - timedelta(days=5))) < timedelta(seconds=1)

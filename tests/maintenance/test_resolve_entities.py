@@ -67,6 +67,9 @@ def test_resolve_entities_merges_keeps_dismisses_and_is_idempotent(
     bobs = bob.upsert_entity("my sister", "person")
     bob.learn_fact("Bob's sister is a pilot", confidence=0.9, source="user", about=[bobs.id])
     (before_node,) = graph._execute(NODE, {"id": maya.id})
+    # The look-alike was said first (a learned entity's first_seen): the merged one dates from then.
+    first_said = 1_700_000_000_000
+    graph._execute("MATCH (e:Entity {id: $id}) SET e.first_seen = $at", {"id": sister.id, "at": first_said})
 
     counts = _store_counts(graph, ledger)
     dry = run_job(memory, JOBS["resolve_entities"], dry_run=True, clock=lambda: _days(1))
@@ -92,6 +95,8 @@ def test_resolve_entities_merges_keeps_dismisses_and_is_idempotent(
     (after_node,) = graph._execute(NODE, {"id": maya.id})
     assert after_node["v"] == before_node["v"]  # aliases moved, the vector never rewritten
     assert "my sister" in after_node["aliases"]
+    first_seen = graph._execute("MATCH (e:Entity {id: $id}) RETURN e.first_seen AS at", {"id": maya.id})
+    assert first_seen == [{"at": first_said}]
     located = "MATCH (:Entity {id: $id})-[r:LOCATED_IN]->(:Entity) RETURN count(r) AS n"
     assert graph._execute(located, {"id": maya.id}) == [{"n": 1}]
     info = alice.get_entity_info(maya.id)

@@ -196,15 +196,28 @@ def test_enrichment_entities() -> None:
     found = {
         (entity.type, entity.name)
         for entity in enrichment_entities(
-            "mail dana@example.com, see https://dana.dev/x. cc @leo_b #nursing yesterday", "t0", NOW
+            "mail dana@example.com, see https://dana.dev/x. cc @leo_b #nursing yesterday", "t0"
         )
     }
+    # "yesterday" is no entity: a date is the time of what is said on it (the fact's event_time).
     assert found == {
         ("email", "dana@example.com"),
         ("url", "https://dana.dev/x"),
         ("person", "@leo_b"),
         ("concept", "#nursing"),
-        ("date", "2024-05-13"),
+    }
+
+
+def test_a_date_is_a_facts_time_not_an_entity() -> None:
+    turns = [
+        TurnText("t0", "user", "I went to a support group yesterday.", NOW, "Dana"),
+        TurnText("t1", "user", "My exam is on June 3rd and I ran 5k on Sunday.", NOW, "Dana"),
+    ]
+    learned = extract_turns(turns)
+    assert [entity for entity in learned.entities if entity.type == "date"] == []
+    assert {fact.event_time for fact in learned.facts} >= {
+        datetime(2024, 5, 13, tzinfo=UTC),
+        datetime(2024, 6, 3, tzinfo=UTC),
     }
 
 
@@ -296,6 +309,9 @@ def test_llm_answer_is_validated_whole() -> None:
     assert parsed.facts[0].confidence == 0.85  # calibrated from how it was said, not chosen by the model
     assert parsed.facts[0].event_time == datetime(2024, 5, 20, tzinfo=UTC)
     assert parsed.entities[0].source_turn_ids == ["a"]
+    # A date the model names as an entity is dropped: it is the fact's event_date.
+    dated = {"name": "2024-05-20", "type": "date", "turns": [1]}
+    assert parse_extraction({"facts": [fact], "entities": [dated]}, turns).entities == []
     for broken in (
         {"facts": [{**fact, "turns": [3]}]},  # a turn outside the chunk
         {"facts": [{**fact, "fact_kind": "opinion"}]},

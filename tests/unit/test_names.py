@@ -68,3 +68,47 @@ def test_rules_never_load_spacy_and_a_missing_model_is_explained(monkeypatch: py
     assert name_recognizer("auto") is None  # the rules alone
     with pytest.raises(ConfigurationError, match="agentx-memory\\[nlp\\]"):
         name_recognizer("spacy")
+
+
+def _entities(*texts: str) -> set[tuple[str, str]]:
+    turns = [TurnText(f"t{i}", "user", text, NOW, "Dana") for i, text in enumerate(texts)]
+    return {
+        (entity.name, entity.type)
+        for entity in extract_turns(turns, recognizer=name_recognizer("spacy")).entities
+    }
+
+
+def test_interjections_and_discourse_words_are_no_names() -> None:
+    # The model takes each of these openers for a person (a proper noun, by its tagger).
+    assert _entities(
+        "Awww that's sweet. Wanna hear more?",
+        "Nah, I'd rather stay home tonight.",
+        "Omg Tessa is here already.",
+        "Yay Leo got the job!",
+        "Wanna grab lunch with Priya tomorrow?",
+    ) == {("Tessa", "person"), ("Leo", "person"), ("Priya", "person")}
+
+
+def test_a_name_never_spans_sentence_punctuation() -> None:
+    from spacy.tokens import Span
+
+    nlp = names._load_spacy()._nlp  # the pinned model, as the recogniser runs it
+    doc = nlp("Thanks Jolene! Research says it helps.")
+    doc.ents = [Span(doc, 1, 4, label="PERSON")]  # "Jolene! Research", as the trial's model glued it
+    assert names.doc_names(doc) == [RecognizedName("Jolene", "person")]
+
+
+def test_the_sentence_gives_the_type() -> None:
+    assert _entities(
+        "I finally adopted a cat named Pixel.",
+        "We got a puppy called Biscuit last week.",
+        "My cat Pixel knocked over my plant.",
+    ) == {("Pixel", "other"), ("Biscuit", "other")}
+    assert _entities("I had dinner with Karlie last night.") == {("Karlie", "person")}
+    assert _entities("I met Karlie at the gym.") == {("Karlie", "person")}
+    # Where the sentence says nothing of the kind, the model's type stands.
+    assert _entities("I visited Paris with my mom.", "I met Sarah from Microsoft.") == {
+        ("Paris", "location"),
+        ("Sarah", "person"),
+        ("Microsoft", "organization"),
+    }
