@@ -345,8 +345,8 @@ async def main(argv: Sequence[str] | None = None) -> None:
     results: dict[str, Any] = {}
     if "extraction" in sections:
         results["extraction"] = extraction_section()
-        if (parser := name_recognizer("auto")) is not None:
-            results["extraction_parse"] = extraction_section(parser)
+        if (reader := name_recognizer("auto")) is not None:
+            results["extraction_parse"] = extraction_section(reader)
         if args.show_wrong:
             for section in ("extraction", "extraction_parse"):
                 print("\n".join(results.get(section, {}).get("wrong_sample", [])))

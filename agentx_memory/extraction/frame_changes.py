@@ -16,11 +16,13 @@ Pure helpers of :mod:`.frames` over spaCy tokens.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS, is_time, phrase
+from .english import third_person
+from .frame_values import SUBJECTS, is_time, phrase, set_off
 from .lexicon import APPOINTMENTS, ENDING_VERBS, PARTNER_NOUNS, PET_NOUNS, SLOT_OF_THING, VEHICLE_NOUNS
 
 __all__ = ["appointment_atom", "contact_atoms", "ending_atom", "thing_atom"]
@@ -40,17 +42,54 @@ def _ctx(turn: TurnText, subject: str, speaker: str) -> Context:
     return Context(turn=turn, subject=subject, correction=True, is_speaker=subject == speaker)
 
 
-def _yours(phrase_text: str, subject: str) -> str:
-    """ "my job" said by Dana is "Dana's job"."""
-    return re.sub(r"\b(?:my|our)\b", f"{subject}'s", phrase_text, flags=re.IGNORECASE)
+#: What one clause of an ending says besides its ending: another clause, an aside.
+_ASIDE: Final = frozenset(["advcl", "conj", "cc", "punct", "parataxis", "ccomp", "dep", "npadvmod", "advmod"])
+#: Words too common to tell which stored fact an ending names ("left my keys at home").
+_GENERIC: Final = frozenset(
+    ["home", "house", "place", "thing", "stuff", "time", "way", "office", "day", "bit"]
+)
+#: Endings whose object must name something ("sold the BMW", "left Oracle"), not any thing.
+_NAMING_ENDINGS: Final = frozenset(["leave", "sell", "ditch", "cancel", "scrap"])
+_OVER: Final = frozenset(["done", "over", "through", "finished"])
+
+
+def _said(predicate: Any) -> str:
+    """The ending as said, from its auxiliaries on, without its subject, the clauses and asides around
+    it: "quit the choir", "are done"."""
+    asides = [c for c in predicate.subtree if c.dep_ in _ASIDE and not is_time(c) and c.i != predicate.i]
+    asides += [c for c in predicate.subtree if c.dep_ == "appos" or set_off(c.head, c)]
+    asides += [c for c in predicate.children if c.dep_ in SUBJECTS]
+    dropped = {t.i for c in asides if c.i != predicate.i for t in c.subtree}
+    first = min([predicate.i, *(c.i for c in predicate.children if c.dep_ in {"aux", "auxpass"})])
+    words = [t for t in predicate.subtree if t.i >= first and t.i not in dropped and not t.is_punct]
+    return " ".join(t.text for t in words)
+
+
+def _ended_words(thing: Any, lemma: str) -> list[str]:
+    """The words of the ended thing that name a stored fact: its names, and (except after "leave",
+    "sell" and the like, where only a name or "the <thing>" will do) its nouns."""
+    named = lemma not in _NAMING_ENDINGS or any(c.lower_ == "the" for c in thing.children)
+    return [
+        t.text if t.pos_ == "PROPN" else t.lemma_.casefold()
+        for t in thing.subtree
+        if (t.pos_ == "PROPN" or (named and t.pos_ == "NOUN") or t.tag_ == "VBG")
+        and t.lemma_.casefold() not in SLOT_OF_THING
+        and t.lemma_.casefold() not in _GENERIC
+    ]
 
 
 def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> FactAtom | None:
-    """ "I quit my job", "we sold the Jazz", "I gave up chess", "Mia and I broke up": a statement
-    that ends what it names, with the slots and words it ends; None when the predicate ends nothing."""
+    """ "I quit my job", "we sold the Jazz", "I gave up chess", "Mia and I broke up", "Ben and I are
+    done": a statement that ends what it names, with the slots and words it ends; None when the
+    predicate ends nothing."""
     lemma = predicate.lemma_.casefold()
     particles = {c.lower_ for c in predicate.children if c.dep_ in {"prt", "prep"}}
-    if lemma not in ENDING_VERBS or not (ENDING_VERBS[lemma] <= particles or not ENDING_VERBS[lemma]):
+    partners = [c for s in predicate.children if s.dep_ in SUBJECTS for c in s.conjuncts if c.lower_ != "i"]
+    partners += [
+        s for s in predicate.children if s.dep_ in SUBJECTS and any(c.lower_ == "i" for c in s.conjuncts)
+    ]
+    over = predicate.lower_ in _OVER and bool(partners)
+    if not over and (lemma not in ENDING_VERBS or not ENDING_VERBS[lemma] <= particles):
         return None
     objects = [c for c in predicate.children if c.dep_ in {"dobj", "xcomp", "pcomp"}]
     objects += [
@@ -60,31 +99,28 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         for g in c.children
         if g.dep_ in {"pobj", "pcomp"}
     ]
-    partners = [c for s in predicate.children if s.dep_ in SUBJECTS for c in s.conjuncts if c.lower_ != "i"]
-    if lemma in {"split", "break", "divorce", "separate"} or (lemma == "end" and not objects):
+    if over or lemma in {"split", "break", "divorce", "separate"} or (lemma == "end" and not objects):
         keys = sorted(PARTNER_NOUNS)
         words = [t.text for t in [*objects, *partners] if t.pos_ == "PROPN"]
     elif not objects:
         return None
     else:
-        thing = objects[0]
-        head = thing.lemma_.casefold()
-        keys = list(SLOT_OF_THING.get(head, ()))
-        if head in VEHICLE_NOUNS:
-            keys = ["drives"]
-        words = [
-            t.lemma_.casefold() if t.pos_ != "PROPN" else t.text
-            for t in thing.subtree
-            if t.pos_ in {"NOUN", "PROPN"} and t.lemma_.casefold() not in SLOT_OF_THING
-        ]
+        head = objects[0].lemma_.casefold()
+        keys = ["drives"] if head in VEHICLE_NOUNS else list(SLOT_OF_THING.get(head, ()))
+        words = _ended_words(objects[0], lemma)
         if not keys and not words:
             return None
-    said = " ".join(t.text for t in predicate.subtree if t.i >= predicate.i and not t.is_punct)
-    statement = f"{subject} {_yours(said, subject)}"
+    said = _said(predicate)
+    others = [t.text for t in partners if t.pos_ == "PROPN"]
+    # Dated as said by the subject alone ("The user broke up in March" looks back), then said with the
+    # others it was said with.
+    ctx = _ctx(turn, subject, speaker)
     atom = build_atom(
-        "statement", "ended", said, statement, _ctx(turn, subject, speaker), [], False, "explicit"
+        "statement", "ended", said, third_person(f"I {said}", subject), ctx, others, False, "explicit"
     )
-    return atom.model_copy(update={"ends": keys, "ends_words": words, "temporal": "past"})
+    statement = atom.statement.replace(f"{subject} ", f"{subject} and {' and '.join(others)} ", 1)
+    update = {"ends": keys, "ends_words": words, "temporal": "past"}
+    return atom.model_copy(update={**update, "statement": statement if others else atom.statement})
 
 
 def contact_atoms(sentence: Any, subject: str, turn: TurnText, speaker: str) -> list[FactAtom]:
@@ -111,8 +147,10 @@ def contact_atoms(sentence: Any, subject: str, turn: TurnText, speaker: str) -> 
 
 def _thing_key(thing: Any) -> str | None:
     """ "dentist appointment" → "dentist", "Milo's vet appointment" → "vet", "parents evening" →
-    "parents_evening"; None for what is no appointment."""
-    words = [c for c in thing.children if c.dep_ == "compound" and c.i < thing.i]
+    None (no appointment word); None for what is no appointment."""
+    words = [
+        c for c in thing.children if c.dep_ in {"compound", "amod"} and c.pos_ == "NOUN" and c.i < thing.i
+    ]
     head = thing.lemma_.casefold()
     if head not in APPOINTMENTS and not any(w.lemma_.casefold() in APPOINTMENTS for w in words):
         return None
@@ -120,13 +158,28 @@ def _thing_key(thing: Any) -> str | None:
     return "_".join(named) or None
 
 
-def _when(predicate: Any) -> list[Any]:
-    """The time phrases of a predicate: its prepositions with a date or time, and bare dates."""
+_WEEKDAY_OR_MONTH: Final = re.compile(
+    r"^(?:mon|tue|wed|thu|fri|sat|sun)\w*day$|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|"
+    r"^\d{1,2}(?:st|nd|rd|th)$|^\d{1,2}(?::\d\d)?(?:am|pm)$|^noon$|^midday$",
+    re.IGNORECASE,
+)
+
+
+def _timeish(token: Any) -> bool:
+    """A date or a time: what the recogniser says is one, a weekday or month, "the 14th", "3pm", and
+    the hour in "at 9"."""
+    hour = token.text.isdigit() and int(token.text) <= 24 and token.head.lower_ == "at"
+    return token.ent_type_ in {"DATE", "TIME", "ORDINAL"} or bool(_WEEKDAY_OR_MONTH.match(token.text)) or hour
+
+
+def _when(*holders: Any) -> list[Any]:
+    """The time phrases of a predicate and its thing: prepositions with a date or time, bare dates."""
     return [
         c
-        for c in predicate.children
-        if (c.dep_ == "prep" and c.lower_ in _TIME_PREPS and is_time(c))
-        or (c.dep_ in {"npadvmod", "advmod", "nummod"} and c.ent_type_ in {"DATE", "TIME"})
+        for holder in holders
+        for c in holder.children
+        if (c.dep_ == "prep" and c.lower_ in _TIME_PREPS and any(_timeish(t) for t in c.subtree))
+        or (c.dep_ in {"npadvmod", "advmod", "nummod", "appos"} and _timeish(c))
     ]
 
 
@@ -137,7 +190,7 @@ def appointment_atom(
     Monday 4pm", "it's on the 19th now" after the thing was named), and the thing it is about."""
     lemma = predicate.lemma_.casefold()
     things = [c for c in predicate.children if c.dep_ in {"dobj", *SUBJECTS}]
-    things += [c for c in predicate.children if c.dep_ == "prep" for c in c.children if c.dep_ == "pobj"]
+    things += [g for c in predicate.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
     thing = next((t for t in things if _thing_key(t) is not None), None)
     if (
         thing is None
@@ -145,26 +198,50 @@ def appointment_atom(
         and any(c.dep_ in SUBJECTS and c.lower_ in {"it", "that"} for c in predicate.children)
     ):
         thing = last_thing
-    when = _when(predicate)
     if thing is None:
         return None, None
     key = _thing_key(thing)
+    when = _when(predicate, thing) if thing.doc is predicate.doc and thing.sent == predicate.sent else []
+    if lemma in _MOVES - {"book", "schedule"}:  # "moved my haircut to the 14th": the new time only
+        when = [c for c in when if c.lower_ in {"to", "till", "until"}] or [
+            c for c in when if c.dep_ != "prep"
+        ]
     if not when or key is None or lemma not in {"be", "have", "get", "book", *_MOVES}:
         return None, thing
-    if lemma in _MOVES - {"book", "schedule"}:
-        when = [c for c in when if c.lower_ not in {"on", "at"} or c.i > thing.i] or when
-        when = [c for c in when if c.lower_ in {"to", "till", "until"}] or when
-    times = " ".join(phrase(c) if c.dep_ == "prep" else c.text for c in when)
-    times = re.sub(r"^(?:to|till|until|for)\s+", "on ", times) if times[:3] != "on " else times
-    if re.match(r"^\w+day\b|^the \d", times):
-        times = "on " + times
+    tokens = sorted({t.i for c in when for t in c.subtree})
+    times = predicate.doc[tokens[0] : tokens[-1] + 1].text
+    times = re.sub(r"^(?:to|till|until|for)\s+", "", times)
+    if not re.match(r"^(?:on|at|in|next|this)\b", times):
+        times = f"on {times}"
     label = " ".join(
         [*key.split("_"), *(["appointment"] if thing.lemma_.casefold() == "appointment" else [])]
     )
     statement = f"{subject}'s {label} is {times}"
     ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
     atom = build_atom("event", f"appointment_{key}", times, statement, ctx, [], False, "explicit")
+    if atom.event_time is None and (day := _DAY_ALONE.search(times)) is not None:
+        atom = _on_coming_day(atom, int(day.group(1)), turn.timestamp)
     return atom, thing
+
+
+#: "the 19th": a day of a month not named, the coming one.
+_DAY_ALONE: Final = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")
+
+
+def _on_coming_day(atom: FactAtom, day: int, now: datetime) -> FactAtom:
+    """The atom dated to the next ``day`` of a month on or after ``now`` ("it's on the 19th now")."""
+    year, month = now.year, now.month
+    for _ in range(3):
+        try:
+            when = now.replace(year=year, month=month, day=day, hour=0, minute=0, second=0, microsecond=0)
+        except ValueError:  # no 31st this month
+            when = None
+        if when is not None and when.date() >= now.date():
+            label = f"{when.day} {when:%B %Y}"
+            statement = atom.statement.rstrip(".") + f" ({label})."
+            return atom.model_copy(update={"event_time": when, "statement": statement, "temporal": "future"})
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return atom
 
 
 def thing_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:

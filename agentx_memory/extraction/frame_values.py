@@ -12,7 +12,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .lexicon import DIETS, DWELLINGS, FRAMES, OCCUPATIONS, SCHOOLS, SLOTS, VEHICLE_NOUNS, Frame
 
-__all__ = ["SUBJECTS", "frames_of", "is_time", "now_said", "phrase", "slot_atom"]
+__all__ = ["SUBJECTS", "frames_of", "is_time", "now_said", "phrase", "set_off", "slot_atom"]
 
 SUBJECTS: Final = ("nsubj", "nsubjpass", "csubj")
 _OBJECTS: Final = ("dobj", "obj")
@@ -105,8 +105,11 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         after = value.doc[value.right_edge.i + 1] if value.right_edge.i + 1 < len(value.doc) else None
         if any(t.lower_ in SCHOOLS for t in value.subtree) or (after is not None and after.lower_ in SCHOOLS):
             return False  # "started at Leeds uni": a student, not an employee
-        if predicate.lemma_ == "be":  # "I'm at Google now", not "I'm at the gym"
-            return (value.pos_ == "PROPN" or _named(value)) and now_said(predicate)
+        if predicate.lemma_ == "be":  # "I'm at Google now", not "I'm at the gym" nor "with Karim"
+            company = value.ent_type_ == "ORG" or (
+                value.pos_ == "PROPN" and value.lower_ != value.text.lower()
+            )
+            return (company or _named(value)) and now_said(predicate)
         return value.pos_ == "PROPN" or value.ent_type_ == "ORG" or (value.pos_ == "NOUN" and determined)
     if slot == "occupation":
         return _occupation(value, predicate)
@@ -115,6 +118,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "partner":
         if predicate.lemma_ == "see" and predicate.tag_ != "VBG":
             return False
+        if predicate.lemma_ == "be":  # "I'm with Nadia now", "been with Karim for two months now"
+            return value.pos_ == "PROPN" and value.ent_type_ != "ORG" and now_said(predicate)
         if predicate.lemma_ in {"see", "date"} and (
             value.ent_type_ in {"ORG", "GPE", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LOC"}
             or _on_occasion(predicate)
@@ -124,7 +129,14 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "vehicle":
         if predicate.lemma_ == "drive":
             return value.pos_ in {"PROPN", "NOUN"} and head not in {"crazy", "nut", "wall"}
-        return head in VEHICLE_NOUNS or (value.pos_ == "PROPN" and predicate.lemma_ in {"trade", "swap"})
+        if head in VEHICLE_NOUNS:
+            return True
+        # "traded in the Corolla for a Tesla"; "sold the clio and bought a Skoda Octavia"; a name
+        # bought anywhere else may be anything ("bought a Dyson")
+        sentence = {t.lemma_.casefold() for t in predicate.sent}
+        return value.pos_ == "PROPN" and bool(
+            predicate.lemma_ in {"trade", "swap"} or sentence & ({"sell", "drive", "trade"} | VEHICLE_NOUNS)
+        )
     return False
 
 
@@ -163,12 +175,12 @@ def phrase(value: Any, places: bool = True) -> str:
         # a clause on the value ("based in Berlin", "covering tech") is not it; its name is ("called Lumo")
         described = child.dep_ == "acl" and child.lemma_ not in {"call", "name"}
         timed = child.dep_ == "prep" and is_time(child)
-        if child.dep_ in _CUT or where or described or timed or _set_off(value, child):
+        if child.dep_ in _CUT or where or described or timed or set_off(value, child):
             dropped.update(t.i for t in child.subtree)
     words = [t for t in value.subtree if (t.i not in dropped and t.ent_type_ != "DATE") or t.i == value.i]
     while words and (words[0].is_punct or words[0].dep_ in {"cc", "advmod"}):
         words.pop(0)
-    while words and (words[-1].is_punct or words[-1].dep_ == "cc"):
+    while words and (words[-1].is_punct or words[-1].dep_ in {"cc", "advmod"}):
         words.pop()
     text = ""
     for before, word in zip([None, *words], words, strict=False):
@@ -177,7 +189,7 @@ def phrase(value: Any, places: bool = True) -> str:
     return " ".join(text.split())
 
 
-def _set_off(head: Any, child: Any) -> bool:
+def set_off(head: Any, child: Any) -> bool:
     """Whether punctuation stands between a word and its dependent: "Nadia, freelance journalist",
     "an electrician, self-employed" (an aside, not the value)."""
     lo, hi = (child.i + 1, head.i) if child.i < head.i else (head.i + 1, child.i)

@@ -28,6 +28,7 @@ from .frame_values import SUBJECTS, frames_of, slot_atom
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
     RELATION_NOUNS,
+    SAME_PAST,
     SLOTS,
     WISH_HEADS,
     Frame,
@@ -211,7 +212,8 @@ def _subject(
         opening = next(
             (t for t in predicate.sent if not (t.is_punct or t.pos_ in {"INTJ", "ADV", "CCONJ"})), None
         )
-        if opening is not None and opening.i == predicate.i and predicate.tag_ in {"VBD", "VBG", "VBN"}:
+        past = head.tag_ in {"VBD", "VBG", "VBN"} or head.lower_ in SAME_PAST
+        if opening is not None and opening.i == head.i and past:  # "sold the clio and bought a …"
             return speaker, False
         return None
     token = subjects[0]
@@ -309,6 +311,6 @@ def _looks_back(predicate: Any) -> bool:
             return True
         if token.lower_ == "back" and token.head.i == predicate.i:
             return True
-        if token.ent_type_ == "DATE" and token.like_num and len(token.text) == 4:
-            return True
+        if token.ent_type_ == "DATE" and token.text.isdigit() and len(token.text) == 4:
+            return True  # a year: "in 2012 I lived in Lyon" (a plan's year is no state either)
     return False

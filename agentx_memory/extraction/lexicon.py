@@ -24,6 +24,7 @@ __all__ = [
     "PARTNER_NOUNS",
     "PET_NOUNS",
     "RELATION_NOUNS",
+    "SAME_PAST",
     "SCHOOLS",
     "SLOTS",
     "SLOT_OF_THING",
@@ -116,6 +117,7 @@ FRAMES: Final = (
     Frame("see", "dobj", "partner"),  # only in the progressive: "I'm seeing Tom"
     Frame("marry", "prep", "partner", preps=("to",)),
     Frame("engage", "prep", "partner", change=True, preps=("to",)),
+    Frame("be", "prep", "partner", preps=("with",)),  # "I'm with Nadia now" (a person, with "now")
     # vehicle
     Frame("drive", "dobj", "vehicle"),
     Frame("buy", "dobj", "vehicle", change=True),
@@ -203,6 +205,9 @@ RELATION_NOUNS: Final = frozenset(
     {*RELATIONS.split("|"), "colleague", "workmate", "housemate", "landlord", "ex", "stepbrother"}
     | {"stepsister", "godson", "goddaughter", "in-law", "parents", "kids", "children", "family"}
 )
+
+#: Verbs whose past is their base form: "quit chess completely" opens a clause with its past.
+SAME_PAST: Final = frozenset(["quit", "split", "cut", "put", "set", "let", "shut", "hit", "read", "spread"])
 
 #: Heads under which a clause is a wish, a plan or a thought, not a fact: "I want to move to Berlin".
 WISH_HEADS: Final = frozenset(

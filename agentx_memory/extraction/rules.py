@@ -28,6 +28,7 @@ from .clause_atoms import (
 )
 from .clauses import as_clause
 from .corrections import ENDING, as_rescheduled, is_correction
+from .dedup import value_tokens
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
 from .frames import FRAME_KEYS, Reading, filed_under, read_parsed
@@ -394,7 +395,9 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
                 facts.append(embedded)
     if (state.speaker_name or turn.speaker) != reader_speaker:  # "I'm Nadia, freelance journalist …"
         reading = filed_under(reading, reader_speaker, state.speaker_name or turn.speaker)
-    facts = [standing for fact in _merged(reading, facts) if (standing := _standing(fact)) is not None]
+    # The parse reader's facts are whole clauses by construction; the rules' are checked to be.
+    ruled = [standing for fact in _merged(reading, facts) if (standing := _standing(fact)) is not None]
+    facts = [*reading.atoms, *ruled]
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
@@ -402,21 +405,20 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
 
 
 def _merged(reading: Reading, ruled: list[FactAtom]) -> list[FactAtom]:
-    """The parse reader's facts, and the rules' where the parse did not judge: a typed slot the reader
-    judged for a subject (read, or refused as a wish, a question, the past, another person's) is its
-    call; a statement that restates a fact it read is dropped."""
-    read = reading.atoms
-    words = {(atom.subject, word) for atom in read for word in atom.value.casefold().split()}
+    """The rules' facts where the parse reader did not judge: a typed slot the reader judged for a
+    subject (read, or refused as a wish, a question, the past, another person's) is its call; a
+    statement that restates a fact it read is dropped."""
+    words = {(atom.subject, word) for atom in reading.atoms for word in value_tokens(atom.value)}
     kept = []
     for atom in ruled:
         if atom.key in FRAME_KEYS and (atom.subject, atom.key) in reading.vetoes:
             continue
-        if atom.fact_kind in {"statement", "experience"} and any(
-            (atom.subject, word) in words for word in atom.value.casefold().split()
+        if atom.fact_kind in {"statement", "experience", "event"} and any(
+            (atom.subject, word) in words for word in value_tokens(atom.value)
         ):
             continue
         kept.append(atom)
-    return [*read, *kept]
+    return kept
 
 
 def _standing(fact: FactAtom) -> FactAtom | None:
