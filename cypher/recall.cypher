@@ -42,7 +42,9 @@ RETURN 'fact' AS source, null AS from_id,
        f {{{fact_fields}}} AS item, about, turns
 
 // name: stale_turns
-// Which of the turns in $ids are stale: every fact learned from them was superseded. A current fact that
+// Which of the turns in $ids have changed: a fact learned from them was superseded; `whole` when every
+// one was (the turn is stale: "I live in Montreal"), not when one still holds ("I work at Google as a
+// backend engineer" after "I joined Stripe": the job title holds). A current fact that
 // replaced one of the turn's facts does not count as the turn's own, because a correction keeps the
 // turns its old fact came from (correct_fact copies DERIVED_FROM); a fact ended without a successor
 // (decayed, forgotten) makes no turn stale. One row per stale turn and fact it said, with the current
@@ -54,14 +56,15 @@ MATCH (f:Fact)-[:DERIVED_FROM]->(t)
 WHERE f.user_id = $user_id
 WITH t, collect(f) AS facts
 WITH t, facts, [x IN facts WHERE x.valid_until IS NOT NULL AND x.superseded_by IS NOT NULL | x.superseded_by] AS replaced
-WHERE size(replaced) > 0 AND none(x IN facts WHERE x.valid_until IS NULL AND NOT x.id IN replaced)
+WHERE size(replaced) > 0
+WITH t, facts, none(x IN facts WHERE x.valid_until IS NULL AND NOT x.id IN replaced) AS whole
 UNWIND [x IN facts WHERE x.valid_until IS NOT NULL AND x.superseded_by IS NOT NULL] AS old
 OPTIONAL MATCH (cur:Fact)-[:SUPERSEDES*1..4]->(old)
 WHERE cur.user_id = $user_id AND cur.valid_until IS NULL AND cur.channel IN $channels
-WITH t, old, cur
+WITH t, whole, old, cur
 OPTIONAL MATCH (cur)-[:ABOUT]->(a)
-WITH t, old, cur, collect(DISTINCT a.id) AS about
+WITH t, whole, old, cur, collect(DISTINCT a.id) AS about
 OPTIONAL MATCH (cur)-[:DERIVED_FROM]->(s)
-WITH t, old, cur, about, collect(DISTINCT s.id) AS turns
-RETURN t.id AS id, old.superseded_by AS superseded_by,
+WITH t, whole, old, cur, about, collect(DISTINCT s.id) AS turns
+RETURN t.id AS id, whole, old.superseded_by AS superseded_by,
        CASE WHEN cur IS NULL THEN null ELSE cur {{{fact_fields}}} END AS item, about, turns

@@ -382,7 +382,7 @@ def _older(atom: FactAtom, stored: StoredFact) -> bool:
 def single_valued(key: str) -> bool:
     """Whether a subject has one current value under ``key`` (a home, an employer, a favourite film,
     a partner, whatever they were called)."""
-    return key in SINGLE_VALUED_KEYS or key.startswith("favourite_") or key in PARTNER_NOUNS
+    return key in SINGLE_VALUED_KEYS or key.startswith(("favourite_", "appointment_")) or key in PARTNER_NOUNS
 
 
 def _by_time(said_at: datetime | None, stored: StoredFact) -> Action | None:

@@ -118,9 +118,11 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     atom = build_atom(
         "statement", "ended", said, third_person(f"I {said}", subject), ctx, others, False, "explicit"
     )
-    statement = atom.statement.replace(f"{subject} ", f"{subject} and {' and '.join(others)} ", 1)
+    plural = {"is": "are", "was": "were", "has": "have"}
+    head, _, rest = atom.statement.removeprefix(f"{subject} ").partition(" ")
+    together = f"{subject} and {' and '.join(others)} {plural.get(head, head)} {rest}"
     update = {"ends": keys, "ends_words": words, "temporal": "past"}
-    return atom.model_copy(update={**update, "statement": statement if others else atom.statement})
+    return atom.model_copy(update={**update, "statement": together if others else atom.statement})
 
 
 def contact_atoms(sentence: Any, subject: str, turn: TurnText, speaker: str) -> list[FactAtom]:

@@ -69,9 +69,11 @@ def graph_hits(found: Mapping[str, Sequence[Mapping[str, Any]]]) -> GraphHits:
 
 @dataclass
 class StaleTurn:
-    """A turn every fact learned from which was superseded: what it said has since changed."""
+    """A turn a fact learned from which was superseded: what it said has since changed (``whole``:
+    all of it; else a part still holds)."""
 
     id: str
+    whole: bool = True
     #: The facts that directly replaced the turn's facts (their ``superseded_by``), sorted.
     superseded_by: list[str] = field(default_factory=list)
     #: The current facts at the end of those replacements, in the channels asked about.
@@ -82,7 +84,7 @@ def stale_turns(rows: Sequence[Mapping[str, Any]]) -> dict[str, StaleTurn]:
     """Parse ``stale_turns`` rows (one per stale turn and superseded fact of it) by turn id."""
     found: dict[str, StaleTurn] = {}
     for row in rows:
-        stale = found.setdefault(row["id"], StaleTurn(row["id"]))
+        stale = found.setdefault(row["id"], StaleTurn(row["id"], bool(row.get("whole", True))))
         if row["superseded_by"] is not None and row["superseded_by"] not in stale.superseded_by:
             stale.superseded_by.append(row["superseded_by"])
         item = row["item"]

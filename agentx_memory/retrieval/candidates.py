@@ -44,7 +44,7 @@ class Candidate:
     sources: tuple[str, ...] = ()
     #: When what a turn tells happened (``[start, end)``), if it says; None otherwise.
     event: tuple[datetime, datetime] | None = None
-    #: A stale turn (every fact learned from it superseded): ranked below what replaced it.
+    #: A changed turn (a fact learned from it superseded): ranked below what replaced it.
     stale: bool = False
 
     @classmethod
@@ -54,14 +54,16 @@ class Candidate:
         found_by: list[str],
         event: tuple[datetime, datetime] | None = None,
         superseded_by: list[str] | None = None,
+        whole: bool = True,
     ) -> Candidate:
-        """``superseded_by`` (even empty) marks a stale turn: the facts that replaced what it said."""
+        """``superseded_by`` (even empty) marks a changed turn: the facts that replaced what it said
+        (of all of it when ``whole``: a stale turn)."""
         return cls(
             turn.id,
             turn.timestamp,
             turn.conversation_id,
             turn.content,
-            partial(turn_item, turn, found_by=found_by, superseded_by=superseded_by),
+            partial(turn_item, turn, found_by=found_by, superseded_by=superseded_by, whole=whole),
             event=event,
             stale=superseded_by is not None,
         )

@@ -87,9 +87,14 @@ class RecallPlan:
 
 
 def turn_item(
-    turn: Turn, score: float, found_by: Sequence[str], superseded_by: Sequence[str] | None = None
+    turn: Turn,
+    score: float,
+    found_by: Sequence[str],
+    superseded_by: Sequence[str] | None = None,
+    whole: bool = True,
 ) -> MemoryItem:
-    """A recalled turn; ``superseded_by`` (even empty) marks it stale, with the facts that replaced it."""
+    """A recalled turn; ``superseded_by`` (even empty) says what replaced what it said, and marks it
+    stale when that was ``whole`` of it."""
     return MemoryItem(
         kind="episodic",
         id=turn.id,
@@ -103,7 +108,7 @@ def turn_item(
         metadata=turn.metadata,
         found_by=list(found_by),
         source_turn_ids=[turn.id],
-        stale=superseded_by is not None,
+        stale=superseded_by is not None and whole,
         superseded_by=list(superseded_by or ()),
     )
 

@@ -317,6 +317,7 @@ class MemoryRetriever:
                 entries[key].found_by,
                 entries[key].event,
                 stale[key].superseded_by if key in stale else None,
+                stale[key].whole if key in stale else True,
             )
             for key in head
             if key in whole
