@@ -17,7 +17,7 @@ from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
-from ..extraction.learning_pure import fact_priority, profile_changes
+from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
 from ..extraction.rules import TurnText
 from ..extraction.substitutions import substituted, substitutions
 from ..models.learning import ConsolidationReport
@@ -60,8 +60,9 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         read = [turn for turn in turns if turn.id not in extraction.refused]
         said_anew = await self._substitutions(backends, read, known)
         current: list[FactAtom] = []
+        ended: set[str] = set()  # the keys of what the chunk's endings ended ("I quit my job")
         for atom in dedup_batch([*said_anew, *extraction.facts]):
-            action = await self._learn_atom(backends, atom, known, speakers, report.extractor, said)
+            action = await self._learn_atom(backends, atom, known, speakers, report.extractor, said, ended)
             counts[action] += 1
             if action != "past":  # what was said before the stored value is no profile entry
                 current.append(atom)
@@ -92,6 +93,8 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
                 None,
             )
         preferences, expertise = profile_changes(current, speakers)
+        # What an ending ended leaves the profile, unless the chunk said its new value.
+        await backends.profile.drop_preferences(self.scope, sorted(ended & PROFILE_KEYS - set(preferences)))
         if preferences or expertise:
             await backends.profile.update(self.scope, preferences or None, expertise or None, None)
         return report.model_copy(
@@ -177,6 +180,7 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         speakers: dict[str, tuple[str, str]],
         extractor: str,
         said: dict[str, datetime],
+        ended: set[str],
     ) -> str:
         """Write one atom after the dedup / contradiction decision; returns the action taken."""
         facts = backends.facts
@@ -230,8 +234,10 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
             return "skip"
         if action == "conflict" and decision.target is not None:
             await facts.flag_contradiction(self.scope, fact.id, decision.target.id, decision.reason)
-        for ended in decision.also:  # "I quit my job": the occupation ends with the employer
-            await facts.retire(self.scope, ended.id, fact.id, stated_at)
+        for also in decision.also:  # "I quit my job": the occupation ends with the employer
+            await facts.retire(self.scope, also.id, fact.id, stated_at)
+        if atom.ends and action == "supersede" and decision.target is not None:
+            ended.update(stored.key for stored in (decision.target, *decision.also) if stored.key)
         if action == "past" and decision.target is not None:
             # Said before the stored value: history, whatever order the turns were learned in.
             await facts.retire(self.scope, fact.id, decision.target.id, decision.target.stated_at)

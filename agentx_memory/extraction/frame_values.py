@@ -40,6 +40,7 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                     c.dep_ == "oprd" and c.lower_ == "home" for c in children
                 ):
                     continue
+                obj = person_named(obj) if frame.slot == "partner" else obj
                 yield frame, obj, _fits(frame.slot, obj, predicate)
         elif frame.via == "attr":
             for attr in (c for c in children if c.dep_ in _PREDICATIVE):
@@ -94,7 +95,10 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     head = value.lemma_.casefold()
     if value.lower_ in _NOT_VALUES or value.pos_ == "PRON":
         return False
-    determined = any(c.dep_ in {"det", "poss"} for c in value.children)
+    # "a small bakery", "my parents' place", "Tesco head office": a determined or named noun phrase
+    determined = any(
+        c.dep_ in {"det", "poss"} or (c.dep_ == "compound" and c.pos_ == "PROPN") for c in value.children
+    )
     if slot == "residence":
         if predicate.lemma_ == "be" and not any(
             c.dep_ in SUBJECTS and c.lower_ == "home" for c in predicate.children
@@ -114,7 +118,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "occupation":
         return _occupation(value, predicate)
     if slot == "diet":
-        return phrase(value).casefold().replace(" - ", "-") in DIETS or head in DIETS
+        return hyphenated(value).casefold() in DIETS or head in DIETS
     if slot == "partner":
         if predicate.lemma_ == "see" and predicate.tag_ != "VBG":
             return False
@@ -213,11 +217,32 @@ def is_time(prep: Any) -> bool:
     return any(t.ent_type_ in {"DATE", "TIME"} for t in prep.subtree)
 
 
+def hyphenated(value: Any) -> str:
+    """The value with the words hyphenated to it: "gluten-free" (parsed "gluten - free")."""
+    start = value.i
+    while start >= 2 and value.doc[start - 1].text == "-":
+        start -= 2
+    return str(value.doc[start : value.i + 1].text)
+
+
+def person_named(value: Any) -> Any:
+    """ "this woman, Julia", "a guy called Ben": the name of the person a noun introduces, else the
+    value itself."""
+    if value.pos_ == "PROPN":
+        return value
+    for child in value.children:
+        if child.dep_ == "appos" and child.pos_ == "PROPN":
+            return child
+        if child.dep_ == "acl" and child.lemma_ in {"call", "name"}:
+            return next((t for t in child.subtree if t.pos_ == "PROPN"), value)
+    return value
+
+
 def slot_atom(
     frame: Frame, value: Any, subject: str, turn: TurnText, correction: bool, speaker: str, negated: bool
 ) -> FactAtom:
     slot = SLOTS[frame.slot]
-    said = phrase(value, places=frame.slot != "occupation")
+    said = hyphenated(value) if frame.slot == "diet" else phrase(value, places=frame.slot != "occupation")
     if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
     if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:

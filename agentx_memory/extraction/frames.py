@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
-from .frame_changes import appointment_atom, contact_atoms, ending_atom, thing_atom
+from .frame_changes import appointment_atom, contact_atoms, ending_atom, pet_atom, thing_atom
 from .frame_values import SUBJECTS, frames_of, slot_atom
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
@@ -42,7 +42,7 @@ FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values()) | {"phone", "
 Token = Any  # a spaCy Token (spaCy is an optional dependency: no import here)
 
 _CONDITIONS: Final = frozenset(["if", "unless", "whether", "suppose", "supposing", "assuming", "once"])
-_EMBEDDED: Final = ("relcl", "acl", "csubj", "pcomp", "amod")
+_EMBEDDED: Final = ("relcl", "acl", "pcomp", "amod")
 
 
 @dataclass
@@ -63,6 +63,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
     reading = Reading()
     last_person: str | None = None
     last_thing: Any | None = None
+    last_pet: str | None = None
     for sentence in doc.sents:
         if (name := _introduction(sentence, speaker)) is not None:
             reading.speaker_name = name
@@ -79,6 +80,9 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 last_thing = _appointment(reading, predicate, speaker, turn, last_person, last_thing)
                 if (thing := thing_atom(predicate, speaker, turn)) is not None:
                     reading.atoms.append(thing)
+                pet, last_pet = pet_atom(predicate, speaker, turn, last_pet)
+                if pet is not None:
+                    reading.atoms.append(pet)
             found = _subject(predicate, speaker, last_person, reading.people)
             if found is None:
                 continue
@@ -206,6 +210,8 @@ def _subject(
         if subjects or head.dep_ not in {"conj", "xcomp", "acomp", "oprd"} or head.head is head:
             break
         head = head.head  # "I moved to Leeds and joined Arup": the second verb shares the subject
+    if not subjects and predicate.dep_ == "csubj" and predicate.tag_ == "VBG":
+        return speaker, False  # "Living in Lisbon has been amazing": the speaker's living
     if not subjects:
         # Chat drops the "I" of a clause that opens with its verb: "sold the clio last month", "quit
         # chess completely", "driving a Kia Niro these days".
@@ -276,7 +282,7 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
     if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in children):
         return False
     node = predicate
-    while node.dep_ in {"xcomp", "ccomp", "advcl", "conj", *_EMBEDDED} and node.head is not node:
+    while node.dep_ in {"xcomp", "ccomp", "advcl", "conj", "csubj", *_EMBEDDED} and node.head is not node:
         if node.dep_ in _EMBEDDED and not (
             node.dep_ == "acl" and any(c.dep_ in SUBJECTS for c in node.children)
         ):

@@ -9,10 +9,10 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .rules import UNKNOWN_SPEAKER
 
-__all__ = ["fact_priority", "profile_changes", "speaker_of"]
+__all__ = ["PROFILE_KEYS", "fact_priority", "profile_changes", "speaker_of"]
 
 #: Identity and constraint keys copied into ``user_profiles.preferences`` (the latest value wins).
-_PROFILE_KEYS: Final = frozenset(
+PROFILE_KEYS: Final = frozenset(
     {"name", "age", "lives_in", "hometown", "works_as", "works_at", "diet", "allergy", "nationality"}
 )
 
@@ -69,7 +69,7 @@ def profile_changes(
         by_user, _ = _about_speaker(atom, speakers, names)
         if not by_user or atom.certainty not in {"explicit", "implied"}:
             continue
-        if atom.key in _PROFILE_KEYS and not atom.negated:
+        if atom.key in PROFILE_KEYS and not atom.negated:
             preferences[atom.key] = atom.value
         elif atom.fact_kind == "skill" and not atom.negated and atom.value not in expertise:
             expertise.append(atom.value)

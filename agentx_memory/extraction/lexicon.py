@@ -16,12 +16,14 @@ from .patterns import OCCUPATIONS, RELATIONS
 
 __all__ = [
     "APPOINTMENTS",
+    "DEATHS",
     "DIETS",
     "DWELLINGS",
     "ENDING_VERBS",
     "FRAMES",
     "OCCUPATIONS",
     "PARTNER_NOUNS",
+    "PET_KIND",
     "PET_NOUNS",
     "RELATION_NOUNS",
     "SAME_PAST",
@@ -303,3 +305,16 @@ APPOINTMENTS: Final = frozenset(
         "vaccination",
     ]
 )
+
+#: A pet word as the kind of animal it is: "my kitten Luna" is the speaker's cat.
+PET_KIND: Final = {
+    **{name: name for name in ("dog", "cat", "parrot", "rabbit", "horse", "hamster", "tortoise", "turtle")},
+    **{name: "cat" for name in ("kitten", "kitty", "tabby")},
+    **{name: "dog" for name in ("puppy", "pup", "beagle", "greyhound", "labrador", "terrier", "poodle")},
+    **{name: "dog" for name in ("collie", "spaniel", "corgi", "husky", "dachshund", "retriever", "lab")},
+    **{name: "rabbit" for name in ("bunny",)},
+    **{name: "bird" for name in ("budgie", "bird", "cockatiel")},
+}
+
+#: Verbs that say a pet or a person died: "Tiger passed away", "we lost Bruno", "had to put Rex down".
+DEATHS: Final = frozenset(["die", "pass", "lose", "put"])

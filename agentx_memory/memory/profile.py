@@ -28,6 +28,11 @@ class ProfileMemory:
         row = self._ledger.fetch_one("get_profile", {"user_id": scope.user_id})
         return UserProfile(user_id=scope.user_id) if row is None else profile_from_row(row)
 
+    def drop_preferences(self, scope: Scope, keys: Sequence[str]) -> None:
+        """Remove these preference keys (what they said no longer holds)."""
+        if keys:
+            self._ledger.fetch_one("drop_profile_preferences", {"user_id": scope.user_id, "keys": list(keys)})
+
     def update(
         self,
         scope: Scope,

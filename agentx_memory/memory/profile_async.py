@@ -25,6 +25,13 @@ class AsyncProfileMemory:
         row = await self._ledger.fetch_one("get_profile", {"user_id": scope.user_id})
         return UserProfile(user_id=scope.user_id) if row is None else profile_from_row(row)
 
+    async def drop_preferences(self, scope: Scope, keys: Sequence[str]) -> None:
+        """Remove these preference keys (what they said no longer holds)."""
+        if keys:
+            await self._ledger.fetch_one(
+                "drop_profile_preferences", {"user_id": scope.user_id, "keys": list(keys)}
+            )
+
     async def update(
         self,
         scope: Scope,

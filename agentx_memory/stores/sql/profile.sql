@@ -5,6 +5,13 @@ SELECT user_id, preferences, expertise_areas, communication_style, created_at, u
 FROM user_profiles
 WHERE user_id = %(user_id)s
 
+-- name: drop_profile_preferences
+-- Preferences that no longer hold (the user quit the job the profile named): removed by key.
+UPDATE user_profiles
+SET preferences = preferences - %(keys)s::text[], updated_at = now()
+WHERE user_id = %(user_id)s AND preferences ?| %(keys)s::text[]
+RETURNING user_id
+
 -- name: upsert_profile
 -- One statement: a NULL parameter leaves its field untouched; preferences merge key by key (||);
 -- expertise areas are a union that keeps first-seen order.
