@@ -248,6 +248,9 @@ class RetrievalSettings(BaseModel):
     #: replaced it takes its place at ``fact_own_weight`` × its score, so any factor below that ranks the
     #: replacement first; the turn stays recallable (history) but below the present. 1.0: off.
     stale_turn_factor: float = Field(default=0.5, gt=0, le=1)
+    #: A first-person question about one of the user's single-valued slots ("where do I live now?",
+    #: "who is my girlfriend?") is answered first by the slot's current facts (retrieval/slots.py).
+    slot_answers: bool = True
     #: Factor on the relevance of a turn whose ``metadata.speaker`` is a person the query names (self-query
     #: entities): what X said answers "what does X like?" better than what others said to X. Off (1.0)
     #: by default: on LoCoMo dev, 1.2 lifts multi-hop and open-domain recall but costs the adversarial

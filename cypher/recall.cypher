@@ -68,3 +68,24 @@ OPTIONAL MATCH (cur)-[:DERIVED_FROM]->(s)
 WITH t, whole, old, cur, about, collect(DISTINCT s.id) AS turns
 RETURN t.id AS id, whole, old.superseded_by AS superseded_by,
        CASE WHEN cur IS NULL THEN null ELSE cur {{{fact_fields}}} END AS item, about, turns
+
+// name: slot_facts
+// The user's own current facts in the slots a first-person question asks about ($keys; appointments by
+// the thing, $things: "appointment_dentist"), newest said first. The user is "The user" or the name
+// they gave (a current `name` fact), or whoever stated a fact of their own (a user-stated fact about
+// its speaker is `critical`, fact_priority); a third person's facts in the same slot are not theirs.
+OPTIONAL MATCH (n:Fact {user_id: $user_id, key: 'name'})
+WHERE n.valid_until IS NULL AND n.channel IN $channels
+WITH collect(n.value) + ['The user'] AS selves
+MATCH (f:Fact {user_id: $user_id})
+WHERE f.valid_until IS NULL AND f.channel IN $channels AND f.negated = false
+  AND (f.subject IN selves OR f.priority = 'critical')
+  AND (f.key IN $keys OR any(thing IN $things WHERE f.key STARTS WITH 'appointment_'
+       AND f.key ENDS WITH ('_' + thing)))
+WITH f
+ORDER BY coalesce(f.stated_at, f.created_at) DESC
+LIMIT $limit
+OPTIONAL MATCH (f)-[:ABOUT]->(e)
+OPTIONAL MATCH (f)-[:DERIVED_FROM]->(t)
+WITH f, collect(DISTINCT e.id) AS about, collect(DISTINCT t.id) AS turns
+RETURN f {{{fact_fields}}} AS item, about, turns

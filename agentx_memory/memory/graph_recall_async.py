@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..models import Scope
+from ..models import Fact, Scope
 from ..stores.graph_async import AsyncGraphStore
 from .entities_pure import fulltext_terms
+from .facts_pure import fact_from_graph
 from .graph_hits import GraphHits, StaleTurn, graph_hits, stale_turns
 
 __all__ = ["AsyncGraphRecall"]
@@ -41,3 +42,24 @@ class AsyncGraphRecall:
             return {}
         params = {"user_id": scope.user_id, "ids": list(turn_ids), "channels": list(channels)}
         return stale_turns(await self._graph.run("stale_turns", params))
+
+    async def slot_facts(
+        self,
+        scope: Scope,
+        keys: Sequence[str],
+        things: Sequence[str],
+        *,
+        channels: Sequence[str],
+        limit: int,
+    ) -> list[Fact]:
+        """The user's own current facts under ``keys`` (or appointments for ``things``), newest said
+        first, at most ``limit``. One statement."""
+        params = {
+            "user_id": scope.user_id,
+            "keys": list(keys),
+            "things": list(things),
+            "channels": list(channels),
+            "limit": limit,
+        }
+        rows = await self._graph.run("slot_facts", params)
+        return [fact_from_graph(row["item"], row["about"] or (), row["turns"] or ()) for row in rows]

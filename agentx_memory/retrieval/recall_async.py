@@ -32,7 +32,7 @@ from ..models import (
     Turn,
 )
 from ..settings import RetrievalSettings
-from .candidates import technique_metric
+from .candidates import TechniqueTimer, technique_metric
 from .focus import EntityProfile, closest_entity
 from .fusion import diversify, interleave
 from .items import RecallPlan, RecallRequest, entity_item, fact_item, turn_item
@@ -48,6 +48,7 @@ from .llm_query import (
 )
 from .query_rules import is_entity_query, parse_filters, rewrite_as_statement
 from .retriever_async import AsyncMemoryRetriever
+from .slots import answer_first, asked_slots
 
 __all__ = ["AsyncRecallLayer"]
 
@@ -55,6 +56,10 @@ log = logging.getLogger(__name__)
 
 #: Facts about the focused entity returned by entity-centric recall at most.
 _FOCUS_FACTS = 10
+
+
+#: At most this many current facts answer a question about one of the user's slots first.
+_SLOT_FACTS = 3
 
 
 class AsyncRecallLayer:
@@ -178,7 +183,22 @@ class AsyncRecallLayer:
                 named.append(entity)
                 profiles.append(await self._profile(scope, await embedded, entity))
 
-        await gather(graph(), turns(), focus_entity())
+        slotted: list[Fact] = []
+
+        async def slot() -> None:
+            asked = asked_slots(request.query) if self._s.slot_answers and "fact" in plan.kinds else None
+            if not asked:
+                metrics["slot"] = TechniqueMetric(skipped="no slot of the user's asked about")
+                return
+            timer = TechniqueTimer(metrics, "slot")
+            slotted.extend(
+                await self._b.graph_recall.slot_facts(
+                    scope, asked.keys, asked.things, channels=plan.channels, limit=_SLOT_FACTS
+                )
+            )
+            timer.done(len(slotted))
+
+        await gather(graph(), turns(), focus_entity(), slot())
         ready = await embedded  # the plan with its vectors (the steps above read `plan` unchanged)
         retriever.rank(ready, found)
         if nearby is not None:
@@ -192,6 +212,7 @@ class AsyncRecallLayer:
             if entity is not None:
                 profiles.append(await self._profile(scope, ready, entity))
             items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
+        items = answer_first(items, slotted, plan.top_k)
         return MemoryBundle(
             query=request.query,
             items=items,

@@ -216,6 +216,11 @@ class AsyncMemoryRetriever:
                 continue
             for fact in stale[entry.id].current:
                 if fact.fact_kind == "statement" and not self._s.recall_statements:
+                    # Not recalled itself ("Victor quit Victor's job"): the newer turn that said it
+                    # stands for it instead.
+                    for turn_id in fact.source_turn_ids:
+                        if turn_id != entry.id:
+                            lift[turn_id] = max(score, lift.get(turn_id, 0.0))
                     continue
                 lift[fact.id] = max(score, lift.get(fact.id, 0.0))
                 if fact.id not in fact_ids:
