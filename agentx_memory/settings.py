@@ -345,6 +345,10 @@ class LearningSettings(BaseModel):
     #: Where offline extraction finds names beyond the rules' patterns: ``auto`` = spaCy's small English
     #: model when installed (the ``nlp`` extra), ``spacy`` = insist on it, ``rules`` = never load it.
     names: Literal["auto", "spacy", "rules"] = "auto"
+    #: Read clauses by their dependency parse (extraction/frames.py) when spaCy is loaded: typed slots
+    #: filed under the right person, nothing current from wishes, questions or the past. Off: the
+    #: surface rules alone (with spaCy's names), as before the parse reader.
+    parse: bool = True
 
 
 class DecaySettings(BaseModel):

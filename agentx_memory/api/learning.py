@@ -209,7 +209,7 @@ class LearningApi(LearningWrites):
         when the answer is malformed, else None (the chunk stays unconsolidated, logged)."""
         recognizer = name_recognizer(self.settings.learning.names)
         # gates (and the offline extraction, names by spaCy when installed)
-        gated = extract_turns(turns, known.keys(), echoed, recognizer)
+        gated = extract_turns(turns, known.keys(), echoed, recognizer, parse=self.settings.learning.parse)
         llm = backends.llm
         if llm is None:
             return gated, report

@@ -487,10 +487,13 @@ def extract_turns(
     known: Collection[str] = (),
     echoed: Collection[str] = (),
     recognizer: NameRecognizer | None = None,
+    *,
+    parse: bool = True,
 ) -> Extraction:
     """Everything the rules learn from ``turns`` (one chunk, in order). ``known`` names of the user's
     entities are recognised in the text; ``echoed`` are normalised texts the memory itself injected;
-    ``recognizer`` (spaCy, when installed) adds the names no pattern introduced, as entities."""
+    ``recognizer`` (spaCy, when installed) adds the names no pattern introduced, as entities, and with
+    ``parse`` its parse feeds the parse reader (:mod:`.frames`), whose typed facts take precedence."""
     state = _State()
     result = Extraction()
     read: list[TurnText] = []
@@ -511,7 +514,7 @@ def extract_turns(
     # One batch through the model (it is faster per text in a batch than one text at a time).
     parsed = recognizer.parse([turn.text for turn in read]) if recognizer is not None and read else []
     for position, turn in enumerate(read):
-        extraction = _extract_turn(turn, state, known, parsed[position] if parsed else None)
+        extraction = _extract_turn(turn, state, known, parsed[position] if parsed and parse else None)
         if parsed:
             speaker = state.speaker_name or turn.speaker
             found = doc_names(parsed[position])

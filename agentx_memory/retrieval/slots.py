@@ -56,7 +56,7 @@ def asked_slots(query: str) -> SlotAsk:
     """The user's own slots ``query`` asks about (none unless it speaks in the first person)."""
     if not _FIRST_PERSON.search(query):
         return SlotAsk()
-    words = _WORD.findall(query.casefold())
+    words = [word.removesuffix("'s").removesuffix("’s") for word in _WORD.findall(query.casefold())]
     keys = [key for word in words for key in _CUES.get(word, ())]
     for match in _FAVOURITE.finditer(query):
         # "favourite board game": the learner keys the last noun ("favourite_game") or the whole

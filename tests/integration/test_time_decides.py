@@ -115,7 +115,9 @@ def test_only_the_speakers_own_facts_reach_the_profile(memory: AgentMemory) -> N
     assert preferences["works_as"] == "pharmacist"
     assert "age" not in preferences
     line = next(
-        row for row in memory.get_context("Plan my weekend", budget_tokens=600).splitlines() if "About the user" in row
+        row
+        for row in memory.get_context("Plan my weekend", budget_tokens=600).splitlines()
+        if "About the user" in row
     )
     assert not any(word in line for word in ("teacher", "Porto", "age 6"))
     arjun = {(f.subject, f.key, f.value) for f in memory.list_facts()}

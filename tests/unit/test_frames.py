@@ -93,3 +93,63 @@ def test_a_name_given_in_a_short_sentence_files_the_rest_of_the_turn_under_it(pa
 def test_the_rules_alone_still_read_without_the_parser() -> None:
     facts = extract_turns([TurnText("t1", "user", "I live in Toronto.", NOW, U)]).facts
     assert {(fact.key, fact.value) for fact in facts} == {("lives_in", "Toronto")}
+
+
+@pytest.mark.parametrize(
+    ("text", "ends", "words"),
+    [
+        ("I quit my job last Friday.", {"works_at", "works_as"}, set()),
+        ("I quit the choir, too much drama.", set(), {"choir"}),
+        ("sold the BMW last week", set(), {"BMW"}),
+        ("Mia and I broke up in March.", {"partner", "girlfriend"}, {"Mia"}),
+        ("Tiger passed away in the spring.", set(), {"Tiger"}),
+    ],
+)
+def test_an_ending_names_what_it_ends(
+    parser: NameRecognizer, text: str, ends: set[str], words: set[str]
+) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, NOW, U)], recognizer=parser).facts
+    [ending] = [fact for fact in facts if fact.ends or fact.ends_words]
+    assert ends <= set(ending.ends)
+    assert words <= set(ending.ends_words)
+    assert ending.correction
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I left my keys at home.", "I stopped by the bakery.", "I didn't quit my job.", "Should I quit my job?"],
+)
+def test_what_ends_nothing_is_no_ending(parser: NameRecognizer, text: str) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, NOW, U)], recognizer=parser).facts
+    assert not [fact for fact in facts if fact.ends or (fact.ends_words and fact.key == "ended")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("New phone number: 07700 900456.", "phone", "07700 900456"),
+        ("switched to mark.osei@icloud.com, hotmail got hacked", "email", "mark.osei@icloud.com"),
+        ("I have a dentist appointment on Tuesday at 10am.", "appointment_dentist", "on Tuesday at 10am"),
+        ("I rescheduled my haircut to the 14th.", "appointment_haircut", "on the 14th"),
+        ("my daily driver is a Toyota Yaris now", "drives", "a Toyota Yaris"),
+        ("Our rabbit is called Snowball.", "rabbit", "Snowball"),
+        ("we adopted a greyhound called Ziggy", "dog", "Ziggy"),
+    ],
+)
+def test_contacts_appointments_and_things_of_the_speaker(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (U, key, value, False) in _slots(parser, text)
+
+
+def test_someone_elses_number_is_not_the_speakers(parser: NameRecognizer) -> None:
+    assert not {slot for slot in _slots(parser, "My mum's number is 07700 900111.") if slot[1] == "phone"}
+
+
+def test_a_plan_is_dated_ahead_and_an_appointment_to_the_coming_day(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "I rescheduled my haircut to the 3rd.", NOW, U)], recognizer=parser
+    ).facts
+    [haircut] = [fact for fact in facts if fact.key == "appointment_haircut"]
+    assert haircut.event_time is not None
+    assert haircut.event_time.date().isoformat() == "2025-12-03"

@@ -1,0 +1,62 @@
+"""A first-person question about one of the user's slots, and its current facts put first. Pure."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agentx_memory.models import Fact, MemoryItem
+from agentx_memory.retrieval.slots import SlotAsk, answer_first, asked_slots
+
+NOW = datetime(2025, 11, 14, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("query", "key"),
+    [
+        ("Where do I live now?", "lives_in"),
+        ("where am I based these days", "lives_in"),
+        ("Who is my employer?", "works_at"),
+        ("what car do I drive?", "drives"),
+        ("who is my girlfriend?", "girlfriend"),
+        ("what's my cat's name?", "cat"),
+        ("what is my favourite board game?", "favourite_game"),
+        ("what's my phone number?", "phone"),
+    ],
+)
+def test_a_first_person_question_asks_for_its_slot(query: str, key: str) -> None:
+    assert key in asked_slots(query).keys
+
+
+def test_an_appointment_is_asked_by_its_thing() -> None:
+    assert asked_slots("when is my dentist appointment?").things == ("dentist",)
+
+
+@pytest.mark.parametrize("query", ["Where does Caroline live?", "What car does Tom drive?", "Tell me a joke"])
+def test_no_slot_of_the_user_is_asked(query: str) -> None:
+    assert not asked_slots(query)
+
+
+def _fact(fact_id: str, claim: str) -> Fact:
+    return Fact(
+        id=fact_id, user_id="u", channel="_global", claim=claim, confidence=0.95, source="s", created_at=NOW
+    )
+
+
+def _turn(item_id: str, score: float) -> MemoryItem:
+    return MemoryItem(kind="episodic", id=item_id, content=item_id, score=score, channel="_global")
+
+
+def test_the_current_facts_lead_once_and_the_list_keeps_its_length() -> None:
+    items = [_turn("old-turn", 0.3), _turn("f1", 0.1), _turn("other", 0.05)]
+    ranked = answer_first(items, [_fact("f1", "Dana lives in Toronto.")], top_k=3)
+    assert [item.id for item in ranked] == ["f1", "old-turn", "other"]
+    assert ranked[0].score > 0.3
+    assert ranked[0].found_by == ["slot"]
+
+
+def test_nothing_changes_without_slot_facts() -> None:
+    items = [_turn("a", 0.3)]
+    assert answer_first(items, [], top_k=5) == items
+    assert SlotAsk() == SlotAsk((), ())
