@@ -310,7 +310,8 @@ def print_tables(results: dict[str, Any]) -> None:
             continue
         ex = results[section]
         print(
-            f"\n### Offline extractor ({reader}), {ex['turns']} labelled turns ({ex['ms_per_turn']} ms/turn)\n"
+            f"\n### Offline extractor ({reader}), {ex['turns']} labelled turns "
+            f"({ex['ms_per_turn']} ms/turn)\n"
         )
         print("| kind | predicted | precision | gold | recall |\n|---|---|---|---|---|")
         for kind, row in ex["per_kind"].items():
