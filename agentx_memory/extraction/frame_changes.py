@@ -60,6 +60,10 @@ _GENERIC: Final = frozenset(
 #: Endings whose object must name something ("sold the BMW", "left Oracle"), not any thing.
 _NAMING_ENDINGS: Final = frozenset(["leave", "sell", "ditch", "cancel", "scrap"])
 _OVER: Final = frozenset(["done", "over", "through", "finished"])
+#: An ending verb with a particle that makes it another verb.
+_OTHER_VERBS: Final = frozenset(
+    [("end", "up"), ("stop", "by"), ("give", "in"), ("leave", "for"), ("drop", "by")]
+)
 
 
 def _said(predicate: Any) -> str:
@@ -97,9 +101,13 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     partners += [
         s for s in predicate.children if s.dep_ in SUBJECTS and any(c.lower_ == "i" for c in s.conjuncts)
     ]
-    over = predicate.lower_ in _OVER and bool(partners)
+    # "Ben and I are done", "we're over"; not "my kids and I finished a painting"
+    copula = any(c.dep_ in {"aux", "auxpass"} and c.lemma_ == "be" for c in predicate.children)
+    over = predicate.lower_ in _OVER and bool(partners) and copula
     if not over and (lemma not in ENDING_VERBS or not ENDING_VERBS[lemma] <= particles):
         return None
+    if (lemma, *particles) in _OTHER_VERBS or any((lemma, p) in _OTHER_VERBS for p in particles):
+        return None  # "ended up laughing", "stopped by the bakery": another verb
     objects = [c for c in predicate.children if c.dep_ in {"dobj", "xcomp", "pcomp"}]
     objects += [
         g
@@ -232,6 +240,8 @@ def appointment_atom(
     atom = build_atom("event", f"appointment_{key}", times, statement, ctx, [], False, "explicit")
     if atom.event_time is None and (day := _DAY_ALONE.search(times)) is not None:
         atom = _on_coming_day(atom, int(day.group(1)), turn.timestamp)
+    if atom.event_time is not None and atom.event_time.date() < turn.timestamp.date():
+        return None, thing  # "had an interview yesterday": what happened, not an appointment to keep
     return atom, thing
 
 
@@ -255,6 +265,10 @@ def _on_coming_day(atom: FactAtom, day: int, now: datetime) -> FactAtom:
     return atom
 
 
+#: Heads that name no kind of thing: "my favourite one is …", "my favourite part".
+_NO_THING: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way"])
+
+
 def thing_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     """ "My car is a Clio", "my daily driver is a Yaris now", "my girlfriend now is Elena",
     "Kiln is my new favourite restaurant", "my favourite film is Heat": the speaker's thing and its
@@ -270,7 +284,9 @@ def thing_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
             continue
         head = thing.lemma_.casefold()
         favourite = any(c.lower_ in {"favourite", "favorite"} for c in thing.children)
-        if value.pos_ == "PRON" or value.lemma_.casefold() in {"favourite", "favorite"}:
+        if value.pos_ not in {"NOUN", "PROPN", "ADJ"} or value.lemma_.casefold() in {"favourite", "favorite"}:
+            return None  # "my favourite part is seeing …": a clause, no thing
+        if head in _NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in value.subtree):
             return None
         said = phrase(value)
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)

@@ -10,9 +10,10 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
+from .dedup import value_tokens
 from .lexicon import DIETS, DWELLINGS, FRAMES, OCCUPATIONS, SCHOOLS, SLOTS, VEHICLE_NOUNS, Frame
 
-__all__ = ["SUBJECTS", "frames_of", "is_time", "now_said", "phrase", "set_off", "slot_atom"]
+__all__ = ["SUBJECTS", "frames_of", "is_time", "now_said", "phrase", "set_off", "slot_atom", "value_words"]
 
 SUBJECTS: Final = ("nsubj", "nsubjpass", "csubj")
 _OBJECTS: Final = ("dobj", "obj")
@@ -66,7 +67,15 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
 
 
 #: Where a predicate noun works: "a nurse at St Mary's".
-_AT_WORK: Final = Frame("work", "prep", "employer", preps=("at", "for", "with"))
+_AT_WORK: Final = Frame("work", "prep", "employer", preps=("at", "with"))
+#: Determiners of no particular thing: "a sucker for any superhero" names no employer.
+_ANY: Final = frozenset(["any", "every", "each", "some", "no", "all", "such"])
+#: Words that judge rather than tell what someone does: "J.K. Rowling is such an inspiring writer".
+_JUDGING: Final = frozenset(
+    ["such", "inspiring", "amazing", "great", "good", "talented", "awesome", "incredible", "fantastic",
+     "brilliant", "terrible", "bad", "wonderful", "excellent", "natural", "born", "true", "real", "big",
+     "huge", "total", "complete", "better", "best", "worst", "decent", "lousy", "gifted", "fabulous"]
+)  # fmt: skip
 
 
 def _dwelling_place(value: Any, predicate: Any) -> Any:
@@ -106,6 +115,10 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             return False
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
+        if any(c.lower_ in _ANY for c in value.children):
+            return False
+        if predicate.lemma_ == "join":  # "joined Stripe"; "joined a gym", "a support group": no employer
+            return bool(value.pos_ == "PROPN" or value.ent_type_ == "ORG")
         after = value.doc[value.right_edge.i + 1] if value.right_edge.i + 1 < len(value.doc) else None
         if any(t.lower_ in SCHOOLS for t in value.subtree) or (after is not None and after.lower_ in SCHOOLS):
             return False  # "started at Leeds uni": a student, not an employee
@@ -158,11 +171,13 @@ def _occupation(value: Any, predicate: Any) -> bool:
     known = head in OCCUPATIONS or head.rstrip("s") in OCCUPATIONS
     if predicate.lemma_ not in {"be", "become", "start"}:
         return True  # "work as", "retrain as", "qualify as": the frame says it is a job
+    if any(c.lower_ in _JUDGING for c in value.subtree):
+        return False  # a judgement ("such an inspiring writer", "a natural teacher"), not a job said
     article = any(c.lower_ in {"a", "an"} for c in value.children)
     compound = any(c.dep_ == "compound" for c in value.children)
     if not article:  # "I'm head chef now": a known occupation needs no article
         return known and any(c.dep_ in {"compound", "amod"} for c in value.children)
-    at_work = any(c.dep_ == "prep" and c.lower_ in {"at", "for", "with"} for c in value.children)
+    at_work = any(c.dep_ == "prep" and c.lower_ in {"at", "with"} for c in value.children)
     return known or (value.text.casefold().endswith(_AGENTIVE) and (compound or at_work))
 
 
@@ -215,6 +230,11 @@ def _on_occasion(predicate: Any) -> bool:
 
 def is_time(prep: Any) -> bool:
     return any(t.ent_type_ in {"DATE", "TIME"} for t in prep.subtree)
+
+
+def value_words(value: Any) -> frozenset[str]:
+    """The words of a value as dedup compares them (stemmed, no function words)."""
+    return value_tokens(" ".join(t.text for t in value.subtree))
 
 
 def hyphenated(value: Any) -> str:

@@ -24,7 +24,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
 from .frame_changes import appointment_atom, contact_atoms, ending_atom, pet_atom, thing_atom
-from .frame_values import SUBJECTS, frames_of, slot_atom
+from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
     RELATION_NOUNS,
@@ -50,8 +50,9 @@ class Reading:
     """What the parse read of one turn."""
 
     atoms: list[FactAtom] = field(default_factory=list)
-    #: ``(subject, key)`` the reader judged and did not take as the speaker's current value.
-    vetoes: set[tuple[str, str]] = field(default_factory=set)
+    #: ``(subject, key, value words)`` of the clauses the reader judged: the rules may not read them
+    #: again (a friend's move is not the user's; "I lived in Lyon" is no home now).
+    vetoes: set[tuple[str, str, frozenset[str]]] = field(default_factory=set)
     #: The name the speaker gave themself ("I'm Dana.", "Call me Bea."), if any.
     speaker_name: str | None = None
     #: Named people the speaker related themself to: name → relation ("Arjun" → "husband").
@@ -104,15 +105,15 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                     or not _states_present(predicate, frame)
                     or (negated and frame.change)
                 ):
-                    reading.vetoes.add((owner, slot.key))
+                    reading.vetoes.add((owner, slot.key, value_words(value)))
                     continue
                 if owner.endswith("'s"):  # a relation without a name: "my sister got a job at …"
-                    reading.vetoes.add((speaker, slot.key))
+                    reading.vetoes.add((speaker, slot.key, value_words(value)))
                     continue
                 reading.atoms.append(slot_atom(frame, value, owner, turn, correction, speaker, negated))
-                reading.vetoes.add((owner, slot.key))
+                reading.vetoes.add((owner, slot.key, value_words(value)))
                 if owner != speaker:
-                    reading.vetoes.add((speaker, slot.key))
+                    reading.vetoes.add((speaker, slot.key, value_words(value)))
     return reading
 
 
@@ -151,7 +152,7 @@ def filed_under(reading: Reading, old: str, new: str) -> Reading:
         else atom
         for atom in reading.atoms
     ]
-    vetoes = {(new if subject == old else subject, key) for subject, key in reading.vetoes}
+    vetoes = {(new if subject == old else subject, key, words) for subject, key, words in reading.vetoes}
     return Reading(atoms, vetoes, reading.speaker_name, reading.people)
 
 
@@ -234,6 +235,8 @@ def _subject(
         return (last_person, True) if last_person else None
     if token.pos_ == "PROPN":
         name = _name(token)
+        if "." in name:  # "J.K. Rowling": a statement would end at its first stop
+            return None
         related = _relation_of(token)
         if related is not None:
             people[name] = related

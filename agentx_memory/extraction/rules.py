@@ -411,7 +411,11 @@ def _merged(reading: Reading, ruled: list[FactAtom]) -> list[FactAtom]:
     words = {(atom.subject, word) for atom in reading.atoms for word in value_tokens(atom.value)}
     kept = []
     for atom in ruled:
-        if atom.key in FRAME_KEYS and (atom.subject, atom.key) in reading.vetoes:
+        said = value_tokens(atom.value)
+        if atom.key in FRAME_KEYS and any(
+            (subject, key) == (atom.subject, atom.key) and words & said
+            for subject, key, words in reading.vetoes
+        ):
             continue
         if atom.fact_kind in {"statement", "experience", "event"} and any(
             (atom.subject, word) in words for word in value_tokens(atom.value)
