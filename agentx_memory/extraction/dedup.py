@@ -19,7 +19,7 @@ from ..models.semantic import Fact
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
 from .corrections import ENDING
-from .lexicon import PARTNER_NOUNS
+from .lexicon import PARTNER_NOUNS, REGIMES
 
 __all__ = [
     "Decision",
@@ -385,6 +385,14 @@ def single_valued(key: str) -> bool:
     return key in SINGLE_VALUED_KEYS or key.startswith(("favourite_", "appointment_")) or key in PARTNER_NOUNS
 
 
+def _exclusive(atom: FactAtom, stored: StoredFact) -> bool:
+    """Whether the two values of a single-valued key exclude each other: any two homes do; of diets
+    only two regimes ("vegan" ends "vegetarian"; "gluten-free" or "lactose intolerant" ends neither)."""
+    if atom.key != "diet":
+        return True
+    return atom.value.casefold() in REGIMES and (stored.value or "").casefold() in REGIMES
+
+
 def _by_time(said_at: datetime | None, stored: StoredFact) -> Action | None:
     """Time decides between two values of one slot: the later statement is current ("supersede"), an
     earlier one is history ("past": stored already superseded); None when time cannot order them."""
@@ -421,7 +429,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
             if same_value:
                 action: Action = timed or ("supersede" if atom.correction else "conflict")
                 return Decision(action, stored, "negates the stored fact")
-            if single_valued(atom.key):
+            if single_valued(atom.key) and _exclusive(atom, stored):
                 if timed is not None:
                     return Decision(
                         timed,

@@ -25,16 +25,14 @@ from .english import third_person
 from .frame_values import SUBJECTS, is_time, phrase, set_off
 from .lexicon import (
     APPOINTMENTS,
-    DEATHS,
     ENDING_VERBS,
     PARTNER_NOUNS,
-    PET_KIND,
     PET_NOUNS,
     SLOT_OF_THING,
     VEHICLE_NOUNS,
 )
 
-__all__ = ["appointment_atom", "contact_atoms", "ending_atom", "pet_atom", "thing_atom"]
+__all__ = ["appointment_atom", "contact_atoms", "ending_atom", "thing_atom"]
 
 _PHONE: Final = re.compile(r"(?<![\w@])\+?\(?\d[\d ().-]{6,}\d(?![\w@])")
 _EMAIL: Final = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -173,6 +171,8 @@ def _thing_key(thing: Any) -> str | None:
     head = thing.lemma_.casefold()
     if head not in APPOINTMENTS and not any(w.lemma_.casefold() in APPOINTMENTS for w in words):
         return None
+    if head == "appointment" and not words:  # "my appointment with the GP"
+        words = [g for c in thing.children if c.dep_ == "prep" and c.lower_ == "with" for g in c.children]
     named = [w.lemma_.casefold() for w in words] + ([] if head == "appointment" else [head])
     return "_".join(named) or None
 
@@ -309,75 +309,3 @@ def thing_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
                 "relationship", head, said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
             )
     return None
-
-
-def _pet_said(speaker: str, kind: str, name: str, turn: TurnText, **update: object) -> FactAtom:
-    ctx = Context(turn=turn, subject=speaker, correction=bool(update), is_speaker=True)
-    statement = f"{speaker}'s {kind} is called {name}"
-    atom = build_atom("relationship", kind, name, statement, ctx, [], False, "explicit")
-    return atom.model_copy(update=update) if update else atom
-
-
-def pet_atom(
-    predicate: Any, speaker: str, turn: TurnText, last_pet: str | None
-) -> tuple[FactAtom | None, str | None]:
-    """The speaker's pet and its name ("our rabbit is called Snowball", "my parrot's name is Kiwi",
-    "adopted a greyhound called Ziggy", "adopted a beagle, his name is Biscuit"), a new name ("we
-    renamed the rabbit Pixel", "renamed Kiwi to Mango": it ends the old one), a pet's death ("Tiger
-    passed away", "we lost Bruno": it ends what named it); and the kind of pet last spoken of."""
-    lemma = predicate.lemma_.casefold()
-    children = list(predicate.children)
-    kinds = [PET_KIND[t.lemma_.casefold()] for t in predicate.subtree if t.lemma_.casefold() in PET_KIND]
-    pet = kinds[0] if kinds else last_pet
-    named = next((c for c in children if c.dep_ in {"oprd", "attr"} and c.pos_ == "PROPN"), None)
-    if lemma in {"call", "name"} and named is not None and kinds:  # "our rabbit is called Snowball"
-        owner = next((c for c in predicate.children if c.dep_ in SUBJECTS), None)
-        if owner is not None and _speakers(owner):
-            return _pet_said(speaker, kinds[0], named.text, turn), pet
-    if lemma == "be" and named is not None and pet is not None:  # "my parrot's name is Kiwi", "his name is …"
-        subject = next((c for c in children if c.dep_ in SUBJECTS), None)
-        if (
-            subject is not None
-            and subject.lemma_ == "name"
-            and (kinds or _whose(subject) in {"his", "her", "its"})
-        ):
-            return _pet_said(speaker, pet, named.text, turn), pet
-    for obj in (c for c in children if c.dep_ == "dobj"):
-        kind = PET_KIND.get(obj.lemma_.casefold())
-        called = [
-            g for c in obj.children if c.dep_ == "acl" and c.lemma_ in {"call", "name"} for g in c.children
-        ]
-        names = [g for g in called if g.pos_ == "PROPN"]
-        if kind is not None and names and lemma in {"adopt", "get", "have", "rescue", "buy"}:
-            return _pet_said(speaker, kind, names[0].text, turn), kind
-    if lemma == "rename":
-        old = next((c for c in children if c.dep_ == "dobj"), None)
-        new = [g for c in children if c.dep_ == "prep" and c.lower_ in {"to", "as"} for g in c.children]
-        new += [c for c in (old.children if old is not None else ()) if c.dep_ == "oprd"]
-        if old is not None and old.pos_ == "PROPN" and not new and kinds:
-            new, old = [old], None  # "renamed the rabbit Pixel": parsed with Pixel as the object
-        fresh = next((t for t in new if t.pos_ == "PROPN"), None)
-        pet = pet or "pet"  # "we renamed Kiwi to Mango": whatever Kiwi is, it is called Mango now
-        if fresh is not None:
-            words = [old.text] if old is not None and old.pos_ == "PROPN" else []
-            return _pet_said(
-                speaker, pet, fresh.text, turn, ends=[] if words else [pet], ends_words=words
-            ), pet
-    if lemma in DEATHS and (lemma != "pass" or any(c.lower_ == "away" for c in children)):
-        gone = [c for c in children if c.pos_ == "PROPN" and c.dep_ in {"nsubj", "dobj"}]
-        if gone and (lemma in {"die", "pass"} or any(c.dep_ in SUBJECTS and _speakers(c) for c in children)):
-            ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
-            said = " ".join(t.text for t in predicate.subtree if not t.is_punct)
-            statement = third_person(said, speaker)
-            atom = build_atom("statement", "ended", said, statement, ctx, [gone[0].text], False, "explicit")
-            return atom.model_copy(update={"ends_words": [gone[0].text], "temporal": "past"}), pet
-    return None, pet
-
-
-def _speakers(token: Any) -> bool:
-    """ "we", "I", or a thing of theirs ("our rabbit", "my cat")."""
-    return token.lower_ in {"i", "we"} or _whose(token) in {"my", "our"}
-
-
-def _whose(token: Any) -> str:
-    return next((c.lower_ for c in token.children if c.dep_ == "poss"), "")

@@ -60,7 +60,10 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             for prep in holders:
                 if prep.lower_ not in frame.preps:
                     continue
-                for value in (c for c in prep.children if c.dep_ == "pobj"):
+                inner = [
+                    g for c in prep.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                ]
+                for value in (c for c in [*prep.children, *inner] if c.dep_ == "pobj"):
                     if frame.slot == "residence":
                         value = _dwelling_place(value, predicate)
                     yield frame, value, _fits(frame.slot, value, predicate)
@@ -68,6 +71,10 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
 
 #: Where a predicate noun works: "a nurse at St Mary's".
 _AT_WORK: Final = Frame("work", "prep", "employer", preps=("at", "with"))
+#: Nouns of a stretch of time: "been working on it for a while" is for no employer.
+_SPANS: Final = frozenset(
+    ["while", "time", "year", "month", "week", "day", "hour", "bit", "living", "ages", "decade"]
+)
 #: Determiners of no particular thing: "a sucker for any superhero" names no employer.
 _ANY: Final = frozenset(["any", "every", "each", "some", "no", "all", "such"])
 #: Words that judge rather than tell what someone does: "J.K. Rowling is such an inspiring writer".
@@ -115,18 +122,26 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             return False
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
-        if any(c.lower_ in _ANY for c in value.children):
-            return False
+        if (
+            any(c.lower_ in _ANY for c in value.children)
+            or value.ent_type_ in {"DATE", "TIME"}
+            or head in _SPANS
+        ):
+            return False  # "a sucker for any superhero"; "working on it for a while"
         if predicate.lemma_ == "join":  # "joined Stripe"; "joined a gym", "a support group": no employer
             return bool(value.pos_ == "PROPN" or value.ent_type_ == "ORG")
         after = value.doc[value.right_edge.i + 1] if value.right_edge.i + 1 < len(value.doc) else None
         if any(t.lower_ in SCHOOLS for t in value.subtree) or (after is not None and after.lower_ in SCHOOLS):
             return False  # "started at Leeds uni": a student, not an employee
-        if predicate.lemma_ == "be":  # "I'm at Google now", not "I'm at the gym" nor "with Karim"
+        if predicate.lemma_ == "be":  # "I'm at Google now", not "I'm at the gym" nor "with Karim";
+            # "I've been at Deloitte for three years": still there
             company = value.ent_type_ == "ORG" or (
                 value.pos_ == "PROPN" and value.lower_ != value.text.lower()
             )
-            return (company or _named(value)) and now_said(predicate)
+            lasting = any(c.lower_ in {"'ve", "have", "has", "'s"} for c in predicate.children) and any(
+                c.dep_ == "prep" and c.lower_ in {"for", "since"} for c in predicate.children
+            )
+            return (company or _named(value)) and (now_said(predicate) or lasting)
         return value.pos_ == "PROPN" or value.ent_type_ == "ORG" or (value.pos_ == "NOUN" and determined)
     if slot == "occupation":
         return _occupation(value, predicate)
@@ -190,7 +205,9 @@ def phrase(value: Any, places: bool = True) -> str:
     without ``places``, where it is: "a nurse at St Mary's" is a nurse)."""
     dropped: set[int] = set()
     for child in value.children:
-        where = not places and child.dep_ == "prep" and child.lower_ in {"at", "for", "with", "in", "on"}
+        where = (
+            not places and child.dep_ == "prep" and child.lower_ in {"at", "for", "with", "in", "on", "by"}
+        )
         # a clause on the value ("based in Berlin", "covering tech") is not it; its name is ("called Lumo")
         described = child.dep_ == "acl" and child.lemma_ not in {"call", "name"}
         timed = child.dep_ == "prep" and is_time(child)

@@ -23,7 +23,8 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
-from .frame_changes import appointment_atom, contact_atoms, ending_atom, pet_atom, thing_atom
+from .frame_changes import appointment_atom, contact_atoms, ending_atom, thing_atom
+from .frame_pets import pet_atom, pets_named
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
@@ -76,6 +77,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
         questioned = sentence.text.rstrip().endswith("?") or _inverted(sentence)
         if not questioned:
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker)
+            reading.atoms += pets_named(sentence, speaker, turn)
         for predicate in _predicates(sentence):
             if not questioned:
                 last_thing = _appointment(reading, predicate, speaker, turn, last_person, last_thing)
@@ -160,7 +162,11 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
     """ "I'm Dana.", "Dana here.", "Call me Bea.", "Everyone calls me Jo.": the name, else None. A
     sentence of one clause that does nothing but name; adjectives and states are no names."""
     words = [token for token in sentence if not token.is_punct and token.pos_ != "INTJ"]
-    names = [token for token in words if token.pos_ == "PROPN" and token.text[:1].isupper()]
+    names = [
+        token
+        for token in words
+        if token.pos_ == "PROPN" and token.text[:1].isupper() and token.lower_ != "name"
+    ]
     if not names or len(words) > 5 or any(token.ent_type_ in {"NORP", "GPE", "ORG"} for token in names):
         return None
     name = " ".join(token.text for token in names)
@@ -169,8 +175,9 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
     said = (
         # "I'm Dana", "I am Dana Reyes"
         (first.dep_ == "attr" and first.head.lemma_ == "be" and lemmas[0] == "i")
-        # "Dana here"
+        # "Dana here", "Name's Olly"
         or (len(words) == len(names) + 1 and lemmas[-1] == "here")
+        or (lemmas[0] == "name" and len(words) <= 3)
         # "call me Bea", "everyone calls me Jo", "people call me Jo", "I go by Jo"
         or ("call" in lemmas and "i" in lemmas and first.dep_ in {"oprd", "dobj", "npadvmod", "attr"})
         or (lemmas[:3] == ["i", "go", "by"])

@@ -25,6 +25,7 @@ __all__ = [
     "PARTNER_NOUNS",
     "PET_KIND",
     "PET_NOUNS",
+    "REGIMES",
     "RELATION_NOUNS",
     "SAME_PAST",
     "SCHOOLS",
@@ -129,6 +130,20 @@ FRAMES: Final = (
     Frame("lease", "dobj", "vehicle", change=True),
 )
 
+#: Diets of which one holds at a time (a later one replaces an earlier: "went vegan" after "I'm
+#: vegetarian"); the others in :data:`DIETS` add to them ("gluten-free" and vegetarian).
+REGIMES: Final = frozenset(
+    [
+        "vegan",
+        "vegetarian",
+        "pescatarian",
+        "pescetarian",
+        "plant-based",
+        "carnivore",
+        "flexitarian",
+        "omnivore",
+    ]
+)
 DIETS: Final = frozenset(
     [
         "vegan",

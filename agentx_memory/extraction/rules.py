@@ -408,7 +408,14 @@ def _merged(reading: Reading, ruled: list[FactAtom]) -> list[FactAtom]:
     """The rules' facts where the parse reader did not judge: a typed slot the reader judged for a
     subject (read, or refused as a wish, a question, the past, another person's) is its call; a
     statement that restates a fact it read is dropped."""
-    words = {(atom.subject, word) for atom in reading.atoms for word in value_tokens(atom.value)}
+    # A relationship read (a pet's name, a partner) adds to what the rules said of it ("got another cat
+    # named Bailey" tells more than "Melanie's cat is called Bailey"); a slot restates it.
+    words = {
+        (atom.subject, word)
+        for atom in reading.atoms
+        if atom.fact_kind != "relationship"
+        for word in value_tokens(atom.value)
+    }
     kept = []
     for atom in ruled:
         said = value_tokens(atom.value)

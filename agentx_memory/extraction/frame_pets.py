@@ -1,0 +1,126 @@
+"""The parse reader's pets: a pet and its name, a new name, a death. Pure helpers of :mod:`.frames`.
+
+"Our rabbit is called Snowball", "my parrot's name is Kiwi", "adopted a greyhound called Ziggy",
+"adopted a beagle, his name is Biscuit", "Meet Oscar, my new rescue dog", "two cats, Salt and Pepper",
+"we're calling her Maple": the speaker's pet of a kind (``cat``, ``dog``: the key) is called a name (the
+value); a speaker may have several. "We renamed the rabbit Pixel", "renamed Kiwi to Mango", "our dog
+goes by Rocket now" end the old name; "Tiger passed away", "we lost Bruno" end what named the pet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .atoms import FactAtom
+from .clause_atoms import Context, TurnText, build_atom
+from .english import third_person
+from .frame_values import SUBJECTS
+from .lexicon import DEATHS, PET_KIND
+
+__all__ = ["pet_atom", "pets_named"]
+
+
+def _pet_said(speaker: str, kind: str, name: str, turn: TurnText, **update: object) -> FactAtom:
+    ctx = Context(turn=turn, subject=speaker, correction=bool(update), is_speaker=True)
+    statement = f"{speaker}'s {kind} is called {name}"
+    atom = build_atom("relationship", kind, name, statement, ctx, [], False, "explicit")
+    return atom.model_copy(update=update) if update else atom
+
+
+def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """Pets named beside their kind: "Meet Oscar, my new rescue dog", "Say hi to Nugget, our new
+    hamster", "I've got two cats, Salt and Pepper"."""
+    found: list[FactAtom] = []
+    for token in sentence:
+        kind = PET_KIND.get(token.lemma_.casefold())
+        if kind is None or token.dep_ not in {"appos", "dobj"}:
+            continue
+        if token.dep_ == "appos" and token.head.pos_ == "PROPN" and _whose(token) in {"my", "our"}:
+            found.append(_pet_said(speaker, kind, token.head.text, turn))
+        elif token.dep_ == "dobj" and token.head.lemma_ in {"have", "get", "adopt", "rescue"}:
+            named = [c for c in token.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+            names = [n for first in named for n in (first, *first.conjuncts) if n.pos_ == "PROPN"]
+            found += [_pet_said(speaker, kind, name.text, turn) for name in names]
+    return found
+
+
+def pet_atom(
+    predicate: Any, speaker: str, turn: TurnText, last_pet: str | None
+) -> tuple[FactAtom | None, str | None]:
+    """The speaker's pet and its name ("our rabbit is called Snowball", "my parrot's name is Kiwi",
+    "adopted a greyhound called Ziggy", "adopted a beagle, his name is Biscuit"), a new name ("we
+    renamed the rabbit Pixel", "renamed Kiwi to Mango": it ends the old one), a pet's death ("Tiger
+    passed away", "we lost Bruno": it ends what named it); and the kind of pet last spoken of."""
+    lemma = predicate.lemma_.casefold()
+    children = list(predicate.children)
+    kinds = [PET_KIND[t.lemma_.casefold()] for t in predicate.subtree if t.lemma_.casefold() in PET_KIND]
+    pet = kinds[0] if kinds else last_pet
+    named = next((c for c in children if c.dep_ in {"oprd", "attr"} and c.pos_ == "PROPN"), None)
+    if lemma in {"call", "name"} and named is not None and kinds:  # "our rabbit is called Snowball"
+        owner = next((c for c in predicate.children if c.dep_ in SUBJECTS), None)
+        if owner is not None and _speakers(owner):
+            return _pet_said(speaker, kinds[0], named.text, turn), pet
+    if lemma == "be" and named is not None and pet is not None:  # "my parrot's name is Kiwi", "his name is …"
+        subject = next((c for c in children if c.dep_ in SUBJECTS), None)
+        if (
+            subject is not None
+            and subject.lemma_ == "name"
+            and (kinds or _whose(subject) in {"his", "her", "its"})
+        ):
+            return _pet_said(speaker, pet, named.text, turn), pet
+    for obj in (c for c in children if c.dep_ == "dobj"):
+        kind = PET_KIND.get(obj.lemma_.casefold())
+        called = [
+            g for c in obj.children if c.dep_ == "acl" and c.lemma_ in {"call", "name"} for g in c.children
+        ]
+        names = [g for g in called if g.pos_ == "PROPN"]
+        if kind is not None and names and lemma in {"adopt", "get", "have", "rescue", "buy"}:
+            return _pet_said(speaker, kind, names[0].text, turn), kind
+    if (
+        lemma in {"call", "name"}
+        and pet is not None
+        # the subject, or the subject of the verb it is coordinated with ("… and named him Ginger")
+        and any(
+            c.dep_ in SUBJECTS and c.lower_ in {"i", "we"}
+            for c in [*children, *(predicate.head.children if predicate.dep_ == "conj" else ())]
+        )
+    ):  # "we're calling her Maple", "and named him Ginger", a pet spoken of before
+        given = next((t for t in predicate.subtree if t.pos_ == "PROPN" and t.i > predicate.i), None)
+        if given is not None:
+            return _pet_said(speaker, pet, given.text, turn), pet
+    if lemma == "go" and pet is not None and any(c.lower_ == "by" for c in children):
+        owner = next((c for c in children if c.dep_ in SUBJECTS), None)
+        new = [g for c in children if c.lower_ == "by" for g in c.children if g.pos_ == "PROPN"]
+        if owner is not None and new and (_speakers(owner) or owner.lower_ in {"he", "she", "it"}):
+            return _pet_said(speaker, pet, new[0].text, turn, ends=[pet]), pet  # "our dog goes by Rocket now"
+    if lemma == "rename":
+        old = next((c for c in children if c.dep_ == "dobj"), None)
+        new = [g for c in children if c.dep_ == "prep" and c.lower_ in {"to", "as"} for g in c.children]
+        new += [c for c in (old.children if old is not None else ()) if c.dep_ == "oprd"]
+        if old is not None and old.pos_ == "PROPN" and not new and kinds:
+            new, old = [old], None  # "renamed the rabbit Pixel": parsed with Pixel as the object
+        fresh = next((t for t in new if t.pos_ == "PROPN"), None)
+        pet = pet or "pet"  # "we renamed Kiwi to Mango": whatever Kiwi is, it is called Mango now
+        if fresh is not None:
+            words = [old.text] if old is not None and old.pos_ == "PROPN" else []
+            return _pet_said(
+                speaker, pet, fresh.text, turn, ends=[] if words else [pet], ends_words=words
+            ), pet
+    if lemma in DEATHS and (lemma != "pass" or any(c.lower_ == "away" for c in children)):
+        gone = [c for c in children if c.pos_ == "PROPN" and c.dep_ in {"nsubj", "dobj"}]
+        if gone and (lemma in {"die", "pass"} or any(c.dep_ in SUBJECTS and _speakers(c) for c in children)):
+            ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+            said = " ".join(t.text for t in predicate.subtree if not t.is_punct)
+            statement = third_person(said, speaker)
+            atom = build_atom("statement", "ended", said, statement, ctx, [gone[0].text], False, "explicit")
+            return atom.model_copy(update={"ends_words": [gone[0].text], "temporal": "past"}), pet
+    return None, pet
+
+
+def _speakers(token: Any) -> bool:
+    """ "we", "I", or a thing of theirs ("our rabbit", "my cat")."""
+    return token.lower_ in {"i", "we"} or _whose(token) in {"my", "our"}
+
+
+def _whose(token: Any) -> str:
+    return next((c.lower_ for c in token.children if c.dep_ == "poss"), "")
