@@ -32,7 +32,7 @@ from .lexicon import (
     VEHICLE_NOUNS,
 )
 
-__all__ = ["appointment_atom", "contact_atoms", "ending_atom", "thing_atom"]
+__all__ = ["appointment_atom", "contact_atoms", "ending_atom", "relation_atom", "thing_atom", "wedded"]
 
 _PHONE: Final = re.compile(r"(?<![\w@])\+?\(?\d[\d ().-]{6,}\d(?![\w@])")
 _EMAIL: Final = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -309,3 +309,23 @@ def thing_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
                 "relationship", head, said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
             )
     return None
+
+
+def relation_atom(speaker: str, relation: str, name: str, turn: TurnText) -> FactAtom:
+    """ "Arjun is the speaker's husband", however the sentence put it."""
+    ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
+    statement = f"{speaker}'s {relation} is {name}"
+    return build_atom("relationship", relation, name, statement, ctx, [name], False, "explicit")
+
+
+def wedded(predicate: Any) -> str | None:
+    """Whom the speaker married or got engaged to, said with them: "Sarah and I got married"."""
+    if predicate.lower_ not in {"married", "engaged", "wed"}:
+        return None
+    holder = predicate.head if predicate.dep_ in {"acomp", "xcomp", "conj"} else predicate
+    subjects = [c for c in [*predicate.children, *holder.children] if c.dep_ in SUBJECTS]
+    with_me = [s for s in subjects if any(c.lower_ == "i" for c in (s, *s.conjuncts))]
+    names = [t for s in with_me for t in (s, *s.conjuncts) if t.pos_ == "PROPN"]
+    if not names and predicate.dep_ == "conj" and predicate.head.pos_ == "PROPN" and with_me:
+        names = [predicate.head]  # the parse may make the name the root: "Sarah [and I got married]"
+    return str(names[0].text) if names else None

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
-from .frame_changes import appointment_atom, contact_atoms, ending_atom, thing_atom
+from .frame_changes import appointment_atom, contact_atoms, ending_atom, relation_atom, thing_atom, wedded
 from .frame_pets import pet_atom, pets_named
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
@@ -94,6 +94,8 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 last_person = subject
             owner = speaker if subject in {"we", speaker} else subject
             present = not questioned and _states_present(predicate, _ENDING) and not _negated(predicate)
+            if present and owner == speaker and (wed := wedded(predicate)) is not None:
+                reading.people.setdefault(wed, "partner")  # "Sarah and I got married", "… got engaged"
             if present and owner == speaker and (ending := ending_atom(predicate, owner, turn, speaker)):
                 reading.atoms.append(ending)
             for frame, value, fits in frames_of(predicate):
@@ -116,6 +118,8 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 reading.vetoes.add((owner, slot.key, value_words(value)))
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key, value_words(value)))
+    for name, relation in reading.people.items():  # "Jo, my wife, is a doctor": Jo is the speaker's wife
+        reading.atoms.append(relation_atom(speaker, relation, name, turn))
     return reading
 
 
