@@ -136,3 +136,34 @@ def test_a_short_introduction_names_the_speaker_and_files_the_rest_under_the_nam
     memory.consolidate_conversation(later)
     assert memory.get_profile().preferences["name"] == "Marco"
     assert ("Marco", "favourite_film", "Heat") in {(f.subject, f.key, f.value) for f in memory.list_facts()}
+
+
+def _sessions(memory: AgentMemory, *texts: str) -> None:
+    for day, text in enumerate(texts):
+        conversation = memory.new_conversation()
+        memory.store_turn(conversation, "user", text, timestamp=T0 + timedelta(days=10 * day))
+        memory.consolidate_conversation(conversation)
+
+
+def test_an_ending_ends_the_job_in_the_facts_the_profile_and_recall(memory: AgentMemory) -> None:
+    _sessions(memory, "I work at Oracle as a sales engineer.", "I quit my job last Friday, taking a break.")
+    current = {(fact.key, fact.value) for fact in memory.list_facts()}
+    assert ("works_at", "Oracle") not in current
+    assert ("works_as", "sales engineer") not in current
+    ended = [f for f in memory.list_facts(include_history=True) if f.key in {"works_at", "works_as"}]
+    assert len(ended) == 2
+    assert all(fact.valid_until == T0 + timedelta(days=10) for fact in ended)
+    assert not {"works_at", "works_as"} & set(memory.get_profile().preferences)
+    top = memory.remember("Where do I work?", top_k=5).items
+    assert "quit" in top[0].content
+
+
+def test_a_question_about_the_users_slot_is_answered_by_its_current_fact(
+    memory: AgentMemory, settings: Settings, embedder: Embedder
+) -> None:
+    _sessions(memory, "I drive a Ford Fiesta.", "driving a Kia Niro these days, fully electric")
+    top = memory.remember("What car do I drive?", top_k=5).items[0]
+    assert (top.kind, top.found_by) == ("fact", ["slot"])
+    assert "Kia Niro" in top.content
+    with AgentMemory(user_id="bob", settings=settings, embedder=embedder) as bob:
+        assert not bob.remember("What car do I drive?", top_k=5).items
