@@ -74,7 +74,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
             if speaker == UNKNOWN_SPEAKER:
                 speaker = name  # the turn's later sentences, and later turns, are filed under the name
             continue
-        questioned = sentence.text.rstrip().endswith("?") or _inverted(sentence)
+        questioned = sentence.text.rstrip().endswith("?") or _inverted(sentence) or _supposed(sentence)
         if not questioned:
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker)
             reading.atoms += pets_named(sentence, speaker, turn)
@@ -190,6 +190,15 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
         return None
     # "Hi, I'm Marco": words before the clause are greetings only ("hi", "hey", "hello", "oh").
     return name
+
+
+def _supposed(sentence: Any) -> bool:
+    """ "If I had a dog I'd call it Biscotto", "I would drive a Porsche": a sentence that supposes."""
+    return any(
+        (t.dep_ == "mark" and t.lower_ in _CONDITIONS)
+        or (t.tag_ == "MD" and t.lower_ in {"would", "'d", "could"})
+        for t in sentence
+    )
 
 
 def _inverted(sentence: Any) -> bool:

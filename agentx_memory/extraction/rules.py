@@ -28,7 +28,7 @@ from .clause_atoms import (
 )
 from .clauses import as_clause
 from .corrections import ENDING, as_rescheduled, is_correction
-from .dedup import value_tokens
+from .dedup import fact_signature, value_tokens
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
 from .frames import FRAME_KEYS, Reading, filed_under, read_parsed
@@ -397,7 +397,8 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
         reading = filed_under(reading, reader_speaker, state.speaker_name or turn.speaker)
     # The parse reader's facts are whole clauses by construction; the rules' are checked to be.
     ruled = [standing for fact in _merged(reading, facts) if (standing := _standing(fact)) is not None]
-    facts = [*reading.atoms, *ruled]
+    # One atom a fact: the parse's and the rules' reading of "my husband Arjun" are one relationship.
+    facts = list({fact_signature(fact): fact for fact in reversed([*reading.atoms, *ruled])}.values())[::-1]
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
