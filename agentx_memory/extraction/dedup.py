@@ -424,6 +424,10 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
             if same_value and same_polarity:
                 if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                     return Decision("noop", stored, "already known from this turn")
+                renamed = atom.key != stored.key and single_valued(atom.key)
+                if renamed and _by_time(said_at, stored) == "supersede":
+                    # "he's my husband now" after "Henrik is my fiancé": the same person, a new relation
+                    return Decision("supersede", stored, f"now {atom.key}")
                 return Decision("update", stored, "same subject, key and value")
             timed = _by_time(said_at, stored)
             if same_value:

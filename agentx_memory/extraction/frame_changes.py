@@ -28,11 +28,20 @@ from .lexicon import (
     ENDING_VERBS,
     PARTNER_NOUNS,
     PET_NOUNS,
+    ROLES,
     SLOT_OF_THING,
     VEHICLE_NOUNS,
 )
 
-__all__ = ["appointment_atom", "contact_atoms", "ending_atom", "relation_atom", "thing_atom", "wedded"]
+__all__ = [
+    "appointment_atom",
+    "contact_atoms",
+    "ending_atom",
+    "relation_atom",
+    "said_with_me",
+    "thing_atom",
+    "wedded",
+]
 
 _PHONE: Final = re.compile(r"(?<![\w@])\+?\(?\d[\d ().-]{6,}\d(?![\w@])")
 _EMAIL: Final = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -95,10 +104,7 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     predicate ends nothing."""
     lemma = predicate.lemma_.casefold()
     particles = {c.lower_ for c in predicate.children if c.dep_ in {"prt", "prep"}}
-    partners = [c for s in predicate.children if s.dep_ in SUBJECTS for c in s.conjuncts if c.lower_ != "i"]
-    partners += [
-        s for s in predicate.children if s.dep_ in SUBJECTS and any(c.lower_ == "i" for c in s.conjuncts)
-    ]
+    partners = said_with_me(predicate)
     # "Ben and I are done", "we're over"; not "my kids and I finished a painting"
     copula = any(c.dep_ in {"aux", "auxpass"} and c.lemma_ == "be" for c in predicate.children)
     over = predicate.lower_ in _OVER and bool(partners) and copula
@@ -269,7 +275,9 @@ def _on_coming_day(atom: FactAtom, day: int, now: datetime) -> FactAtom:
 _NO_THING: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way"])
 
 
-def thing_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+def thing_atom(
+    predicate: Any, speaker: str, turn: TurnText, last_person: str | None = None
+) -> FactAtom | None:
     """ "My car is a Clio", "my daily driver is a Yaris now", "my girlfriend now is Elena",
     "Kiln is my new favourite restaurant", "my favourite film is Heat": the speaker's thing and its
     value, from a copula whose one side is the speaker's thing."""
@@ -284,11 +292,15 @@ def thing_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
             continue
         head = thing.lemma_.casefold()
         favourite = any(c.lower_ in {"favourite", "favorite"} for c in thing.children)
-        if value.pos_ not in {"NOUN", "PROPN", "ADJ"} or value.lemma_.casefold() in {"favourite", "favorite"}:
+        person = value.lower_ in {"he", "she"} and last_person is not None  # "he's my husband now"
+        if (value.pos_ not in {"NOUN", "PROPN", "ADJ"} and not person) or value.lemma_.casefold() in {
+            "favourite",
+            "favorite",
+        }:
             return None  # "my favourite part is seeing …": a clause, no thing
         if head in _NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in value.subtree):
             return None
-        said = phrase(value)
+        said = last_person if value.lower_ in {"he", "she"} and last_person else phrase(value)
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
         if favourite and head not in {"favourite", "favorite"}:
             key, statement = f"favourite_{head}", f"{speaker}'s favourite {head} is {said}"
@@ -300,10 +312,18 @@ def thing_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
             return build_atom(
                 "identity", "drives", said, f"{speaker} drives {said}", ctx, [], False, "explicit"
             )
-        if head in PARTNER_NOUNS and value.pos_ == "PROPN":
+        named = value.pos_ == "PROPN" or person
+        if head in PARTNER_NOUNS and named:
             statement = f"{speaker}'s {head} is {said}"
             atom = build_atom("relationship", head, said, statement, ctx, [said], False, "explicit")
             return atom
+        changed = any(c.lower_ == "new" for c in thing.children) or any(
+            c.lower_ == "now" for c in predicate.children
+        )
+        if head in ROLES and named:  # "my editor is Clara"; "my new roommate is Inès" replaces the last
+            statement = f"{speaker}'s {head} is {said}"
+            atom = build_atom("relationship", head, said, statement, ctx, [said], False, "explicit")
+            return atom.model_copy(update={"ends": [head], "correction": True}) if changed else atom
         if head in PET_NOUNS and value.pos_ == "PROPN":  # "our rabbit is called Snowball" reads elsewhere
             return build_atom(
                 "relationship", head, said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
@@ -322,10 +342,19 @@ def wedded(predicate: Any) -> str | None:
     """Whom the speaker married or got engaged to, said with them: "Sarah and I got married"."""
     if predicate.lower_ not in {"married", "engaged", "wed"}:
         return None
-    holder = predicate.head if predicate.dep_ in {"acomp", "xcomp", "conj"} else predicate
-    subjects = [c for c in [*predicate.children, *holder.children] if c.dep_ in SUBJECTS]
-    with_me = [s for s in subjects if any(c.lower_ == "i" for c in (s, *s.conjuncts))]
-    names = [t for s in with_me for t in (s, *s.conjuncts) if t.pos_ == "PROPN"]
-    if not names and predicate.dep_ == "conj" and predicate.head.pos_ == "PROPN" and with_me:
+    names = [t for t in said_with_me(predicate) if t.pos_ == "PROPN"]
+    alone = any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in predicate.children)
+    if not names and predicate.dep_ == "conj" and predicate.head.pos_ == "PROPN" and alone:
         names = [predicate.head]  # the parse may make the name the root: "Sarah [and I got married]"
     return str(names[0].text) if names else None
+
+
+def said_with_me(predicate: Any) -> list[Any]:
+    """Who is said together with the speaker as the subject ("Mia and I broke up", "Henrik and I got
+    married"), however the parse joined them; [] when the speaker is not among the subjects."""
+    own = any(c.dep_ in SUBJECTS for c in predicate.children)
+    holder = predicate.head if predicate.dep_ in {"acomp", "xcomp", "conj"} and not own else predicate
+    tokens = [t for s in holder.children if s.dep_ in SUBJECTS for t in (s, *s.conjuncts)]
+    if not any(t.lower_ == "i" for t in tokens):
+        return []
+    return [t for t in tokens if t.lower_ != "i" and t.pos_ in {"PROPN", "NOUN"}]

@@ -37,10 +37,12 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             continue
         if frame.via == "dobj":
             for obj in objects:
-                if frame.slot == "residence" and not any(
-                    c.dep_ == "oprd" and c.lower_ == "home" for c in children
-                ):
-                    continue
+                if frame.slot == "residence":
+                    # "I call Leeds home"; "bought a place in Margate", "got a room in Bishan"
+                    place = _dwelling_place(obj, predicate)
+                    if place is obj and not any(c.dep_ == "oprd" and c.lower_ == "home" for c in children):
+                        continue
+                    obj = place
                 obj = person_named(obj) if frame.slot == "partner" else obj
                 yield frame, obj, _fits(frame.slot, obj, predicate)
         elif frame.via == "attr":
@@ -48,9 +50,7 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 fits = _fits(frame.slot, attr, predicate)
                 yield frame, attr, fits
                 if fits and frame.slot == "occupation":  # "a sous chef at Osteria Rossa"
-                    for prep in (c for c in attr.children if c.dep_ == "prep" and c.lower_ in _AT_WORK.preps):
-                        for place in (c for c in prep.children if c.dep_ == "pobj"):
-                            yield _AT_WORK, place, _fits("employer", place, attr)
+                    yield from _workplace(attr)
         else:
             if frame.through and not any(o.lemma_.casefold() in frame.through for o in objects):
                 continue
@@ -66,7 +66,10 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 for value in (c for c in [*prep.children, *inner] if c.dep_ == "pobj"):
                     if frame.slot == "residence":
                         value = _dwelling_place(value, predicate)
-                    yield frame, value, _fits(frame.slot, value, predicate)
+                    fits = _fits(frame.slot, value, predicate)
+                    yield frame, value, fits
+                    if fits and frame.slot == "occupation":  # "I work as a backend dev at a bank"
+                        yield from _workplace(value)
 
 
 #: Where a predicate noun works: "a nurse at St Mary's".
@@ -83,6 +86,13 @@ _JUDGING: Final = frozenset(
      "brilliant", "terrible", "bad", "wonderful", "excellent", "natural", "born", "true", "real", "big",
      "huge", "total", "complete", "better", "best", "worst", "decent", "lousy", "gifted", "fabulous"]
 )  # fmt: skip
+
+
+def _workplace(job: Any) -> Iterator[tuple[Frame, Any, bool]]:
+    """Where a job is done: "a nurse at St Mary's", "a backend dev at a bank"."""
+    for prep in (c for c in job.children if c.dep_ == "prep" and c.lower_ in _AT_WORK.preps):
+        for place in (c for c in prep.children if c.dep_ == "pobj"):
+            yield _AT_WORK, place, _fits("employer", place, job)
 
 
 def _dwelling_place(value: Any, predicate: Any) -> Any:

@@ -23,7 +23,15 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
-from .frame_changes import appointment_atom, contact_atoms, ending_atom, relation_atom, thing_atom, wedded
+from .frame_changes import (
+    appointment_atom,
+    contact_atoms,
+    ending_atom,
+    relation_atom,
+    said_with_me,
+    thing_atom,
+    wedded,
+)
 from .frame_pets import pet_atom, pets_named
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
@@ -81,7 +89,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
         for predicate in _predicates(sentence):
             if not questioned:
                 last_thing = _appointment(reading, predicate, speaker, turn, last_person, last_thing)
-                if (thing := thing_atom(predicate, speaker, turn)) is not None:
+                if (thing := thing_atom(predicate, speaker, turn, last_person)) is not None:
                     reading.atoms.append(thing)
                 pet, last_pet = pet_atom(predicate, speaker, turn, last_pet)
                 if pet is not None:
@@ -92,6 +100,8 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
             subject, is_person = found
             if is_person:
                 last_person = subject
+            elif with_me := [t.text for t in said_with_me(predicate) if t.pos_ == "PROPN"]:
+                last_person = with_me[0]  # "Henrik and I got married, so he's my husband now"
             owner = speaker if subject in {"we", speaker} else subject
             present = not questioned and _states_present(predicate, _ENDING) and not _negated(predicate)
             if present and owner == speaker and (wed := wedded(predicate)) is not None:

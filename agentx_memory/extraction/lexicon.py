@@ -27,6 +27,7 @@ __all__ = [
     "PET_NOUNS",
     "REGIMES",
     "RELATION_NOUNS",
+    "ROLES",
     "SAME_PAST",
     "SCHOOLS",
     "SLOTS",
@@ -121,6 +122,10 @@ FRAMES: Final = (
     Frame("marry", "prep", "partner", preps=("to",)),
     Frame("engage", "prep", "partner", change=True, preps=("to",)),
     Frame("be", "prep", "partner", preps=("with",)),  # "I'm with Nadia now" (a person, with "now")
+    Frame("buy", "dobj", "residence", change=True),  # "bought a place in Margate" (a dwelling in a place)
+    Frame("get", "dobj", "residence", change=True),
+    Frame("rent", "dobj", "residence", change=True),
+    Frame("find", "dobj", "residence", change=True),
     # vehicle
     Frame("drive", "dobj", "vehicle"),
     Frame("buy", "dobj", "vehicle", change=True),
@@ -333,3 +338,11 @@ PET_KIND: Final = {
 
 #: Verbs that say a pet or a person died: "Tiger passed away", "we lost Bruno", "had to put Rex down".
 DEATHS: Final = frozenset(["die", "pass", "lose", "put"])
+
+#: Roles one person holds for the speaker at a time: "my new roommate is Inès", "my editor is Jonas now"
+#: replace the one before (a new friend or sister replaces no one).
+ROLES: Final = frozenset(
+    ["roommate", "flatmate", "housemate", "editor", "boss", "manager", "landlord", "landlady", "therapist",
+     "doctor", "dentist", "coach", "mentor", "tutor", "agent", "lawyer", "accountant", "trainer", "gp",
+     "supervisor", "advisor", "physio", "hairdresser", "barber", "nanny", "babysitter", "cleaner"]
+)  # fmt: skip
