@@ -160,7 +160,7 @@ def contact_atoms(sentence: Any, subject: str, turn: TurnText, speaker: str) -> 
         match = pattern.search(text)
         if match is None or not cue or (key == "phone" and sum(ch.isdigit() for ch in match.group()) < 7):
             continue
-        value = match.group().strip(" .,")
+        value = re.sub(r"[()]", "", match.group()).strip(" .,")  # "(415) 555-0110": no parentheses
         label = "email address" if key == "email" else "phone number"
         statement = f"{subject}'s {label} is {value}"
         ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)

@@ -11,7 +11,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .dedup import value_tokens
-from .lexicon import DIETS, DWELLINGS, FRAMES, OCCUPATIONS, SCHOOLS, SLOTS, VEHICLE_NOUNS, Frame
+from .lexicon import DIETS, DWELLINGS, FRAMES, OCCUPATIONS, SCHOOLS, SLOTS, UNITS, VEHICLE_NOUNS, Frame
 
 __all__ = ["SUBJECTS", "frames_of", "is_time", "now_said", "phrase", "set_off", "slot_atom", "value_words"]
 
@@ -37,6 +37,8 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             continue
         if frame.via == "dobj":
             for obj in objects:
+                if frame.slot == "employer" and obj.lemma_.casefold() in UNITS:
+                    obj = _unit_of(obj, predicate)  # "joined the data team at Spotify"
                 if frame.slot == "residence":
                     # "I call Leeds home"; "bought a place in Margate", "got a room in Bishan"
                     place = _dwelling_place(obj, predicate)
@@ -74,6 +76,10 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
 
 #: Where a predicate noun works: "a nurse at St Mary's".
 _AT_WORK: Final = Frame("work", "prep", "employer", preps=("at", "with"))
+#: Nouns that introduce a person by name: "this woman, Julia", "a guy called Ben".
+_PEOPLE: Final = frozenset(
+    ["woman", "man", "guy", "girl", "boy", "someone", "person", "lady", "bloke", "fella"]
+)
 #: Nouns of a stretch of time: "been working on it for a while" is for no employer.
 _SPANS: Final = frozenset(
     ["while", "time", "year", "month", "week", "day", "hour", "bit", "living", "ages", "decade"]
@@ -86,6 +92,17 @@ _JUDGING: Final = frozenset(
      "brilliant", "terrible", "bad", "wonderful", "excellent", "natural", "born", "true", "real", "big",
      "huge", "total", "complete", "better", "best", "worst", "decent", "lousy", "gifted", "fabulous"]
 )  # fmt: skip
+
+
+def _unit_of(unit: Any, predicate: Any) -> Any:
+    """The named employer a team belongs to ("the data team at Spotify"), else the team itself."""
+    held = [*unit.children, *predicate.children]
+    for prep in (c for c in held if c.dep_ == "prep" and c.lower_ in {"at", "of", "in"}):
+        for name in (
+            c for c in prep.children if c.dep_ == "pobj" and (c.pos_ == "PROPN" or c.ent_type_ == "ORG")
+        ):
+            return name
+    return unit
 
 
 def _workplace(job: Any) -> Iterator[tuple[Frame, Any, bool]]:
@@ -162,8 +179,13 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             return False
         if predicate.lemma_ == "be":  # "I'm with Nadia now", "been with Karim for two months now"
             return value.pos_ == "PROPN" and value.ent_type_ != "ORG" and now_said(predicate)
+        # "this woman, Julia", "a guy called Ben": a person, whatever the recogniser guessed
+        introduced = value.head.lemma_.casefold() in _PEOPLE or value.head.head.lemma_.casefold() in _PEOPLE
         if predicate.lemma_ in {"see", "date"} and (
-            value.ent_type_ in {"ORG", "GPE", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LOC"}
+            (
+                value.ent_type_ in {"ORG", "GPE", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LOC"}
+                and not introduced
+            )
             or _on_occasion(predicate)
         ):
             return False  # "seeing Muse on the 22nd": a band on a night out, not a partner

@@ -206,7 +206,8 @@ def _supposed(sentence: Any) -> bool:
     """ "If I had a dog I'd call it Biscotto", "I would drive a Porsche": a sentence that supposes."""
     return any(
         (t.dep_ == "mark" and t.lower_ in _CONDITIONS)
-        or (t.tag_ == "MD" and t.lower_ in {"would", "'d", "could"})
+        # "I could move", "I'd call it Biscotto"; "couldn't make the 8th" says what was not possible
+        or (t.tag_ == "MD" and t.lower_ in {"would", "'d", "could"} and not _negated(t.head))
         for t in sentence
     )
 
@@ -285,7 +286,13 @@ def _subject(
 
 
 def _mine(token: Any) -> bool:
-    return any(child.dep_ == "poss" and child.lower_ in {"my", "our"} for child in token.children)
+    """ "my sister", "our neighbour", "a coworker of mine"."""
+    return any(child.dep_ == "poss" and child.lower_ in {"my", "our"} for child in token.children) or any(
+        child.dep_ == "prep"
+        and child.lower_ == "of"
+        and any(g.lower_ in {"mine", "ours"} for g in child.children)
+        for child in token.children
+    )
 
 
 def _relation_of(name: Any) -> str | None:

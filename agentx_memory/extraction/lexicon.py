@@ -32,6 +32,7 @@ __all__ = [
     "SCHOOLS",
     "SLOTS",
     "SLOT_OF_THING",
+    "UNITS",
     "VEHICLE_NOUNS",
     "WISH_HEADS",
     "Frame",
@@ -113,6 +114,7 @@ FRAMES: Final = (
     # diet
     Frame("be", "attr", "diet"),
     Frame("go", "attr", "diet", change=True),
+    Frame("go", "dobj", "diet", change=True),  # "went vegan" (parsed as an object)
     Frame("turn", "attr", "diet", change=True),
     Frame("become", "attr", "diet", change=True),
     Frame("switch", "prep", "diet", change=True, preps=("to",)),
@@ -197,6 +199,10 @@ VEHICLE_NOUNS: Final = frozenset(
 #: Where one lives inside a place: "moved into a flat in Leith" is a home in Leith.
 DWELLINGS: Final = frozenset(
     ["house", "flat", "apartment", "place", "room", "condo", "studio", "bungalow", "cottage", "townhouse"]
+)
+#: Parts of an employer one joins: "joined the data team at Spotify" is a job at Spotify.
+UNITS: Final = frozenset(
+    ["team", "department", "group", "division", "lab", "office", "unit", "squad", "branch"]
 )
 #: Places one studies at, not employers: "started at Leeds uni".
 SCHOOLS: Final = frozenset(

@@ -33,7 +33,9 @@ _MODALS: Final = frozenset(
 _AUXILIARIES: Final = _BE_PRESENT | _HAVE_PRESENT | _PAST_AUXILIARIES | _MODALS | {"do", "does"}
 #: After a present "be", what makes it a plan: a progressive ("is flying"), "going to", "about to", or
 #: an arrangement ("is due", "is scheduled", "is set to").
-_ARRANGED: Final = frozenset(["going", "about", "due", "scheduled", "set", "supposed", "booked", "planned"])
+_ARRANGED: Final = frozenset(
+    ["going", "about", "due", "scheduled", "set", "supposed", "booked", "planned", "off", "leaving", "headed"]
+)
 #: A copula whose complement is the date itself: "the exam is on the 12th", "the wedding is next May".
 _DATE_START: Final = frozenset(["on", "in", "at", "next", "this", "tomorrow", "tonight", "coming"])
 #: The date is of something already done when one of these stands between the verb and it ("is still
