@@ -76,10 +76,10 @@ RETURN t.id AS id, whole, old.superseded_by AS superseded_by,
 // its speaker is `critical`, fact_priority); a third person's facts in the same slot are not theirs.
 OPTIONAL MATCH (n:Fact {user_id: $user_id, key: 'name'})
 WHERE n.valid_until IS NULL AND n.channel IN $channels
-WITH collect(n.value) + ['The user'] AS selves
+WITH [x IN collect(n.value) + ['The user'] | toLower(x)] AS selves
 MATCH (f:Fact {user_id: $user_id})
 WHERE f.valid_until IS NULL AND f.channel IN $channels AND f.negated = false
-  AND (f.subject IN selves OR f.priority = 'critical')
+  AND (toLower(f.subject) IN selves OR f.priority = 'critical')
   AND (f.key IN $keys OR any(thing IN $things WHERE f.key STARTS WITH 'appointment_'
        AND f.key ENDS WITH ('_' + thing)))
 WITH f

@@ -14,11 +14,13 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
-from .._compat.sync import background, to_thread
+from .._compat.sync import background, sleep, to_thread
 from ..backends import Backends
-from ..errors import AgentMemoryError, InvalidInputError, NotFoundError
+from ..errors import AgentMemoryError, ConflictError, InvalidInputError, NotFoundError
 from ..extraction.atoms import Extraction
 from ..extraction.learning_pure import speaker_of
 from ..extraction.llm_extract import EXTRACTION_SCHEMA, EXTRACTION_SYSTEM, extraction_prompt, parse_extraction
@@ -37,6 +39,10 @@ log = logging.getLogger(__name__)
 
 #: How long a job record stays readable (``consolidation_status``).
 _JOB_TTL_S = 86_400
+
+
+#: How often a consolidation waiting to write a user's facts asks again (seconds).
+_WRITE_POLL_S = 0.05
 
 
 class LearningApi(LearningWrites):
@@ -186,7 +192,8 @@ class LearningApi(LearningWrites):
                 if not present:  # forgotten meanwhile: learn nothing from it; a later run re-reads
                     status = "skipped"
                     break
-                report = self._apply(backends, texts, extraction, known, report)
+                with self._writing(backends):
+                    report = self._apply(backends, texts, extraction, known, report)
                 position = turns[-1].index + 1
                 backends.episodic.advance_consolidation(self.scope, state.id, position)
             speaker = self._user_name(backends)
@@ -196,6 +203,27 @@ class LearningApi(LearningWrites):
         if status == "done" and (self._propose_from_conversation(backends, state.id))[1]:
             report = report.model_copy(update={"strategies_proposed": report.strategies_proposed + 1})
         return report.model_copy(update={"status": status})
+
+    @contextmanager
+    def _writing(self, backends: Backends) -> Iterator[None]:
+        """One consolidation at a time writes a user's facts: two conversations learned at once (the
+        background learner and a worker) would each compare with what the other has not written yet,
+        and both values of a slot would stay current. Reading and extracting stay concurrent."""
+        key = keys.consolidation_writes(self._prefix, self.scope.user_id)
+        token = str(uuid.uuid4())
+        seconds = self.settings.learning.lock_seconds
+        deadline = time.monotonic() + seconds
+        while not backends.redis.acquire(key, token, seconds):
+            if time.monotonic() > deadline:
+                raise ConflictError(
+                    f"another consolidation has been writing user {self.scope.user_id!r}'s memory for "
+                    f"{seconds} s (learning.lock_seconds); retry, or run `agentx-memory doctor`"
+                )
+            sleep(_WRITE_POLL_S)
+        try:
+            yield
+        finally:
+            backends.redis.release(key, token)
 
     def _extract(
         self,

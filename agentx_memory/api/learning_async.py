@@ -12,11 +12,13 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
-from .._compat.aio import background, to_thread
+from .._compat.aio import background, sleep, to_thread
 from ..backends_async import AsyncBackends
-from ..errors import AgentMemoryError, InvalidInputError, NotFoundError
+from ..errors import AgentMemoryError, ConflictError, InvalidInputError, NotFoundError
 from ..extraction.atoms import Extraction
 from ..extraction.learning_pure import speaker_of
 from ..extraction.llm_extract import EXTRACTION_SCHEMA, EXTRACTION_SYSTEM, extraction_prompt, parse_extraction
@@ -35,6 +37,10 @@ log = logging.getLogger(__name__)
 
 #: How long a job record stays readable (``consolidation_status``).
 _JOB_TTL_S = 86_400
+
+
+#: How often a consolidation waiting to write a user's facts asks again (seconds).
+_WRITE_POLL_S = 0.05
 
 
 class AsyncLearningApi(AsyncLearningWrites):
@@ -186,7 +192,8 @@ class AsyncLearningApi(AsyncLearningWrites):
                 if not present:  # forgotten meanwhile: learn nothing from it; a later run re-reads
                     status = "skipped"
                     break
-                report = await self._apply(backends, texts, extraction, known, report)
+                async with self._writing(backends):
+                    report = await self._apply(backends, texts, extraction, known, report)
                 position = turns[-1].index + 1
                 await backends.episodic.advance_consolidation(self.scope, state.id, position)
             speaker = await self._user_name(backends)
@@ -196,6 +203,27 @@ class AsyncLearningApi(AsyncLearningWrites):
         if status == "done" and (await self._propose_from_conversation(backends, state.id))[1]:
             report = report.model_copy(update={"strategies_proposed": report.strategies_proposed + 1})
         return report.model_copy(update={"status": status})
+
+    @asynccontextmanager
+    async def _writing(self, backends: AsyncBackends) -> AsyncIterator[None]:
+        """One consolidation at a time writes a user's facts: two conversations learned at once (the
+        background learner and a worker) would each compare with what the other has not written yet,
+        and both values of a slot would stay current. Reading and extracting stay concurrent."""
+        key = keys.consolidation_writes(self._prefix, self.scope.user_id)
+        token = str(uuid.uuid4())
+        seconds = self.settings.learning.lock_seconds
+        deadline = time.monotonic() + seconds
+        while not await backends.redis.acquire(key, token, seconds):
+            if time.monotonic() > deadline:
+                raise ConflictError(
+                    f"another consolidation has been writing user {self.scope.user_id!r}'s memory for "
+                    f"{seconds} s (learning.lock_seconds); retry, or run `agentx-memory doctor`"
+                )
+            await sleep(_WRITE_POLL_S)
+        try:
+            yield
+        finally:
+            await backends.redis.release(key, token)
 
     async def _extract(
         self,

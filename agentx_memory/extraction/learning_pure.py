@@ -34,12 +34,14 @@ def _about_speaker(
 ) -> tuple[bool, bool]:
     """``(stated by the user about themself, stated by its subject about themself)``. Only a fact whose
     subject is the speaker is theirs: "my husband Arjun is a teacher" is Arjun's. ``names`` are the
-    names a user with no known name gave themself ("I'm Dana.")."""
+    names a user with no known name gave themself ("I'm Dana."). Subjects compare without case (an
+    LLM writes "the user")."""
+    subject = atom.subject.casefold()
+    own = {UNKNOWN_SPEAKER.casefold(), *(name.casefold() for name in names)}
     for turn_id in atom.source_turn_ids:
         role, speaker = speakers.get(turn_id, ("", ""))
-        if atom.subject == speaker or (
-            speaker == UNKNOWN_SPEAKER
-            and (atom.subject == UNKNOWN_SPEAKER or atom.subject in names or atom.key == "name")
+        if subject == speaker.casefold() or (
+            speaker == UNKNOWN_SPEAKER and (subject in own or atom.key == "name")
         ):
             return role == "user", True
     return False, False

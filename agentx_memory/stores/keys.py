@@ -14,6 +14,7 @@ __all__ = [
     "consolidation_job",
     "consolidation_lock",
     "consolidation_pattern",
+    "consolidation_writes",
     "conversation_pattern",
     "key_user",
     "rate_limit",
@@ -51,6 +52,11 @@ def conversation_pattern(prefix: str, user_id: str, conversation_id: str) -> str
 def user_pattern(prefix: str, user_id: str) -> str:
     """Every working-memory key of one user."""
     return f"{prefix}:working:{user_id}:*"
+
+
+def consolidation_writes(prefix: str, user_id: str) -> str:
+    """Held while one consolidation writes the user's facts (conversations learn one at a time)."""
+    return f"{prefix}:consolidation:{user_id}:writes"
 
 
 def consolidation_lock(prefix: str, user_id: str, conversation_id: str) -> str:

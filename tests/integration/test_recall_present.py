@@ -109,7 +109,7 @@ def test_when_only_stale_turns_answer_they_are_shown_dated_and_marked(memory: Ag
     retrieval = memory.settings.retrieval.model_copy(update={"max_fact_share": 0.0})
     memory.settings = memory.settings.model_copy(update={"retrieval": retrieval})
     conversation = memory.new_conversation()
-    turn = memory.store_turn(conversation, "user", "I work as a nurse at the General Hospital.")
+    turn = memory.store_turn(conversation, "user", "I work as a nurse.")
     memory.consolidate_conversation(conversation)
     [learned] = [fact for fact in memory.list_facts() if turn.id in fact.source_turn_ids]
     replacement = memory.correct_fact(learned.id, "The user works as a paramedic.")
@@ -123,7 +123,7 @@ def test_when_only_stale_turns_answer_they_are_shown_dated_and_marked(memory: Ag
 
 def test_a_correction_through_the_api_makes_its_source_turn_stale(memory: AgentMemory) -> None:
     conversation = memory.new_conversation()
-    turn = memory.store_turn(conversation, "user", "I work as a nurse at the General Hospital.")
+    turn = memory.store_turn(conversation, "user", "I work as a nurse.")
     other = memory.store_turn(conversation, "user", "I have a cat called Miso.")
     memory.consolidate_conversation(conversation)
     [learned] = [fact for fact in memory.list_facts() if turn.id in fact.source_turn_ids]
