@@ -67,6 +67,8 @@ _GENERIC: Final = frozenset(
 #: Endings whose object must name something ("sold the BMW", "left Oracle"), not any thing.
 _NAMING_ENDINGS: Final = frozenset(["leave", "sell", "ditch", "cancel", "scrap"])
 _OVER: Final = frozenset(["done", "over", "through", "finished"])
+#: Verbs that end a job when said of oneself without an object ("I retired", "I got fired").
+_JOB_ENDS: Final = frozenset(["retire", "lay", "fire", "sack"])
 #: An ending verb with a particle that makes it another verb.
 _OTHER_VERBS: Final = frozenset(
     [("end", "up"), ("stop", "by"), ("give", "in"), ("leave", "for"), ("drop", "by")]
@@ -82,7 +84,7 @@ def _said(predicate: Any) -> str:
     dropped = {t.i for c in asides if c.i != predicate.i for t in c.subtree}
     first = min([predicate.i, *(c.i for c in predicate.children if c.dep_ in {"aux", "auxpass"})])
     words = [t for t in predicate.subtree if t.i >= first and t.i not in dropped and not t.is_punct]
-    return " ".join(t.text for t in words)
+    return "".join(t.text_with_ws for t in words).strip()
 
 
 def _ended_words(thing: Any, lemma: str) -> list[str]:
@@ -108,7 +110,8 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     # "Ben and I are done", "we're over"; not "my kids and I finished a painting"
     copula = any(c.dep_ in {"aux", "auxpass"} and c.lemma_ == "be" for c in predicate.children)
     over = predicate.lower_ in _OVER and bool(partners) and copula
-    if not over and (lemma not in ENDING_VERBS or not ENDING_VERBS[lemma] <= particles):
+    redundant = lemma == "make" and any(c.lower_ == "redundant" for c in predicate.children)
+    if not (over or redundant) and (lemma not in ENDING_VERBS or not ENDING_VERBS[lemma] <= particles):
         return None
     if (lemma, *particles) in _OTHER_VERBS or any((lemma, p) in _OTHER_VERBS for p in particles):
         return None  # "ended up laughing", "stopped by the bakery": another verb
@@ -120,7 +123,13 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         for g in c.children
         if g.dep_ in {"pobj", "pcomp"}
     ]
-    if over or lemma in {"split", "break", "divorce", "separate"} or (lemma == "end" and not objects):
+    if redundant or (lemma in _JOB_ENDS and not any(c.dep_ == "dobj" for c in predicate.children)):
+        # "I retired", "I got laid off from Meta", "made redundant": the job ends
+        keys = ["works_at", "works_as"]
+        words = [
+            g.text for c in predicate.children if c.lower_ == "from" for g in c.children if g.pos_ == "PROPN"
+        ]
+    elif over or lemma in {"split", "break", "divorce", "separate"} or (lemma == "end" and not objects):
         keys = sorted(PARTNER_NOUNS)
         words = [t.text for t in [*objects, *partners] if t.pos_ == "PROPN"]
     elif not objects:
@@ -136,8 +145,9 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     # Dated as said by the subject alone ("The user broke up in March" looks back), then said with the
     # others it was said with.
     ctx = _ctx(turn, subject, speaker)
+    spoken = f"I{said}" if said.startswith("'") else f"I {said}"  # "'m retired": "I'm retired"
     atom = build_atom(
-        "statement", "ended", said, third_person(f"I {said}", subject), ctx, others, False, "explicit"
+        "statement", "ended", said, third_person(spoken, subject), ctx, others, False, "explicit"
     )
     plural = {"is": "are", "was": "were", "has": "have"}
     head, _, rest = atom.statement.removeprefix(f"{subject} ").partition(" ")

@@ -58,7 +58,9 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 continue
             if lemma in {"move", "relocate"} and objects:
                 continue  # "moved the meeting to Friday": something else moved
-            holders = [*preps, *(p for o in objects for p in o.children if p.dep_ == "prep")]
+            # the preposition may hang on an object or an adverb: "moved back to Cork"
+            held = [*objects, *(c for c in children if c.dep_ == "advmod")]
+            holders = [*preps, *(p for o in held for p in o.children if p.dep_ == "prep")]
             for prep in holders:
                 if prep.lower_ not in frame.preps:
                     continue
@@ -67,7 +69,7 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 ]
                 for value in (c for c in [*prep.children, *inner] if c.dep_ == "pobj"):
                     if frame.slot == "residence":
-                        value = _dwelling_place(value, predicate)
+                        value = _named_place(_dwelling_place(value, predicate))
                     fits = _fits(frame.slot, value, predicate)
                     yield frame, value, fits
                     if fits and frame.slot == "occupation":  # "I work as a backend dev at a bank"
@@ -110,6 +112,11 @@ def _workplace(job: Any) -> Iterator[tuple[Frame, Any, bool]]:
     for prep in (c for c in job.children if c.dep_ == "prep" and c.lower_ in _AT_WORK.preps):
         for place in (c for c in prep.children if c.dep_ == "pobj"):
             yield _AT_WORK, place, _fits("employer", place, job)
+
+
+def _named_place(value: Any) -> Any:
+    """ "my hometown, Cork" → "Cork"."""
+    return next((c for c in value.children if c.dep_ == "appos" and c.pos_ == "PROPN"), value)
 
 
 def _dwelling_place(value: Any, predicate: Any) -> Any:
@@ -155,10 +162,16 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             or head in _SPANS
         ):
             return False  # "a sucker for any superhero"; "working on it for a while"
-        if predicate.lemma_ == "join":  # "joined Stripe"; "joined a gym", "a support group": no employer
+        if predicate.lemma_ in {
+            "join",
+            "switch",
+        }:  # "joined Stripe"; "joined a gym", "switched to a vegan diet"
             return bool(value.pos_ == "PROPN" or value.ent_type_ == "ORG")
         after = value.doc[value.right_edge.i + 1] if value.right_edge.i + 1 < len(value.doc) else None
-        if any(t.lower_ in SCHOOLS for t in value.subtree) or (after is not None and after.lower_ in SCHOOLS):
+        studied = any(t.lower_ in SCHOOLS for t in value.subtree) or (
+            after is not None and after.lower_ in SCHOOLS
+        )
+        if studied and predicate.pos_ != "NOUN":  # "a teacher at a primary school" works there
             return False  # "started at Leeds uni": a student, not an employee
         if predicate.lemma_ == "be":  # "I'm at Google now", not "I'm at the gym" nor "with Karim";
             # "I've been at Deloitte for three years": still there
@@ -173,7 +186,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "occupation":
         return _occupation(value, predicate)
     if slot == "diet":
-        return hyphenated(value).casefold() in DIETS or head in DIETS
+        return _diet(value) is not None
     if slot == "partner":
         if predicate.lemma_ == "see" and predicate.tag_ != "VBG":
             return False
@@ -286,6 +299,18 @@ def value_words(value: Any) -> frozenset[str]:
     return value_tokens(" ".join(t.text for t in value.subtree))
 
 
+def _diet(value: Any) -> str | None:
+    """The diet a value names: "vegan", "gluten-free", "a vegan diet"."""
+    for word in (
+        hyphenated(value),
+        value.lemma_,
+        *(hyphenated(c) for c in value.children if c.dep_ in {"amod", "compound"}),
+    ):
+        if word.casefold() in DIETS:
+            return str(word.casefold())
+    return None
+
+
 def hyphenated(value: Any) -> str:
     """The value with the words hyphenated to it: "gluten-free" (parsed "gluten - free")."""
     start = value.i
@@ -311,7 +336,11 @@ def slot_atom(
     frame: Frame, value: Any, subject: str, turn: TurnText, correction: bool, speaker: str, negated: bool
 ) -> FactAtom:
     slot = SLOTS[frame.slot]
-    said = hyphenated(value) if frame.slot == "diet" else phrase(value, places=frame.slot != "occupation")
+    said = (
+        (_diet(value) or hyphenated(value))
+        if frame.slot == "diet"
+        else phrase(value, places=frame.slot != "occupation")
+    )
     if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
     if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:

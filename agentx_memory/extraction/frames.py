@@ -355,7 +355,9 @@ def _looks_back(predicate: Any) -> bool:
     for token in predicate.subtree:
         if token.lower_ in {"ago", "formerly", "previously", "once"} and token.head.i == predicate.i:
             return True
-        if token.lower_ == "back" and token.head.i == predicate.i:
+        # "back in 2012", "back then", "back when I was a kid"; not "moved back to Cork"
+        after = token.nbor(1).lower_ if token.i + 1 < len(token.doc) else ""
+        if token.lower_ == "back" and token.head.i == predicate.i and after in {"in", "then", "when"}:
             return True
         if token.ent_type_ == "DATE" and token.text.isdigit() and len(token.text) == 4:
             return True  # a year: "in 2012 I lived in Lyon" (a plan's year is no state either)

@@ -83,6 +83,7 @@ FRAMES: Final = (
     # residence
     Frame("live", "prep", "residence", preps=("in",)),
     Frame("reside", "prep", "residence", preps=("in",)),
+    Frame("rent", "prep", "residence", preps=("in",)),  # "I'm renting in Brooklyn now"
     Frame("base", "prep", "residence", preps=("in", "out")),
     Frame("settle", "prep", "residence", change=True, preps=("in",)),
     Frame("move", "prep", "residence", change=True, preps=("to", "into")),
@@ -118,6 +119,7 @@ FRAMES: Final = (
     Frame("turn", "attr", "diet", change=True),
     Frame("become", "attr", "diet", change=True),
     Frame("switch", "prep", "diet", change=True, preps=("to",)),
+    Frame("do", "dobj", "diet"),  # "I'm doing keto"
     # partner
     Frame("date", "dobj", "partner"),
     Frame("see", "dobj", "partner"),  # only in the progressive: "I'm seeing Tom"
@@ -275,6 +277,11 @@ ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
     "sell": frozenset(),
     "stop": frozenset(),
     "give": frozenset(["up"]),
+    # a job ends without an object: "I retired", "I was laid off", "I got fired", "made redundant"
+    "retire": frozenset(),
+    "lay": frozenset(["off"]),
+    "fire": frozenset(),
+    "sack": frozenset(),
     "drop": frozenset(["out"]),
     "split": frozenset(),
     "break": frozenset(["up"]),
