@@ -21,10 +21,10 @@ def statements(*texts: str, speaker: str = "Dana") -> list[str]:
     return [fact.statement for fact in facts_of(*texts, speaker=speaker)]
 
 
-def as_stored(fact: FactAtom, similarity: float) -> StoredFact:
-    """``fact`` as dedup sees it once stored (learned from an earlier turn), at ``similarity`` to the
-    atom it is compared with."""
+def as_stored(fact: FactAtom, similarity: float, stated_at: datetime | None = None) -> StoredFact:
+    """``fact`` as dedup sees it once stored (learned from an earlier turn, said at ``stated_at``), at
+    ``similarity`` to the atom it is compared with."""
     return StoredFact(
         "f1", fact.statement, fact.subject, fact.key, fact.value, fact.negated, ("earlier",), fact.fact_kind,
-        similarity, fact.event_time,
+        similarity, fact.event_time, stated_at,
     )  # fmt: skip

@@ -69,3 +69,65 @@ def test_a_typed_fact_is_not_folded_into_a_statement() -> None:
 def test_a_possessive_is_not_a_shared_word() -> None:
     assert value_tokens("Dana's family") == {"dana", "family"}
     assert value_tokens("it's Dana’s") == {"dana"}
+
+
+DAY = datetime(2025, 3, 2, 10, tzinfo=UTC)
+
+
+def _home(city: str) -> FactAtom:
+    return FactAtom(
+        fact_kind="identity", subject="Dana", statement=f"Dana lives in {city}.", key="lives_in", value=city
+    )
+
+
+def test_time_decides_two_values_of_one_slot() -> None:
+    montreal, toronto = _home("Montreal"), _home("Toronto")
+    later = DAY.replace(day=20)
+    assert decide(toronto, [as_stored(montreal, 0.7, DAY)], later).action == "supersede"
+    # Learned after the newer value, the older statement is history at once.
+    assert decide(montreal, [as_stored(toronto, 0.7, later)], DAY).action == "past"
+    # Said in one sitting, time cannot order them: review (or the correction cue) decides.
+    assert decide(toronto, [as_stored(montreal, 0.7, DAY)], DAY.replace(minute=20)).action == "conflict"
+
+
+def test_only_diets_that_exclude_each_other_replace_each_other() -> None:
+    def diet(value: str) -> FactAtom:
+        return FactAtom(
+            fact_kind="constraint", subject="Dana", statement=f"Dana is {value}.", key="diet", value=value
+        )
+
+    later = DAY.replace(day=20)
+    assert decide(diet("vegan"), [as_stored(diet("vegetarian"), 0.8, DAY)], later).action == "supersede"
+    assert decide(diet("gluten-free"), [as_stored(diet("vegetarian"), 0.8, DAY)], later).action == "add"
+
+
+def test_an_ending_ends_its_slots_or_what_it_names_and_nothing_said_after_it() -> None:
+    job = FactAtom(
+        fact_kind="identity",
+        subject="Dana",
+        statement="Dana works at Oracle.",
+        key="works_at",
+        value="Oracle",
+    )
+    title = job.model_copy(
+        update={"statement": "Dana works as an engineer.", "key": "works_as", "value": "engineer"}
+    )
+    quit_job = FactAtom(
+        fact_kind="statement",
+        subject="Dana",
+        statement="Dana quit Dana's job.",
+        key="ended",
+        value="quit my job",
+        correction=True,
+        ends=["works_at", "works_as"],
+    )
+    decision = decide(quit_job, [as_stored(job, 0.3, DAY), as_stored(title, 0.3, DAY)], DAY.replace(day=9))
+    assert decision.action == "supersede"
+    assert {decision.target.key if decision.target else None, *(s.key for s in decision.also)} == {
+        "works_at",
+        "works_as",
+    }
+    # A job taken after the ending was said is not ended by it.
+    assert (
+        decide(quit_job, [as_stored(job, 0.3, DAY.replace(day=20))], DAY.replace(day=9)).action != "supersede"
+    )
