@@ -141,6 +141,8 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         if not keys and not words:
             return None
     said = _said(predicate)
+    if predicate.is_sent_start and predicate.pos_ == "VERB":
+        said = said[:1].lower() + said[1:]  # "Sold the BMW" opened the sentence: "Rami sold the BMW"
     others = [t.text for t in partners if t.pos_ == "PROPN"]
     # Dated as said by the subject alone ("The user broke up in March" looks back), then said with the
     # others it was said with.
@@ -178,18 +180,26 @@ def contact_atoms(sentence: Any, subject: str, turn: TurnText, speaker: str) -> 
     return atoms
 
 
-def _thing_key(thing: Any) -> str | None:
+def _thing_key(thing: Any, loose: bool = False) -> str | None:
     """ "dentist appointment" → "dentist", "Milo's vet appointment" → "vet", "parents evening" →
     None (no appointment word); None for what is no appointment."""
     words = [
         c for c in thing.children if c.dep_ in {"compound", "amod"} and c.pos_ == "NOUN" and c.i < thing.i
     ]
     head = thing.lemma_.casefold()
-    if head not in APPOINTMENTS and not any(w.lemma_.casefold() in APPOINTMENTS for w in words):
+    # "parents evening is on January 16": with ``loose`` any thing said to be on a day is one
+    known = head in APPOINTMENTS or any(w.lemma_.casefold() in APPOINTMENTS for w in words)
+    thing_like = (
+        thing.pos_ == "NOUN"
+        and head not in _NOT_OCCASIONS
+        and thing.ent_type_ != "PERSON"
+        and not _timeish(thing)
+    )
+    if not known and not (loose and thing_like):
         return None
     if head == "appointment" and not words:  # "my appointment with the GP"
         words = [g for c in thing.children if c.dep_ == "prep" and c.lower_ == "with" for g in c.children]
-    named = [w.lemma_.casefold() for w in words] + ([] if head == "appointment" else [head])
+    named = [w.lower_ for w in words] + ([] if head == "appointment" else [head])
     return "_".join(named) or None
 
 
@@ -226,7 +236,10 @@ def appointment_atom(
     lemma = predicate.lemma_.casefold()
     things = [c for c in predicate.children if c.dep_ in {"dobj", *SUBJECTS}]
     things += [g for c in predicate.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
-    thing = next((t for t in things if _thing_key(t) is not None), None)
+    # A thing one moves, or says is on or at a time, is an occasion whatever its name
+    dated = any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in predicate.children)
+    loose = lemma in _MOVES or (lemma == "be" and dated)
+    thing = next((t for t in things if _thing_key(t, loose) is not None), None)
     if (
         thing is None
         and last_thing is not None
@@ -235,7 +248,7 @@ def appointment_atom(
         thing = last_thing
     if thing is None:
         return None, None
-    key = _thing_key(thing)
+    key = _thing_key(thing, loose or thing is last_thing)
     when = _when(predicate, thing) if thing.doc is predicate.doc and thing.sent == predicate.sent else []
     if lemma in _MOVES - {"book", "schedule"}:  # "moved my haircut to the 14th": the new time only
         when = [c for c in when if c.lower_ in {"to", "till", "until"}] or [
@@ -260,6 +273,25 @@ def appointment_atom(
         return None, thing  # "had an interview yesterday": what happened, not an appointment to keep
     return atom, thing
 
+
+#: Nouns said to be "on" a day that are no occasion of their own: "today is on …" says nothing.
+_NOT_OCCASIONS: Final = frozenset(
+    [
+        "it",
+        "that",
+        "day",
+        "time",
+        "week",
+        "weekend",
+        "month",
+        "year",
+        "today",
+        "tomorrow",
+        "date",
+        "one",
+        "thing",
+    ]
+)
 
 #: "the 19th": a day of a month not named, the coming one.
 _DAY_ALONE: Final = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")

@@ -253,6 +253,11 @@ def _subject(
         past = head.tag_ in {"VBD", "VBG", "VBN"} or head.lower_ in SAME_PAST
         if opening is not None and opening.i == head.i and past:  # "sold the clio and bought a …"
             return speaker, False
+        # "Sold the BMW, bought a Volvo": a root with no subject anywhere before it, opened by a verb
+        opened = opening is not None and opening.pos_ == "VERB" and opening.tag_ in {"VBD", "VBN", "VBG"}
+        unsaid = not any(t.dep_ in SUBJECTS for t in predicate.sent if t.i < head.i)
+        if head.dep_ == "ROOT" and past and opened and unsaid:
+            return speaker, False
         return None
     token = subjects[0]
     lower = token.lower_
