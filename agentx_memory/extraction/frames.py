@@ -36,6 +36,7 @@ from .frame_pets import pet_atom, pets_named
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
+    ABSTRACTIONS,
     RELATION_NOUNS,
     SAME_PAST,
     SLOTS,
@@ -43,7 +44,7 @@ from .lexicon import (
     Frame,
 )
 
-__all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
+__all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed", "says_something"]
 
 #: The keys the parse reader owns when it runs (the rules' reading of them is vetoed where it judged).
 FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values()) | {"phone", "email"}
@@ -366,4 +367,22 @@ def _looks_back(predicate: Any) -> bool:
             return True
         if token.ent_type_ == "DATE" and token.text.isdigit() and len(token.text) == 4:
             return True  # a year: "in 2012 I lived in Lyon" (a plan's year is no state either)
+    return False
+
+
+def says_something(statement: str, doc: Any, subject: str) -> bool:
+    """Whether an untyped statement names a thing, by the parse of the turn it came from: a name or a
+    number, or a noun that is not an abstraction ("Jon is going to keep going", "Gina has got something
+    to share", "Jon wants to savor all the good vibes" name none; "Jon is wrapping up the business
+    plan" does). Words the parse did not see (the subject put in for "I") count for nothing."""
+    seen = {token.lower_: token for token in doc}
+    names = {part.casefold() for part in subject.split()}
+    for word in statement.casefold().replace("'s ", " ").split():
+        token = seen.get(word.strip(".,!?;:'\""))
+        if token is None or token.lower_ in names:
+            continue
+        if token.pos_ == "PROPN" or (token.pos_ == "NUM" and token.ent_type_ != "DATE"):
+            return True
+        if token.pos_ == "NOUN" and token.lemma_.casefold() not in ABSTRACTIONS and token.ent_type_ != "DATE":
+            return True
     return False

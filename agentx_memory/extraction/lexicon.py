@@ -15,6 +15,7 @@ from typing import Final, Literal
 from .patterns import OCCUPATIONS, RELATIONS
 
 __all__ = [
+    "ABSTRACTIONS",
     "APPOINTMENTS",
     "DEATHS",
     "DIETS",
@@ -358,4 +359,16 @@ ROLES: Final = frozenset(
     ["roommate", "flatmate", "housemate", "editor", "boss", "manager", "landlord", "landlady", "therapist",
      "doctor", "dentist", "coach", "mentor", "tutor", "agent", "lawyer", "accountant", "trainer", "gp",
      "supervisor", "advisor", "physio", "hairdresser", "barber", "nanny", "babysitter", "cleaner"]
+)  # fmt: skip
+
+#: Nouns that name no thing a memory could be about: a statement whose only nouns are these says
+#: nothing lasting ("keep going and reach my dreams no matter what", "savor all the good vibes").
+ABSTRACTIONS: Final = frozenset(
+    ["dream", "success", "progress", "vibe", "journey", "way", "time", "life", "hope", "future", "effort",
+     "motivation", "mind", "heart", "feeling", "mood", "moment", "day", "matter", "one", "strength",
+     "confidence", "energy", "support", "love", "fun", "luck", "chance", "opportunity", "thing", "stuff",
+     "something", "anything", "everything", "nothing", "best", "lot", "bit", "courage", "happiness", "joy",
+     "peace", "positivity", "pride", "growth", "push", "boost", "step", "point", "deal", "sense", "reminder",
+     "feel", "emotion", "blessing", "inspiration", "spirit", "attitude", "outlook", "perspective",
+     "experience", "memory", "others", "people", "folks", "guys", "kind", "sort", "lesson", "challenge"]
 )  # fmt: skip

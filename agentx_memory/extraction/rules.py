@@ -31,7 +31,7 @@ from .corrections import ENDING, as_rescheduled, is_correction
 from .dedup import fact_signature, value_tokens
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
-from .frames import FRAME_KEYS, Reading, filed_under, read_parsed
+from .frames import FRAME_KEYS, Reading, filed_under, read_parsed, says_something
 from .gates import gate_turn, is_small_talk
 from .introductions import (
     APPOSITIVE,
@@ -397,6 +397,13 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
         reading = filed_under(reading, reader_speaker, state.speaker_name or turn.speaker)
     # The parse reader's facts are whole clauses by construction; the rules' are checked to be.
     ruled = [standing for fact in _merged(reading, facts) if (standing := _standing(fact)) is not None]
+    if parsed is not None:  # an untyped statement must name a thing (by the parse), else it is no memory
+        ruled = [
+            fact
+            for fact in ruled
+            if fact.fact_kind not in {"statement", "goal"}
+            or says_something(fact.statement, parsed, fact.subject)
+        ]
     # One atom a fact: the parse's and the rules' reading of "my husband Arjun" are one relationship.
     facts = list({fact_signature(fact): fact for fact in reversed([*reading.atoms, *ruled])}.values())[::-1]
     for name in known:
