@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
+from .dedup import value_tokens
 from .frame_changes import (
     appointment_atom,
     contact_atoms,
@@ -44,7 +45,7 @@ from .lexicon import (
     Frame,
 )
 
-__all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed", "says_something"]
+__all__ = ["FRAME_KEYS", "Reading", "filed_under", "merged", "read_parsed", "says_something"]
 
 #: The keys the parse reader owns when it runs (the rules' reading of them is vetoed where it judged).
 FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values()) | {"phone", "email"}
@@ -386,3 +387,35 @@ def says_something(statement: str, doc: Any, subject: str) -> bool:
         if token.pos_ == "NOUN" and token.lemma_.casefold() not in ABSTRACTIONS and token.ent_type_ != "DATE":
             return True
     return False
+
+
+def merged(reading: Reading, ruled: list[FactAtom], doc: Any) -> list[FactAtom]:
+    """The rules' facts where the parse reader did not judge: a typed slot the reader judged for a
+    subject (read, or refused as a wish, a question, the past, another person's) is its call; a
+    statement that restates a fact it read is dropped, and (given the turn's parse ``doc``) an untyped
+    statement or goal that names no thing (:func:`says_something`)."""
+    # A relationship read (a pet's name, a partner) adds to what the rules said of it ("got another cat
+    # named Bailey" tells more than "Melanie's cat is called Bailey"); a slot restates it.
+    words = {
+        (atom.subject, word)
+        for atom in reading.atoms
+        if atom.fact_kind != "relationship"
+        for word in value_tokens(atom.value)
+    }
+    kept = []
+    for atom in ruled:
+        said = value_tokens(atom.value)
+        if atom.key in FRAME_KEYS and any(
+            (subject, key) == (atom.subject, atom.key) and words & said
+            for subject, key, words in reading.vetoes
+        ):
+            continue
+        if atom.fact_kind in {"statement", "experience", "event"} and any(
+            (atom.subject, word) in words for word in value_tokens(atom.value)
+        ):
+            continue
+        untyped = atom.fact_kind in {"statement", "goal"}
+        if doc is not None and untyped and not says_something(atom.statement, doc, atom.subject):
+            continue
+        kept.append(atom)
+    return kept

@@ -28,10 +28,10 @@ from .clause_atoms import (
 )
 from .clauses import as_clause
 from .corrections import ENDING, as_rescheduled, is_correction
-from .dedup import fact_signature, value_tokens
+from .dedup import fact_signature
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
-from .frames import FRAME_KEYS, Reading, filed_under, read_parsed, says_something
+from .frames import Reading, filed_under, merged, read_parsed
 from .gates import gate_turn, is_small_talk
 from .introductions import (
     APPOSITIVE,
@@ -396,48 +396,13 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
     if (state.speaker_name or turn.speaker) != reader_speaker:  # "I'm Nadia, freelance journalist …"
         reading = filed_under(reading, reader_speaker, state.speaker_name or turn.speaker)
     # The parse reader's facts are whole clauses by construction; the rules' are checked to be.
-    ruled = [standing for fact in _merged(reading, facts) if (standing := _standing(fact)) is not None]
-    if parsed is not None:  # an untyped statement must name a thing (by the parse), else it is no memory
-        ruled = [
-            fact
-            for fact in ruled
-            if fact.fact_kind not in {"statement", "goal"}
-            or says_something(fact.statement, parsed, fact.subject)
-        ]
+    ruled = [standing for fact in merged(reading, facts, parsed) if (standing := _standing(fact)) is not None]
     # One atom a fact: the parse's and the rules' reading of "my husband Arjun" are one relationship.
     facts = list({fact_signature(fact): fact for fact in reversed([*reading.atoms, *ruled])}.values())[::-1]
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))
     return Extraction(facts=facts, entities=entities, relationships=relationships)
-
-
-def _merged(reading: Reading, ruled: list[FactAtom]) -> list[FactAtom]:
-    """The rules' facts where the parse reader did not judge: a typed slot the reader judged for a
-    subject (read, or refused as a wish, a question, the past, another person's) is its call; a
-    statement that restates a fact it read is dropped."""
-    # A relationship read (a pet's name, a partner) adds to what the rules said of it ("got another cat
-    # named Bailey" tells more than "Melanie's cat is called Bailey"); a slot restates it.
-    words = {
-        (atom.subject, word)
-        for atom in reading.atoms
-        if atom.fact_kind != "relationship"
-        for word in value_tokens(atom.value)
-    }
-    kept = []
-    for atom in ruled:
-        said = value_tokens(atom.value)
-        if atom.key in FRAME_KEYS and any(
-            (subject, key) == (atom.subject, atom.key) and words & said
-            for subject, key, words in reading.vetoes
-        ):
-            continue
-        if atom.fact_kind in {"statement", "experience", "event"} and any(
-            (atom.subject, word) in words for word in value_tokens(atom.value)
-        ):
-            continue
-        kept.append(atom)
-    return kept
 
 
 def _standing(fact: FactAtom) -> FactAtom | None:
