@@ -371,6 +371,9 @@ def _looks_back(predicate: Any) -> bool:
     return False
 
 
+_DETERMINERS: Final = frozenset(["the", "a", "an", "my", "his", "her", "our", "their", "your"])
+
+
 def says_something(statement: str, doc: Any, subject: str) -> bool:
     """Whether an untyped statement names a thing, by the parse of the turn it came from: a name or a
     number, or a noun that is not an abstraction ("Jon is going to keep going", "Gina has got something
@@ -378,13 +381,23 @@ def says_something(statement: str, doc: Any, subject: str) -> bool:
     plan" does). Words the parse did not see (the subject put in for "I") count for nothing."""
     seen = {token.lower_: token for token in doc}
     names = {part.casefold() for part in subject.split()}
-    for word in statement.casefold().replace("'s ", " ").split():
+    for word in statement.casefold().replace("'s ", " ").replace("-", " ").split():
         token = seen.get(word.strip(".,!?;:'\""))
         if token is None or token.lower_ in names:
             continue
         if token.pos_ == "PROPN" or (token.pos_ == "NUM" and token.ent_type_ != "DATE"):
             return True
-        if token.pos_ == "NOUN" and token.lemma_.casefold() not in ABSTRACTIONS and token.ent_type_ != "DATE":
+        # a noun, or a word after an article or possessive ("got the tattoo": the tagger said adverb)
+        # (the last word of its phrase: in "the good vibes" "good" is not the thing)
+        before = token.nbor(-1).lower_ if token.i > 0 else ""
+        after = token.nbor(1).pos_ if token.i + 1 < len(token.doc) else ""
+        guessed = (
+            token.pos_ not in {"PRON", "DET"}
+            and before in _DETERMINERS
+            and after not in {"NOUN", "PROPN", "ADJ"}
+        )
+        nounish = token.pos_ == "NOUN" or guessed
+        if nounish and token.lemma_.casefold() not in ABSTRACTIONS and token.ent_type_ != "DATE":
             return True
     return False
 
