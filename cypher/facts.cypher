@@ -14,7 +14,8 @@ CREATE (f:Fact {id: $id, user_id: $user_id, channel: $channel, claim: $claim, co
     source: $source, temporal: $temporal, priority: $priority, salience: $salience,
     decay_rate: $decay_rate, created_at: $now, updated_at: $now, embedding: vecf32($embedding),
     fact_kind: $fact_kind, subject: $subject, key: $key, value: $value, negated: $negated,
-    event_time: $event_time, certainty: $certainty, stated_at: $stated_at})
+    event_time: $event_time, certainty: $certainty, stated_at: $stated_at, ends: $ends,
+    ends_words: $ends_words})
 WITH f
 OPTIONAL MATCH (e:Entity {user_id: $user_id})
 WHERE e.id IN $entity_ids
@@ -45,7 +46,8 @@ CREATE (f:Fact {id: $id, user_id: $user_id, channel: $channel, claim: $claim, co
     source: $source, temporal: $temporal, priority: $priority, salience: $salience,
     decay_rate: $decay_rate, created_at: $now, updated_at: $now, embedding: vecf32($embedding),
     fact_kind: $fact_kind, subject: $subject, key: $key, value: $value, negated: $negated,
-    event_time: $event_time, certainty: $certainty, stated_at: $stated_at})
+    event_time: $event_time, certainty: $certainty, stated_at: $stated_at, ends: $ends,
+    ends_words: $ends_words})
 MERGE (f)-[:SUPERSEDES]->(old)
 WITH f, old
 OPTIONAL MATCH (old)-[:ABOUT]->(e)

@@ -6,4 +6,4 @@
 // fact that is silently different (a statement not known as one, a learned fact dated by its write).
 .id, .user_id, .channel, .claim, .confidence, .source, .temporal, .priority, .salience, .decay_rate,
 .access_count, .last_accessed, .created_at, .valid_until, .superseded_by, .fact_kind, .subject, .key,
-.value, .negated, .event_time, .certainty, .stated_at
+.value, .negated, .event_time, .certainty, .stated_at, .ends, .ends_words

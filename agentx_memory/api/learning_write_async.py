@@ -188,7 +188,10 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         candidates: dict[str, StoredFact] = {}
         for fact, similarity in await facts.nearest(self.scope, vector, _NEAREST):
             candidates[fact.id] = StoredFact.of(fact, similarity)
-        for fact in await facts.in_slot(self.scope, atom.subject, [*slot_keys(atom.key), *atom.ends]):
+        # the slot's facts, what an ending ends, and the endings that may have ended this one already
+        for fact in await facts.in_slot(
+            self.scope, atom.subject, [*slot_keys(atom.key), *atom.ends, "ended"]
+        ):
             candidates.setdefault(fact.id, StoredFact.of(fact, 0.0))
         ranked = sorted(candidates.values(), key=lambda stored: -stored.similarity)
         stated_at = max((said[turn] for turn in atom.source_turn_ids if turn in said), default=None)

@@ -96,6 +96,9 @@ class StoredFact:
     event_time: datetime | None = None
     #: When it was said (its latest source turn's time), for a learned fact.
     stated_at: datetime | None = None
+    #: For a stored ending: the slots it ended and the words naming what it ended.
+    ends: tuple[str, ...] = ()
+    ends_words: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, fact: Fact, similarity: float) -> StoredFact:
@@ -111,6 +114,8 @@ class StoredFact:
             similarity=similarity,
             event_time=fact.event_time,
             stated_at=fact.stated_at,
+            ends=tuple(fact.ends),
+            ends_words=tuple(fact.ends_words),
         )
 
 
@@ -372,6 +377,27 @@ def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
     return in_slots if not words or set(atom.ends) <= _ENDS_TOGETHER else named
 
 
+def _ended_later(
+    atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime | None
+) -> StoredFact | None:
+    """A stored ending said after the atom that ends what the atom says ("I work at Oracle" learned
+    after "I quit my job"): the atom is history at once, in whatever order they were learned."""
+    if said_at is None or atom.key == "ended":
+        return None
+    said = value_tokens(atom.statement)
+    for stored in candidates:
+        if stored.key != "ended" or stored.stated_at is None or stored.stated_at <= said_at:
+            continue
+        if not _same_subject(atom, stored):
+            continue
+        words = {_stem(word.casefold()) for word in stored.ends_words if len(word) > 2}
+        if atom.key in stored.ends and (not words or words & said or set(stored.ends) <= _ENDS_TOGETHER):
+            return stored
+        if not stored.ends and words & said:
+            return stored
+    return None
+
+
 def _older(atom: FactAtom, stored: StoredFact) -> bool:
     """A greater age for the same person is time passing ("I turned 33"), not a contradiction."""
     if atom.key != "age" or not (atom.value or "").isdigit() or not (stored.value or "").isdigit():
@@ -412,6 +438,8 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
         for stored in candidates:
             if stored.id == atom.replaces:
                 return Decision("supersede", stored, "said in its place")
+    if (later := _ended_later(atom, candidates, said_at)) is not None:
+        return Decision("past", later, "ended after it was said")
     if atom.ends or atom.ends_words:
         finished = _ended(atom, candidates, said_at)
         if finished:

@@ -47,15 +47,17 @@ def fact_from_graph(item: Mapping[str, Any], about: Sequence[str] = (), turns: S
         certainty=item.get("certainty"),
         event_time=maybe_from_epoch_ms(item.get("event_time")),
         stated_at=maybe_from_epoch_ms(item.get("stated_at")),
+        ends=list(item.get("ends") or ()),
+        ends_words=list(item.get("ends_words") or ()),
     )
 
 
 def atom_params(atom: FactAtom | None) -> dict[str, Any]:
     """The graph parameters of a learned fact's atom (all null for a fact without one)."""
     if atom is None:
-        return dict.fromkeys(("fact_kind", "subject", "key", "value", "event_time", "certainty"), None) | {
-            "negated": False
-        }
+        return dict.fromkeys(
+            ("fact_kind", "subject", "key", "value", "event_time", "certainty", "ends", "ends_words"), None
+        ) | {"negated": False}
     return {
         "fact_kind": atom.fact_kind,
         "subject": atom.subject,
@@ -64,4 +66,8 @@ def atom_params(atom: FactAtom | None) -> dict[str, Any]:
         "negated": atom.negated,
         "event_time": maybe_epoch_ms(atom.event_time),
         "certainty": atom.certainty,
+        # What an ending ends (a list property; null when none), so a fact said before it and learned
+        # after it is history at once.
+        "ends": atom.ends or None,
+        "ends_words": atom.ends_words or None,
     }

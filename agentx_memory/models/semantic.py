@@ -109,6 +109,9 @@ class Fact(BaseModel):
     event_time: datetime | None = None
     #: When it was said (the latest source turn's time) for a learned fact; recall dates it by this.
     stated_at: datetime | None = None
+    #: For an ending ("I quit my job"): the slots it ended and the words that name what it ended.
+    ends: list[str] = Field(default_factory=list)
+    ends_words: list[str] = Field(default_factory=list)
 
     @property
     def mention_count(self) -> int:

@@ -141,21 +141,29 @@ def test_a_short_introduction_names_the_speaker_and_files_the_rest_under_the_nam
     assert ("Marco", "favourite_film", "Heat") in {(f.subject, f.key, f.value) for f in memory.list_facts()}
 
 
-def _sessions(memory: AgentMemory, *texts: str) -> None:
+def _sessions(memory: AgentMemory, *texts: str, newest_first: bool = False) -> None:
+    """One conversation a text, ten days apart, learned in the order said (or newest first)."""
+    conversations = []
     for day, text in enumerate(texts):
         conversation = memory.new_conversation()
         memory.store_turn(conversation, "user", text, timestamp=T0 + timedelta(days=10 * day))
+        conversations.append(conversation)
+    for conversation in reversed(conversations) if newest_first else conversations:
         memory.consolidate_conversation(conversation)
 
 
-def test_an_ending_ends_the_job_in_the_facts_the_profile_and_recall(memory: AgentMemory) -> None:
-    _sessions(memory, "I work at Oracle as a sales engineer.", "I quit my job last Friday, taking a break.")
+@pytest.mark.parametrize("newest_first", [False, True])
+def test_an_ending_ends_the_job_in_the_facts_the_profile_and_recall(
+    memory: AgentMemory, newest_first: bool
+) -> None:
+    said = ("I work at Oracle as a sales engineer.", "I quit my job last Friday, taking a break.")
+    _sessions(memory, *said, newest_first=newest_first)
     current = {(fact.key, fact.value) for fact in memory.list_facts()}
     assert ("works_at", "Oracle") not in current
     assert ("works_as", "sales engineer") not in current
     ended = [f for f in memory.list_facts(include_history=True) if f.key in {"works_at", "works_as"}]
     assert len(ended) == 2
-    assert all(fact.valid_until == T0 + timedelta(days=10) for fact in ended)
+    assert all(fact.valid_until == T0 + timedelta(days=10) for fact in ended)  # when the ending was said
     assert not {"works_at", "works_as"} & set(memory.get_profile().preferences)
     top = memory.remember("Where do I work?", top_k=5).items
     assert "quit" in top[0].content
