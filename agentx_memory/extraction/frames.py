@@ -402,11 +402,12 @@ def says_something(statement: str, doc: Any, subject: str) -> bool:
     return False
 
 
-def merged(reading: Reading, ruled: list[FactAtom], doc: Any) -> list[FactAtom]:
+def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> list[FactAtom]:
     """The rules' facts where the parse reader did not judge: a typed slot the reader judged for a
     subject (read, or refused as a wish, a question, the past, another person's) is its call; a
     statement that restates a fact it read is dropped, and (given the turn's parse ``doc``) an untyped
-    statement or goal that names no thing (:func:`says_something`)."""
+    statement or goal that names no thing (:func:`says_something`); one whose subject the parse does
+    not take for a person ("Dance is Gina's stress fix", "Nature really helps me") is the speaker's."""
     # A relationship read (a pet's name, a partner) adds to what the rules said of it ("got another cat
     # named Bailey" tells more than "Melanie's cat is called Bailey"); a slot restates it.
     words = {
@@ -419,8 +420,8 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any) -> list[FactAtom]:
     for atom in ruled:
         said = value_tokens(atom.value)
         if atom.key in FRAME_KEYS and any(
-            (subject, key) == (atom.subject, atom.key) and words & said
-            for subject, key, words in reading.vetoes
+            (subject, key) == (atom.subject, atom.key) and judged & said
+            for subject, key, judged in reading.vetoes
         ):
             continue
         if atom.fact_kind in {"statement", "experience", "event"} and any(
@@ -430,5 +431,18 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any) -> list[FactAtom]:
         untyped = atom.fact_kind in {"statement", "goal"}
         if doc is not None and untyped and not says_something(atom.statement, doc, atom.subject):
             continue
+        if doc is not None and atom.subject != speaker and not _a_person(atom.subject, doc):
+            atom = atom.model_copy(update={"subject": speaker})
         kept.append(atom)
     return kept
+
+
+def _a_person(name: str, doc: Any) -> bool:
+    """Whether the parse takes ``name`` for someone: a person the recogniser found, or a proper noun
+    that does not open its sentence (where a capital says nothing)."""
+    first = name.split()[0]
+    return any(
+        token.ent_type_ == "PERSON" or (token.pos_ == "PROPN" and not token.is_sent_start)
+        for token in doc
+        if token.text == first
+    )

@@ -64,7 +64,10 @@ _DISCOURSE: Final = frozenset(
     ["so", "nah", "naw", "wanna", "gonna", "gotta", "omg", "lol", "lmao", "haha", "hahaha", "hehe", "yay",
      "ugh", "hmm", "hm", "yeah", "yep", "yup", "nope", "ok", "okay", "aw", "aww", "oops", "whoa", "wow",
      "hey", "hi", "hello", "thanks", "thx", "ty", "btw", "tbh", "idk", "imo", "ah", "oh", "um", "uh",
-     "yikes", "meh", "welp", "sure", "cheers", "congrats", "dude", "bro", "guys"]
+     "yikes", "meh", "welp", "sure", "cheers", "congrats", "dude", "bro", "guys", "woohoo", "yo", "woah",
+     "lemme", "gimme", "bummer", "gosh", "geez", "jeez", "dang", "darn", "phew", "ooh", "oof", "bravo",
+     "kudos", "hooray", "hurray", "kinda", "sorta", "dunno", "cuz", "bye", "hiya", "howdy", "sup", "huh",
+     "looky", "wahoo", "yeehaw", "alright", "awesome", "glad", "sweet", "cool", "nice", "great"]
 )  # fmt: skip
 _ELONGATED: Final = re.compile(r"([a-z])\1\1", re.IGNORECASE)
 _SENTENCE_END: Final = re.compile(r"^[.!?…]+$")
@@ -122,7 +125,9 @@ class SpacyNames:
 
 def _discourse(token: Any) -> bool:
     lower = token.lower_
-    return token.pos_ == "INTJ" or lower in _DISCOURSE or bool(_ELONGATED.search(lower))
+    # "UH" is the tagger's interjection ("Yo Tim", "Woah Joanna", "Bye Caroline")
+    interjection = token.pos_ == "INTJ" or token.tag_ == "UH"
+    return interjection or lower in _DISCOURSE or bool(_ELONGATED.search(lower))
 
 
 def _name_tokens(ent: Any) -> list[Any]:
@@ -138,6 +143,25 @@ def _name_tokens(ent: Any) -> list[Any]:
     while tokens and (_discourse(tokens[-1]) or _SENTENCE_END.match(tokens[-1].text)):
         tokens.pop()
     return tokens
+
+
+#: Days and months said short: "Tues", "Last Fri" are times, never names.
+_DAY_OR_MONTH: Final = re.compile(
+    r"^(?:last |next |this )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|"
+    r"sep|sept|oct|nov|dec)\.?$",
+    re.IGNORECASE,
+)
+
+
+def _no_name(tokens: list[Any]) -> bool:
+    """A span that names no one: a word opening its sentence that the tagger reads as an adjective, a
+    verb, an adverb or an interjection ("Awesome!", "Glad you…", "Cherish …", "Lemme …"); a short day
+    or month ("Tues", "Last Fri"); no letter first (a stray quote)."""
+    text = " ".join(token.text for token in tokens)
+    if not text[:1].isalpha() or _DAY_OR_MONTH.match(text):
+        return True
+    first = tokens[0]
+    return len(tokens) == 1 and first.is_sent_start and first.pos_ in {"ADJ", "VERB", "ADV", "INTJ", "AUX"}
 
 
 def _before(doc: Any, start: int) -> list[str]:
@@ -173,7 +197,7 @@ def doc_names(doc: Any) -> list[RecognizedName]:
         if ent.label_ not in _TYPES:
             continue
         tokens = _name_tokens(ent)
-        if not tokens:
+        if not tokens or _no_name(tokens):
             continue
         text = doc[tokens[0].i : tokens[-1].i + 1].text
         found.append(RecognizedName(text, _type_in_sentence(doc, tokens[0].i, _TYPES[ent.label_])))

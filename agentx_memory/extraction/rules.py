@@ -396,7 +396,11 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
     if (state.speaker_name or turn.speaker) != reader_speaker:  # "I'm Nadia, freelance journalist …"
         reading = filed_under(reading, reader_speaker, state.speaker_name or turn.speaker)
     # The parse reader's facts are whole clauses by construction; the rules' are checked to be.
-    ruled = [standing for fact in merged(reading, facts, parsed) if (standing := _standing(fact)) is not None]
+    ruled = [
+        standing
+        for fact in merged(reading, facts, parsed, state.speaker_name or turn.speaker)
+        if (standing := _standing(fact)) is not None
+    ]
     # One atom a fact: the parse's and the rules' reading of "my husband Arjun" are one relationship.
     facts = list({fact_signature(fact): fact for fact in reversed([*reading.atoms, *ruled])}.values())[::-1]
     for name in known:
