@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from ..backends import Backends
@@ -37,6 +38,21 @@ _NEAREST = 5
 _ABOUT_SPEAKER = 200
 
 
+@dataclass
+class _Chunk:
+    """What every atom of one chunk is written with."""
+
+    #: turn id → (role, speaker)
+    speakers: dict[str, tuple[str, str]]
+    extractor: str
+    #: turn id → when it was said
+    said: dict[str, datetime]
+    #: the names the user's own facts are filed under
+    selves: frozenset[str]
+    #: the keys of what the chunk's endings ended ("I quit my job")
+    ended: set[str] = field(default_factory=set)
+
+
 class LearningWrites(SemanticApi, ProceduralApi):
     def _apply(
         self,
@@ -60,9 +76,9 @@ class LearningWrites(SemanticApi, ProceduralApi):
         read = [turn for turn in turns if turn.id not in extraction.refused]
         said_anew = self._substitutions(backends, read, known)
         current: list[FactAtom] = []
-        ended: set[str] = set()  # the keys of what the chunk's endings ended ("I quit my job")
+        chunk = _Chunk(speakers, report.extractor, said, self._selves(backends, extraction, speakers))
         for atom in dedup_batch([*said_anew, *extraction.facts]):
-            action = self._learn_atom(backends, atom, known, speakers, report.extractor, said, ended)
+            action = self._learn_atom(backends, atom, known, chunk)
             counts[action] += 1
             if action != "past":  # what was said before the stored value is no profile entry
                 current.append(atom)
@@ -94,7 +110,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
             )
         preferences, expertise = profile_changes(current, speakers)
         # What an ending ended leaves the profile, unless the chunk said its new value.
-        backends.profile.drop_preferences(self.scope, sorted(ended & PROFILE_KEYS - set(preferences)))
+        backends.profile.drop_preferences(self.scope, sorted(chunk.ended & PROFILE_KEYS - set(preferences)))
         if preferences or expertise:
             backends.profile.update(self.scope, preferences or None, expertise or None, None)
         return report.model_copy(
@@ -172,26 +188,40 @@ class LearningWrites(SemanticApi, ProceduralApi):
         backends.entities.first_seen(self.scope, seen)
         return mentions, created
 
-    def _learn_atom(
-        self,
-        backends: Backends,
-        atom: FactAtom,
-        known: dict[str, str],
-        speakers: dict[str, tuple[str, str]],
-        extractor: str,
-        said: dict[str, datetime],
-        ended: set[str],
-    ) -> str:
+    def _selves(
+        self, backends: Backends, extraction: Extraction, speakers: dict[str, tuple[str, str]]
+    ) -> frozenset[str]:
+        """The names the user's own facts are filed under: "The user" and the name they gave, stored
+        (the profile) or given in this chunk ("I'm Dana.")."""
+        name = (backends.profile.get(self.scope)).preferences.get("name")
+        given = {
+            atom.value
+            for atom in extraction.facts
+            if atom.key == "name"
+            and any(speakers.get(t, ("", ""))[0] == "user" for t in atom.source_turn_ids)
+        }
+        return frozenset({UNKNOWN_SPEAKER, *given, *([name] if isinstance(name, str) and name else [])})
+
+    def _learn_atom(self, backends: Backends, atom: FactAtom, known: dict[str, str], chunk: _Chunk) -> str:
         """Write one atom after the dedup / contradiction decision; returns the action taken."""
         facts = backends.facts
         vector = backends.embed_one(atom.statement)
         candidates: dict[str, StoredFact] = {}
         for fact, similarity in facts.nearest(self.scope, vector, _NEAREST):
             candidates[fact.id] = StoredFact.of(fact, similarity)
-        # the slot's facts, what an ending ends, and the endings that may have ended this one already
-        for fact in facts.in_slot(self.scope, atom.subject, [*slot_keys(atom.key), *atom.ends, "ended"]):
-            candidates.setdefault(fact.id, StoredFact.of(fact, 0.0))
-        ranked = sorted(candidates.values(), key=lambda stored: -stored.similarity)
+        # the slot's facts, what an ending ends, and the endings that may have ended this one already;
+        # the user's own under every name they are filed under ("The user" before "I'm Dana", "Dana")
+        keys = [*slot_keys(atom.key), *atom.ends, "ended"]
+        for subject in sorted(chunk.selves) if atom.subject in chunk.selves else [atom.subject]:
+            for fact in facts.in_slot(self.scope, subject, keys):
+                candidates.setdefault(fact.id, StoredFact.of(fact, 0.0))
+        ranked = [
+            replace(stored, subject=atom.subject)
+            if atom.subject in chunk.selves and stored.subject in chunk.selves
+            else stored
+            for stored in sorted(candidates.values(), key=lambda stored: -stored.similarity)
+        ]
+        said, speakers, ended = chunk.said, chunk.speakers, chunk.ended
         stated_at = max((said[turn] for turn in atom.source_turn_ids if turn in said), default=None)
         decision = decide(atom, ranked, stated_at)
         action: str = decision.action
@@ -219,7 +249,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
                 self.scope,
                 claim=atom.statement,
                 confidence=atom.confidence,
-                source=f"conversation:{extractor}",
+                source=f"conversation:{chunk.extractor}",
                 temporal=atom.temporal,
                 priority=priority,
                 embedding=vector,

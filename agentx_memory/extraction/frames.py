@@ -190,7 +190,7 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
     lemmas = [token.lemma_.casefold() for token in words]
     said = (
         # "I'm Dana", "I am Dana Reyes"
-        (first.dep_ == "attr" and first.head.lemma_ == "be" and lemmas[0] == "i")
+        (first.dep_ in {"attr", "acomp", "npadvmod"} and first.head.lemma_ == "be" and lemmas[0] == "i")
         # "Dana here", "Name's Olly"
         or (len(words) == len(names) + 1 and lemmas[-1] == "here")
         or (lemmas[0] == "name" and len(words) <= 3)

@@ -178,3 +178,14 @@ def test_a_question_about_the_users_slot_is_answered_by_its_current_fact(
     assert "Kia Niro" in top.content
     with AgentMemory(user_id="bob", settings=settings, embedder=embedder) as bob:
         assert not bob.remember("What car do I drive?", top_k=5).items
+
+
+@pytest.mark.parametrize("newest_first", [False, True])
+def test_the_user_is_one_subject_before_and_after_giving_a_name(
+    memory: AgentMemory, newest_first: bool
+) -> None:
+    _sessions(
+        memory, "Hi, I'm Marco. I live in Rome.", "These days I'm based in Milan.", newest_first=newest_first
+    )
+    assert _homes(memory) == ({"Milan"}, {"Rome"})
+    assert memory.get_profile().preferences["name"] == "Marco"
