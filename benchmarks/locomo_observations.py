@@ -99,9 +99,12 @@ async def evaluate(memory: AsyncAgentMemory, sample: dict[str, Any], threshold: 
     provenance = [{dia_of.get(turn_id) for turn_id in fact.source_turn_ids} for fact in facts]
     matched_gold = 0
     matched_facts: set[int] = set()
-    for g, (_, _, ids) in enumerate(gold):
+    matches: list[dict[str, Any]] = []
+    for g, (_, text, ids) in enumerate(gold):
         hits = [f for f in range(len(facts)) if similarity[g, f] >= threshold and provenance[f] & set(ids)]
         matched_gold += bool(hits)
+        if hits:
+            matches.append({"gold": text, "facts": [facts[f].claim for f in hits]})
         matched_facts.update(f for f in range(len(facts)) if similarity[g, f] >= threshold)
     unmatched = [facts[f].claim for f in range(len(facts)) if f not in matched_facts]
     # Learned order: ids are random, so creation time orders them (then the time they were said).
@@ -121,6 +124,7 @@ async def evaluate(memory: AsyncAgentMemory, sample: dict[str, Any], threshold: 
         "learned": matched_gold,
         "baseline_turn_matches": baseline,
         "unmatched_facts": unmatched,
+        "matches": matches,
         "consolidation_s": seconds,
         "turns": len(dia_of),
     }
@@ -175,6 +179,9 @@ async def run(samples: list[dict[str, Any]], threshold: float, name: str, *, kee
             for r in per_sample
         ],
         "unmatched": unmatched,
+        "matches": [
+            {"conversation": number, **match} for number, r in enumerate(per_sample) for match in r["matches"]
+        ],
         "learned_facts": [
             {"conversation": number, **fact}
             for number, r in enumerate(per_sample)
@@ -199,6 +206,12 @@ def main() -> None:
     )
     parser.add_argument("--facts", type=Path, default=None, help="write every learned fact, as JSON lines")
     parser.add_argument(
+        "--matches",
+        type=Path,
+        default=None,
+        help="write each matched observation and its facts, as JSON lines",
+    )
+    parser.add_argument(
         "--keep", action="store_true", help="leave the store behind (it is dropped otherwise)"
     )
     args = parser.parse_args()
@@ -217,9 +230,14 @@ def main() -> None:
         args.unmatched.write_text("\n".join(sample) + "\n")
     if args.facts is not None:
         args.facts.write_text("".join(json.dumps(fact) + "\n" for fact in report["learned_facts"]))
+    if args.matches:
+        args.matches.write_text("".join(json.dumps(match) + "\n" for match in report["matches"]))
     if args.json is not None:
         args.json.write_text(
-            json.dumps({k: v for k, v in report.items() if k not in {"unmatched", "learned_facts"}}, indent=2)
+            json.dumps(
+                {k: v for k, v in report.items() if k not in {"unmatched", "learned_facts", "matches"}},
+                indent=2,
+            )
             + "\n"
         )
 

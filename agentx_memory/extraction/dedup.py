@@ -445,6 +445,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
         if finished:
             return Decision("supersede", finished[0], "ends the stored fact", tuple(finished[1:]))
     new_value = value_tokens(atom.value)
+    compatible: set[str] = set()  # another value of the slot that holds beside this one
     for stored in candidates:
         if _same_slot(atom, stored) and stored.value is not None and stored.key is not None:
             same_value = value_tokens(stored.value) == new_value
@@ -470,6 +471,9 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
                     )
                 action = "supersede" if atom.correction or _older(atom, stored) else "conflict"
                 return Decision(action, stored, f"a new value of {atom.key}")
+            if single_valued(atom.key):  # "lactose intolerant" beside "dairy-free": both hold, both kept
+                compatible.add(stored.id)
+    candidates = [stored for stored in candidates if stored.id not in compatible]
     if atom.correction and ENDING.search(atom.statement):
         said = value_tokens(atom.statement)
         for stored in candidates:

@@ -381,7 +381,9 @@ def says_something(statement: str, doc: Any, subject: str) -> bool:
     plan" does). Words the parse did not see (the subject put in for "I") count for nothing."""
     seen = {token.lower_: token for token in doc}
     names = {part.casefold() for part in subject.split()}
-    for word in statement.casefold().replace("'s ", " ").replace("-", " ").split():
+    for word in statement.casefold().replace("'s ", " ").split():
+        if "-" in word.strip("-") and word.strip(".,!?;:'\"") in doc.text.casefold():
+            return True  # a hyphenated word said as one: "me-time", "self-care", "follow-up"
         token = seen.get(word.strip(".,!?;:'\""))
         if token is None or token.lower_ in names:
             continue

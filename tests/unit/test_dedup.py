@@ -131,3 +131,13 @@ def test_an_ending_ends_its_slots_or_what_it_names_and_nothing_said_after_it() -
     assert (
         decide(quit_job, [as_stored(job, 0.3, DAY.replace(day=20))], DAY.replace(day=9)).action != "supersede"
     )
+
+
+def test_two_diets_that_hold_together_are_both_kept() -> None:
+    def diet(value: str) -> FactAtom:
+        return FactAtom(
+            fact_kind="constraint", subject="Jo", statement=f"Jo is {value}.", key="diet", value=value
+        )
+
+    # close in meaning, and of one key, yet neither replaces nor restates the other
+    assert decide(diet("dairy-free"), [as_stored(diet("lactose intolerant"), 0.9, DAY)], DAY).action == "add"
