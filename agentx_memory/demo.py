@@ -4,8 +4,8 @@ The chat (``demo_data.json``, written for this project) has Sam plan a trip to J
 days apart. The demo stores every turn through :class:`~agentx_memory.AgentMemory` on the configured
 (by default embedded) servers, asks questions whose answers sit in the *earlier* sessions and are phrased
 differently from the stored text, shows what it learned from the chat (facts and the user's profile, by
-rules, no LLM) and the memory block an agent would prepend for a new request, then working memory and
-the ledger's recent turns. Each run writes under a fresh user id (``demo-<random>``), so runs never see
+the parse reader and the rules, no LLM) and the memory block an agent would prepend for a new request,
+then working memory and the ledger's recent turns. Each run writes under a fresh user id (``demo-<random>``), so runs never see
 each other's data.
 """
 
@@ -233,7 +233,7 @@ _PRIORITY_ORDER = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 def _learn(mem: AgentMemory, console: Console) -> None:
     """Consolidate the stored sessions and show the facts and the profile learned from them."""
     console.print()
-    console.rule("What did it learn? consolidate_pending(): rules, no LLM")
+    console.rule("What did it learn? consolidate_pending(): the parse reader and rules, no LLM")
     started = time.perf_counter()
     with console.status("learning from the three sessions…"):
         reports = mem.consolidate_pending()
