@@ -5,8 +5,8 @@ days apart. The demo stores every turn through :class:`~agentx_memory.AgentMemor
 (by default embedded) servers, asks questions whose answers sit in the *earlier* sessions and are phrased
 differently from the stored text, shows what it learned from the chat (facts and the user's profile, by
 the parse reader and the rules, no LLM) and the memory block an agent would prepend for a new request,
-then working memory and the ledger's recent turns. Each run writes under a fresh user id (``demo-<random>``), so runs never see
-each other's data.
+then working memory and the ledger's recent turns. Each run writes under a fresh user id
+(``demo-<random>``), so runs never see each other's data.
 """
 
 from __future__ import annotations
