@@ -387,7 +387,9 @@ def says_something(statement: str, doc: Any, subject: str) -> bool:
         token = seen.get(word.strip(".,!?;:'\""))
         if token is None or token.lower_ in names:
             continue
-        if token.pos_ == "PROPN" or (token.pos_ == "NUM" and token.ent_type_ != "DATE"):
+        # a name ("Glad", "Startin'" opening a sentence take a capital, not a name)
+        named = token.pos_ == "PROPN" and (token.ent_type_ != "" or not token.is_sent_start)
+        if named or (token.pos_ == "NUM" and token.ent_type_ != "DATE"):
             return True
         # a noun, or a word after an article or possessive ("got the tattoo": the tagger said adverb)
         # (the last word of its phrase: in "the good vibes" "good" is not the thing)
