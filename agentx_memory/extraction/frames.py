@@ -411,7 +411,8 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
     subject (read, or refused as a wish, a question, the past, another person's) is its call; a
     statement that restates a fact it read is dropped, and (given the turn's parse ``doc``) an untyped
     statement or goal that names no thing (:func:`says_something`); one whose subject the parse does
-    not take for a person ("Dance is Gina's stress fix", "Nature really helps me") is the speaker's."""
+    not take for a person is the speaker's when it names them ("Dance is Gina's stress fix"), else no
+    one's ("Porto is great in summer")."""
     # A relationship read (a pet's name, a partner) adds to what the rules said of it ("got another cat
     # named Bailey" tells more than "Melanie's cat is called Bailey"); a slot restates it.
     words = {
@@ -436,7 +437,9 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
         if doc is not None and untyped and not says_something(atom.statement, doc, atom.subject):
             continue
         if doc is not None and atom.subject != speaker and not _a_person(atom.subject, doc):
-            atom = atom.model_copy(update={"subject": speaker})
+            if speaker not in atom.statement:
+                continue  # "Porto is great in summer": of the world, no one's memory
+            atom = atom.model_copy(update={"subject": speaker})  # "Dance is Gina's stress fix"
         kept.append(atom)
     return kept
 
