@@ -115,12 +115,16 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 if subject == "we" and frame.slot not in {"residence", "vehicle"}:
                     continue
                 negated = _negated(predicate)
-                if (
-                    not fits
-                    or questioned
-                    or not _states_present(predicate, frame)
-                    or (negated and frame.change)
-                ):
+                if not fits:
+                    # A frame of its slot that the value does not fit judged it ("started at Leeds uni"
+                    # is no employer); a copula only says the value is of another slot ("a paramedic",
+                    # "lactose intolerant"): the rules may read it.
+                    if frame.lemma != "be":
+                        reading.vetoes.add((owner, slot.key, value_words(value)))
+                    continue
+                if predicate.dep_ == "acl" and not any(c.dep_ in SUBJECTS for c in predicate.children):
+                    continue  # "a journalist based in Berlin": the parse cannot tell whose; the rules may
+                if questioned or not _states_present(predicate, frame) or (negated and frame.change):
                     reading.vetoes.add((owner, slot.key, value_words(value)))
                     continue
                 if owner.endswith("'s"):  # a relation without a name: "my sister got a job at …"
@@ -344,7 +348,7 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         if any(c.dep_ == "neg" or c.tag_ == "MD" for c in parent.children) and node.dep_ != "conj":
             return False
         node = parent
-    if _looks_back(predicate):
+    if _looks_back(predicate) and not frame.change:  # "moved to Seattle five years ago" still holds
         return False
     aux = {c.lower_ for c in children if c.dep_ in {"aux", "auxpass"}}
     past = predicate.tag_ == "VBD" or bool(aux & {"was", "were", "had", "did"})
@@ -410,7 +414,7 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
     """The rules' facts where the parse reader did not judge: a typed slot the reader judged for a
     subject (read, or refused as a wish, a question, the past, another person's) is its call; a
     statement that restates a fact it read is dropped, and (given the turn's parse ``doc``) an untyped
-    statement or goal that names no thing (:func:`says_something`); one whose subject the parse does
+    statement that names no thing (:func:`says_something`); one whose subject the parse does
     not take for a person is the speaker's when it names them ("Dance is Gina's stress fix"), else no
     one's ("Porto is great in summer")."""
     # A relationship read (a pet's name, a partner) adds to what the rules said of it ("got another cat
@@ -433,7 +437,7 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
             (atom.subject, word) in words for word in value_tokens(atom.value)
         ):
             continue
-        untyped = atom.fact_kind in {"statement", "goal"}
+        untyped = atom.fact_kind == "statement"  # a goal says what it aims at ("learn to surf")
         if doc is not None and untyped and not says_something(atom.statement, doc, atom.subject):
             continue
         if doc is not None and atom.subject != speaker and not _a_person(atom.subject, doc):
@@ -446,10 +450,6 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
 
 def _a_person(name: str, doc: Any) -> bool:
     """Whether the parse takes ``name`` for someone: a person the recogniser found, or a proper noun
-    that does not open its sentence (where a capital says nothing)."""
+    ("Dance", "Nature" opening a sentence are common nouns)."""
     first = name.split()[0]
-    return any(
-        token.ent_type_ == "PERSON" or (token.pos_ == "PROPN" and not token.is_sent_start)
-        for token in doc
-        if token.text == first
-    )
+    return any(token.ent_type_ == "PERSON" or token.pos_ == "PROPN" for token in doc if token.text == first)
