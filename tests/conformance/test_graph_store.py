@@ -531,7 +531,10 @@ def test_neo4j_statements_carry_no_falkordb_vector_constructor() -> None:
 
 
 def add_fact(store: GraphStore, user_id: str, fact_id: str, vector: list[float]) -> None:
-    fields = ("fact_kind", "subject", "key", "value", "negated", "event_time", "certainty", "stated_at")
+    fields = (
+        "fact_kind", "subject", "key", "value", "negated", "event_time", "certainty", "stated_at", "ends",
+        "ends_words",
+    )  # fmt: skip
     store.run(
         "create_fact",
         {
