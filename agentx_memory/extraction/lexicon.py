@@ -231,10 +231,11 @@ PET_NOUNS: Final = frozenset(
     ["dog", "cat", "puppy", "kitten", "pet", "parrot", "rabbit", "horse", "hamster", "bunny", "tortoise"]
 )
 
-#: Relations a possessive names ("my husband Arjun", "my coworker"): a person who is not the speaker.
+#: Relations a possessive names ("my husband Arjun", "my coworker"): one person who is not the speaker
+#: (a collective, "my family, Caroline", names no relation of one person).
 RELATION_NOUNS: Final = frozenset(
     {*RELATIONS.split("|"), "colleague", "workmate", "housemate", "landlord", "ex", "stepbrother"}
-    | {"stepsister", "godson", "goddaughter", "in-law", "parents", "kids", "children", "family"}
+    | {"stepsister", "godson", "goddaughter", "in-law"}
 )
 
 #: Verbs whose past is their base form: "quit chess completely" opens a clause with its past.
