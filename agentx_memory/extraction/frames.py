@@ -47,10 +47,11 @@ from .lexicon import (
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "merged", "read_parsed", "says_something"]
 
+# spaCy objects are typed ``Any``: spaCy is an optional dependency, never imported here.
+
 #: The keys the parse reader owns when it runs (the rules' reading of them is vetoed where it judged).
 FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values()) | {"phone", "email"}
 
-Token = Any  # a spaCy Token (spaCy is an optional dependency: no import here)
 
 _CONDITIONS: Final = frozenset(["if", "unless", "whether", "suppose", "supposing", "assuming", "once"])
 _EMBEDDED: Final = ("relcl", "acl", "pcomp", "amod")
