@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Final, Literal
+from typing import Final
 
-from ..models.semantic import Fact
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
 from .corrections import ENDING
 from .lexicon import PARTNER_NOUNS, REGIMES
+from .stored import TOKEN, Action, Decision, StoredFact, fact_signature, jaccard, stem, value_tokens
 
 __all__ = [
     "Decision",
@@ -36,124 +35,9 @@ __all__ = [
 
 JACCARD_MIN: Final = 0.75
 COSINE_MIN: Final = 0.80
-_TOKEN: Final = re.compile(r"[a-z0-9]+")
-_STOP: Final = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "to",
-        "of",
-        "in",
-        "on",
-        "at",
-        "for",
-        "and",
-        "or",
-        "with",
-        "his",
-        "her",
-        "their",
-        "its",
-        "it",
-        "this",
-        "that",
-        "really",
-        "very",
-        "just",
-        "also",
-        "so",
-    ]
-)
-
-Action = Literal["add", "update", "noop", "supersede", "conflict", "past"]
 #: Two statements of one slot further apart than this are ordered by time; closer ones (one turn, one
 #: sitting) are a contradiction only a correction cue, or review, can settle.
 SAME_SITTING: Final = timedelta(hours=1)
-
-
-@dataclass(frozen=True)
-class StoredFact:
-    """What dedup needs to know of a stored current fact."""
-
-    id: str
-    claim: str
-    subject: str | None
-    key: str | None
-    value: str | None
-    negated: bool
-    source_turn_ids: tuple[str, ...]
-    fact_kind: str | None
-    #: Cosine similarity between the stored fact's and the new atom's statements.
-    similarity: float
-    #: The day an event is on, when its statement named one.
-    event_time: datetime | None = None
-    #: When it was said (its latest source turn's time), for a learned fact.
-    stated_at: datetime | None = None
-    #: For a stored ending: the slots it ended and the words naming what it ended.
-    ends: tuple[str, ...] = ()
-    ends_words: tuple[str, ...] = ()
-
-    @classmethod
-    def of(cls, fact: Fact, similarity: float) -> StoredFact:
-        return cls(
-            id=fact.id,
-            claim=fact.claim,
-            subject=fact.subject,
-            key=fact.key,
-            value=fact.value,
-            negated=fact.negated,
-            source_turn_ids=tuple(fact.source_turn_ids),
-            fact_kind=fact.fact_kind,
-            similarity=similarity,
-            event_time=fact.event_time,
-            stated_at=fact.stated_at,
-            ends=tuple(fact.ends),
-            ends_words=tuple(fact.ends_words),
-        )
-
-
-@dataclass(frozen=True)
-class Decision:
-    action: Action
-    #: The stored fact the action applies to (None for ADD).
-    target: StoredFact | None = None
-    reason: str = ""
-    #: More stored facts a SUPERSEDE ends ("I quit my job" ends the employer and the occupation).
-    also: tuple[StoredFact, ...] = ()
-
-
-def _stem(token: str) -> str:
-    for suffix in ("ing", "es", "s", "ed"):
-        if len(token) > len(suffix) + 2 and token.endswith(suffix):
-            return token[: -len(suffix)]
-    return token
-
-
-_POSSESSIVE: Final = re.compile(r"['’]s\b")
-
-
-def value_tokens(text: str) -> frozenset[str]:
-    # A possessive's "s" is no word: as one, every "Dana's …" shared it with every other.
-    words = _TOKEN.findall(_POSSESSIVE.sub("", text.casefold()))
-    return frozenset(_stem(token) for token in words if token not in _STOP)
-
-
-def jaccard(left: str, right: str) -> float:
-    a, b = value_tokens(left), value_tokens(right)
-    return len(a & b) / len(a | b) if a or b else 1.0
-
-
-def fact_signature(atom: FactAtom) -> tuple[str, str, str, bool]:
-    """Subject, key, value and polarity, normalised: two atoms with one signature state one fact."""
-    value = " ".join(sorted(value_tokens(atom.value)))
-    return atom.subject.casefold(), atom.key.casefold(), value, atom.negated
 
 
 def dedup_batch(atoms: Sequence[FactAtom]) -> list[FactAtom]:
@@ -232,7 +116,7 @@ STATEMENT_COSINE: Final = 0.70
 NAMED_STATEMENT_COSINE: Final = 0.50
 #: Words too common to make two statements about the same thing.
 _COMMON: Final = frozenset(
-    _TOKEN.findall(
+    TOKEN.findall(
         "went go goe got get make made take took have has had love like said say doe did just much thing "
         "time day week good great nice really feel felt want need know think way lot also now these those "
         "there here home work"
@@ -294,7 +178,7 @@ def _ends_the_doing(ending: str, value: str, subject: str) -> bool:
     sugar"; "Dana gave up on sugar" does not end "likes sugar in tea" (its verb is not named)."""
     doing = value.split()
     named = value_tokens(ending) - _ENDING_WORDS - value_tokens(subject) - _COMMON
-    return bool(doing and named) and _stem(doing[0].casefold()) in named and named <= value_tokens(value)
+    return bool(doing and named) and stem(doing[0].casefold()) in named and named <= value_tokens(value)
 
 
 def _ends_what_it_names(ending: str, claim: str, subject: str) -> bool:
@@ -362,7 +246,7 @@ def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
     """The stored facts an ending ends: in the slots it names, those that name its words (or all of
     them when it names no word, or the slots end together); without slots, the subject's facts that
     name its words. Never a fact said after the ending."""
-    words = {_stem(word.casefold()) for word in atom.ends_words if len(word) > 2}
+    words = {stem(word.casefold()) for word in atom.ends_words if len(word) > 2}
     mine = [
         stored
         for stored in candidates
@@ -390,7 +274,7 @@ def _ended_later(
             continue
         if not _same_subject(atom, stored):
             continue
-        words = {_stem(word.casefold()) for word in stored.ends_words if len(word) > 2}
+        words = {stem(word.casefold()) for word in stored.ends_words if len(word) > 2}
         if atom.key in stored.ends and (not words or words & said or set(stored.ends) <= _ENDS_TOGETHER):
             return stored
         if not stored.ends and words & said:
@@ -491,7 +375,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
             ):
                 return Decision("supersede", stored, "ends the stored fact")
     if atom.correction and (replaced := _INSTEAD_OF.search(atom.statement)) is not None:
-        first = _stem(replaced.group("y").split()[0].casefold())
+        first = stem(replaced.group("y").split()[0].casefold())
         for stored in candidates:
             # "Chloe is applying to Brussels instead of Montreal" ends "wants to do a master's in Montreal".
             if (

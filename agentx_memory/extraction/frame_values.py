@@ -10,8 +10,8 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .dedup import value_tokens
 from .lexicon import DIETS, DWELLINGS, FRAMES, OCCUPATIONS, SCHOOLS, SLOTS, UNITS, VEHICLE_NOUNS, Frame
+from .stored import value_tokens
 
 __all__ = ["SUBJECTS", "frames_of", "is_time", "now_said", "phrase", "set_off", "slot_atom", "value_words"]
 

@@ -23,7 +23,6 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
-from .dedup import value_tokens
 from .frame_changes import (
     appointment_atom,
     contact_atoms,
@@ -44,6 +43,7 @@ from .lexicon import (
     WISH_HEADS,
     Frame,
 )
+from .stored import value_tokens
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "merged", "read_parsed", "says_something"]
 

@@ -28,7 +28,6 @@ from .clause_atoms import (
 )
 from .clauses import as_clause
 from .corrections import ENDING, as_rescheduled, is_correction
-from .dedup import fact_signature
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
 from .frames import Reading, filed_under, merged, read_parsed
@@ -48,6 +47,7 @@ from .names import ANIMALS, NameRecognizer, doc_names, name_entities
 from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
+from .stored import fact_signature
 from .substance import adjectives_joined, unworthy
 from .verbs import conjugate
 

@@ -18,7 +18,7 @@ from typing import Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
-from .dedup import StoredFact
+from .stored import StoredFact
 
 __all__ = ["Substitution", "substituted", "substitutions"]
 
