@@ -110,6 +110,23 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     # "Ben and I are done", "we're over"; not "my kids and I finished a painting"
     copula = any(c.dep_ in {"aux", "auxpass"} and c.lemma_ == "be" for c in predicate.children)
     over = predicate.lower_ in _OVER and bool(partners) and copula
+    finished_with = [
+        g for c in predicate.children if c.lower_ == "with" for g in c.children if g.dep_ == "pobj"
+    ]  # "I'm done with CrossFit", "I'm through with dating apps"
+    if predicate.lower_ in _OVER and copula and finished_with and not partners:
+        words = _ended_words(finished_with[0], "quit")
+        said = _said(predicate)
+        atom = build_atom(
+            "statement",
+            "ended",
+            said,
+            third_person(f"I{said}" if said.startswith("'") else f"I {said}", subject),
+            _ctx(turn, subject, speaker),
+            [],
+            False,
+            "explicit",
+        )
+        return atom.model_copy(update={"ends_words": words, "temporal": "past"}) if words else None
     redundant = lemma == "make" and any(c.lower_ == "redundant" for c in predicate.children)
     if not (over or redundant) and (lemma not in ENDING_VERBS or not ENDING_VERBS[lemma] <= particles):
         return None
@@ -323,9 +340,14 @@ def thing_atom(
     """ "My car is a Clio", "my daily driver is a Yaris now", "my girlfriend now is Elena",
     "Kiln is my new favourite restaurant", "my favourite film is Heat": the speaker's thing and its
     value, from a copula whose one side is the speaker's thing."""
-    if predicate.lemma_ != "be" or any(c.dep_ == "neg" or c.tag_ == "MD" for c in predicate.children):
+    if predicate.lemma_ not in {"be", "become"} or any(
+        c.dep_ == "neg" or c.tag_ == "MD" for c in predicate.children
+    ):
         return None
     subject = next((c for c in predicate.children if c.dep_ in SUBJECTS), None)
+    if subject is not None and subject.lower_ in {"it", "that"}:  # "obsessed with Wingspan, it's my …"
+        earlier = [t for t in predicate.sent if t.i < subject.i and t.pos_ == "PROPN"]
+        subject = earlier[-1] if earlier else subject
     attr = next((c for c in predicate.children if c.dep_ in {"attr", "acomp"}), None)
     if subject is None or attr is None:
         return None

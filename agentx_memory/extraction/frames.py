@@ -214,7 +214,13 @@ def _supposed(sentence: Any) -> bool:
     return any(
         (t.dep_ == "mark" and t.lower_ in _CONDITIONS)
         # "I could move", "I'd call it Biscotto"; "couldn't make the 8th" says what was not possible
-        or (t.tag_ == "MD" and t.lower_ in {"would", "'d", "could"} and not _negated(t.head))
+        # ("I'd say my favourite is …" says it)
+        or (
+            t.tag_ == "MD"
+            and t.lower_ in {"would", "'d", "could"}
+            and not _negated(t.head)
+            and t.head.lemma_ != "say"
+        )
         for t in sentence
     )
 

@@ -86,7 +86,7 @@ FRAMES: Final = (
     Frame("reside", "prep", "residence", preps=("in",)),
     Frame("rent", "prep", "residence", preps=("in",)),  # "I'm renting in Brooklyn now"
     Frame("base", "prep", "residence", preps=("in", "out")),
-    Frame("settle", "prep", "residence", change=True, preps=("in",)),
+    Frame("settle", "prep", "residence", change=True, preps=("in", "into")),
     Frame("move", "prep", "residence", change=True, preps=("to", "into")),
     Frame("relocate", "prep", "residence", change=True, preps=("to",)),
     Frame("emigrate", "prep", "residence", change=True, preps=("to",)),
@@ -121,6 +121,8 @@ FRAMES: Final = (
     Frame("become", "attr", "diet", change=True),
     Frame("switch", "prep", "diet", change=True, preps=("to",)),
     Frame("do", "dobj", "diet"),  # "I'm doing keto"
+    Frame("eat", "attr", "diet"),  # "I eat vegan now"
+    Frame("eat", "dobj", "diet"),
     # partner
     Frame("date", "dobj", "partner"),
     Frame("see", "dobj", "partner"),  # only in the progressive: "I'm seeing Tom"

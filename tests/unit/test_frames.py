@@ -153,3 +153,26 @@ def test_a_plan_is_dated_ahead_and_an_appointment_to_the_coming_day(parser: Name
     [haircut] = [fact for fact in facts if fact.key == "appointment_haircut"]
     assert haircut.event_time is not None
     assert haircut.event_time.date().isoformat() == "2025-12-03"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'd say my favourite food is ramen.", (U, "favourite_food", "ramen", False)),
+        ("Ramen has become my favourite food.", (U, "favourite_food", "Ramen", False)),
+        ("I'm obsessed with Wingspan, it's my favourite game now.", (U, "favourite_game", "Wingspan", False)),
+        ("Just settled into my new place in Leith.", (U, "lives_in", "Leith", False)),
+        ("I eat vegan now.", (U, "diet", "vegan", False)),
+    ],
+)
+def test_more_ways_of_saying_a_slot(parser: NameRecognizer, text: str, expected: Slot) -> None:
+    assert expected in _slots(parser, text)
+
+
+def test_done_with_a_thing_ends_it(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "I'm done with CrossFit.", NOW, U)], recognizer=parser
+    ).facts
+    [ending] = [fact for fact in facts if fact.key == "ended"]
+    assert ending.ends_words == ["CrossFit"]
+    assert ending.statement == "The user is done with CrossFit."
