@@ -280,6 +280,8 @@ def _subject(
         return "we", False
     if lower == "home" and not any(c.dep_ == "det" for c in token.children):
         return speaker, False  # "home is Glasgow now"
+    if predicate.lemma_ == "be" and any(c.dep_ == "attr" and c.lower_ == "home" for c in predicate.children):
+        return speaker, False  # "Swansea is home now"
     if lower in {"he", "she"}:
         return (last_person, True) if last_person else None
     if token.pos_ == "PROPN":

@@ -163,6 +163,7 @@ def test_a_plan_is_dated_ahead_and_an_appointment_to_the_coming_day(parser: Name
         ("I'm obsessed with Wingspan, it's my favourite game now.", (U, "favourite_game", "Wingspan", False)),
         ("Just settled into my new place in Leith.", (U, "lives_in", "Leith", False)),
         ("I eat vegan now.", (U, "diet", "vegan", False)),
+        ("Packed up the flat in Cardiff, Swansea is home now.", (U, "lives_in", "Swansea", False)),
     ],
 )
 def test_more_ways_of_saying_a_slot(parser: NameRecognizer, text: str, expected: Slot) -> None:
