@@ -29,7 +29,7 @@ from ..memory.episodic_pure import PendingConversation
 from ..models.learning import ConsolidationReport, ContradictionReview
 from ..stores import keys
 from ..validation import is_one_of, validate_top_k, validate_uuid
-from .learning_write_async import AsyncLearningWrites
+from .learning_write_async import WRITE_LEASE_S, AsyncLearningWrites
 
 __all__ = ["AsyncLearningApi"]
 
@@ -192,8 +192,8 @@ class AsyncLearningApi(AsyncLearningWrites):
                 if not present:  # forgotten meanwhile: learn nothing from it; a later run re-reads
                     status = "skipped"
                     break
-                async with self._writing(backends):
-                    report = await self._apply(backends, texts, extraction, known, report)
+                async with self._writing(backends) as lease:
+                    report = await self._apply(backends, texts, extraction, known, report, lease)
                 position = turns[-1].index + 1
                 await backends.episodic.advance_consolidation(self.scope, state.id, position)
             speaker = await self._user_name(backends)
@@ -205,15 +205,18 @@ class AsyncLearningApi(AsyncLearningWrites):
         return report.model_copy(update={"status": status})
 
     @asynccontextmanager
-    async def _writing(self, backends: AsyncBackends) -> AsyncIterator[None]:
+    async def _writing(self, backends: AsyncBackends) -> AsyncIterator[tuple[str, str]]:
         """One consolidation at a time writes a user's facts: two conversations learned at once (the
         background learner and a worker) would each compare with what the other has not written yet,
-        and both values of a slot would stay current. Reading and extracting stay concurrent."""
+        and both values of a slot would stay current. Reading and extracting stay concurrent. The lock
+        is a short lease the writer renews with every fact (``(key, token)`` is yielded for it), so a
+        writer that died holding it (a killed worker, a store restarted mid-write) holds it seconds,
+        not ``learning.lock_seconds``."""
         key = keys.consolidation_writes(self._prefix, self.scope.user_id)
         token = str(uuid.uuid4())
         seconds = self.settings.learning.lock_seconds
         deadline = time.monotonic() + seconds
-        while not await backends.redis.acquire(key, token, seconds):
+        while not await backends.redis.acquire(key, token, WRITE_LEASE_S):
             if time.monotonic() > deadline:
                 raise ConflictError(
                     f"another consolidation has been writing user {self.scope.user_id!r}'s memory for "
@@ -221,7 +224,7 @@ class AsyncLearningApi(AsyncLearningWrites):
                 )
             await sleep(_WRITE_POLL_S)
         try:
-            yield
+            yield key, token
         finally:
             await backends.redis.release(key, token)
 

@@ -28,7 +28,7 @@ from ..validation import validate_tool_sequence
 from .procedural import ProceduralApi
 from .semantic import SemanticApi
 
-__all__ = ["LearningWrites"]
+__all__ = ["WRITE_LEASE_S", "LearningWrites"]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,10 @@ log = logging.getLogger(__name__)
 _NEAREST = 5
 #: The speaker's newest facts a correction that says only the new word is compared with.
 _ABOUT_SPEAKER = 200
+
+
+#: The user's write lock is a lease of this many seconds, renewed with every fact written.
+WRITE_LEASE_S = 10
 
 
 @dataclass
@@ -49,6 +53,8 @@ class _Chunk:
     said: dict[str, datetime]
     #: the names the user's own facts are filed under
     selves: frozenset[str]
+    #: the user's write lock, (key, token), renewed with every fact
+    lease: tuple[str, str] | None = None
     #: the keys of what the chunk's endings ended ("I quit my job")
     ended: set[str] = field(default_factory=set)
 
@@ -61,8 +67,10 @@ class LearningWrites(SemanticApi, ProceduralApi):
         extraction: Extraction,
         known: dict[str, str],
         report: ConsolidationReport,
+        lease: tuple[str, str] | None = None,
     ) -> ConsolidationReport:
-        """Write one chunk's extraction; ``known`` (name → entity id) grows with the new entities."""
+        """Write one chunk's extraction; ``known`` (name → entity id) grows with the new entities;
+        ``lease`` (key, token) is the user's write lock, renewed with every fact."""
         for turn_id, reason in extraction.flagged.items():
             backends.audit.log_write(self.scope, "flag_instruction", "turn", turn_id, {"reason": reason})
         refused = dict(report.refused)
@@ -76,7 +84,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
         read = [turn for turn in turns if turn.id not in extraction.refused]
         said_anew = self._substitutions(backends, read, known)
         current: list[FactAtom] = []
-        chunk = _Chunk(speakers, report.extractor, said, self._selves(backends, extraction, speakers))
+        chunk = _Chunk(speakers, report.extractor, said, self._selves(backends, extraction, speakers), lease)
         for atom in dedup_batch([*said_anew, *extraction.facts]):
             action = self._learn_atom(backends, atom, known, chunk)
             counts[action] += 1
@@ -205,6 +213,8 @@ class LearningWrites(SemanticApi, ProceduralApi):
     def _learn_atom(self, backends: Backends, atom: FactAtom, known: dict[str, str], chunk: _Chunk) -> str:
         """Write one atom after the dedup / contradiction decision; returns the action taken."""
         facts = backends.facts
+        if chunk.lease is not None:
+            backends.redis.extend(*chunk.lease, WRITE_LEASE_S)
         vector = backends.embed_one(atom.statement)
         candidates: dict[str, StoredFact] = {}
         for fact, similarity in facts.nearest(self.scope, vector, _NEAREST):

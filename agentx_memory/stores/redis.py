@@ -15,7 +15,7 @@ import redis
 import redis.exceptions
 
 from .driver_errors import redis_errors, text
-from .redis_scripts import TOKEN_BUCKET
+from .redis_scripts import EXTEND, TOKEN_BUCKET
 
 __all__ = ["RedisStore"]
 
@@ -93,6 +93,11 @@ class RedisStore:
         """Take a lock: set ``key`` to ``token`` unless it exists (it expires after ``ttl_s``)."""
         with redis_errors("taking a lock"):
             return bool(self._client.set(key, token, nx=True, ex=ttl_s))
+
+    def extend(self, key: str, token: str, ttl_s: int) -> bool:
+        """Renew a lock's lease for ``ttl_s`` only if ``token`` still holds it."""
+        with redis_errors("renewing a lock"):
+            return bool(self._client.eval(EXTEND, 1, key, token, ttl_s))
 
     def release(self, key: str, token: str) -> bool:
         """Release a lock only if ``token`` still holds it (an expired lock may have a new owner)."""

@@ -12,7 +12,7 @@ import redis.asyncio
 import redis.exceptions
 
 from .driver_errors import redis_errors, text
-from .redis_scripts import TOKEN_BUCKET
+from .redis_scripts import EXTEND, TOKEN_BUCKET
 
 __all__ = ["AsyncRedisStore"]
 
@@ -90,6 +90,11 @@ class AsyncRedisStore:
         """Take a lock: set ``key`` to ``token`` unless it exists (it expires after ``ttl_s``)."""
         with redis_errors("taking a lock"):
             return bool(await self._client.set(key, token, nx=True, ex=ttl_s))
+
+    async def extend(self, key: str, token: str, ttl_s: int) -> bool:
+        """Renew a lock's lease for ``ttl_s`` only if ``token`` still holds it."""
+        with redis_errors("renewing a lock"):
+            return bool(await self._client.eval(EXTEND, 1, key, token, ttl_s))
 
     async def release(self, key: str, token: str) -> bool:
         """Release a lock only if ``token`` still holds it (an expired lock may have a new owner)."""

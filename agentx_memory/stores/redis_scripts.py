@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["TOKEN_BUCKET"]
+__all__ = ["EXTEND", "TOKEN_BUCKET"]
 
 #: A token bucket, atomic on the server and timed by the server's clock (every process agrees): refill by
 #: the time since the last call, take one token if there is one, else say how many ms until there is.
@@ -24,4 +24,12 @@ end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(capacity * 1000 / rate) + 1000)
 return {admitted, wait}
+"""
+
+#: Compare-and-extend, atomic on the server: only the holder's token renews a lock's lease.
+EXTEND = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('expire', KEYS[1], ARGV[2])
+end
+return 0
 """

@@ -189,3 +189,24 @@ def test_the_user_is_one_subject_before_and_after_giving_a_name(
     )
     assert _homes(memory) == ({"Milan"}, {"Rome"})
     assert memory.get_profile().preferences["name"] == "Marco"
+
+
+def test_a_writer_that_died_holding_the_write_lock_delays_the_next_only_for_its_lease(
+    settings: Settings, endpoints: ResolvedEndpoints, embedder: Embedder
+) -> None:
+    """The user's write lock is a short lease: a run killed while writing (its lock left behind, as a
+    store restart mid-write leaves it) holds the next run back until the lease runs out, not for
+    `learning.lock_seconds`."""
+    import redis
+
+    from agentx_memory.stores import keys
+
+    with AgentMemory(user_id="lease", settings=settings, embedder=embedder) as mem:
+        conversation = mem.new_conversation()
+        mem.store_turn(conversation, "user", "I live in Lisbon.", timestamp=T0)
+        client = redis.Redis.from_url(endpoints.redis_url or "")
+        client.set(keys.consolidation_writes(settings.redis.key_prefix, "lease"), "a-dead-run", ex=2)
+        started = time.monotonic()
+        assert mem.consolidate_conversation(conversation).status == "done"
+        assert 1.0 < time.monotonic() - started < settings.learning.lock_seconds
+        assert _homes(mem) == ({"Lisbon"}, set())
