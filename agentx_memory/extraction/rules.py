@@ -413,9 +413,11 @@ def _standing(fact: FactAtom) -> FactAtom | None:
     """``fact`` if its objects stand on their own, or read with indefinite articles where that is
     enough ("made this apple pie" → "made an apple pie"); None when an object points outside it
     ("Dana is proud of it"): such a fact is no memory (see :mod:`.objects`), nor is one that is no
-    clause (:mod:`.clauses`)."""
+    clause (:mod:`.clauses`) or one said to the listener ("you", read weeks later, is no one)."""
     clause = as_clause(fact.statement, fact.subject)
     if clause is None or unworthy(clause, fact.subject) is not None:
+        return None
+    if ADDRESSEE.search(fact.statement):  # "Maria did not get back to you sooner": to the listener
         return None
     fact = fact if clause == fact.statement else fact.model_copy(update={"statement": clause})
     if dangling_object(fact.statement) is None:

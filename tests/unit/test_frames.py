@@ -177,3 +177,9 @@ def test_done_with_a_thing_ends_it(parser: NameRecognizer) -> None:
     [ending] = [fact for fact in facts if fact.key == "ended"]
     assert ending.ends_words == ["CrossFit"]
     assert ending.statement == "The user is done with CrossFit."
+
+
+def test_what_is_said_to_the_listener_is_no_memory(parser: NameRecognizer) -> None:
+    turn = TurnText("t1", "user", "Sorry I didn't get back to you sooner, it's been hectic.", NOW, "Maria")
+    assert not [fact for fact in extract_turns([turn], recognizer=parser).facts if "you" in fact.statement]
+    assert not [fact for fact in extract_turns([turn]).facts if "you" in fact.statement]
