@@ -34,8 +34,10 @@ RETURN f.id AS id
 // (the old fact was corrected first by someone else). Setting correction_lock first takes the node's
 // write lock on Neo4j, so the valid_until check below reads the winner's commit, not a stale value;
 // FalkorDB runs each query alone, which gives the same guarantee. The correction is about what the old
-// fact was about and keeps every turn it came from: those edges are written by the same statement, so a
-// crash never leaves a correction without them.
+// fact was about; a correction with no turn of its own (made through the API) keeps every turn the old
+// fact came from, one learned from turns names only those (the old turn said the old value, so it is
+// no source of the new one). The edges are written by the same statement, so a crash never leaves a
+// correction without them.
 MATCH (old:Fact {id: $old_id, user_id: $user_id})
 WHERE old.channel IN $channels
 SET old.correction_lock = $now
@@ -62,7 +64,7 @@ WHERE source.id IN $turn_ids
 WITH f, entities, turns, about, collect(DISTINCT source) AS sources
 FOREACH (x IN entities | MERGE (f)-[:ABOUT]->(x))
 FOREACH (x IN about | MERGE (f)-[:ABOUT]->(x))
-FOREACH (x IN turns | MERGE (f)-[:DERIVED_FROM]->(x))
+FOREACH (x IN CASE WHEN size($turn_ids) = 0 THEN turns ELSE [] END | MERGE (f)-[:DERIVED_FROM]->(x))
 FOREACH (x IN sources | MERGE (f)-[:DERIVED_FROM]->(x))
 RETURN f.id AS id
 

@@ -45,8 +45,9 @@ RETURN 'fact' AS source, null AS from_id,
 // Which of the turns in $ids have changed: a fact learned from them was superseded; `whole` when every
 // one was (the turn is stale: "I live in Montreal"), not when one still holds ("I work at Google as a
 // backend engineer" after "I joined Stripe": the job title holds). A current fact that
-// replaced one of the turn's facts does not count as the turn's own, because a correction keeps the
-// turns its old fact came from (correct_fact copies DERIVED_FROM); a fact ended without a successor
+// replaced one of the turn's facts does not count as the turn's own, because a correction made through
+// the API keeps the turns its old fact came from (correct_fact copies DERIVED_FROM when it has no turns
+// of its own); a fact ended without a successor
 // (decayed, forgotten) makes no turn stale. One row per stale turn and fact it said, with the current
 // fact that replaced it (following the SUPERSEDES chain), whole, or null when none is current in
 // $channels. Starts from the turns (range index on Turn.id) so a user's many facts are never scanned.

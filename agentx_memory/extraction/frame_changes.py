@@ -357,7 +357,10 @@ def thing_atom(
         head = thing.lemma_.casefold()
         favourite = any(c.lower_ in {"favourite", "favorite"} for c in thing.children)
         person = value.lower_ in {"he", "she"} and last_person is not None  # "he's my husband now"
-        if (value.pos_ not in {"NOUN", "PROPN", "ADJ"} and not person) or value.lemma_.casefold() in {
+        gerund = value.tag_ == "VBG" and head in {"hobby", "pastime", "passion", "obsession"}
+        if (
+            value.pos_ not in {"NOUN", "PROPN", "ADJ"} and not person and not gerund
+        ) or value.lemma_.casefold() in {
             "favourite",
             "favorite",
         }:
@@ -369,6 +372,13 @@ def thing_atom(
         if favourite and head not in {"favourite", "favorite"}:
             key, statement = f"favourite_{head}", f"{speaker}'s favourite {head} is {said}"
             return build_atom("preference", key, said, statement, ctx, [], False, "explicit")
+        if head in {"favourite", "favorite"}:  # "Wingspan is my favourite now": a favourite of no kind
+            statement = f"{speaker}'s favourite is {said}"
+            return build_atom("preference", "favourite", said, statement, ctx, [], False, "explicit")
+        if head in {"hobby", "pastime", "passion", "obsession"}:  # "my new hobby is knitting"
+            return build_atom(
+                "preference", "hobby", said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
+            )
         daily = head in {"daily", "ride"} or (
             head == "driver" and "daily" in {c.lower_ for c in thing.children}
         )

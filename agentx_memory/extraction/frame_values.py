@@ -10,7 +10,20 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .lexicon import DIETS, DWELLINGS, FRAMES, OCCUPATIONS, SCHOOLS, SLOTS, UNITS, VEHICLE_NOUNS, Frame
+from .lexicon import (
+    ABSTAINING,
+    DIETS,
+    DWELLINGS,
+    FRAMES,
+    FREE_OF,
+    NOT_PASTIMES,
+    OCCUPATIONS,
+    SCHOOLS,
+    SLOTS,
+    UNITS,
+    VEHICLE_NOUNS,
+    Frame,
+)
 from .stored import value_tokens
 
 __all__ = ["SUBJECTS", "frames_of", "is_time", "now_said", "phrase", "set_off", "slot_atom", "value_words"]
@@ -35,7 +48,14 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
     for frame in FRAMES:
         if frame.lemma != lemma:
             continue
-        if frame.via == "dobj":
+        if frame.particle is not None and not any(
+            c.dep_ == "prt" and c.lower_ == frame.particle for c in children
+        ):
+            continue
+        if frame.via == "xcomp":  # "started bouldering", "started learning the piano"
+            for activity in (c for c in children if c.dep_ == "xcomp" and c.tag_ == "VBG"):
+                yield frame, activity, _fits(frame.slot, activity, predicate)
+        elif frame.via == "dobj":
             for obj in objects:
                 if frame.slot == "employer" and obj.lemma_.casefold() in UNITS:
                     obj = _unit_of(obj, predicate)  # "joined the data team at Spotify"
@@ -208,6 +228,14 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         ):
             return False  # "seeing Muse on the 22nd": a band on a night out, not a partner
         return bool(value.pos_ == "PROPN")
+    if slot == "hobby":  # a pastime: an activity or a thing done, not a job, a place or a person
+        if head in NOT_PASTIMES or value.ent_type_ in {"PERSON", "GPE", "ORG", "DATE", "TIME", "MONEY"}:
+            return False
+        if value.tag_ == "VBG":
+            return not any(
+                c.dep_ in {"dobj", "prep"} and c.lemma_.casefold() in NOT_PASTIMES for c in value.children
+            )
+        return bool(value.pos_ == "NOUN" or (value.pos_ == "PROPN" and predicate.lemma_ != "be"))
     if slot == "vehicle":
         if predicate.lemma_ == "drive":
             return value.pos_ in {"PROPN", "NOUN"} and head not in {"crazy", "nut", "wall"}
@@ -305,7 +333,10 @@ def value_words(value: Any) -> frozenset[str]:
 
 
 def _diet(value: Any) -> str | None:
-    """The diet a value names: "vegan", "gluten-free", "a vegan diet"."""
+    """The diet a value names: "vegan", "gluten-free", "a vegan diet"; a food given up ("cut out
+    dairy") names the diet free of it."""
+    if value.head.lemma_.casefold() in ABSTAINING and value.lemma_.casefold() in FREE_OF:
+        return FREE_OF[value.lemma_.casefold()]
     for word in (
         hyphenated(value),
         value.lemma_,
@@ -346,6 +377,9 @@ def slot_atom(
         if frame.slot == "diet"
         else phrase(value, places=frame.slot != "occupation")
     )
+    if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:
+        objects = [c for c in value.children if c.dep_ == "dobj"]  # "learning the piano": the piano
+        said = phrase(objects[0]) if objects else said
     if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
     if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:

@@ -33,6 +33,7 @@ from .frame_changes import (
     wedded,
 )
 from .frame_pets import pet_atom, pets_named
+from .frame_phrases import dwelling_atoms, first_days, hired_by
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
@@ -85,11 +86,13 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
             if speaker == UNKNOWN_SPEAKER:
                 speaker = name  # the turn's later sentences, and later turns, are filed under the name
             continue
-        questioned = sentence.text.rstrip().endswith("?") or _inverted(sentence) or _supposed(sentence)
-        if not questioned:
+        asked = sentence.text.rstrip().endswith("?") or _inverted(sentence)
+        if not (asked or _supposed(sentence)):
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker)
             reading.atoms += pets_named(sentence, speaker, turn)
+            reading.atoms += dwelling_atoms(sentence, speaker, turn) + first_days(sentence, speaker, turn)
         for predicate in _predicates(sentence):
+            questioned = asked or _supposed_at(predicate)
             if not questioned:
                 last_thing = _appointment(reading, predicate, speaker, turn, last_person, last_thing)
                 if (thing := thing_atom(predicate, speaker, turn, last_person)) is not None:
@@ -97,6 +100,8 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 pet, last_pet = pet_atom(predicate, speaker, turn, last_pet)
                 if pet is not None:
                     reading.atoms.append(pet)
+            if not questioned and _states_present(predicate, _ENDING):
+                reading.atoms += [hired] if (hired := hired_by(predicate, speaker, turn)) else []
             found = _subject(predicate, speaker, last_person, reading.people)
             if found is None:
                 continue
@@ -109,6 +114,8 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
             present = not questioned and _states_present(predicate, _ENDING) and not _negated(predicate)
             if present and owner == speaker and (wed := wedded(predicate)) is not None:
                 reading.people.setdefault(wed, "partner")  # "Sarah and I got married", "… got engaged"
+            if present and is_person and _proposed(predicate):
+                reading.people.setdefault(subject, "partner")  # "Diego proposed on the beach"
             if present and owner == speaker and (ending := ending_atom(predicate, owner, turn, speaker)):
                 reading.atoms.append(ending)
             for frame, value, fits in frames_of(predicate):
@@ -211,17 +218,30 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
 
 def _supposed(sentence: Any) -> bool:
     """ "If I had a dog I'd call it Biscotto", "I would drive a Porsche": a sentence that supposes."""
-    return any(
-        (t.dep_ == "mark" and t.lower_ in _CONDITIONS)
-        # "I could move", "I'd call it Biscotto"; "couldn't make the 8th" says what was not possible
-        # ("I'd say my favourite is …" says it)
-        or (
-            t.tag_ == "MD"
-            and t.lower_ in {"would", "'d", "could"}
-            and not _negated(t.head)
-            and t.head.lemma_ != "say"
-        )
-        for t in sentence
+    return any(_supposes(t) for t in sentence)
+
+
+def _supposed_at(predicate: Any) -> bool:
+    """Whether a supposition governs this clause: its own "would"/"could"/"if", or one of the clauses
+    it is part of; a clause said before its head is one of its own ("Sushi is my favourite food, I could
+    eat it every day" parses as the complement of "eat")."""
+    node = predicate
+    while True:
+        if any(_supposes(c) for c in node.children):
+            return True
+        if node.head.i == node.i or (node.dep_ in {"ccomp", "parataxis"} and node.i < node.head.i):
+            return False
+        node = node.head
+
+
+def _supposes(token: Any) -> bool:
+    """ "if", "would", "could" on the clause they hang on; "couldn't make the 8th" says what was not
+    possible, "I'd say my favourite is …" says it."""
+    return bool(token.dep_ == "mark" and token.lower_ in _CONDITIONS) or bool(
+        token.tag_ == "MD"
+        and token.lower_ in {"would", "'d", "could"}
+        and not _negated(token.head)
+        and token.head.lemma_ != "say"
     )
 
 
@@ -264,7 +284,11 @@ def _subject(
             (t for t in predicate.sent if not (t.is_punct or t.pos_ in {"INTJ", "ADV", "CCONJ"})), None
         )
         past = head.tag_ in {"VBD", "VBG", "VBN"} or head.lower_ in SAME_PAST
-        if opening is not None and opening.i == head.i and past:  # "sold the clio and bought a …"
+        # "sold the clio and bought a …"; "Got engaged to Ailsa" (opened by the verb's auxiliary)
+        opens = opening is not None and (
+            opening.i == head.i or (opening.head.i == head.i and opening.dep_ in {"aux", "auxpass"})
+        )
+        if opens and past:
             return speaker, False
         # "Sold the BMW, bought a Volvo": a root with no subject anywhere before it, opened by a verb
         opened = opening is not None and opening.pos_ == "VERB" and opening.tag_ in {"VBD", "VBN", "VBG"}
@@ -303,6 +327,14 @@ def _subject(
             return name, True
         return f"{speaker}'s", False  # "my sister got a job at Deloitte": hers, not the speaker's
     return None
+
+
+def _proposed(predicate: Any) -> bool:
+    """ "Diego proposed (to me)": said by the speaker, a proposal to them; not "Ana proposed a toast"."""
+    if predicate.lemma_ != "propose" or any(c.dep_ == "dobj" for c in predicate.children):
+        return False
+    to = [g for c in predicate.children if c.lower_ == "to" for g in c.children if g.dep_ == "pobj"]
+    return all(g.lower_ == "me" for g in to)
 
 
 def _mine(token: Any) -> bool:

@@ -8,6 +8,7 @@ from typing import Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
+from .names import discourse_word
 from .patterns import RELATIONS
 
 __all__ = [
@@ -78,6 +79,7 @@ def introduces(name: str, speaker: str) -> bool:
     belonging = len(first) > 4 and first.endswith(("ish", "ese"))
     return (
         first not in NOT_NAMES
+        and not discourse_word(first)  # "Ugh, the radiators …", "Oh, …"
         and not belonging
         and (speaker == UNKNOWN_SPEAKER or speaker.split()[0] == first)
     )

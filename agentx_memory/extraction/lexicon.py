@@ -15,6 +15,7 @@ from typing import Final, Literal
 from .patterns import OCCUPATIONS, RELATIONS
 
 __all__ = [
+    "ABSTAINING",
     "ABSTRACTIONS",
     "APPOINTMENTS",
     "DEATHS",
@@ -22,6 +23,8 @@ __all__ = [
     "DWELLINGS",
     "ENDING_VERBS",
     "FRAMES",
+    "FREE_OF",
+    "NOT_PASTIMES",
     "OCCUPATIONS",
     "PARTNER_NOUNS",
     "PET_KIND",
@@ -40,7 +43,7 @@ __all__ = [
     "Slot",
 ]
 
-Via = Literal["prep", "dobj", "attr"]
+Via = Literal["prep", "dobj", "attr", "xcomp"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,8 @@ SLOTS: Final = {
     "diet": Slot("constraint", "diet", "{S} is {V}", "{S} is not {V}"),
     "partner": Slot("relationship", "partner", "{S}'s partner is {V}", "{S}'s partner is not {V}"),
     "vehicle": Slot("identity", "drives", "{S} drives {V}", "{S} does not drive {V}"),
+    # many at once: a new one adds to the others; an ending ("gave up chess") ends the one it names
+    "hobby": Slot("preference", "hobby", "{S} has taken up {V}", "{S} no longer does {V}"),
 }
 
 
@@ -76,6 +81,8 @@ class Frame:
     preps: tuple[str, ...] = ()
     #: The direct object that must stand between the verb and the preposition ("got a job at").
     through: tuple[str, ...] = ()
+    #: The particle a phrasal verb needs ("took up pottery"; "took the bus" is another verb).
+    particle: str | None = None
 
 
 _JOB: Final = ("job", "position", "role", "post", "offer", "gig", "place", "internship")
@@ -90,6 +97,8 @@ FRAMES: Final = (
     Frame("move", "prep", "residence", change=True, preps=("to", "into")),
     Frame("relocate", "prep", "residence", change=True, preps=("to",)),
     Frame("emigrate", "prep", "residence", change=True, preps=("to",)),
+    Frame("decamp", "prep", "residence", change=True, preps=("to",)),
+    Frame("up", "prep", "residence", change=True, preps=("to",)),  # "we upped sticks to Whitstable"
     Frame("call", "dobj", "residence"),  # "I call Leeds home" (the reader checks for "home")
     Frame("be", "attr", "residence"),  # "home is Glasgow these days" (the subject must be "home")
     # employer
@@ -123,6 +132,11 @@ FRAMES: Final = (
     Frame("do", "dobj", "diet"),  # "I'm doing keto"
     Frame("eat", "attr", "diet"),  # "I eat vegan now"
     Frame("eat", "dobj", "diet"),
+    # giving a food up is a diet free of it: "I've cut out dairy", "gave up gluten", "I avoid lactose"
+    Frame("cut", "dobj", "diet", change=True, particle="out"),
+    Frame("give", "dobj", "diet", change=True, particle="up"),
+    Frame("avoid", "dobj", "diet"),
+    Frame("quit", "dobj", "diet", change=True),
     # partner
     Frame("date", "dobj", "partner"),
     Frame("see", "dobj", "partner"),  # only in the progressive: "I'm seeing Tom"
@@ -140,7 +154,26 @@ FRAMES: Final = (
     Frame("trade", "prep", "vehicle", change=True, preps=("for",)),
     Frame("swap", "prep", "vehicle", change=True, preps=("for",)),
     Frame("lease", "dobj", "vehicle", change=True),
+    # hobby: "took up archery", "I've been getting into birdwatching", "I'm really into climbing",
+    # "started bouldering"
+    Frame("take", "dobj", "hobby", change=True, particle="up"),
+    Frame("get", "prep", "hobby", change=True, preps=("into",)),
+    Frame("be", "prep", "hobby", preps=("into",)),
+    Frame("start", "xcomp", "hobby", change=True),
+    Frame("begin", "xcomp", "hobby", change=True),
 )
+
+#: What one takes up or gets into that is no pastime: "took up the offer", "got into an argument".
+NOT_PASTIMES: Final = frozenset(
+    ["offer", "challenge", "space", "time", "room", "job", "position", "post", "role", "case", "issue",
+     "matter", "invitation", "cause", "argument", "fight", "trouble", "debt", "habit", "car", "taxi",
+     "uni", "university", "college", "school", "program", "programme", "course", "bed", "shape", "mess",
+     "detail", "it", "that", "this", "work", "working", "crying", "laughing", "thinking", "feeling",
+     "wondering", "worrying", "panicking", "looking", "getting", "going", "trying", "packing", "moving",
+     "cry", "laugh", "think", "feel", "wonder", "worry", "panic", "look", "get", "go", "try", "pack",
+     "move", "rain", "snow", "sweat", "shake", "freak", "stress", "lose", "make", "wait", "search", "apply",
+     "plan", "save", "talk", "text", "call", "date", "see", "use", "notice", "realise", "realize"]
+)  # fmt: skip
 
 #: Diets of which one holds at a time (a later one replaces an earlier: "went vegan" after "I'm
 #: vegetarian"); the others in :data:`DIETS` add to them ("gluten-free" and vegetarian).
@@ -148,6 +181,7 @@ REGIMES: Final = frozenset(
     [
         "vegan",
         "vegetarian",
+        "veggie",
         "pescatarian",
         "pescetarian",
         "plant-based",
@@ -160,6 +194,7 @@ DIETS: Final = frozenset(
     [
         "vegan",
         "vegetarian",
+        "veggie",
         "pescatarian",
         "pescetarian",
         "plant-based",
@@ -175,6 +210,17 @@ DIETS: Final = frozenset(
         "raw",
     ]
 )
+
+#: Foods whose giving up is a named diet ("cut out dairy": dairy-free).
+FREE_OF: Final = {
+    "dairy": "dairy-free",
+    "gluten": "gluten-free",
+    "lactose": "lactose-free",
+    "wheat": "wheat-free",
+    "sugar": "sugar-free",
+}
+#: The verbs of giving a food up.
+ABSTAINING: Final = frozenset(["cut", "give", "avoid", "quit"])
 
 VEHICLE_NOUNS: Final = frozenset(
     [
@@ -296,6 +342,7 @@ ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
     "ditch": frozenset(),
     "cancel": frozenset(),
     "scrap": frozenset(),
+    "go": frozenset(["off"]),  # "I've gone off Catan": liking it ended
 }
 
 #: What a thing an ending names stands for: quitting "my job" ends the employer and the occupation.

@@ -123,6 +123,12 @@ class SpacyNames:
         return list(self._nlp.pipe(texts))
 
 
+def discourse_word(word: str) -> bool:
+    """An interjection or a chat filler ("Ugh", "Sooo", "Nah"), which no name is."""
+    lower = word.casefold()
+    return lower in _DISCOURSE or bool(_ELONGATED.search(lower))
+
+
 def _discourse(token: Any) -> bool:
     lower = token.lower_
     # "UH" is the tagger's interjection ("Yo Tim", "Woah Joanna", "Bye Caroline")

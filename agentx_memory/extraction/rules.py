@@ -304,6 +304,11 @@ _LOWER_I: Final = (
     (re.compile(r"(?<=\bI)['’](?=m|ve|d|ll)"), "'"),
     (re.compile(r"\bdont\b"), "don't"),
     (re.compile(r"\bcant\b"), "can't"),
+    # "My car's a Renault Clio": a possessive never comes before "a"/"an", so this "'s" is "is" (the
+    # parser reads it as a possessive and loses the clause); not before "now": "I'm at Sainsbury's now"
+    (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:a|an)\b)"), " is"),
+    # "my other half, Gareth": the partner, in the words the reader knows
+    (re.compile(r"\b([Mm]y|[Oo]ur) (?:other|better) half\b"), r"\1 partner"),
 )
 
 

@@ -62,6 +62,18 @@ def test_a_later_statement_supersedes_and_the_old_value_ends_when_the_new_one_wa
     assert all("Montreal" not in item.content for item in top[:toronto])
 
 
+def test_a_superseding_fact_names_only_the_turns_that_said_it(memory: AgentMemory) -> None:
+    """The old turn said the old home; it is no source of the new one (the inspector showed "lives in
+    Toronto" citing "I live in Montreal")."""
+    conversations = _store(memory)
+    for conversation in conversations:
+        memory.consolidate_conversation(conversation)
+    turns = {turn.id: turn.content for c in conversations for turn in memory.get_conversation(c)}
+    facts = {fact.value: fact for fact in memory.list_facts(include_history=True) if fact.key == "lives_in"}
+    assert [turns[t] for t in facts["Toronto"].source_turn_ids] == [SESSIONS[2][1]]
+    assert [turns[t] for t in facts["Montreal"].source_turn_ids] == [SESSIONS[0][1]]
+
+
 @pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
 def test_any_order_of_learning_gives_the_same_current_facts(
     settings: Settings, embedder: Embedder, order: tuple[int, ...]

@@ -183,3 +183,64 @@ def test_what_is_said_to_the_listener_is_no_memory(parser: NameRecognizer) -> No
     turn = TurnText("t1", "user", "Sorry I didn't get back to you sooner, it's been hectic.", NOW, "Maria")
     assert not [fact for fact in extract_turns([turn], recognizer=parser).facts if "you" in fact.statement]
     assert not [fact for fact in extract_turns([turn]).facts if "you" in fact.statement]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a clause said before a supposing one is its own
+        ("Sushi is my favourite food, I could eat it every day.", (U, "favourite_food", "Sushi", False)),
+        ("My car's a Renault Clio", (U, "drives", "a Renault Clio", False)),
+        ("Wingspan is my favourite now", (U, "favourite", "Wingspan", False)),
+        ("I've taken up pottery.", (U, "hobby", "pottery", False)),
+        ("started learning the piano in February!", (U, "hobby", "the piano", False)),
+        ("I've been getting into birdwatching lately.", (U, "hobby", "birdwatching", False)),
+        ("I've cut out dairy completely.", (U, "diet", "dairy-free", False)),
+        ("The kitchen in our new flat in Cardiff is tiny.", (U, "lives_in", "Cardiff", False)),
+        (
+            "Ugh, the radiators in my Glasgow tenement take forever to warm up.",
+            (U, "lives_in", "Glasgow", False),
+        ),
+        ("We upped sticks to Whitstable in June.", (U, "lives_in", "Whitstable", False)),
+        ("First week at Diageo has been chaos.", (U, "works_at", "Diageo", False)),
+        ("Siemens poached me over the summer.", (U, "works_at", "Siemens", False)),
+        ("Diego proposed on the beach tonight and I said yes.", (U, "partner", "Diego", False)),
+        ("Got engaged to Ailsa last weekend!", (U, "partner", "Ailsa", False)),
+        ("My other half, Nico, wants Lisbon for his birthday.", (U, "partner", "Nico", False)),
+    ],
+)
+def test_slots_told_by_phrases_and_inverted_clauses(
+    parser: NameRecognizer, text: str, expected: Slot
+) -> None:
+    assert expected in _slots(parser, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("My old flat in Leeds was tiny.", "lives_in"),
+        ("Our holiday flat in Malaga is booked.", "lives_in"),
+        ("It was her first week at Google.", "works_at"),
+        ("Google might hire me.", "works_at"),
+        ("I took up the offer.", "hobby"),
+        ("I started crying.", "hobby"),
+        ("I started working at Google.", "hobby"),
+        ("Ana proposed a toast.", "partner"),
+        ("I cut out the middleman.", "diet"),
+        ("If I had a dog I'd call it Biscotto.", "pet"),
+        ("I'm at Sainsbury's now.", "name"),
+    ],
+)
+def test_near_misses_of_the_phrases_reach_no_slot(parser: NameRecognizer, text: str, key: str) -> None:
+    assert not {slot for slot in _slots(parser, text) if slot[1] == key and not slot[3]}
+
+
+def test_an_interjection_is_no_name(parser: NameRecognizer) -> None:
+    slots = _slots(parser, "Ugh, the radiators take forever to warm up.")
+    assert not {slot for slot in slots if slot[1] == "name"}
+    assert not {slot for slot in _rules_slots("Oh, the radiators take forever.") if slot[1] == "name"}
+
+
+def _rules_slots(text: str) -> set[Slot]:
+    facts = extract_turns([TurnText("t1", "user", text, NOW, U)]).facts
+    return {(fact.subject, fact.key, fact.value, fact.negated) for fact in facts}
