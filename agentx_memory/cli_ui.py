@@ -18,7 +18,9 @@ __all__ = ["ui"]
 
 def ui(
     ctx: typer.Context,
-    host: Annotated[str | None, typer.Option(help="The address to bind (default ui.host, 127.0.0.1).")] = None,
+    host: Annotated[
+        str | None, typer.Option(help="The address to bind (default ui.host, 127.0.0.1).")
+    ] = None,
     port: Annotated[int | None, typer.Option(help="The port (default ui.port, 8766).")] = None,
     token: Annotated[
         str | None,

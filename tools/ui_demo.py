@@ -21,10 +21,13 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: the repository's package, not an installed one
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import uvicorn
+
 from agentx_memory import AsyncAgentMemory, Settings, embedded
 from agentx_memory.models import Fact
+from agentx_memory.ui import create_app
 
-__all__ = ["CHROMIUM", "SCREENS", "Seeded", "free_port", "seed"]
+__all__ = ["CHROMIUM", "DRAWN", "SCREENS", "TAP", "Seeded", "free_port", "seed", "start_inspector"]
 
 #: Debian's chromium (``apt-get install chromium``), the browser of the tests and the screenshots.
 CHROMIUM = "/usr/bin/chromium"
@@ -71,7 +74,9 @@ async def _chat(memory: AsyncAgentMemory, title: str, days: int, lines: tuple[st
     start = datetime.now(UTC) - timedelta(days=days, minutes=30)
     for n, line in enumerate(lines):
         await memory.store_turn(conversation, "user", line, timestamp=start + timedelta(minutes=2 * n))
-        await memory.store_turn(conversation, "assistant", "Noted.", timestamp=start + timedelta(minutes=2 * n + 1))
+        await memory.store_turn(
+            conversation, "assistant", "Noted.", timestamp=start + timedelta(minutes=2 * n + 1)
+        )
     await memory.consolidate_conversation(conversation)
     return conversation
 
@@ -102,6 +107,12 @@ def free_port() -> int:
         return port
 
 
+#: True once the graph page has drawn its nodes.
+DRAWN = "window.agentxGraph && window.agentxGraph.nodes().length > 0"
+#: Select a node by its label, as a click does (returns nothing: a cytoscape collection is too big to
+#: send back to Playwright, which took 18 s).
+TAP = "(label) => { window.agentxGraph.nodes().filter(n => n.data('label') === label).emit('tap'); }"
+
 #: Each page of the inspector: its file name under docs/images and its path (``{user}``, ``{c}``).
 SCREENS = (
     ("users", "/"),
@@ -130,8 +141,8 @@ def _capture(base: str, seeded: Seeded, out: Path) -> list[Path]:
             if response is None or not response.ok:
                 raise RuntimeError(f"{path}: {response.status if response else 'no response'}")
             if name == "graph":
-                page.wait_for_function("window.agentxGraph && window.agentxGraph.nodes().length > 0")
-                page.evaluate("window.agentxGraph.nodes().filter(n => n.data('label') === 'Priya').emit('tap')")
+                page.wait_for_function(DRAWN)
+                page.evaluate(TAP, "Priya")
             target = out / f"ui-{name}.png"
             page.screenshot(path=str(target), full_page=name not in ("graph",))
             written.append(target)
@@ -139,22 +150,44 @@ def _capture(base: str, seeded: Seeded, out: Path) -> list[Path]:
     return written
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server with an event for "listening" (it has only a flag to poll)."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.ready = asyncio.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        self.ready.set()
+
+
+async def start_inspector(
+    root: AsyncAgentMemory, port: int, token: str | None = None
+) -> tuple[uvicorn.Server, asyncio.Task[None]]:
+    """The inspector over ``root`` served on 127.0.0.1:``port`` in a task of this loop, once listening
+    (set ``server.should_exit`` and await the task to stop it)."""
+    server = _Server(
+        uvicorn.Config(create_app(root, token=token), host="127.0.0.1", port=port, log_level="warning")
+    )
+    serving = asyncio.create_task(server.serve())
+    ready = asyncio.create_task(server.ready.wait())
+    await asyncio.wait([serving, ready], return_when=asyncio.FIRST_COMPLETED)
+    if serving.done():  # it could not listen: say why
+        ready.cancel()
+        serving.result()
+        raise RuntimeError(f"the inspector did not start on port {port}")
+    return server, serving
+
+
 async def _main(out: Path) -> None:
-    import uvicorn
-
-    from agentx_memory.ui import create_app
-
     with tempfile.TemporaryDirectory(prefix="agx-ui-", dir="/tmp") as directory:
         settings = Settings(data_dir=Path(directory), learning={"auto_consolidate": False})
         try:
             async with AsyncAgentMemory("maintenance", settings=settings) as root:
                 seeded = await seed(root)
                 port = free_port()
-                config = uvicorn.Config(create_app(root), host="127.0.0.1", port=port, log_level="warning")
-                server = uvicorn.Server(config)
-                serving = asyncio.create_task(server.serve())
-                while not server.started:
-                    await asyncio.sleep(0.05)
+                server, serving = await start_inspector(root, port)
                 written = await asyncio.to_thread(_capture, f"http://127.0.0.1:{port}", seeded, out)
                 server.should_exit = True
                 await serving

@@ -23,7 +23,9 @@ __all__ = ["check_doctor", "confirm_fact", "correct_fact", "forget_fact", "resol
 async def _form(request: Request) -> FormData | None:
     form = await request.form()
     token = form.get("form_token")
-    return form if same_token(token if isinstance(token, str) else None, request.app.state.form_token) else None
+    return (
+        form if same_token(token if isinstance(token, str) else None, request.app.state.form_token) else None
+    )
 
 
 def _forged() -> Response:

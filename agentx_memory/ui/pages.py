@@ -98,7 +98,9 @@ async def graph(request: Request) -> Response:
 
 async def conversations(request: Request) -> Response:
     memory = await memory_of(request)
-    return render(request, "conversations.html", memory=memory, conversations=await reads.conversations(memory))
+    return render(
+        request, "conversations.html", memory=memory, conversations=await reads.conversations(memory)
+    )
 
 
 async def conversation(request: Request) -> Response:
@@ -127,9 +129,7 @@ async def recall(request: Request) -> Response:
         bundle = await memory.remember(query, top_k=top_k)
         block = await memory.get_context(query, budget_tokens=budget)
         found = {"bundle": bundle, "block": block, "tokens": default_token_counter().count(block)}
-    return render(
-        request, "recall.html", memory=memory, query=query, top_k=top_k, budget=budget, **found
-    )
+    return render(request, "recall.html", memory=memory, query=query, top_k=top_k, budget=budget, **found)
 
 
 async def review(request: Request) -> Response:
