@@ -134,7 +134,10 @@ async def recall(request: Request) -> Response:
 
 async def review(request: Request) -> Response:
     memory = await memory_of(request)
-    return render(request, "review.html", memory=memory, reviews=await memory.review_queue())
+    reviews = await memory.review_queue()
+    turn_ids = {t for r in reviews for fact in (r.new, r.old) for t in fact.source_turn_ids}
+    sources = await reads.source_turns(memory, sorted(turn_ids))
+    return render(request, "review.html", memory=memory, reviews=reviews, sources=sources)
 
 
 async def jobs(request: Request) -> Response:

@@ -67,6 +67,7 @@ def test_every_page_renders_for_the_seeded_user(page: Page, inspector: Inspector
     expect(page.get_by_test_id("turns")).to_contain_text("learned: Arjun works at Siemens.")
     page.goto(f"{inspector.url}/u/priya/review")
     expect(page.get_by_test_id("reviews")).to_contain_text("software engineer")
+    expect(page.get_by_test_id("reviews")).to_contain_text("I am a software engineer.")  # its source turn
     page.goto(f"{inspector.url}/jobs")
     expect(page.get_by_test_id("jobs")).to_contain_text("consolidate")
 
