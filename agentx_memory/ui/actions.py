@@ -6,18 +6,20 @@ A form without this process's form token is refused before anything is read (cro
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from urllib.parse import urlencode
 
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
+from ..facade_async import AsyncAgentMemory
 from ..maintenance.jobs_async import JOBS
 from ..maintenance.runner_async import run_job
 from .pages import memory_of, root_of
 from .security import same_token
 
-__all__ = ["check_doctor", "confirm_fact", "correct_fact", "forget_fact", "resolve", "undo_correction"]
+__all__ = ["check_doctor", "fact_action", "resolve"]
 
 
 async def _form(request: Request) -> FormData | None:
@@ -41,39 +43,45 @@ def _back(request: Request, page: str, notice: str) -> Response:
     return RedirectResponse(f"/u/{user}/{page}?{urlencode(query)}", status_code=303)
 
 
-async def correct_fact(request: Request) -> Response:
+async def _correct(memory: AsyncAgentMemory, fact_id: str, form: FormData) -> str:
+    claim = form.get("claim")
+    new = await memory.correct_fact(fact_id, claim if isinstance(claim, str) else "")
+    return f"Corrected: {new.claim}"
+
+
+async def _forget(memory: AsyncAgentMemory, fact_id: str, form: FormData) -> str:
+    report = await memory.forget_fact(fact_id)
+    counts = ", ".join(f"{name} {value}" for name, value in sorted(report.items()) if value)
+    return f"Forgotten everywhere ({counts or 'nothing left'})."
+
+
+async def _undo(memory: AsyncAgentMemory, fact_id: str, form: FormData) -> str:
+    return f"Correction undone: {(await memory.undo_correction(fact_id)).claim}"
+
+
+async def _confirm(memory: AsyncAgentMemory, fact_id: str, form: FormData) -> str:
+    return f"Confirmed: {(await memory.confirm_fact(fact_id)).claim}"
+
+
+#: What the buttons of a fact do: each one facade call, answering the notice shown next.
+_FACT_ACTIONS: dict[str, Callable[[AsyncAgentMemory, str, FormData], Awaitable[str]]] = {
+    "correct": _correct,
+    "forget": _forget,
+    "undo": _undo,
+    "confirm": _confirm,
+}
+
+
+async def fact_action(request: Request) -> Response:
+    """``POST /u/{user}/facts/{fact_id}/{action}``: correct, forget, undo or confirm one fact."""
+    act = _FACT_ACTIONS.get(request.path_params["action"])
+    if act is None:
+        return PlainTextResponse(f"No fact action {request.path_params['action']!r}.", 404)
     form = await _form(request)
     if form is None:
         return _forged()
-    claim = form.get("claim")
-    memory = await memory_of(request)
-    new = await memory.correct_fact(request.path_params["fact_id"], claim if isinstance(claim, str) else "")
-    return _back(request, "facts", f"Corrected: {new.claim}")
-
-
-async def forget_fact(request: Request) -> Response:
-    if await _form(request) is None:
-        return _forged()
-    memory = await memory_of(request)
-    report = await memory.forget_fact(request.path_params["fact_id"])
-    counts = ", ".join(f"{name} {value}" for name, value in sorted(report.items()) if value)
-    return _back(request, "facts", f"Forgotten everywhere ({counts or 'nothing left'}).")
-
-
-async def undo_correction(request: Request) -> Response:
-    if await _form(request) is None:
-        return _forged()
-    memory = await memory_of(request)
-    restored = await memory.undo_correction(request.path_params["fact_id"])
-    return _back(request, "facts", f"Correction undone: {restored.claim}")
-
-
-async def confirm_fact(request: Request) -> Response:
-    if await _form(request) is None:
-        return _forged()
-    memory = await memory_of(request)
-    fact = await memory.confirm_fact(request.path_params["fact_id"])
-    return _back(request, "facts", f"Confirmed: {fact.claim}")
+    notice = await act(await memory_of(request), request.path_params["fact_id"], form)
+    return _back(request, "facts", notice)
 
 
 async def resolve(request: Request) -> Response:

@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 ROOT_USER = "maintenance"
 
 _USER = "/u/{user}"
-_FACT = _USER + "/facts/{fact_id}"
 
 
 def create_app(root: AsyncAgentMemory, *, token: str | None = None) -> Starlette:
@@ -48,10 +47,7 @@ def create_app(root: AsyncAgentMemory, *, token: str | None = None) -> Starlette
         Route("/jobs/doctor", actions.check_doctor, methods=["POST"]),
         Route(_USER, pages.profile),
         Route(_USER + "/facts", pages.facts),
-        Route(_FACT + "/correct", actions.correct_fact, methods=["POST"]),
-        Route(_FACT + "/forget", actions.forget_fact, methods=["POST"]),
-        Route(_FACT + "/undo", actions.undo_correction, methods=["POST"]),
-        Route(_FACT + "/confirm", actions.confirm_fact, methods=["POST"]),
+        Route(_USER + "/facts/{fact_id}/{action}", actions.fact_action, methods=["POST"]),
         Route(_USER + "/graph", pages.graph),
         Route(_USER + "/conversations", pages.conversations),
         Route(_USER + "/conversations/{conversation_id}", pages.conversation),
