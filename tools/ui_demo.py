@@ -65,6 +65,7 @@ class Seeded:
 
     user: str = "priya"
     other: str = "sam"
+    channel: str = "sailing"
     conversations: list[str] = field(default_factory=list)
     corrected: Fact | None = None
 
@@ -83,7 +84,8 @@ async def _chat(memory: AsyncAgentMemory, title: str, days: int, lines: tuple[st
 
 async def seed(root: AsyncAgentMemory) -> Seeded:
     """Priya (five conversations learned offline, relations, a correction, a contradiction under
-    review) and Sam (one conversation), through the public API only."""
+    review) and Sam (a conversation in ``_global``, one in the project channel ``sailing``), through the
+    public API only."""
     seeded = Seeded()
     priya = await root.for_user(seeded.user)
     titles = ("Getting started", "Moving house", "Japan trip", "New job", "Career change")
@@ -97,6 +99,8 @@ async def seed(root: AsyncAgentMemory) -> Seeded:
     sam = await root.for_user(seeded.other)
     for days, lines in _SAM:
         await _chat(sam, "Hello", days, lines)
+    boat = await root.for_user(seeded.other, seeded.channel)  # a project channel of Sam's
+    await _chat(boat, "The regatta", 1, ("My boat is called Gull.",))
     return seeded
 
 

@@ -195,6 +195,23 @@ def test_another_users_data_is_never_shown(page: Page, inspector: Inspector) -> 
     assert "Arjun" not in page.evaluate(NODE_LABELS)
 
 
+def test_a_channel_chosen_on_the_profile_stays_chosen(page: Page, inspector: Inspector) -> None:
+    page.goto(f"{inspector.url}/u/sam")
+    page.get_by_role("link", name="sailing").click()
+    expect(page.get_by_test_id("current-user")).to_contain_text("sam · sailing")
+    page.get_by_role("link", name="Conversations").click()
+    assert page.url.endswith("/u/sam/conversations?channel=sailing")
+    expect(page.get_by_test_id("conversations")).to_contain_text("The regatta")  # the channel's
+    expect(page.get_by_test_id("conversations")).to_contain_text("Hello")  # and _global's
+    page.goto(f"{inspector.url}/u/sam/conversations")
+    expect(page.get_by_test_id("conversations")).not_to_contain_text("The regatta")
+
+
+def test_an_unknown_fact_action_is_not_found(page: Page, inspector: Inspector) -> None:
+    response = page.request.post(f"{inspector.url}/u/priya/facts/x/delete-everything", form={})
+    assert response.status == 404
+
+
 def test_a_write_under_another_user_changes_nothing(
     page: Page, inspector: Inspector, priya: AgentMemory
 ) -> None:
