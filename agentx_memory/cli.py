@@ -27,7 +27,8 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="agentx-memory",
-    help="Long-term memory for LLM agents: manage the embedded servers, run the demo, serve MCP.",
+    help="Long-term memory for LLM agents: manage the embedded servers, run the demo, serve MCP and the "
+    "memory inspector.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -198,11 +199,13 @@ def _register() -> None:
     from .cli_query import context, entity, facts, recall, stats, timeline
     from .cli_reindex import reindex
     from .cli_rekey import rotate_key
+    from .cli_ui import ui
 
     app.add_typer(jobs_app, name="jobs")
     app.command()(metrics)
     app.command()(worker)
     app.command()(mcp)
+    app.command()(ui)
     app.command()(doctor)
     app.command()(reset)
     app.command()(reindex)

@@ -36,6 +36,7 @@ __all__ = [
     "RuntimeSettings",
     "SecuritySettings",
     "Settings",
+    "UiSettings",
     "WorkingMemorySettings",
     "default_data_dir",
     "owning_process",
@@ -427,6 +428,16 @@ class McpSettings(BaseModel):
     port: int = Field(default=8765, ge=1, le=65535)
 
 
+class UiSettings(BaseModel):
+    """The memory inspector (``agentx-memory ui``, :mod:`agentx_memory.ui`)."""
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8766, ge=1, le=65535)
+    #: Required by every request when set, and to bind any address but loopback (env
+    #: ``AGENTX_UI__TOKEN``): the inspector reads and changes every user's memory.
+    token: SecretStr | None = None
+
+
 class SecuritySettings(BaseModel):
     """Encryption of sensitive ledger values at rest (README, "Sensitive data at rest").
 
@@ -484,6 +495,7 @@ class Settings(BaseSettings):
     retention: RetentionSettings = RetentionSettings()
     maintenance: MaintenanceSettings = MaintenanceSettings()
     mcp: McpSettings = McpSettings()
+    ui: UiSettings = UiSettings()
     runtime: RuntimeSettings = RuntimeSettings()
     security: SecuritySettings = SecuritySettings()
 

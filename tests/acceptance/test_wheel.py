@@ -68,6 +68,11 @@ def test_wheel_carries_resources(wheel: Path) -> None:
     assert "agentx_memory/embedding/data/vocab.txt" in names
     assert "agentx_memory/py.typed" in names
     assert "agentx_memory/demo_data.json" in names
+    # the memory inspector's pages and its vendored graph library, with the library's licence
+    assert some("agentx_memory/ui/templates/", ".html"), names
+    assert "agentx_memory/ui/static/style.css" in names
+    assert "agentx_memory/ui/static/vendor/cytoscape/cytoscape.min.js" in names
+    assert "agentx_memory/ui/static/vendor/cytoscape/LICENSE" in names
     assert not any(name.startswith(("tests/", "benchmarks/")) for name in names)
 
 
