@@ -102,7 +102,7 @@ class Backends:
         redis: RedisStore | None = None
         try:
             graph = open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
-            redis = RedisStore(endpoints.redis_url)
+            redis = RedisStore.of(endpoints.redis_url, settings.redis)
             redis.ping()
         except BaseException:
             if redis is not None:

@@ -99,7 +99,7 @@ class AsyncBackends:
         redis: AsyncRedisStore | None = None
         try:
             graph = await open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
-            redis = AsyncRedisStore(endpoints.redis_url)
+            redis = AsyncRedisStore.of(endpoints.redis_url, settings.redis)
             await redis.ping()
         except BaseException:
             if redis is not None:

@@ -71,6 +71,11 @@ class GraphSettings(_Redacted):
     neo4j_database: str | None = None
     #: FalkorDB graph key; several graphs can share one server (tests use one per test).
     name: str = "agentx"
+    #: Connections one process may hold to the graph (FalkorDB: the client's pool; Neo4j: the driver's
+    #: ``max_connection_pool_size``). A call beyond them waits up to ``pool_timeout_s`` for one, then
+    #: fails with :class:`~agentx_memory.errors.StoreUnavailableError`.
+    pool_max: int = Field(default=16, ge=1, le=1024)
+    pool_timeout_s: float = Field(default=30.0, gt=0, le=3600)
 
     @field_validator("name")
     @classmethod
@@ -117,6 +122,10 @@ class RedisSettings(_Redacted):
     url: str | None = None
     #: Prefix of every key we write, so several deployments (or tests) can share one server.
     key_prefix: str = "agentx"
+    #: Connections one process may hold to Redis; a call beyond them waits up to ``pool_timeout_s``
+    #: for one, then fails with :class:`~agentx_memory.errors.StoreUnavailableError`.
+    pool_max: int = Field(default=32, ge=1, le=1024)
+    pool_timeout_s: float = Field(default=30.0, gt=0, le=3600)
 
     @field_validator("key_prefix")
     @classmethod

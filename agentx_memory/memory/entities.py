@@ -103,11 +103,12 @@ class EntityMemory:
         description: str | None,
         properties: Mapping[str, Any],
         embedding: Sequence[float],
+        entity_id: str | None = None,
     ) -> Entity:
         known = merge_aliases(name, [], name, aliases)
         params = scope_params(
             scope,
-            id=str(uuid.uuid4()),
+            id=entity_id or str(uuid.uuid4()),
             name=name,
             type=entity_type,
             canonical=canonical_name(name),

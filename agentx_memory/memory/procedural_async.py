@@ -177,15 +177,19 @@ class AsyncProceduralMemory:
             },
         )
         strategy = strategy_from_graph(rows[0]["item"])
+        await self.ensure_timeline(scope, strategy)
+        return strategy
+
+    async def ensure_timeline(self, scope: Scope, strategy: Strategy) -> None:
+        """The strategy's timeline row, written if missing (a write that died between graph and ledger)."""
         await self._timeline.record(
             scope,
             memory_type="strategy",
             memory_id=strategy.id,
-            summary=description,
-            conversation_id=conversation_id,
-            event_time=created_at,
+            summary=strategy.description,
+            conversation_id=strategy.source_conversation_id,
+            event_time=strategy.created_at,
         )
-        return strategy
 
     async def find_strategies(
         self,

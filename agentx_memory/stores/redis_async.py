@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 import redis.asyncio
 import redis.exceptions
 
+from ..settings import RedisSettings
 from .driver_errors import redis_errors, text
 from .redis_scripts import EXTEND, TOKEN_BUCKET
 
@@ -21,9 +22,14 @@ _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del
 
 
 class AsyncRedisStore:
-    def __init__(self, url: str, *, max_connections: int = 32) -> None:
+    @classmethod
+    def of(cls, url: str, settings: RedisSettings) -> AsyncRedisStore:
+        """The store of ``url`` with the pool ``settings`` ask (``redis.pool_max``, ``pool_timeout_s``)."""
+        return cls(url, max_connections=settings.pool_max, timeout_s=settings.pool_timeout_s)
+
+    def __init__(self, url: str, *, max_connections: int = 32, timeout_s: float = 30.0) -> None:
         self._pool = redis.asyncio.BlockingConnectionPool.from_url(
-            url, max_connections=max_connections, timeout=30, decode_responses=True
+            url, max_connections=max_connections, timeout=timeout_s, decode_responses=True
         )
         self._client: redis.asyncio.Redis = redis.asyncio.Redis(connection_pool=self._pool)
         self._bucket = self._client.register_script(TOKEN_BUCKET)
