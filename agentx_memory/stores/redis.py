@@ -9,7 +9,7 @@ land together) and every key it touches carries a TTL.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import redis
 import redis.exceptions
@@ -157,6 +157,27 @@ class RedisStore:
         with redis_errors("scanning keys"):
             for key in self._client.scan_iter(match=pattern, count=500):
                 yield text(key)
+
+    def rewrite_items(self, key: str, rewrite: Callable[[str], str | None]) -> int:
+        """Replace each item of a list by ``rewrite(item)`` (``None``: leave it), in place, keeping the
+        list's TTL; atomic against writers meanwhile (``WATCH``: a list changed under it is read again).
+        Returns how many items changed."""
+        with redis_errors("rewriting a list"):
+            with self._client.pipeline(transaction=True) as pipe:
+                while True:
+                    try:
+                        pipe.watch(key)  # type: ignore[no-untyped-call, unused-ignore]
+                        items = [text(item) for item in pipe.lrange(key, 0, -1)]
+                        changed = {
+                            i: new for i, item in enumerate(items) if (new := rewrite(item)) is not None
+                        }
+                        pipe.multi()  # type: ignore[no-untyped-call, unused-ignore]
+                        for index, value in changed.items():
+                            pipe.lset(key, index, value)
+                        pipe.execute()
+                        return len(changed)
+                    except redis.exceptions.WatchError:
+                        continue
 
     def delete_matching(self, pattern: str) -> int:
         """Delete every key matching ``pattern`` (used to forget sessions and users)."""
