@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import socket
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Iterator
@@ -19,7 +17,6 @@ from typing import Any
 
 import httpx2
 import pytest
-import uvicorn
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.server.auth.provider import AccessToken
@@ -38,6 +35,7 @@ from agentx_memory.integrations.mcp_auth import (
 )
 from agentx_memory.integrations.mcp_tokens import TokenFile, TokenIndex
 from agentx_memory.integrations.tools import tool_names
+from tests.integrations.http_thread import serving
 from tests.integrations.test_mcp import _finished, call, refused
 
 _INIT = {
@@ -60,13 +58,6 @@ class AuthServer:
     bob: str
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def auth_server(
     module_settings: Settings, embedder: Embedder, tmp_path_factory: pytest.TempPathFactory
@@ -75,28 +66,8 @@ def auth_server(
     tokens = TokenFile(tmp_path_factory.mktemp("mcp-auth") / "mcp-tokens.json")
     alice, bob = tokens.issue("alice").token, tokens.issue("bob").token
     auth = AuthConfig("token", TokenFileVerifier(TokenIndex(tokens.path)))
-    port = _free_port()
-    servers: list[uvicorn.Server] = []
-
-    async def main() -> None:
-        async with AsyncAgentMemory("root", settings=module_settings, embedder=embedder) as memory:
-            mcp = MemoryMcpServer(memory, UserAccess(None, auth=auth))
-            config = uvicorn.Config(mcp.http_app(), host="127.0.0.1", port=port, log_level="warning")
-            servers.append(uvicorn.Server(config))
-            await servers[0].serve()
-            await mcp.aclose()
-
-    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
-    thread.start()
-    for _ in range(200):
-        if servers and servers[0].started:
-            break
-        threading.Event().wait(0.05)
-    assert servers, "uvicorn did not start"
-    assert servers[0].started, "uvicorn did not start"
-    yield AuthServer(f"http://127.0.0.1:{port}", tokens, alice, bob)
-    servers[0].should_exit = True
-    thread.join(10)
+    with serving(module_settings, embedder, "root", lambda: UserAccess(None, auth=auth)) as url:
+        yield AuthServer(url, tokens, alice, bob)
 
 
 @contextlib.asynccontextmanager
