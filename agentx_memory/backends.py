@@ -33,6 +33,8 @@ from .memory.profile import ProfileMemory
 from .memory.promotion import Promotion
 from .memory.rate_limit import RateLimiter
 from .memory.timeline import Timeline
+from .memory.working import WorkingMemory
+from .models import Scope
 from .monitoring import RecallMonitor
 from .runtime import tune_process
 from .settings import Settings
@@ -102,7 +104,7 @@ class Backends:
         redis: RedisStore | None = None
         try:
             graph = open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
-            redis = RedisStore(endpoints.redis_url)
+            redis = RedisStore.of(endpoints.redis_url, settings.redis)
             redis.ping()
         except BaseException:
             if redis is not None:
@@ -115,7 +117,8 @@ class Backends:
         tune_process(settings.runtime)
         timeline = Timeline(ledger)
         access = AccessMemory(ledger)
-        episodic = EpisodicMemory(ledger, graph)
+        encryptor = ledger.codec.encryptor  # the graph's and Redis' copies are sealed as the ledger's
+        episodic = EpisodicMemory(ledger, graph, encryptor)
         facts = FactMemory(graph, timeline, access)
         return cls(
             settings=settings,
@@ -128,9 +131,9 @@ class Backends:
             episodic=episodic,
             timeline=timeline,
             facts=facts,
-            entities=EntityMemory(graph, timeline, access),
+            entities=EntityMemory(graph, timeline, access, encryptor),
             goals=GoalMemory(graph, timeline),
-            procedural=ProceduralMemory(ledger, graph, episodic, timeline),
+            procedural=ProceduralMemory(ledger, graph, episodic, timeline, encryptor),
             profile=ProfileMemory(ledger),
             promotion=Promotion(graph, facts, timeline),
             forgetting=Forgetting(ledger, graph, redis, settings.redis.key_prefix),
@@ -138,6 +141,17 @@ class Backends:
             documents=DocumentMemory(ledger),
             rate_limiter=RateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
+        )
+
+    def session(self, scope: Scope, conversation_id: str) -> WorkingMemory:
+        """The working memory of one conversation in ``scope`` (turn metadata sealed with the key)."""
+        return WorkingMemory(
+            self.redis,
+            scope,
+            conversation_id,
+            self.settings.working,
+            self.settings.redis.key_prefix,
+            self.ledger.codec.encryptor,
         )
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:

@@ -30,6 +30,8 @@ from .memory.profile_async import AsyncProfileMemory
 from .memory.promotion_async import AsyncPromotion
 from .memory.rate_limit_async import AsyncRateLimiter
 from .memory.timeline_async import AsyncTimeline
+from .memory.working_async import AsyncWorkingMemory
+from .models import Scope
 from .monitoring import RecallMonitor
 from .runtime import tune_process
 from .settings import Settings
@@ -99,7 +101,7 @@ class AsyncBackends:
         redis: AsyncRedisStore | None = None
         try:
             graph = await open_graph(settings, endpoints.falkordb_url, embedder.dimensions)
-            redis = AsyncRedisStore(endpoints.redis_url)
+            redis = AsyncRedisStore.of(endpoints.redis_url, settings.redis)
             await redis.ping()
         except BaseException:
             if redis is not None:
@@ -112,7 +114,8 @@ class AsyncBackends:
         tune_process(settings.runtime)
         timeline = AsyncTimeline(ledger)
         access = AsyncAccessMemory(ledger)
-        episodic = AsyncEpisodicMemory(ledger, graph)
+        encryptor = ledger.codec.encryptor  # the graph's and Redis' copies are sealed as the ledger's
+        episodic = AsyncEpisodicMemory(ledger, graph, encryptor)
         facts = AsyncFactMemory(graph, timeline, access)
         return cls(
             settings=settings,
@@ -125,9 +128,9 @@ class AsyncBackends:
             episodic=episodic,
             timeline=timeline,
             facts=facts,
-            entities=AsyncEntityMemory(graph, timeline, access),
+            entities=AsyncEntityMemory(graph, timeline, access, encryptor),
             goals=AsyncGoalMemory(graph, timeline),
-            procedural=AsyncProceduralMemory(ledger, graph, episodic, timeline),
+            procedural=AsyncProceduralMemory(ledger, graph, episodic, timeline, encryptor),
             profile=AsyncProfileMemory(ledger),
             promotion=AsyncPromotion(graph, facts, timeline),
             forgetting=AsyncForgetting(ledger, graph, redis, settings.redis.key_prefix),
@@ -135,6 +138,17 @@ class AsyncBackends:
             documents=AsyncDocumentMemory(ledger),
             rate_limiter=AsyncRateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
+        )
+
+    def session(self, scope: Scope, conversation_id: str) -> AsyncWorkingMemory:
+        """The working memory of one conversation in ``scope`` (turn metadata sealed with the key)."""
+        return AsyncWorkingMemory(
+            self.redis,
+            scope,
+            conversation_id,
+            self.settings.working,
+            self.settings.redis.key_prefix,
+            self.ledger.codec.encryptor,
         )
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:

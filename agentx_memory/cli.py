@@ -195,6 +195,7 @@ def _register() -> None:
     from .cli_ingest import ingest
     from .cli_jobs import jobs_app, metrics, worker
     from .cli_mcp import mcp
+    from .cli_mcp_token import mcp_token_app
     from .cli_portability import export, import_dump
     from .cli_query import context, entity, facts, recall, stats, timeline
     from .cli_reindex import reindex
@@ -206,6 +207,7 @@ def _register() -> None:
     app.command()(worker)
     app.command()(mcp)
     app.command()(ui)
+    app.add_typer(mcp_token_app, name="mcp-token")
     app.command()(doctor)
     app.command()(reset)
     app.command()(reindex)

@@ -26,8 +26,10 @@ def rotate_key(
 
     with errors(state.err), Progress(*progress_columns(), console=state.err) as bar:
         report = rekey(state.settings, batch=batch, progress=ProgressBars(bar))
+    copies = ", ".join(f"{n:,} {where}" for where, n in report.copies.items())
     state.out.print(
-        f"Re-encrypted {sum(report.rows.values()):,} rows under key {report.kid} in {report.seconds:.1f} s "
+        f"Re-encrypted {sum(report.rows.values()):,} rows (and the copies: {copies}) under key {report.kid} "
+        f"in {report.seconds:.1f} s "
         f"({report.rate:,.0f} rows/s); every sensitive value is now under it: the old keys can be removed "
         "from AGENTX_SECURITY__OLD_ENCRYPTION_KEYS.",
         soft_wrap=True,

@@ -34,11 +34,14 @@ __all__ = [
     "SEALED_KEY",
     "Encryptor",
     "build_encryptor",
+    "is_envelope",
     "is_sealed",
     "key_id",
     "open_json",
+    "open_text",
     "parse_key",
     "seal_json",
+    "seal_text",
 ]
 
 ENVELOPE_VERSION = "agx1"
@@ -148,8 +151,36 @@ def open_json(encryptor: Encryptor | None, value: Any, user_id: str) -> Any:
     if not is_sealed(value):
         return value
     if encryptor is None:
-        raise EncryptionKeyError(
-            f"a stored value is encrypted but no key is configured: set {_ENV} (and {_OLD_ENV} for "
-            "keys being rotated out) to read it"
-        )
+        raise _no_key()
     return encryptor.decrypt(value[SEALED_KEY], user_id)
+
+
+def is_envelope(text: object) -> bool:
+    """Whether a text property (graph, Redis) holds an envelope rather than plain JSON text."""
+    return isinstance(text, str) and text.startswith(ENVELOPE_VERSION + ":")
+
+
+def seal_text(encryptor: Encryptor | None, value: Any, user_id: str) -> str:
+    """``value`` as a text property of the graph or Redis: its envelope with a key, else its JSON text
+    exactly as written before encryption existed (so plain stores read as they always did)."""
+    if encryptor is None:
+        return json.dumps(value, ensure_ascii=False)
+    return encryptor.encrypt(value, user_id)
+
+
+def open_text(encryptor: Encryptor | None, text: str | None, user_id: str) -> Any:
+    """The value of a text property written by :func:`seal_text` (either form); ``None`` for none."""
+    if text is None:
+        return None
+    if not is_envelope(text):
+        return json.loads(text)
+    if encryptor is None:
+        raise _no_key()
+    return encryptor.decrypt(text, user_id)
+
+
+def _no_key() -> EncryptionKeyError:
+    return EncryptionKeyError(
+        f"a stored value is encrypted but no key is configured: set {_ENV} (and {_OLD_ENV} for "
+        "keys being rotated out) to read it"
+    )

@@ -228,13 +228,7 @@ class AgentMemory(
     def _cache_turn(self, backends: Backends, turn: Turn) -> None:
         # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
         # Keyed like ``working(cid)`` of this facade, so the session sees the turns it stored.
-        session = WorkingMemory(
-            backends.redis,
-            self.scope,
-            turn.conversation_id,
-            self.settings.working,
-            self.settings.redis.key_prefix,
-        )
+        session = backends.session(self.scope, turn.conversation_id)
         try:
             session.add_turn(turn)
         except AgentMemoryError as exc:
@@ -340,6 +334,4 @@ class AgentMemory(
         """The working memory (Redis, TTL-bound) of one conversation session."""
         conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = self._open_backends()
-        return WorkingMemory(
-            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
-        )
+        return backends.session(self.scope, conversation_id)

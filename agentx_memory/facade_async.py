@@ -226,13 +226,7 @@ class AsyncAgentMemory(
     async def _cache_turn(self, backends: AsyncBackends, turn: Turn) -> None:
         # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
         # Keyed like ``working(cid)`` of this facade, so the session sees the turns it stored.
-        session = AsyncWorkingMemory(
-            backends.redis,
-            self.scope,
-            turn.conversation_id,
-            self.settings.working,
-            self.settings.redis.key_prefix,
-        )
+        session = backends.session(self.scope, turn.conversation_id)
         try:
             await session.add_turn(turn)
         except AgentMemoryError as exc:
@@ -340,6 +334,4 @@ class AsyncAgentMemory(
         """The working memory (Redis, TTL-bound) of one conversation session."""
         conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = await self._open_backends()
-        return AsyncWorkingMemory(
-            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
-        )
+        return backends.session(self.scope, conversation_id)

@@ -72,6 +72,11 @@ class GraphSettings(_Redacted):
     neo4j_database: str | None = None
     #: FalkorDB graph key; several graphs can share one server (tests use one per test).
     name: str = "agentx"
+    #: Connections one process may hold to the graph (FalkorDB: the client's pool; Neo4j: the driver's
+    #: ``max_connection_pool_size``). A call beyond them waits up to ``pool_timeout_s`` for one, then
+    #: fails with :class:`~agentx_memory.errors.StoreUnavailableError`.
+    pool_max: int = Field(default=16, ge=1, le=1024)
+    pool_timeout_s: float = Field(default=30.0, gt=0, le=3600)
 
     @field_validator("name")
     @classmethod
@@ -118,6 +123,10 @@ class RedisSettings(_Redacted):
     url: str | None = None
     #: Prefix of every key we write, so several deployments (or tests) can share one server.
     key_prefix: str = "agentx"
+    #: Connections one process may hold to Redis; a call beyond them waits up to ``pool_timeout_s``
+    #: for one, then fails with :class:`~agentx_memory.errors.StoreUnavailableError`.
+    pool_max: int = Field(default=32, ge=1, le=1024)
+    pool_timeout_s: float = Field(default=30.0, gt=0, le=3600)
 
     @field_validator("key_prefix")
     @classmethod
@@ -417,11 +426,30 @@ class MaintenanceSettings(_Redacted):
 class McpSettings(BaseModel):
     """The MCP server (``agentx-memory mcp``, :mod:`agentx_memory.integrations.mcp`)."""
 
-    #: The user every call acts for; over HTTP, the user of a request without ``user_header``
-    #: (``None``: such a request is refused). ``agentx-memory mcp --user`` overrides it.
+    #: The user every call acts for on stdio; in header mode, the user of an HTTP request without
+    #: ``user_header`` (``None``: such a request is refused). ``agentx-memory mcp --user`` overrides it.
     user: str | None = None
     channel: str = "_global"
-    #: Over HTTP, the users a request may name in ``user_header`` (``user`` is always allowed).
+    #: Who an HTTP request acts for (README, "Authentication"): ``token`` = the user a bearer token
+    #: was issued to; ``oauth`` = a claim of a token ``verifier`` accepted; ``header`` = the user
+    #: ``user_header`` names (loopback only: the server refuses to start on any other address);
+    #: ``auto`` = ``oauth`` with a verifier, else ``token`` once tokens exist or off loopback, else
+    #: ``header``.
+    auth: Literal["auto", "token", "oauth", "header"] = "auto"
+    #: The issued tokens, hashed (``agentx-memory mcp-token``); ``None``: ``<data_dir>/mcp-tokens.json``.
+    token_file: Path | None = None
+    #: Tokens configured instead of (or beside) the file: user -> SHA-256 hex digests of their tokens.
+    tokens: dict[str, list[str]] = Field(default_factory=dict)
+    #: ``oauth``: ``module:attribute`` of the SDK ``TokenVerifier`` that validates the provider's tokens
+    #: (or of a function of the settings returning one), and the claim that names the user.
+    verifier: str | None = None
+    user_claim: str = "sub"
+    #: ``oauth``: the authorization server, and this server's public MCP URL (published as protected
+    #: resource metadata; tokens must name it as their resource). Scopes every token must carry.
+    issuer_url: str | None = None
+    resource_url: str | None = None
+    required_scopes: list[str] = Field(default_factory=list)
+    #: Header mode: the users a request may name in ``user_header`` (``user`` is always allowed).
     allowed_users: list[str] = Field(default_factory=list)
     user_header: str = "X-AgentX-User"
     host: str = "127.0.0.1"

@@ -21,7 +21,6 @@ from .._compat.sync import gather
 from ..backends import Backends
 from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
-from ..memory.working import WorkingMemory
 from ..models import Fact, Goal, MemoryBundle, MemoryItem, UserProfile
 from ..retrieval.context_render import (
     MIN_BUDGET_TOKENS,
@@ -172,9 +171,7 @@ class ContextApi(FacadeCore):
         ]
 
     def _mark_recalled(self, backends: Backends, conversation_id: str, ids: list[str]) -> None:
-        session = WorkingMemory(
-            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
-        )
+        session = backends.session(self.scope, conversation_id)
         try:
             session.mark_recalled(ids)
         except AgentMemoryError as exc:  # the block is still valid; only the echo guard is weaker

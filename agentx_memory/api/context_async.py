@@ -19,7 +19,6 @@ from .._compat.aio import gather
 from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError
 from ..kinds import KINDS, kind_spec
-from ..memory.working_async import AsyncWorkingMemory
 from ..models import Fact, Goal, MemoryBundle, MemoryItem, UserProfile
 from ..retrieval.context_render import (
     MIN_BUDGET_TOKENS,
@@ -170,9 +169,7 @@ class AsyncContextApi(AsyncFacadeCore):
         ]
 
     async def _mark_recalled(self, backends: AsyncBackends, conversation_id: str, ids: list[str]) -> None:
-        session = AsyncWorkingMemory(
-            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
-        )
+        session = backends.session(self.scope, conversation_id)
         try:
             await session.mark_recalled(ids)
         except AgentMemoryError as exc:  # the block is still valid; only the echo guard is weaker

@@ -7,7 +7,6 @@ from __future__ import annotations
 from .._compat.sync import drain
 from ..errors import NotFoundError
 from ..memory.forgetting import Forgetting
-from ..memory.working import WorkingMemory
 from ..models import Scope
 from ..validation import validate_uuid
 from .core import FacadeCore
@@ -46,13 +45,7 @@ class ForgetApi(FacadeCore):
         if found is None:
             raise NotFoundError(f"turn {turn_id} does not exist for user {self.scope.user_id!r}")
         conversation_id, channel = str(found.pop("conversation_id")), str(found.pop("channel"))
-        session = WorkingMemory(
-            backends.redis,
-            Scope(user_id=self.scope.user_id, channel=channel),
-            conversation_id,
-            self.settings.working,
-            self.settings.redis.key_prefix,
-        )
+        session = backends.session(Scope(user_id=self.scope.user_id, channel=channel), conversation_id)
         report = {name: int(value) for name, value in found.items()}
         report["working_turns"] = int(session.drop_turn(turn_id))
         backends.audit.log_write(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from .._compat.aio import drain
 from ..errors import NotFoundError
 from ..memory.forgetting_async import AsyncForgetting
-from ..memory.working_async import AsyncWorkingMemory
 from ..models import Scope
 from ..validation import validate_uuid
 from .core_async import AsyncFacadeCore
@@ -46,13 +45,7 @@ class AsyncForgetApi(AsyncFacadeCore):
         if found is None:
             raise NotFoundError(f"turn {turn_id} does not exist for user {self.scope.user_id!r}")
         conversation_id, channel = str(found.pop("conversation_id")), str(found.pop("channel"))
-        session = AsyncWorkingMemory(
-            backends.redis,
-            Scope(user_id=self.scope.user_id, channel=channel),
-            conversation_id,
-            self.settings.working,
-            self.settings.redis.key_prefix,
-        )
+        session = backends.session(Scope(user_id=self.scope.user_id, channel=channel), conversation_id)
         report = {name: int(value) for name, value in found.items()}
         report["working_turns"] = int(await session.drop_turn(turn_id))
         await backends.audit.log_write(

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from ..errors import InvalidInputError
 from ..models.goals import GOAL_END_STATUSES, Goal, GoalEndStatus
 from ..validation import (
+    idempotent_id,
     is_one_of,
     validate_content,
     validate_deadline,
@@ -37,18 +38,25 @@ class GoalsApi(FacadeCore):
         priority: int = 0,
         deadline: datetime | None = None,
         parent_id: str | None = None,
+        *,
+        idempotency_key: str | None = None,
     ) -> Goal:
-        """Add an active goal in the active channel, optionally as a subgoal of ``parent_id``."""
+        """Add an active goal in the active channel, optionally as a subgoal of ``parent_id``. With
+        ``idempotency_key`` a retried call returns the goal the first one stored instead of a second."""
         description = validate_content(description, self.settings.limits, "description")
         priority = validate_priority(priority)
         checked_deadline = validate_deadline(deadline)
         parent = None if parent_id is None else validate_uuid(parent_id, "parent_id")
+        stable_id = idempotent_id(idempotency_key, self.settings.limits, self.scope.user_id, "goal")
         backends = self._open_backends()
+        if stable_id is not None and (stored := (backends.goals.get_many(self.scope, [stable_id]))):
+            backends.goals.ensure_timeline(self.scope, stored[stable_id])
+            return stored[stable_id]
         embedding = backends.embed_one(description)
         created_at = datetime.now(UTC)
         goal = backends.goals.add(
             self.scope,
-            goal_id=str(uuid.uuid4()),
+            goal_id=stable_id or str(uuid.uuid4()),
             description=description,
             priority=priority,
             deadline=checked_deadline,

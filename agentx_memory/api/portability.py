@@ -52,7 +52,7 @@ class PortabilityApi(FacadeCore):
         # Background steps of earlier calls (access counts of a recall) land first: a dump holds every
         # effect of the calls that returned before it (one landing mid-export made dumps differ).
         drain(backends.pending)
-        port = Portability(backends.ledger, backends.graph)
+        port = Portability(backends.ledger, backends.graph, backends.ledger.codec.encryptor)
         user_id = self.scope.user_id
         ledger = port.export_ledger(user_id)
         nodes = port.export_nodes(user_id)
@@ -109,7 +109,7 @@ class PortabilityApi(FacadeCore):
                 f"{backends.embedder.model_id!r} ({backends.embedder.dimensions}): import with "
                 "re_embed=True (`agentx-memory import --re-embed`) to embed them again; nothing was imported"
             )
-        port = Portability(backends.ledger, backends.graph)
+        port = Portability(backends.ledger, backends.graph, backends.ledger.codec.encryptor)
         if port.foreign_nodes(self.scope.user_id, dump.nodes):
             raise ConflictError(
                 "the dump holds ids of memories that belong to another user; nothing was imported"

@@ -49,7 +49,7 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         # Background steps of earlier calls (access counts of a recall) land first: a dump holds every
         # effect of the calls that returned before it (one landing mid-export made dumps differ).
         await drain(backends.pending)
-        port = AsyncPortability(backends.ledger, backends.graph)
+        port = AsyncPortability(backends.ledger, backends.graph, backends.ledger.codec.encryptor)
         user_id = self.scope.user_id
         ledger = await port.export_ledger(user_id)
         nodes = await port.export_nodes(user_id)
@@ -108,7 +108,7 @@ class AsyncPortabilityApi(AsyncFacadeCore):
                 f"{backends.embedder.model_id!r} ({backends.embedder.dimensions}): import with "
                 "re_embed=True (`agentx-memory import --re-embed`) to embed them again; nothing was imported"
             )
-        port = AsyncPortability(backends.ledger, backends.graph)
+        port = AsyncPortability(backends.ledger, backends.graph, backends.ledger.codec.encryptor)
         if await port.foreign_nodes(self.scope.user_id, dump.nodes):
             raise ConflictError(
                 "the dump holds ids of memories that belong to another user; nothing was imported"

@@ -101,12 +101,15 @@ class AsyncProceduralApi(AsyncFacadeCore):
         tool_sequence: Sequence[str],
         from_conversation_id: str | None,
         success: bool,
+        *,
+        idempotency_key: str | None = None,
     ) -> Strategy:
         """Remember a way of solving a kind of task: the tools it used, in order, and whether it worked.
 
         ``(:Strategy)-[:USES_TOOL {position}]->(:Tool)`` for each step and, when ``success``,
         ``(:Strategy)-[:SUCCEEDED_IN]->(:Conversation)``. Raises :class:`NotFoundError` if
-        ``from_conversation_id`` is not a conversation of this user.
+        ``from_conversation_id`` is not a conversation of this user. With ``idempotency_key`` a
+        retried call returns the strategy the first one stored instead of a second.
         """
         limits = self.settings.limits
         description = validate_content(description, limits, "description")
@@ -118,7 +121,10 @@ class AsyncProceduralApi(AsyncFacadeCore):
             if from_conversation_id is None
             else validate_uuid(from_conversation_id, "from_conversation_id")
         )
+        stable_id = idempotent_id(idempotency_key, limits, self.scope.user_id, "learn_strategy")
         backends = await self._open_backends()
+        if (stored := await self._stored_strategy(backends, stable_id)) is not None:
+            return stored
         if conversation_id is not None and not await backends.episodic.conversation_exists(
             self.scope, conversation_id
         ):
@@ -128,7 +134,7 @@ class AsyncProceduralApi(AsyncFacadeCore):
         embedding = await backends.embed_one(f"{description}\n{context_pattern}")
         strategy = await backends.procedural.learn_strategy(
             self.scope,
-            strategy_id=str(uuid.uuid4()),
+            strategy_id=stable_id or str(uuid.uuid4()),
             description=description,
             context_pattern=context_pattern,
             tool_sequence=tools,
@@ -207,9 +213,11 @@ class AsyncProceduralApi(AsyncFacadeCore):
         what_failed: Sequence[str] = (),
         applies_when: str | None = None,
         from_conversation_id: str | None = None,
+        idempotency_key: str | None = None,
     ) -> Strategy:
         """Record a way of doing a task as a *proposal*: it is never recalled (``find_strategies``,
-        ``remember``, ``get_context``) until :meth:`publish_strategy`."""
+        ``remember``, ``get_context``) until :meth:`publish_strategy`. With ``idempotency_key`` a
+        retried call returns the proposal the first one stored instead of a second."""
         limits = self.settings.limits
         description = validate_content(description, limits, "description")
         context_pattern = validate_content(context_pattern, limits, "context_pattern")
@@ -225,10 +233,29 @@ class AsyncProceduralApi(AsyncFacadeCore):
             if from_conversation_id is None
             else validate_uuid(from_conversation_id, "from_conversation_id")
         )
+        stable_id = idempotent_id(idempotency_key, limits, self.scope.user_id, "propose_strategy")
         backends = await self._open_backends()
+        if (stored := await self._stored_strategy(backends, stable_id)) is not None:
+            return stored
         return await self._propose(
-            backends, description, context_pattern, tools, failed, applies_when, conversation_id
+            backends,
+            description,
+            context_pattern,
+            tools,
+            failed,
+            applies_when,
+            conversation_id,
+            strategy_id=stable_id,
         )
+
+    async def _stored_strategy(self, backends: AsyncBackends, strategy_id: str | None) -> Strategy | None:
+        """The strategy a retried write stored the first time (its timeline row ensured), if any."""
+        if strategy_id is None:
+            return None
+        stored = await backends.procedural.get_strategy(self.scope, strategy_id)
+        if stored is not None:
+            await backends.procedural.ensure_timeline(self.scope, stored)
+        return stored
 
     async def _propose(
         self,

@@ -62,6 +62,8 @@ class SemanticApi(FacadeCore):
         aliases: Sequence[str] = (),
         description: str | None = None,
         properties: dict[str, Any] | None = None,
+        *,
+        idempotency_key: str | None = None,
     ) -> Entity:
         """Create the entity or merge into the one it resolves to (same type only).
 
@@ -72,6 +74,10 @@ class SemanticApi(FacadeCore):
         description unless a new one is given, and merges ``properties`` key by key (new values win,
         no key is ever dropped). Look-ups cover the active channel and ``_global`` (the active one
         first); an entity found in ``_global`` is merged in place and stays global.
+
+        With ``idempotency_key`` a retried call that created the entity returns it instead of
+        mentioning it again; a retried merge adds nothing new (aliases, description and properties
+        merge to the same), only the mention count moves once more.
         """
         name = self._check_name(name, "name")
         if not is_one_of(type, ENTITY_TYPES):
@@ -85,8 +91,11 @@ class SemanticApi(FacadeCore):
         if description is not None:
             description = validate_content(description, self.settings.limits, "description")
         props = validate_metadata(properties, self.settings.limits)
+        stable_id = idempotent_id(idempotency_key, self.settings.limits, self.scope.user_id, "entity")
         backends = self._open_backends()
         entities = backends.entities
+        if stable_id is not None and (stored := entities.get_many(self.scope, [stable_id])):
+            return stored[0]
         text = f"{name}: {description}" if description else name
         embedding = backends.embed_one(text)
         found, candidate, score = entities.resolve(self.scope, name, type, checked_aliases, embedding)
@@ -109,6 +118,7 @@ class SemanticApi(FacadeCore):
                 description=description,
                 properties=props,
                 embedding=embedding,
+                entity_id=stable_id,
             )
             operation = "create_entity"
             if candidate is not None:

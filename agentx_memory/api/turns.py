@@ -18,7 +18,6 @@ from typing import Any
 from ..backends import Backends
 from ..errors import AgentMemoryError, GraphSyncError
 from ..memory.turn_batch import TurnBatch, TurnDraft, check_turns
-from ..memory.working import WorkingMemory
 from ..models import Turn, TurnSpec
 from ..retrieval.tokens import default_token_counter
 from ..validation import validate_uuid
@@ -102,9 +101,7 @@ class TurnsApi(FacadeCore):
 
     def _cache_turns(self, backends: Backends, conversation_id: str, turns: list[Turn]) -> None:
         # As store_turn: Redis is a cache of the ledger, failing to fill it never fails a durable write.
-        session = WorkingMemory(
-            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
-        )
+        session = backends.session(self.scope, conversation_id)
         try:
             session.add_turns(turns)
         except AgentMemoryError as exc:

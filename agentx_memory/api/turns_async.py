@@ -15,7 +15,6 @@ from typing import Any
 from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError, GraphSyncError
 from ..memory.turn_batch import TurnBatch, TurnDraft, check_turns
-from ..memory.working_async import AsyncWorkingMemory
 from ..models import Turn, TurnSpec
 from ..retrieval.tokens import default_token_counter
 from ..validation import validate_uuid
@@ -101,9 +100,7 @@ class AsyncTurnsApi(AsyncFacadeCore):
 
     async def _cache_turns(self, backends: AsyncBackends, conversation_id: str, turns: list[Turn]) -> None:
         # As store_turn: Redis is a cache of the ledger, failing to fill it never fails a durable write.
-        session = AsyncWorkingMemory(
-            backends.redis, self.scope, conversation_id, self.settings.working, self.settings.redis.key_prefix
-        )
+        session = backends.session(self.scope, conversation_id)
         try:
             await session.add_turns(turns)
         except AgentMemoryError as exc:

@@ -5,8 +5,10 @@
 
 The tools are :data:`~agentx_memory.integrations.specs.TOOLS`, each with its typed input schema and
 read-only / destructive / idempotent hints. The user is never a tool argument: it is fixed per server
-(stdio), or over HTTP read per request from a header (``X-AgentX-User``) that must name the default user
-or one on the allow-list; an HTTP request naming anyone else is refused with 403 before it reaches MCP.
+(stdio), or over HTTP the user of the request's verified bearer token (``mcp_auth.py``: tokens issued
+per user, or a deployment's OAuth verifier; no token is a 401 before MCP sees the request, and no
+header can choose the user). Only on loopback may a server run without tokens, reading the user from
+a header (``X-AgentX-User``) that must name the default user or one on the allow-list (403 otherwise).
 A refused call comes back as a tool error carrying the :class:`~agentx_memory.errors.AgentMemoryError`
 message; anything unexpected as a short generic error (the traceback stays in the server log).
 Consolidation answers at once with a job id and runs as a task; ``consolidation_status`` reports it.
@@ -30,6 +32,8 @@ from .specs import TOOLS, ToolSpec
 
 try:
     import uvicorn
+    from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+    from mcp.server.auth.provider import AccessToken
     from mcp.server.mcpserver import Context, MCPServer
     from mcp.server.mcpserver.tools.base import Tool
     from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
@@ -37,6 +41,8 @@ try:
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
     from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from .mcp_auth import AuthConfig, MemoryAccessToken, auth_from_settings, is_loopback
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess without the extra
     raise MissingExtraError("mcp", "agentx_memory.integrations.mcp") from exc
 
@@ -57,13 +63,15 @@ class AccessDeniedError(AgentMemoryError):
 
 @dataclass(frozen=True)
 class UserAccess:
-    """Whose memory a call reaches: ``default_user`` (stdio and HTTP requests without ``header``), or
-    over HTTP the user ``header`` names, if it is the default one or in ``allowed_users``."""
+    """Whose memory a call reaches: ``default_user`` on stdio and in process; over HTTP, with ``auth``,
+    the user of the request's verified token (headers are never read), else (header mode, loopback
+    only) the user ``header`` names, if it is the default one or in ``allowed_users``."""
 
     default_user: str | None
     channel: str = "_global"
     allowed_users: frozenset[str] = field(default_factory=frozenset)
     header: str = "X-AgentX-User"
+    auth: AuthConfig | None = None
 
     def __post_init__(self) -> None:
         if self.default_user is not None:
@@ -82,6 +90,7 @@ class UserAccess:
         user: str | None = None,
         channel: str | None = None,
         allowed_users: Iterable[str] = (),
+        auth: AuthConfig | None = None,
     ) -> UserAccess:
         """From ``settings.mcp``, with the command line's options (when given) taking precedence."""
         return cls(
@@ -89,14 +98,20 @@ class UserAccess:
             channel=channel if channel is not None else mcp.channel,
             allowed_users=frozenset([*mcp.allowed_users, *allowed_users]),
             header=mcp.user_header,
+            auth=auth,
         )
 
-    def user_for(self, headers: Mapping[str, str] | None) -> str:
-        """The user of a call: ``headers`` are the HTTP request's (``None`` on stdio / in process).
+    def user_for(self, headers: Mapping[str, str] | None, token: AccessToken | None = None) -> str:
+        """The user of a call: ``headers`` are the HTTP request's (``None`` on stdio / in process),
+        ``token`` the bearer token the SDK verified for it.
 
         Raises :class:`AccessDeniedError` for a user not allowed, or no user at all.
         """
-        named = _header(headers, self.header) if headers is not None else None
+        if self.auth is not None and headers is not None:
+            if isinstance(token, MemoryAccessToken):
+                return token.user_id
+            raise AccessDeniedError("this server requires a bearer token (Authorization: Bearer …)")
+        named = _header(headers, self.header) if headers is not None and self.auth is None else None
         if named is None:
             if self.default_user is None:
                 raise AccessDeniedError(
@@ -132,10 +147,13 @@ class MemoryMcpServer:
         self.access = access or UserAccess(memory.scope.user_id, memory.scope.channel)
         self.jobs = AsyncConsolidationJobs()
         self._memories: dict[str, AsyncAgentMemory] = {}
+        auth = self.access.auth
         self.server: MCPServer[Any] = MCPServer(
             name,
             instructions=_INSTRUCTIONS,
             version=__version__,
+            token_verifier=None if auth is None else auth.verifier,
+            auth=None if auth is None else auth.sdk_settings(),
             tools=[self._tool(spec) for spec in TOOLS],
             log_level="WARNING",
         )
@@ -145,7 +163,7 @@ class MemoryMcpServer:
 
     def _tool(self, spec: ToolSpec) -> Tool:
         async def call(ctx: Context[Any, Any], arguments: dict[str, Any]) -> CallToolResult:
-            return await self._call(spec.name, ctx.headers, arguments)
+            return await self._call(spec.name, ctx.headers, arguments, _verified_token(ctx))
 
         return _MemoryTool(
             fn=call,
@@ -166,10 +184,14 @@ class MemoryMcpServer:
         )
 
     async def _call(
-        self, name: str, headers: Mapping[str, str] | None, arguments: dict[str, Any]
+        self,
+        name: str,
+        headers: Mapping[str, str] | None,
+        arguments: dict[str, Any],
+        token: AccessToken | None = None,
     ) -> CallToolResult:
         try:
-            memory = await self.memory_for(headers)
+            memory = await self.memory_for(headers, token)
             result = await run_tool(memory, name, arguments, self.jobs)
         except AgentMemoryError as exc:
             log.info("tool %s refused: %s", name, exc)
@@ -180,9 +202,11 @@ class MemoryMcpServer:
         text = json.dumps(result, ensure_ascii=False)
         return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=result)
 
-    async def memory_for(self, headers: Mapping[str, str] | None) -> AsyncAgentMemory:
+    async def memory_for(
+        self, headers: Mapping[str, str] | None, token: AccessToken | None = None
+    ) -> AsyncAgentMemory:
         """The facade of the call's user (see :meth:`UserAccess.user_for`), sharing the connections."""
-        user = self.access.user_for(headers)
+        user = self.access.user_for(headers, token)
         scope = self.memory.scope
         if user == scope.user_id and self.access.channel == scope.channel:
             return self.memory
@@ -196,9 +220,16 @@ class MemoryMcpServer:
         return JSONResponse({"status": "ok", "server": self.server.name, "tools": len(TOOLS)})
 
     def http_app(self, host: str = "127.0.0.1") -> ASGIApp:
-        """The streamable HTTP app: MCP at ``/mcp``, ``GET /health``, users checked per request."""
+        """The streamable HTTP app for a server bound to ``host``: MCP at ``/mcp`` (a bearer token
+        required when ``access.auth`` is set), ``GET /health`` (never authenticated, names no user).
+        Without ``auth`` (header mode) ``host`` must be loopback: :class:`ConfigurationError` else."""
+        if self.access.auth is None and not is_loopback(host):
+            raise ConfigurationError(
+                f"refusing to serve MCP on {host} in header mode: anyone who reaches the port could act "
+                "as any allowed user. Give the server bearer tokens (UserAccess.auth), or bind 127.0.0.1"
+            )
         app = self.server.streamable_http_app(streamable_http_path="/mcp", host=host)
-        return _AccessCheck(app, self.access)
+        return app if self.access.auth is not None else _AccessCheck(app, self.access)
 
     async def serve_stdio(self) -> None:
         await self.server.run_stdio_async()
@@ -222,8 +253,17 @@ class _MemoryTool(Tool):
         return await self.fn(context, arguments)
 
 
+def _verified_token(ctx: Context[Any, Any]) -> AccessToken | None:
+    """The bearer token the SDK's auth middleware verified for the request carrying this call."""
+    request = getattr(ctx.request_context, "request", None)
+    scope = getattr(request, "scope", None)
+    user = scope.get("user") if isinstance(scope, dict) else None
+    return user.access_token if isinstance(user, AuthenticatedUser) else None
+
+
 class _AccessCheck:
-    """Refuse an MCP request for a user the server does not serve (403) before the SDK sees it."""
+    """Header mode: refuse an MCP request for a user the server does not serve (403) before the SDK
+    sees it."""
 
     def __init__(self, app: ASGIApp, access: UserAccess) -> None:
         self.app = app
@@ -255,12 +295,19 @@ async def serve(
     allowed_users: Iterable[str] = (),
 ) -> None:
     """Run the server until stopped (what ``agentx-memory mcp`` does). The stores are opened first, so
-    a configuration error is reported before the transport starts."""
-    access = UserAccess.from_settings(settings.mcp, user=user, channel=channel, allowed_users=allowed_users)
-    if transport == "stdio" and access.default_user is None:  # as AgentMemory() does
-        access = UserAccess("default", access.channel, access.allowed_users, access.header)
+    a configuration error is reported before the transport starts; over HTTP the authentication mode
+    is decided (``auth_from_settings``) and said in the log before anything is bound."""
     if transport not in ("stdio", "http"):
         raise InvalidInputError(f"transport must be 'stdio' or 'http', not {transport!r}")
+    host = host or settings.mcp.host
+    auth = auth_from_settings(settings, host) if transport == "http" else None
+    access = UserAccess.from_settings(
+        settings.mcp, user=user, channel=channel, allowed_users=allowed_users, auth=auth
+    )
+    if transport == "stdio" and access.default_user is None:  # as AgentMemory() does
+        access = UserAccess("default", access.channel, access.allowed_users, access.header)
+    if transport == "http":
+        _announce(access, host)
     # Without a default user the root facade is a handle only: every request names its user.
     async with AsyncAgentMemory(access.default_user or "mcp", access.channel, settings=settings) as memory:
         server = MemoryMcpServer(memory, access)
@@ -268,6 +315,22 @@ async def serve(
             if transport == "stdio":
                 await server.serve_stdio()
             else:
-                await server.serve_http(host or settings.mcp.host, port or settings.mcp.port)
+                await server.serve_http(host, port or settings.mcp.port)
         finally:
             await server.aclose()
+
+
+def _announce(access: UserAccess, host: str) -> None:
+    """Say at start-up who a request acts for (stderr: on stdio stdout is the protocol)."""
+    if access.auth is None:
+        named = {*access.allowed_users, *([access.default_user] if access.default_user else [])}
+        log.warning(
+            "MCP auth: header mode (%s names the user; allowed: %s). Any local process can act as any "
+            "allowed user: loopback only (%s). Issue tokens with `agentx-memory mcp-token issue` to "
+            "require them.",
+            access.header,
+            ", ".join(sorted(named)) or "none",
+            host,
+        )
+    else:
+        log.warning("MCP auth: %s mode, every request to /mcp needs a bearer token", access.auth.mode)

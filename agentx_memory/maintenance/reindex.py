@@ -113,7 +113,7 @@ def reindex(
     finally:
         ledger.close()
     # Cached query vectors are keyed by model id, which a new dimension of the same model keeps.
-    redis = RedisStore(endpoints.redis_url)
+    redis = RedisStore.of(endpoints.redis_url, settings.redis)
     try:
         redis.delete_matching(keys.query_embedding(settings.redis.key_prefix, "*", "*"))
     finally:

@@ -112,7 +112,7 @@ async def reindex(
     finally:
         await ledger.close()
     # Cached query vectors are keyed by model id, which a new dimension of the same model keeps.
-    redis = AsyncRedisStore(endpoints.redis_url)
+    redis = AsyncRedisStore.of(endpoints.redis_url, settings.redis)
     try:
         await redis.delete_matching(keys.query_embedding(settings.redis.key_prefix, "*", "*"))
     finally:

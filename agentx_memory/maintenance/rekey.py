@@ -7,7 +7,8 @@ Generated from ``maintenance/rekey_async.py``: edit that file. Every value of ev
 encryption was switched on) is decrypted and sealed again, table by table in keyset pages
 (``stores/sql/rekey.sql``). Resumable without bookkeeping: a finished page no longer matches, so a rerun after
 an interruption picks up the rest. A page is written back only where a row still holds what was read, so
-writes made meanwhile are never overwritten (they are under the current key anyway)."""
+writes made meanwhile are never overwritten (they are under the current key anyway). Then the graph's and
+Redis' copies of those values (``rekey_copies_async.py``), the same way."""
 
 from __future__ import annotations
 
@@ -22,9 +23,12 @@ from ..crypto import Encryptor, build_encryptor, open_json, seal_json
 from ..embedded import resolve_endpoints
 from ..errors import EncryptionKeyError
 from ..settings import Settings
+from ..stores.factory import attach_graph
 from ..stores.postgres import PostgresStore
+from ..stores.redis import RedisStore
 from ..stores.sealing import TURN_METADATA_PLAIN
 from .reindex_rules import QuietProgress, ReindexProgress
+from .rekey_copies import rekey_graph, rekey_redis
 
 __all__ = ["REKEY_TABLES", "RekeyReport", "rekey"]
 
@@ -44,6 +48,8 @@ class RekeyReport:
 
     kid: str
     rows: dict[str, int] = field(default_factory=dict)
+    #: The other stores' copies re-sealed: graph nodes per label, and ``redis turns``.
+    copies: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
     @property
@@ -67,8 +73,20 @@ def rekey(settings: Settings, *, batch: int = 500, progress: ReindexProgress | N
     try:
         for table in REKEY_TABLES:
             report.rows[table] = _rekey_table(ledger, encryptor, table, batch, progress)
+        graph = attach_graph(settings, endpoints.falkordb_url)
+        try:
+            report.copies = {
+                f"graph {label}": n for label, n in (rekey_graph(ledger, graph, encryptor, batch)).items()
+            }
+        finally:
+            graph.close()
     finally:
         ledger.close()
+    redis = RedisStore.of(endpoints.redis_url, settings.redis)
+    try:
+        report.copies["redis turns"] = rekey_redis(redis, encryptor, settings.redis.key_prefix)
+    finally:
+        redis.close()
     report.seconds = time.perf_counter() - began
     return report
 

@@ -6,6 +6,7 @@ before encryption was switched on) is decrypted and sealed again, table by table
 (``stores/sql/rekey.sql``). Resumable without bookkeeping: a finished page no longer matches, so a
 rerun after an interruption picks up the rest. A page is written back only where a row still holds
 what was read, so writes made meanwhile are never overwritten (they are under the current key anyway).
+Then the graph's and Redis' copies of those values (``rekey_copies_async.py``), the same way.
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ from ..crypto import Encryptor, build_encryptor, open_json, seal_json
 from ..embedded import resolve_endpoints
 from ..errors import EncryptionKeyError
 from ..settings import Settings
+from ..stores.factory_async import attach_graph
 from ..stores.postgres_async import AsyncPostgresStore
+from ..stores.redis_async import AsyncRedisStore
 from ..stores.sealing import TURN_METADATA_PLAIN
 from .reindex_rules import QuietProgress, ReindexProgress
+from .rekey_copies_async import rekey_graph, rekey_redis
 
 __all__ = ["REKEY_TABLES", "RekeyReport", "rekey"]
 
@@ -43,6 +47,8 @@ class RekeyReport:
 
     kid: str
     rows: dict[str, int] = field(default_factory=dict)
+    #: The other stores' copies re-sealed: graph nodes per label, and ``redis turns``.
+    copies: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
     @property
@@ -68,8 +74,21 @@ async def rekey(
     try:
         for table in REKEY_TABLES:
             report.rows[table] = await _rekey_table(ledger, encryptor, table, batch, progress)
+        graph = await attach_graph(settings, endpoints.falkordb_url)
+        try:
+            report.copies = {
+                f"graph {label}": n
+                for label, n in (await rekey_graph(ledger, graph, encryptor, batch)).items()
+            }
+        finally:
+            await graph.close()
     finally:
         await ledger.close()
+    redis = AsyncRedisStore.of(endpoints.redis_url, settings.redis)
+    try:
+        report.copies["redis turns"] = await rekey_redis(redis, encryptor, settings.redis.key_prefix)
+    finally:
+        await redis.close()
     report.seconds = time.perf_counter() - began
     return report
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..crypto import Encryptor
 from ..errors import InvalidInputError, NotFoundError, StoreError
 from ..models import Scope, Turn
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
@@ -53,10 +54,17 @@ class EntityMemory:
     mention counts and salience live in ``access`` (never on the entity's vector-indexed node) and are
     overlaid on what this returns to callers; recall's hot path reads them only for its results."""
 
-    def __init__(self, graph: GraphStore, timeline: Timeline, access: AccessMemory) -> None:
+    def __init__(
+        self,
+        graph: GraphStore,
+        timeline: Timeline,
+        access: AccessMemory,
+        encryptor: Encryptor | None = None,
+    ) -> None:
         self._graph = graph
         self._timeline = timeline
         self._access = access
+        self._encryptor = encryptor  # opens the graph's copy of turn metadata (mentioning_turns)
 
     def _one(self, name: str, params: Mapping[str, Any]) -> Entity | None:
         rows = self._graph.run(name, params)
@@ -103,11 +111,12 @@ class EntityMemory:
         description: str | None,
         properties: Mapping[str, Any],
         embedding: Sequence[float],
+        entity_id: str | None = None,
     ) -> Entity:
         known = merge_aliases(name, [], name, aliases)
         params = scope_params(
             scope,
-            id=str(uuid.uuid4()),
+            id=entity_id or str(uuid.uuid4()),
             name=name,
             type=entity_type,
             canonical=canonical_name(name),
@@ -278,7 +287,7 @@ class EntityMemory:
     def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[Turn]:
         """The turns that mention the entity (``MENTIONS``), newest first."""
         rows = self._graph.run("entity_turns", scope_params(scope, id=entity_id, limit=limit))
-        return [turn_from_graph(dict(row["item"])) for row in rows]
+        return [turn_from_graph(dict(row["item"]), self._encryptor) for row in rows]
 
     def recall_candidates(
         self, scope: Scope, vector: Sequence[float], text: str, channels: Sequence[str], limit: int

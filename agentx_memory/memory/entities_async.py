@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..crypto import Encryptor
 from ..errors import InvalidInputError, NotFoundError, StoreError
 from ..models import Scope, Turn
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
@@ -50,10 +51,17 @@ class AsyncEntityMemory:
     mention counts and salience live in ``access`` (never on the entity's vector-indexed node) and are
     overlaid on what this returns to callers; recall's hot path reads them only for its results."""
 
-    def __init__(self, graph: AsyncGraphStore, timeline: AsyncTimeline, access: AsyncAccessMemory) -> None:
+    def __init__(
+        self,
+        graph: AsyncGraphStore,
+        timeline: AsyncTimeline,
+        access: AsyncAccessMemory,
+        encryptor: Encryptor | None = None,
+    ) -> None:
         self._graph = graph
         self._timeline = timeline
         self._access = access
+        self._encryptor = encryptor  # opens the graph's copy of turn metadata (mentioning_turns)
 
     async def _one(self, name: str, params: Mapping[str, Any]) -> Entity | None:
         rows = await self._graph.run(name, params)
@@ -100,11 +108,12 @@ class AsyncEntityMemory:
         description: str | None,
         properties: Mapping[str, Any],
         embedding: Sequence[float],
+        entity_id: str | None = None,
     ) -> Entity:
         known = merge_aliases(name, [], name, aliases)
         params = scope_params(
             scope,
-            id=str(uuid.uuid4()),
+            id=entity_id or str(uuid.uuid4()),
             name=name,
             type=entity_type,
             canonical=canonical_name(name),
@@ -279,7 +288,7 @@ class AsyncEntityMemory:
     async def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[Turn]:
         """The turns that mention the entity (``MENTIONS``), newest first."""
         rows = await self._graph.run("entity_turns", scope_params(scope, id=entity_id, limit=limit))
-        return [turn_from_graph(dict(row["item"])) for row in rows]
+        return [turn_from_graph(dict(row["item"]), self._encryptor) for row in rows]
 
     async def recall_candidates(
         self, scope: Scope, vector: Sequence[float], text: str, channels: Sequence[str], limit: int

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from psycopg.types.json import Jsonb
 
+from ..crypto import Encryptor
 from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundError
 from ..models import Role, Scope, Turn
 from ..stores.graph import GraphStore
@@ -54,9 +55,11 @@ log = logging.getLogger(__name__)
 class EpisodicMemory:
     """Conversations and turns over the ledger and the graph."""
 
-    def __init__(self, ledger: Ledger, graph: GraphStore) -> None:
+    def __init__(self, ledger: Ledger, graph: GraphStore, encryptor: Encryptor | None = None) -> None:
         self._ledger = ledger
         self._graph = graph
+        #: Seals the graph's copy of turn metadata as the ledger seals its own.
+        self._encryptor = encryptor
 
     def create_conversation(
         self, scope: Scope, conversation_id: str, title: str | None, metadata: dict[str, Any]
@@ -195,7 +198,7 @@ class EpisodicMemory:
         """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure,
         and NotFoundError when the turn (or its conversation) was forgotten meanwhile: nothing is left
         in the ledger for reconcile to replay, and no node is left in the graph."""
-        params = graph_turn_values(turn)
+        params = graph_turn_values(turn, self._encryptor)
         try:
             rows = self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
@@ -238,7 +241,7 @@ class EpisodicMemory:
         :class:`GraphSyncError` (carrying the list of turns) on failure."""
         if not turns:
             return []
-        params = graph_batch_params(turns)
+        params = graph_batch_params(turns, self._encryptor)
         first = turns[0]
         try:
             rows = self._graph.run("create_turns", params)

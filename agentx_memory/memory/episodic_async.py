@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from psycopg.types.json import Jsonb
 
+from ..crypto import Encryptor
 from ..errors import AgentMemoryError, ConflictError, GraphSyncError, NotFoundError
 from ..models import Role, Scope, Turn
 from ..stores.graph_async import AsyncGraphStore
@@ -51,9 +52,13 @@ log = logging.getLogger(__name__)
 class AsyncEpisodicMemory:
     """Conversations and turns over the ledger and the graph."""
 
-    def __init__(self, ledger: AsyncLedger, graph: AsyncGraphStore) -> None:
+    def __init__(
+        self, ledger: AsyncLedger, graph: AsyncGraphStore, encryptor: Encryptor | None = None
+    ) -> None:
         self._ledger = ledger
         self._graph = graph
+        #: Seals the graph's copy of turn metadata as the ledger seals its own.
+        self._encryptor = encryptor
 
     async def create_conversation(
         self, scope: Scope, conversation_id: str, title: str | None, metadata: dict[str, Any]
@@ -194,7 +199,7 @@ class AsyncEpisodicMemory:
         """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure,
         and NotFoundError when the turn (or its conversation) was forgotten meanwhile: nothing is left
         in the ledger for reconcile to replay, and no node is left in the graph."""
-        params = graph_turn_values(turn)
+        params = graph_turn_values(turn, self._encryptor)
         try:
             rows = await self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
@@ -237,7 +242,7 @@ class AsyncEpisodicMemory:
         :class:`GraphSyncError` (carrying the list of turns) on failure."""
         if not turns:
             return []
-        params = graph_batch_params(turns)
+        params = graph_batch_params(turns, self._encryptor)
         first = turns[0]
         try:
             rows = await self._graph.run("create_turns", params)

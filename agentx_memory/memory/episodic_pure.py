@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from ..crypto import Encryptor, open_text
 from ..extraction.english import absolute_date
 from ..models import Turn
 from ..retrieval.time_phrases import find_time_phrase
@@ -78,7 +78,7 @@ def turn_from_row(row: dict[str, Any]) -> Turn:
     )
 
 
-def turn_from_graph(item: dict[str, Any]) -> Turn:
+def turn_from_graph(item: dict[str, Any], encryptor: Encryptor | None = None) -> Turn:
     return Turn(
         id=item["id"],
         conversation_id=item["conversation_id"],
@@ -89,7 +89,7 @@ def turn_from_graph(item: dict[str, Any]) -> Turn:
         content=item["content"],
         timestamp=from_epoch_ms(item["timestamp"]),
         content_hash=item["content_hash"],
-        metadata=json.loads(item["metadata"]) if item.get("metadata") else {},
+        metadata=open_text(encryptor, item["metadata"], item["user_id"]) if item.get("metadata") else {},
     )
 
 

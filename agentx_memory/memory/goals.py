@@ -58,15 +58,20 @@ class GoalMemory:
         )
         if not rows:
             raise NotFoundError(f"parent goal {parent_id} not found")
+        goal = self.get(scope, goal_id)
+        self.ensure_timeline(scope, goal)
+        return goal
+
+    def ensure_timeline(self, scope: Scope, goal: Goal) -> None:
+        """The goal's timeline row, written if missing (a write that died between graph and ledger)."""
         self._timeline.record(
             scope,
             memory_type="goal",
-            memory_id=goal_id,
-            summary=description,
-            importance=goal_importance(priority),
-            event_time=created_at,
+            memory_id=goal.id,
+            summary=goal.description,
+            importance=goal_importance(goal.priority),
+            event_time=goal.created_at,
         )
-        return self.get(scope, goal_id)
 
     def get_many(self, scope: Scope, goal_ids: Sequence[str]) -> dict[str, Goal]:
         rows = self._graph.run("get_goals", {"user_id": scope.user_id, "ids": list(goal_ids)})

@@ -18,9 +18,11 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from ..crypto import Encryptor
 from ..stores.graph import GraphStore
 from ..stores.ports import Ledger
 from ..stores.schema import VECTOR_TAGS
+from ..stores.sealing import open_graph_props, seal_graph_props
 from .portability_pure import (
     LEDGER_KINDS,
     VECTOR_KINDS,
@@ -62,9 +64,10 @@ _IMPORTS = {
 class Portability:
     """A stateless view over the ledger and the graph for one user's export and import."""
 
-    def __init__(self, ledger: Ledger, graph: GraphStore) -> None:
+    def __init__(self, ledger: Ledger, graph: GraphStore, encryptor: Encryptor | None = None) -> None:
         self._ledger = ledger
         self._graph = graph
+        self._encryptor = encryptor  # the graph's sealed copies: opened on export, sealed on import
 
     def export_ledger(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
         """The user's ledger rows by kind (a turn's ``embedding`` as a list of floats or ``None``)."""
@@ -94,6 +97,7 @@ class Portability:
             for tag in VECTOR_TAGS:  # which model a reindex wrote: not true of a re-embedded import
                 props.pop(tag, None)
             vector = None if embedding is None else [float(value) for value in embedding]
+            open_graph_props(self._encryptor, str(row["label"]), props, user_id)
             nodes.append({"label": str(row["label"]), "data": props, "embedding": vector})
         return nodes
 
@@ -148,8 +152,10 @@ class Portability:
             key = (node["label"], node_key(node["label"], node["data"]))
             if key not in present:
                 present.add(key)
+                props = dict(node["data"])
+                seal_graph_props(self._encryptor, node["label"], props, user_id)
                 by_label.setdefault(node["label"], []).append(
-                    {"props": node["data"], "embedding": node["embedding"]}
+                    {"props": props, "embedding": node["embedding"]}
                 )
         created = 0
         for label, batch in sorted(by_label.items()):

@@ -15,9 +15,11 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from ..crypto import Encryptor
 from ..stores.graph_async import AsyncGraphStore
 from ..stores.ports_async import AsyncLedger
 from ..stores.schema import VECTOR_TAGS
+from ..stores.sealing import open_graph_props, seal_graph_props
 from .portability_pure import (
     LEDGER_KINDS,
     VECTOR_KINDS,
@@ -59,9 +61,12 @@ _IMPORTS = {
 class AsyncPortability:
     """A stateless view over the ledger and the graph for one user's export and import."""
 
-    def __init__(self, ledger: AsyncLedger, graph: AsyncGraphStore) -> None:
+    def __init__(
+        self, ledger: AsyncLedger, graph: AsyncGraphStore, encryptor: Encryptor | None = None
+    ) -> None:
         self._ledger = ledger
         self._graph = graph
+        self._encryptor = encryptor  # the graph's sealed copies: opened on export, sealed on import
 
     async def export_ledger(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
         """The user's ledger rows by kind (a turn's ``embedding`` as a list of floats or ``None``)."""
@@ -91,6 +96,7 @@ class AsyncPortability:
             for tag in VECTOR_TAGS:  # which model a reindex wrote: not true of a re-embedded import
                 props.pop(tag, None)
             vector = None if embedding is None else [float(value) for value in embedding]
+            open_graph_props(self._encryptor, str(row["label"]), props, user_id)
             nodes.append({"label": str(row["label"]), "data": props, "embedding": vector})
         return nodes
 
@@ -149,8 +155,10 @@ class AsyncPortability:
             key = (node["label"], node_key(node["label"], node["data"]))
             if key not in present:
                 present.add(key)
+                props = dict(node["data"])
+                seal_graph_props(self._encryptor, node["label"], props, user_id)
                 by_label.setdefault(node["label"], []).append(
-                    {"props": node["data"], "embedding": node["embedding"]}
+                    {"props": props, "embedding": node["embedding"]}
                 )
         created = 0
         for label, batch in sorted(by_label.items()):

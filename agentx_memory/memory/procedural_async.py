@@ -8,13 +8,13 @@ Strategies live in the graph (with a ``memory_timeline`` row); they are ranked b
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from ..crypto import Encryptor, seal_text
 from ..errors import AgentMemoryError, GraphSyncError, NotFoundError
 from ..models import Scope
 from ..models.procedural import Strategy, StrategyMatch, ToolInvocation, ToolStats
@@ -50,11 +50,13 @@ class AsyncProceduralMemory:
         graph: AsyncGraphStore,
         episodic: AsyncEpisodicMemory,
         timeline: AsyncTimeline,
+        encryptor: Encryptor | None = None,
     ) -> None:
         self._ledger = ledger
         self._graph = graph
         self._episodic = episodic
         self._timeline = timeline
+        self._encryptor = encryptor  # seals the graph's copy of tool inputs and outputs
 
     async def record_invocation(
         self, scope: Scope, invocation: ToolInvocation
@@ -124,8 +126,8 @@ class AsyncProceduralMemory:
             "turn_index": invocation.turn_index,
             "tool_name": invocation.tool_name,
             "tool_key": tool_key(invocation.user_id, invocation.tool_name),
-            "tool_input": json.dumps(invocation.tool_input, ensure_ascii=False),
-            "tool_output": json.dumps(invocation.tool_output, ensure_ascii=False),
+            "tool_input": seal_text(self._encryptor, invocation.tool_input, invocation.user_id),
+            "tool_output": seal_text(self._encryptor, invocation.tool_output, invocation.user_id),
             "success": invocation.success,
             "latency_ms": float(invocation.latency_ms),
             "error_message": invocation.error_message,
@@ -177,15 +179,19 @@ class AsyncProceduralMemory:
             },
         )
         strategy = strategy_from_graph(rows[0]["item"])
+        await self.ensure_timeline(scope, strategy)
+        return strategy
+
+    async def ensure_timeline(self, scope: Scope, strategy: Strategy) -> None:
+        """The strategy's timeline row, written if missing (a write that died between graph and ledger)."""
         await self._timeline.record(
             scope,
             memory_type="strategy",
             memory_id=strategy.id,
-            summary=description,
-            conversation_id=conversation_id,
-            event_time=created_at,
+            summary=strategy.description,
+            conversation_id=strategy.source_conversation_id,
+            event_time=strategy.created_at,
         )
-        return strategy
 
     async def find_strategies(
         self,

@@ -8,7 +8,6 @@ the same role and content is the stored one; another one there is a conflict).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,6 +17,7 @@ import numpy as np
 from psycopg.types.json import Jsonb
 from pydantic import ValidationError
 
+from ..crypto import Encryptor, seal_text
 from ..errors import AgentMemoryError, ConflictError, InvalidInputError
 from ..models import Role, Turn, TurnSpec
 from ..settings import LimitSettings
@@ -191,9 +191,9 @@ def read_batch(conversation_id: str, batch: TurnBatch, rows: Sequence[Mapping[st
     return StoredBatch(turns, created)
 
 
-def graph_turn_values(turn: Turn) -> dict[str, Any]:
+def graph_turn_values(turn: Turn, encryptor: Encryptor | None = None) -> dict[str, Any]:
     """A turn's values in the graph (``create_turn``'s parameters, a row of ``create_turns``); no vector:
-    turns are searched in the ledger."""
+    turns are searched in the ledger. Its metadata is sealed as in the ledger when there is a key."""
     return {
         "id": turn.id,
         "user_id": turn.user_id,
@@ -204,15 +204,15 @@ def graph_turn_values(turn: Turn) -> dict[str, Any]:
         "content": turn.content,
         "timestamp": epoch_ms(turn.timestamp),
         "content_hash": turn.content_hash,
-        "metadata": json.dumps(turn.metadata, ensure_ascii=False),
+        "metadata": seal_text(encryptor, turn.metadata, turn.user_id),
     }
 
 
-def graph_batch_params(turns: Sequence[Turn]) -> dict[str, Any]:
+def graph_batch_params(turns: Sequence[Turn], encryptor: Encryptor | None = None) -> dict[str, Any]:
     """The parameters of ``create_turns`` for turns of one conversation."""
     return {
         "user_id": turns[0].user_id,
         "conversation_id": turns[0].conversation_id,
         "indexes": [turn.index for turn in turns],
-        "turns": [graph_turn_values(turn) for turn in turns],
+        "turns": [graph_turn_values(turn, encryptor) for turn in turns],
     }

@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..crypto import Encryptor
 from ..errors import InvalidInputError
 from ..models import Scope, Turn
 from ..settings import WorkingMemorySettings
 from ..stores import keys
 from ..stores.ports import WorkingStore
+from ..stores.sealing import turn_from_cache, turn_to_cache
 from ..validation import validate_working_key, working_json
 
 __all__ = ["WorkingMemory"]
@@ -33,8 +35,10 @@ class WorkingMemory:
         conversation_id: str,
         settings: WorkingMemorySettings,
         key_prefix: str,
+        encryptor: Encryptor | None = None,
     ) -> None:
         self._store = store
+        self._encryptor = encryptor  # seals the cached turns' metadata as the ledger seals its own
         self._settings = settings
         self.scope = scope
         self.conversation_id = conversation_id
@@ -67,7 +71,7 @@ class WorkingMemory:
 
     def add_turns(self, turns: list[Turn]) -> None:
         if turns:
-            values = [turn.model_dump_json() for turn in turns]
+            values = [turn_to_cache(turn, self._encryptor) for turn in turns]
             self._store.push_capped(
                 self._key("turns"), values, self._settings.max_turns, self._settings.ttl_seconds
             )
@@ -77,7 +81,7 @@ class WorkingMemory:
         if n < 1:
             return []
         raw = self._store.tail(self._key("turns"), n)
-        return [Turn.model_validate_json(item) for item in raw]
+        return [turn_from_cache(item, self._encryptor) for item in raw]
 
     def all_turns(self) -> list[Turn]:
         """Every turn this session holds (up to ``working.max_turns``), oldest first."""

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..crypto import Encryptor
 from ..errors import InvalidInputError
 from ..models import Scope, Turn
 from ..settings import WorkingMemorySettings
 from ..stores import keys
 from ..stores.ports_async import AsyncWorkingStore
+from ..stores.sealing import turn_from_cache, turn_to_cache
 from ..validation import validate_working_key, working_json
 
 __all__ = ["AsyncWorkingMemory"]
@@ -32,8 +34,10 @@ class AsyncWorkingMemory:
         conversation_id: str,
         settings: WorkingMemorySettings,
         key_prefix: str,
+        encryptor: Encryptor | None = None,
     ) -> None:
         self._store = store
+        self._encryptor = encryptor  # seals the cached turns' metadata as the ledger seals its own
         self._settings = settings
         self.scope = scope
         self.conversation_id = conversation_id
@@ -66,7 +70,7 @@ class AsyncWorkingMemory:
 
     async def add_turns(self, turns: list[Turn]) -> None:
         if turns:
-            values = [turn.model_dump_json() for turn in turns]
+            values = [turn_to_cache(turn, self._encryptor) for turn in turns]
             await self._store.push_capped(
                 self._key("turns"), values, self._settings.max_turns, self._settings.ttl_seconds
             )
@@ -76,7 +80,7 @@ class AsyncWorkingMemory:
         if n < 1:
             return []
         raw = await self._store.tail(self._key("turns"), n)
-        return [Turn.model_validate_json(item) for item in raw]
+        return [turn_from_cache(item, self._encryptor) for item in raw]
 
     async def all_turns(self) -> list[Turn]:
         """Every turn this session holds (up to ``working.max_turns``), oldest first."""

@@ -62,6 +62,8 @@ def falkordb_error(exc: Exception, what: str) -> AgentMemoryError:
         return unencodable(exc, "FalkorDB", what)
     if _NO_VECTOR_INDEX in str(exc):
         return VectorIndexBuildingError(f"FalkorDB has no vector index to search while {what}: {_said(exc)}")
+    if _pool_exhausted(exc):
+        return StoreUnavailableError(_busy("the graph", what, "graph"))
     if isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
         return StoreUnavailableError(
             f"FalkorDB is unreachable while {what}: {_said(exc)}. Start the embedded server with "
@@ -129,12 +131,27 @@ def audit_day(params: Mapping[str, Any]) -> date:
     return stamp.astimezone(UTC).date()  # type: ignore[no-any-return]
 
 
+def _pool_exhausted(exc: Exception) -> bool:
+    # redis-py's BlockingConnectionPool says so, as a ConnectionError, when no slot freed in time.
+    return isinstance(exc, redis.exceptions.ConnectionError) and "No connection available" in str(exc)
+
+
+def _busy(store: str, what: str, group: str) -> str:
+    return (
+        f"{store} gave no pooled connection in time while {what}: every connection of the pool "
+        f"({group}.pool_max) stayed busy for {group}.pool_timeout_s (raise either, or make fewer calls "
+        "at once)"
+    )
+
+
 @contextmanager
 def redis_errors(what: str) -> Iterator[None]:
     """redis-py errors raised inside the block as agentx-memory errors."""
     try:
         yield
     except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
+        if _pool_exhausted(exc):
+            raise StoreUnavailableError(_busy("Redis", what, "redis")) from exc
         raise StoreUnavailableError(
             f"Redis is unreachable while {what}: {_said(exc)}. Start the embedded server with "
             "`agentx-memory up`, or check AGENTX_REDIS__URL."

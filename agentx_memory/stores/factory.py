@@ -35,13 +35,21 @@ def _graph(settings: Settings, falkordb_url: str | None) -> GraphStore:
             settings.graph.neo4j_password.get_secret_value(),
             database=settings.graph.neo4j_database,
             oversample=oversample,
+            max_connections=settings.graph.pool_max,
+            timeout_s=settings.graph.pool_timeout_s,
         )
     if falkordb_url is None:
         raise ConfigurationError(
             "no FalkorDB URL resolved: set AGENTX_GRAPH__FALKORDB_URL, or leave it unset to use the "
             "embedded server"
         )
-    return FalkorDBStore(falkordb_url, settings.graph.name, oversample=oversample)
+    return FalkorDBStore(
+        falkordb_url,
+        settings.graph.name,
+        oversample=oversample,
+        max_connections=settings.graph.pool_max,
+        timeout_s=settings.graph.pool_timeout_s,
+    )
 
 
 def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> GraphStore:
@@ -98,7 +106,7 @@ def reset_stores(settings: Settings) -> list[str]:
     finally:
         graph.close()
     drop_schema(endpoints.postgres_url, settings.postgres)
-    redis = RedisStore(endpoints.redis_url)
+    redis = RedisStore.of(endpoints.redis_url, settings.redis)
     try:
         removed = redis.delete_matching(f"{settings.redis.key_prefix}:*")
     finally:

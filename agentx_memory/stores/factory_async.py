@@ -34,13 +34,21 @@ def _graph(settings: Settings, falkordb_url: str | None) -> AsyncGraphStore:
             settings.graph.neo4j_password.get_secret_value(),
             database=settings.graph.neo4j_database,
             oversample=oversample,
+            max_connections=settings.graph.pool_max,
+            timeout_s=settings.graph.pool_timeout_s,
         )
     if falkordb_url is None:
         raise ConfigurationError(
             "no FalkorDB URL resolved: set AGENTX_GRAPH__FALKORDB_URL, or leave it unset to use the "
             "embedded server"
         )
-    return AsyncFalkorDBStore(falkordb_url, settings.graph.name, oversample=oversample)
+    return AsyncFalkorDBStore(
+        falkordb_url,
+        settings.graph.name,
+        oversample=oversample,
+        max_connections=settings.graph.pool_max,
+        timeout_s=settings.graph.pool_timeout_s,
+    )
 
 
 async def open_graph(settings: Settings, falkordb_url: str | None, dimensions: int) -> AsyncGraphStore:
@@ -97,7 +105,7 @@ async def reset_stores(settings: Settings) -> list[str]:
     finally:
         await graph.close()
     await drop_schema(endpoints.postgres_url, settings.postgres)
-    redis = AsyncRedisStore(endpoints.redis_url)
+    redis = AsyncRedisStore.of(endpoints.redis_url, settings.redis)
     try:
         removed = await redis.delete_matching(f"{settings.redis.key_prefix}:*")
     finally:

@@ -36,12 +36,20 @@ _INDEX_POLL_S = 0.05
 class AsyncFalkorDBStore(AsyncCypherGraphStore):
     dialect: Dialect = "falkordb"
 
-    def __init__(self, url: str, graph_name: str, *, oversample: int = 8, max_connections: int = 16) -> None:
+    def __init__(
+        self,
+        url: str,
+        graph_name: str,
+        *,
+        oversample: int = 8,
+        max_connections: int = 16,
+        timeout_s: float = 30.0,
+    ) -> None:
         super().__init__(oversample)
         # falkordb's FalkorDB() class probes the server in its constructor (blocking, untranslated
         # errors); its Graph only needs a client, so we build the client ourselves. No I/O here.
         self._pool = redis.asyncio.BlockingConnectionPool.from_url(
-            url, max_connections=max_connections, timeout=30, decode_responses=True
+            url, max_connections=max_connections, timeout=timeout_s, decode_responses=True
         )
         self._client: redis.asyncio.Redis = redis.asyncio.Redis(connection_pool=self._pool)
         self._graph = AsyncGraph(self._client, graph_name)

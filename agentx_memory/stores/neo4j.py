@@ -29,10 +29,23 @@ class Neo4jStore(CypherGraphStore):
     fulltext_or = " OR "
 
     def __init__(
-        self, uri: str, user: str, password: str, *, database: str | None = None, oversample: int = 8
+        self,
+        uri: str,
+        user: str,
+        password: str,
+        *,
+        database: str | None = None,
+        oversample: int = 8,
+        max_connections: int = 100,
+        timeout_s: float = 60.0,
     ) -> None:
         super().__init__(oversample)
-        self._driver = GraphDatabase.driver(uri, auth=(user, password))
+        self._driver = GraphDatabase.driver(
+            uri,
+            auth=(user, password),
+            max_connection_pool_size=max_connections,
+            connection_acquisition_timeout=timeout_s,
+        )
         self._database = database
 
     def _execute(self, statement: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:

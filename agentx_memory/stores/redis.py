@@ -9,11 +9,12 @@ land together) and every key it touches carries a TTL.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import redis
 import redis.exceptions
 
+from ..settings import RedisSettings
 from .driver_errors import redis_errors, text
 from .redis_scripts import EXTEND, TOKEN_BUCKET
 
@@ -24,9 +25,14 @@ _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del
 
 
 class RedisStore:
-    def __init__(self, url: str, *, max_connections: int = 32) -> None:
+    @classmethod
+    def of(cls, url: str, settings: RedisSettings) -> RedisStore:
+        """The store of ``url`` with the pool ``settings`` ask (``redis.pool_max``, ``pool_timeout_s``)."""
+        return cls(url, max_connections=settings.pool_max, timeout_s=settings.pool_timeout_s)
+
+    def __init__(self, url: str, *, max_connections: int = 32, timeout_s: float = 30.0) -> None:
         self._pool = redis.BlockingConnectionPool.from_url(
-            url, max_connections=max_connections, timeout=30, decode_responses=True
+            url, max_connections=max_connections, timeout=timeout_s, decode_responses=True
         )
         self._client: redis.Redis = redis.Redis(connection_pool=self._pool)
         self._bucket = self._client.register_script(TOKEN_BUCKET)
@@ -151,6 +157,27 @@ class RedisStore:
         with redis_errors("scanning keys"):
             for key in self._client.scan_iter(match=pattern, count=500):
                 yield text(key)
+
+    def rewrite_items(self, key: str, rewrite: Callable[[str], str | None]) -> int:
+        """Replace each item of a list by ``rewrite(item)`` (``None``: leave it), in place, keeping the
+        list's TTL; atomic against writers meanwhile (``WATCH``: a list changed under it is read again).
+        Returns how many items changed."""
+        with redis_errors("rewriting a list"):
+            with self._client.pipeline(transaction=True) as pipe:
+                while True:
+                    try:
+                        pipe.watch(key)  # type: ignore[no-untyped-call, unused-ignore]
+                        items = [text(item) for item in pipe.lrange(key, 0, -1)]
+                        changed = {
+                            i: new for i, item in enumerate(items) if (new := rewrite(item)) is not None
+                        }
+                        pipe.multi()  # type: ignore[no-untyped-call, unused-ignore]
+                        for index, value in changed.items():
+                            pipe.lset(key, index, value)
+                        pipe.execute()
+                        return len(changed)
+                    except redis.exceptions.WatchError:
+                        continue
 
     def delete_matching(self, pattern: str) -> int:
         """Delete every key matching ``pattern`` (used to forget sessions and users)."""

@@ -10,20 +10,43 @@ they always did.
 What stays plain, so that search works: turn content (full-text and vectors), a turn's
 ``metadata.speaker`` (part of its full-text column, migration 002), fact text, ids, user ids, channels
 and times; audit ``details`` (ids and counts that forgetting matches on).
+
+The other stores' copies of sealed values are sealed too (text properties, :func:`~..crypto.seal_text`):
+:data:`GRAPH_SEALED` in the graph, and a turn's metadata in Redis working memory
+(:func:`turn_to_cache`). Nothing searches those copies, so there even the speaker is sealed.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from psycopg.types.json import Jsonb
 
-from ..crypto import SEALED_KEY, Encryptor, is_sealed, open_json, seal_json
+from ..crypto import SEALED_KEY, Encryptor, is_envelope, is_sealed, open_json, open_text, seal_json, seal_text
 from ..errors import InvalidInputError, StoreError
+from ..models import Turn
 
-__all__ = ["SEALED_COLUMNS", "SEALED_PARAMS", "TURN_METADATA_PLAIN", "FieldCodec", "Sealed"]
+__all__ = [
+    "GRAPH_SEALED",
+    "SEALED_COLUMNS",
+    "SEALED_PARAMS",
+    "TURN_METADATA_PLAIN",
+    "FieldCodec",
+    "Sealed",
+    "open_graph_props",
+    "seal_graph_props",
+    "turn_from_cache",
+    "turn_to_cache",
+]
+
+#: Graph properties holding copies of sealed ledger values (JSON text, or an envelope with a key).
+GRAPH_SEALED: dict[str, tuple[str, ...]] = {
+    "Turn": ("metadata",),
+    "ToolInvocation": ("tool_input", "tool_output"),
+}
 
 #: Turn metadata keys kept readable beside the sealed value: the full-text column and the speaker
 #: boost read ``metadata ->> 'speaker'``.
@@ -137,3 +160,35 @@ def _check_filter(metadata: object) -> None:
             "turn metadata is encrypted at rest (security.encryption_key): a recall can filter on "
             f"{', '.join(TURN_METADATA_PLAIN)} only, not on {sorted(set(value) - set(TURN_METADATA_PLAIN))}"
         )
+
+
+def open_graph_props(encryptor: Encryptor | None, label: str, props: dict[str, Any], user_id: str) -> None:
+    """A graph node's sealed copies back to plain JSON text, in place (an export holds plain values)."""
+    for name in GRAPH_SEALED.get(label, ()):
+        if is_envelope(props.get(name)):
+            props[name] = json.dumps(open_text(encryptor, props[name], user_id), ensure_ascii=False)
+
+
+def seal_graph_props(encryptor: Encryptor | None, label: str, props: dict[str, Any], user_id: str) -> None:
+    """A graph node's plain JSON text copies sealed, in place (an import into a store with a key)."""
+    for name in GRAPH_SEALED.get(label, ()):
+        value = props.get(name)
+        if encryptor is not None and isinstance(value, str) and not is_envelope(value):
+            props[name] = seal_text(encryptor, json.loads(value), user_id)
+
+
+def turn_to_cache(turn: Turn, encryptor: Encryptor | None) -> str:
+    """A turn as Redis working memory holds it: its JSON, the metadata an envelope with a key."""
+    if encryptor is None:
+        return turn.model_dump_json()
+    item = turn.model_dump(mode="json")
+    item["metadata"] = seal_text(encryptor, item["metadata"], turn.user_id)
+    return json.dumps(item, ensure_ascii=False)
+
+
+def turn_from_cache(text: str, encryptor: Encryptor | None) -> Turn:
+    """A turn read back from Redis working memory (either form)."""
+    item = json.loads(text)
+    if isinstance(item.get("metadata"), str):
+        item["metadata"] = open_text(encryptor, item["metadata"], str(item["user_id"]))
+    return Turn.model_validate(item)

@@ -185,9 +185,14 @@ def test_rotation_reencrypts_every_row_and_the_old_key_alone_then_fails(
     raw = raw_rows(rotated)
     assert SECRET not in raw
     assert key_id(parse_key(KEY_A)) not in raw
-    assert set(rekey(rotated, batch=2).rows.values()) == {0}  # a rerun finds nothing left
+    # The graph's and Redis' copies: both conversations' turns and tool calls, plain ones too.
+    assert report.copies == {"graph Turn": 4, "graph ToolInvocation": 2, "redis turns": 4}
+    again = rekey(rotated, batch=2)
+    assert set(again.rows.values()) == set(again.copies.values()) == {0}  # a rerun finds nothing left
     with AgentMemory("alice", settings=with_keys(base, KEY_B), embedder=embedder) as memory:
         check_api(memory, conversation)
+        cached = memory.working(conversation).get_recent_turns(2)
+        assert [turn.metadata for turn in cached] == [{"speaker": "Ann", "token": SECRET}, {"note": SECRET}]
         assert memory.get_conversation(plain_conversation)[0].metadata["token"] == SECRET
     with (
         AgentMemory("alice", settings=with_keys(base, KEY_A), embedder=embedder) as memory,

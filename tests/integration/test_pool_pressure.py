@@ -262,3 +262,47 @@ async def test_user_lock_holders_leave_connections_for_their_writes(
 
         await asyncio.wait_for(asyncio.gather(*(holder(n) for n in range(6))), STORM_DEADLINE_S)
         assert sorted(done) == list(range(6))
+
+
+@pytest.mark.parametrize("group", ["redis", "graph"])
+@pytest.mark.parametrize("bad", [{"pool_max": 0}, {"pool_max": 5000}, {"pool_timeout_s": 0}])
+def test_redis_and_graph_pool_settings_are_validated(group: str, bad: dict[str, float]) -> None:
+    with pytest.raises(ValueError, match="pool_"):
+        Settings.model_validate({group: bad})
+
+
+async def test_redis_and_graph_pools_take_their_size_and_wait_from_settings(
+    endpoints: ResolvedEndpoints, data_dir: Path, embedder: Embedder
+) -> None:
+    """``redis.pool_max`` / ``graph.pool_max`` bound the connections a process opens (a storm of 50
+    calls over 2 of each), and a call that finds every slot taken fails after ``pool_timeout_s`` with
+    a :class:`StoreUnavailableError` naming the setting to raise."""
+    pools = {"pool_max": POOL_MAX, "pool_timeout_s": POOL_TIMEOUT_S}
+    settings = isolated_settings(endpoints, data_dir, redis=pools, graph=pools)
+    try:
+        async with AsyncAgentMemory("pool-r", settings=settings, embedder=embedder) as mem:
+            conversation = await mem.new_conversation()
+            await asyncio.wait_for(
+                asyncio.gather(
+                    *(mem.store_turn(conversation, "user", f"note {i}: bees") for i in range(CALLS // 2)),
+                    *(mem.search_facts("bees") for _ in range(CALLS // 2)),
+                ),
+                STORM_DEADLINE_S,
+            )
+            backends = await mem._open_backends()
+            redis_pool = backends.redis._pool
+            graph_pool = backends.graph._pool  # type: ignore[attr-defined]  # FalkorDB's, by design here
+            for pool in (redis_pool, graph_pool):
+                assert pool.max_connections == POOL_MAX
+                assert pool.timeout == POOL_TIMEOUT_S
+                assert len(pool._available_connections) + len(pool._in_use_connections) <= POOL_MAX
+            held = [await redis_pool.get_connection() for _ in range(POOL_MAX)]  # type: ignore[no-untyped-call]
+            try:
+                with pytest.raises(StoreUnavailableError, match=r"redis\.pool_max"):
+                    await asyncio.wait_for(backends.redis.ping(), STORM_DEADLINE_S)
+            finally:
+                for connection in held:
+                    await redis_pool.release(connection)
+            await backends.redis.ping()
+    finally:
+        cleanup(settings, endpoints)

@@ -1,12 +1,18 @@
 """Secrets never leave the library: a session with a recognisable LLM key, embedding key, Neo4j password
 and Postgres URL password (store, recall, context, consolidation with the LLM stub, an LLM failure, bad
 input, unreachable stores, a maintenance job) writes none of them to the logs, the audit rows, the job
-runs, Redis, an exception message or a ``repr``."""
+runs, Redis, an exception message or a ``repr``. With an encryption key, a sensitive metadata or tool
+value is in none of the stores' files on disk."""
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
+import os
+import tempfile
+import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +22,8 @@ from psycopg import sql
 
 from agentx_memory import AgentMemory, Settings
 from agentx_memory.audit_policy import config_snapshot
-from agentx_memory.embedded import ResolvedEndpoints
+from agentx_memory.embedded import ResolvedEndpoints, resolve_endpoints, stop
+from agentx_memory.embedded._common import data_paths
 from agentx_memory.embedding import Embedder
 from agentx_memory.errors import AgentMemoryError
 from agentx_memory.maintenance.jobs import JOBS
@@ -180,3 +187,64 @@ def test_no_secret_is_written_anywhere(
 def test_redact_text_hides_passwords_and_keys(text: str, hidden: str) -> None:
     assert hidden not in redact_text(text)
     assert "***" in redact_text(text)
+
+
+def _files_holding(root: Path, needle: bytes) -> list[str]:
+    """Every regular file under ``root`` whose bytes contain ``needle`` (the servers' own files)."""
+    found: list[str] = []
+    for path in root.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            try:
+                if needle in path.read_bytes():
+                    found.append(str(path.relative_to(root)))
+            except OSError:  # a file the server removed meanwhile (a rotated WAL segment)
+                continue
+    return found
+
+
+@pytest.fixture
+def own_servers() -> Iterator[Path]:
+    """Embedded servers of this test alone: their files hold nothing but what it wrote."""
+    with tempfile.TemporaryDirectory(prefix="agx-disk-", dir="/tmp") as directory:
+        yield Path(directory)
+        stop(Settings(data_dir=Path(directory)))
+
+
+def test_with_a_key_no_store_file_on_disk_holds_a_sensitive_value(
+    own_servers: Path, embedder: Embedder
+) -> None:
+    """Turn and conversation metadata, tool inputs and outputs and audit payloads: each copy in Postgres
+    (heap and WAL), the graph and Redis (FalkorDB's append-only file) is sealed, so the value is in no
+    file. Turn content is plain by design: finding it in both servers' files shows the files were read
+    after the writes reached them."""
+    sensitive = f"SENSITIVE-{uuid.uuid4().hex}"
+    content = f"CONTENT-{uuid.uuid4().hex}"
+    key = base64.b64encode(os.urandom(32)).decode()
+    settings = Settings(
+        data_dir=own_servers,
+        audit={"level": "verbose"},
+        security={"encryption_key": key},
+        learning={"auto_consolidate": False},
+    )
+    with AgentMemory("alice", settings=settings, embedder=embedder) as mem:
+        conversation = mem.new_conversation(metadata={"ticket": sensitive})
+        mem.store_turn(conversation, "user", content, metadata={"speaker": "Ann", "token": sensitive})
+        mem.store_turns(conversation, [{"role": "assistant", "content": "ok", "metadata": {"n": sensitive}}])
+        mem.record_invocation(
+            conversation, 1, "deploy", {"password": sensitive}, {"echo": sensitive}, True, 2
+        )
+        assert mem.get_conversation(conversation)[0].metadata["token"] == sensitive  # the API opens it
+        assert mem.working(conversation).get_recent_turns(1)[0].metadata == {"n": sensitive}
+    with psycopg.connect(_postgres_url(settings), autocommit=True) as conn:
+        conn.execute("CHECKPOINT")  # heap pages to disk too, not only the WAL
+    paths = data_paths(settings)
+    for root in (paths.pgdata, paths.falkordb_dir):
+        deadline = time.monotonic() + 10
+        while not _files_holding(root, content.encode()) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _files_holding(root, content.encode()), f"the written turn never reached {root}"
+        assert _files_holding(root, sensitive.encode()) == [], f"{sensitive} found under {root}"
+
+
+def _postgres_url(settings: Settings) -> str:
+    return resolve_endpoints(settings).postgres_url

@@ -3,12 +3,9 @@ SDK's stdio client, and the streamable HTTP app under uvicorn (in a thread) with
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import socket
 import sys
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -17,15 +14,15 @@ from typing import Any
 
 import httpx2
 import pytest
-import uvicorn
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import TextContent
 
-from agentx_memory import AsyncAgentMemory, Settings
+from agentx_memory import Settings
 from agentx_memory.embedding import Embedder
-from agentx_memory.integrations.mcp import MemoryMcpServer, UserAccess
+from agentx_memory.integrations.mcp import UserAccess
 from agentx_memory.integrations.tools import tool_names
+from tests.integrations.http_thread import serving
 from tests.settings_env import env_of
 
 
@@ -59,40 +56,12 @@ async def test_stdio_subprocess_lists_and_calls(module_settings: Settings, data_
     assert block.text == "content is empty: there is nothing to remember"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def http_url(module_settings: Settings, embedder: Embedder) -> Iterator[str]:
     """The streamable HTTP app for default user ``gina`` (``hank`` allowed too), on its own loop."""
-    port = _free_port()
-    servers: list[uvicorn.Server] = []
-
-    async def main() -> None:
-        memory = AsyncAgentMemory("gina", settings=module_settings, embedder=embedder)
-        async with memory:  # opened on this thread's loop, where the app runs
-            mcp = MemoryMcpServer(memory, UserAccess("gina", allowed_users=frozenset({"hank"})))
-            config = uvicorn.Config(mcp.http_app(), host="127.0.0.1", port=port, log_level="warning")
-            servers.append(uvicorn.Server(config))
-            await servers[0].serve()
-            await mcp.aclose()
-
-    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        if servers and servers[0].started:
-            break
-        threading.Event().wait(0.05)
-    assert servers, "uvicorn did not start"
-    assert servers[0].started, "uvicorn did not start"
-    yield base
-    servers[0].should_exit = True
-    thread.join(10)
+    access = UserAccess("gina", allowed_users=frozenset({"hank"}))
+    with serving(module_settings, embedder, "gina", lambda: access) as url:
+        yield url
 
 
 def _get(url: str, headers: dict[str, str] | None = None, body: bytes | None = None) -> tuple[int, Any]:

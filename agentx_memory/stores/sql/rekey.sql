@@ -65,3 +65,7 @@ LIMIT %(limit)s
 UPDATE memory_audit_log AS t SET payload = nullif(r.fields -> 'payload', 'null'::jsonb)
 FROM jsonb_to_recordset(%(rows)s) AS r(key bigint, fields jsonb, old jsonb, ts timestamptz)
 WHERE t.id = r.key AND t."timestamp" = r.ts AND jsonb_build_object('payload', t.payload) = r.old
+
+-- name: rekey_users
+-- Every user with conversations: the graph's and Redis' sealed copies (turns, tool calls) belong to one.
+SELECT DISTINCT user_id FROM conversations ORDER BY user_id
