@@ -143,9 +143,9 @@ def worker(
         from workers import make_app
 
         app = make_app(state.settings)  # serves the metrics on maintenance.metrics_port once started
-        port = state.settings.maintenance.metrics_port
+        host, port = state.settings.maintenance.metrics_host, state.settings.maintenance.metrics_port
         if port:
-            state.err.print(f"metrics on http://127.0.0.1:{port}/metrics", highlight=False)
+            state.err.print(f"metrics on http://{host}:{port}/metrics", highlight=False)
         app.Worker(beat=beat, concurrency=concurrency, loglevel=loglevel).start()
 
 

@@ -409,8 +409,10 @@ class MaintenanceSettings(_Redacted):
     #: Celery's broker and RedBeat's Redis; None: the Redis in use (production: a Redis without
     #: eviction, since the working-memory Redis evicts least-recently-used keys).
     broker_url: str | None = None
-    #: The worker serves the Prometheus metrics on this port (0: off).
+    #: The worker serves the Prometheus metrics on this port (0: off) ...
     metrics_port: int = Field(default=0, ge=0, le=65535)
+    #: ... at this address: loopback unless asked (the metrics name users' job counts and sizes).
+    metrics_host: str = "127.0.0.1"
 
 
 class McpSettings(BaseModel):
