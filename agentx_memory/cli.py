@@ -21,7 +21,7 @@ from agentx_memory.errors import AgentMemoryError, ConfigurationError
 from agentx_memory.redact import redact_text
 from agentx_memory.settings import Settings, owning_process
 
-from .cli_support import CliState, errors, print_error, state_of
+from .cli_support import CliState, errors, human_duration, print_error, state_of
 
 __all__ = ["app", "main"]
 
@@ -135,7 +135,7 @@ def status(ctx: typer.Context) -> None:
             _NAMES[server.server],
             Text("running", style="green") if server.running else Text("stopped", style="red"),
             str(server.pid) if server.pid is not None else "-",
-            _duration(server.uptime_s),
+            human_duration(server.uptime_s),
             server.endpoint if server.running and server.endpoint else server.note,
         )
     state.out.print(table)
@@ -174,17 +174,6 @@ def demo(ctx: typer.Context) -> None:
             raise ConfigurationError("The demo is not part of this installation of agentx-memory.") from exc
         code = run_demo(state.settings, state.out)
     raise typer.Exit(int(code))
-
-
-def _duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "-"
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}h {minutes:02d}m"
-    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
 
 
 def _register() -> None:
