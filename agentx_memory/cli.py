@@ -184,7 +184,7 @@ def _register() -> None:
     from .cli_jobs import jobs_app, metrics, worker
     from .cli_mcp import mcp
     from .cli_portability import export, import_dump
-    from .cli_query import context, entity, facts, recall, stats, timeline
+    from .cli_query import context, entity, facts, recall, stats, timeline, users
     from .cli_reindex import reindex
     from .cli_rekey import rotate_key
 
@@ -200,7 +200,7 @@ def _register() -> None:
     app.command()(ingest)
     app.command(name="export")(export)
     app.command(name="import")(import_dump)
-    for query in (recall, context, facts, entity, timeline, stats):
+    for query in (recall, context, facts, entity, timeline, stats, users):
         app.command()(query)
 
 

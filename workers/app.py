@@ -134,8 +134,8 @@ def make_app(settings: Settings) -> Celery:
 
 def _metrics_step(root: _Root, host: str, port: int) -> type[bootsteps.StartStopStep]:
     """A bootstep of this app's workers (not beat's, not a client's): from start, the metrics on
-    ``host:port`` (port 0: off) with the memory size counted by a scrape (once a minute at most); at stop, warm
-    or cold, the server stopped and its port freed."""
+    ``host:port`` (port 0: off) with the memory size counted by a scrape (once a minute at most); at
+    stop, warm or cold, the server stopped and its port freed."""
 
     class Metrics(bootsteps.StartStopStep):  # type: ignore[misc, unused-ignore]
         server: Any = None

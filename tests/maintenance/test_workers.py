@@ -92,9 +92,10 @@ def test_the_worker_serves_its_metrics_and_frees_the_port(memory: AgentMemory, s
             page = response.read().decode()
         # bound where it says (loopback), not on every interface: another address of the host
         # (127.0.0.2 is one on Linux) finds nothing listening
-        with socket.socket() as other, pytest.raises(ConnectionRefusedError):
+        with socket.socket() as other:
             other.settimeout(5)
-            other.connect(("127.0.0.2", port))
+            with pytest.raises(ConnectionRefusedError):
+                other.connect(("127.0.0.2", port))
     assert report["status"] == "done", report["error"]
     assert 'agentx_job_runs_total{job="audit_partitions",status="done"}' in page
     assert 'agentx_memory_nodes{label="Turn"} 1.0' in page
