@@ -98,14 +98,14 @@ def test_ingest_jsonl_twice_stores_each_turn_once(
     # an honest count: the second run stored nothing, and says so
     assert "Nothing new: all 5 turns in 3 conversations for user 'alice' were already stored" in again.stdout
     assert "Stored" not in again.stdout
-    more = _write(tmp_path / "history.jsonl", [*JSONL, {"role": "user", "content": "One more turn"}])
-    third = runner.invoke(app, ["ingest", str(more), "--user", "alice"], env=env_of(settings))
-    assert "Stored 1 new turn in 3 conversations for user 'alice'" in third.stdout, third.output
-    assert "; 5 were already stored." in " ".join(third.stdout.split())
     assert {cid: _snapshot(reader, cid) for cid in before} == before
     bob = reader.for_user("bob")
     assert all(bob.get_conversation(cid) == [] for cid in before)
     assert bob.get_recent_turns(hours=24 * 365 * 10) == []
+    more = _write(tmp_path / "history.jsonl", [*JSONL, {"role": "user", "content": "One more turn"}])
+    third = runner.invoke(app, ["ingest", str(more), "--user", "alice"], env=env_of(settings))
+    assert "Stored 1 new turn in 3 conversations for user 'alice'" in third.stdout, third.output
+    assert "; 5 were already stored." in " ".join(third.stdout.split())
 
 
 def test_ingest_locomo_makes_a_conversation_per_session(
