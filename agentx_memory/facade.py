@@ -24,6 +24,7 @@ from .api.core import FacadeCore
 from .api.documents import DocumentsApi
 from .api.forget import ForgetApi
 from .api.goals import GoalsApi
+from .api.health import HealthApi
 from .api.learning import LearningApi
 from .api.portability import PortabilityApi
 from .api.procedural import ProceduralApi
@@ -77,6 +78,7 @@ class AgentMemory(
     PortabilityApi,
     TimelineApi,
     DocumentsApi,
+    HealthApi,
     FacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.

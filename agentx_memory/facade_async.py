@@ -22,6 +22,7 @@ from .api.core_async import AsyncFacadeCore
 from .api.documents_async import AsyncDocumentsApi
 from .api.forget_async import AsyncForgetApi
 from .api.goals_async import AsyncGoalsApi
+from .api.health_async import AsyncHealthApi
 from .api.learning_async import AsyncLearningApi
 from .api.portability_async import AsyncPortabilityApi
 from .api.procedural_async import AsyncProceduralApi
@@ -75,6 +76,7 @@ class AsyncAgentMemory(
     AsyncPortabilityApi,
     AsyncTimelineApi,
     AsyncDocumentsApi,
+    AsyncHealthApi,
     AsyncFacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.

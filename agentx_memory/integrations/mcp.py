@@ -193,7 +193,20 @@ class MemoryMcpServer:
     # -- transports --------------------------------------------------------------------------------
 
     async def _health(self, request: Request) -> Response:
-        return JSONResponse({"status": "ok", "server": self.server.name, "tools": len(TOOLS)})
+        """200 when every store answers; 503 naming each one that does not (a load balancer or an
+        orchestrator must not route to a server whose databases are down)."""
+        found = await self.memory.health()
+        down = {store: error for store, error in found.items() if error is not None}
+        body: dict[str, Any] = {
+            "status": "unavailable" if down else "ok",
+            "server": self.server.name,
+            "tools": len(TOOLS),
+            "stores": {store: "ok" if error is None else "down" for store, error in found.items()},
+        }
+        if down:
+            body["errors"] = down
+            log.warning("health: %s not answering", ", ".join(down))
+        return JSONResponse(body, status_code=503 if down else 200)
 
     def http_app(self, host: str = "127.0.0.1") -> ASGIApp:
         """The streamable HTTP app: MCP at ``/mcp``, ``GET /health``, users checked per request."""

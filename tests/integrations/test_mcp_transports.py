@@ -105,7 +105,9 @@ def _get(url: str, headers: dict[str, str] | None = None, body: bytes | None = N
 
 
 def test_http_health(http_url: str) -> None:
-    assert _get(f"{http_url}/health") == (200, {"status": "ok", "server": "agentx-memory", "tools": 18})
+    status, body = _get(f"{http_url}/health")
+    assert (status, body["status"], body["server"]) == (200, "ok", "agentx-memory")
+    assert body["stores"] == {"postgres": "ok", "graph": "ok", "redis": "ok"}
 
 
 async def test_http_calls_act_for_the_header_user(http_url: str) -> None:
