@@ -116,7 +116,7 @@ async def test_http_calls_act_for_the_header_user(http_url: str) -> None:
         Client(streamable_http_client(f"{http_url}/mcp", http_client=as_hank)) as hank,
         Client(f"{http_url}/mcp") as gina,
     ):
-        assert len((await hank.list_tools()).tools) == 18
+        assert len((await hank.list_tools()).tools) == 20
         await hank.call_tool("add_memory", {"content": "Hank keeps bees in the garden"})
         found = _structured(await hank.call_tool("remember", {"query": "who keeps bees?"}))
         assert any("bees" in m["content"] for m in found["memories"])
