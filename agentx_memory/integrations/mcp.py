@@ -4,7 +4,8 @@
     agentx-memory mcp --transport http --port 8765     # http://127.0.0.1:8765/mcp and /health
 
 The tools are :data:`~agentx_memory.integrations.specs.TOOLS`, each with its typed input schema and
-read-only / destructive / idempotent hints. The user is never a tool argument: it is fixed per server
+read-only / destructive / idempotent hints; the resources (profile, current facts) and the prompt (the
+memory block) are :mod:`.mcp_resources`'. The user is never a tool argument: it is fixed per server
 (stdio), or over HTTP read per request from a header (``X-AgentX-User``) that must name the default user
 or one on the allow-list; an HTTP request naming anyone else is refused with 403 before it reaches MCP.
 A refused call comes back as a tool error carrying the :class:`~agentx_memory.errors.AgentMemoryError`
@@ -30,13 +31,15 @@ from .specs import TOOLS, ToolSpec
 
 try:
     import uvicorn
-    from mcp.server.mcpserver import Context, MCPServer
+    from mcp.server.mcpserver import Context
     from mcp.server.mcpserver.tools.base import Tool
     from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
     from mcp.types import CallToolResult, TextContent, ToolAnnotations
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
     from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from .mcp_resources import MemoryResourceServer
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess without the extra
     raise MissingExtraError("mcp", "agentx_memory.integrations.mcp") from exc
 
@@ -132,8 +135,9 @@ class MemoryMcpServer:
         self.access = access or UserAccess(memory.scope.user_id, memory.scope.channel)
         self.jobs = AsyncConsolidationJobs()
         self._memories: dict[str, AsyncAgentMemory] = {}
-        self.server: MCPServer[Any] = MCPServer(
+        self.server = MemoryResourceServer(
             name,
+            self.memory_for,
             instructions=_INSTRUCTIONS,
             version=__version__,
             tools=[self._tool(spec) for spec in TOOLS],

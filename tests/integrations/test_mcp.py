@@ -345,3 +345,47 @@ async def test_forget_tools_need_confirmation_and_reach_every_store(root_memory:
         assert await frank.list_facts() == []
         backends = await frank._open_backends()  # nothing of frank is left in any store
         assert not any((await backends.forgetting.remaining(frank.scope)).values())
+
+
+async def test_resources_and_the_prompt_are_real_and_the_users_own(root_memory: AsyncAgentMemory) -> None:
+    """Listed means served: the profile and current facts of the server's user, and the memory block."""
+    gail = await root_memory.for_user("gail")
+    await gail.update_profile(preferences={"seat": "window"}, expertise_areas=["botany"])
+    fact = await gail.learn_fact("Gail is allergic to peanuts", confidence=0.9, source="user", about=["Gail"])
+    await gail.store_turn(await gail.new_conversation(), "user", "I'm flying to Lisbon on May 3rd")
+    hugo = await root_memory.for_user("hugo")
+    async with (
+        Client(MemoryMcpServer(gail).server) as as_gail,
+        Client(MemoryMcpServer(hugo).server) as as_hugo,
+    ):
+        listed = {str(r.uri): r for r in (await as_gail.list_resources()).resources}
+        assert set(listed) == {"memory://profile", "memory://facts"}
+        assert all(r.mime_type == "application/json" and r.description for r in listed.values())
+
+        profile = json.loads(_contents(await as_gail.read_resource("memory://profile")))
+        assert profile["preferences"] == {"seat": "window"}
+        assert profile["expertise_areas"] == ["botany"]
+        facts = json.loads(_contents(await as_gail.read_resource("memory://facts")))["facts"]
+        assert [(f["id"], f["claim"]) for f in facts] == [(fact.id, "Gail is allergic to peanuts")]
+        assert json.loads(_contents(await as_hugo.read_resource("memory://facts"))) == {"facts": []}
+
+        prompts = (await as_gail.list_prompts()).prompts
+        assert [p.name for p in prompts] == ["memory_block"]
+        assert [(a.name, a.required) for a in prompts[0].arguments or []] == [
+            ("prompt", True),
+            ("budget_tokens", False),
+        ]
+        block = await as_gail.get_prompt("memory_block", {"prompt": "When is my Lisbon flight?"})
+        text = block.messages[0].content
+        assert isinstance(text, TextContent)
+        assert "Lisbon" in text.text
+        other = await as_hugo.get_prompt("memory_block", {"prompt": "When is my Lisbon flight?"})
+        assert isinstance(other.messages[0].content, TextContent)
+        assert "Lisbon" not in other.messages[0].content.text
+
+
+def _contents(result: Any) -> str:
+    block = result.contents[0]
+    assert block.mime_type == "application/json"
+    text: str = block.text
+    return text
