@@ -208,6 +208,12 @@ class RetrievalSettings(BaseModel):
     #: score, counted at this weight, is higher still.
     fact_own_weight: float = Field(default=0.85, ge=0)
     goal_weight: float = Field(default=0.15, ge=0)
+    #: Documents a framework stored as memory (a LangGraph store's items): weighted as facts are.
+    document_weight: float = Field(default=0.25, ge=0)
+    #: A document is recalled only when its best embedded text's cosine with the query reaches this:
+    #: the default local model puts unrelated texts at -0.08 to 0.05 (as ``context_fact_min_similarity``
+    #: says); another embedder needs its own floor.
+    document_min_similarity: float = Field(default=0.1, ge=-1, le=1)
     #: Age at which the recency signal halves.
     recency_half_life_days: float = Field(default=30.0, gt=0)
     #: Score factors by a fact's temporal tag (the issue's current 1.2×, past 0.7×).
