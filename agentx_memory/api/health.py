@@ -17,6 +17,7 @@ from typing import Any
 from .._compat.sync import within
 from ..backends import Backends
 from ..errors import AgentMemoryError
+from ..validation import validate_timeout
 from .core import FacadeCore
 
 __all__ = ["HealthApi"]
@@ -31,6 +32,7 @@ class HealthApi(FacadeCore):
     def health(self, timeout_s: float = 3.0) -> dict[str, str | None]:
         """Each store (``postgres``, ``graph``, ``redis``) → ``None`` when it answered a round trip
         within ``timeout_s``, else why not. Stores that cannot even be opened are all reported so."""
+        timeout_s = validate_timeout(timeout_s)
         try:
             backends = self._open_backends()
         except AgentMemoryError as exc:

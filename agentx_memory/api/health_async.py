@@ -14,6 +14,7 @@ from typing import Any
 from .._compat.aio import within
 from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError
+from ..validation import validate_timeout
 from .core_async import AsyncFacadeCore
 
 __all__ = ["AsyncHealthApi"]
@@ -28,6 +29,7 @@ class AsyncHealthApi(AsyncFacadeCore):
     async def health(self, timeout_s: float = 3.0) -> dict[str, str | None]:
         """Each store (``postgres``, ``graph``, ``redis``) → ``None`` when it answered a round trip
         within ``timeout_s``, else why not. Stores that cannot even be opened are all reported so."""
+        timeout_s = validate_timeout(timeout_s)
         try:
             backends = await self._open_backends()
         except AgentMemoryError as exc:
