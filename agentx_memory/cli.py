@@ -21,7 +21,7 @@ from agentx_memory.errors import AgentMemoryError, ConfigurationError
 from agentx_memory.redact import redact_text
 from agentx_memory.settings import Settings, owning_process
 
-from .cli_support import CliState, errors, print_error, state_of
+from .cli_support import CliState, errors, human_duration, print_error, state_of
 
 __all__ = ["app", "main"]
 
@@ -136,7 +136,7 @@ def status(ctx: typer.Context) -> None:
             _NAMES[server.server],
             Text("running", style="green") if server.running else Text("stopped", style="red"),
             str(server.pid) if server.pid is not None else "-",
-            _duration(server.uptime_s),
+            human_duration(server.uptime_s),
             server.endpoint if server.running and server.endpoint else server.note,
         )
     state.out.print(table)
@@ -177,17 +177,6 @@ def demo(ctx: typer.Context) -> None:
     raise typer.Exit(int(code))
 
 
-def _duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "-"
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}h {minutes:02d}m"
-    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
-
-
 def _register() -> None:
     # Commands of their own modules (they import this module's helpers from cli_support).
     from .cli_backfill import backfill
@@ -197,7 +186,7 @@ def _register() -> None:
     from .cli_mcp import mcp
     from .cli_mcp_token import mcp_token_app
     from .cli_portability import export, import_dump
-    from .cli_query import context, entity, facts, recall, stats, timeline
+    from .cli_query import context, entity, facts, recall, stats, timeline, users
     from .cli_reindex import reindex
     from .cli_rekey import rotate_key
     from .cli_ui import ui
@@ -216,7 +205,7 @@ def _register() -> None:
     app.command()(ingest)
     app.command(name="export")(export)
     app.command(name="import")(import_dump)
-    for query in (recall, context, facts, entity, timeline, stats):
+    for query in (recall, context, facts, entity, timeline, stats, users):
         app.command()(query)
 
 

@@ -80,7 +80,7 @@ def _store(
         update={"learning": state.settings.learning.model_copy(update={"auto_consolidate": False})}
     )
     total = sum(len(conversation.turns) for conversation in conversations)
-    unsynced = 0
+    unsynced = stored = 0
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -95,19 +95,26 @@ def _store(
         for conversation in conversations:
             cid = conversation_uuid(memory.scope.user_id, memory.scope.channel, conversation.key)
             memory.new_conversation(conversation.title, conversation_id=cid)
+            # store_turns answers a stored turn's id for a turn already there: only new ids are new turns
+            known = {turn.id for turn in memory.get_conversation(cid)}
             for start in range(0, len(conversation.turns), batch):
                 chunk = conversation.turns[start : start + batch]
                 try:
-                    memory.store_turns(cid, chunk)
-                except GraphSyncError:
+                    ids = memory.store_turns(cid, chunk)
+                except GraphSyncError as exc:
                     unsynced += len(chunk)
+                    ids = [turn.id for turn in exc.turn] if isinstance(exc.turn, list) else []
+                stored += sum(1 for turn_id in ids if turn_id not in known)
                 done = bar.tasks[0].completed + len(chunk)
                 bar.update(task, completed=done, rate=done / (time.perf_counter() - began))
     elapsed = time.perf_counter() - began
-    state.out.print(
-        f"Stored {total:,} turns in {len(conversations):,} conversations for user {user!r} in "
-        f"{elapsed:.1f} s ({total / elapsed:,.0f} turns/s)."
-    )
+    rate = f"in {elapsed:.1f} s ({total / elapsed:,.0f} turns/s)"
+    where = f"{len(conversations):,} conversations for user {user!r}"
+    if not stored:
+        state.out.print(f"Nothing new: all {total:,} turns in {where} were already stored (read {rate}).")
+        return
+    already = f"; {total - stored:,} were already stored" if stored < total else ""
+    state.out.print(f"Stored {stored:,} new turn{'s' if stored != 1 else ''} in {where} {rate}{already}.")
     state.out.print(
         "Facts are learned from them by the consolidate job: `agentx-memory jobs run consolidate` "
         "(or `agentx-memory worker`)."

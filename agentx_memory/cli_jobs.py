@@ -12,7 +12,7 @@ from rich.table import Table
 
 from agentx_memory.errors import InvalidInputError
 
-from .cli_support import CliState, errors, state_of
+from .cli_support import CliState, errors, human_duration, state_of
 
 __all__ = ["EXIT_FAILED", "EXIT_LOCKED", "jobs_app", "metrics", "worker"]
 
@@ -103,7 +103,9 @@ def status(
             table.add_row(name, "never", "", "", "", "")
             continue
         lag = last.details.get("lag_s")
-        note = last.error or (f"lag median {lag['median']} s, max {lag['max']} s" if lag else "")
+        note = last.error or (
+            f"lag median {human_duration(lag['median'])}, max {human_duration(lag['max'])}" if lag else ""
+        )
         counts = ", ".join(f"{key} {value}" for key, value in sorted(last.counts.items()))
         flag = " (dry run)" if last.dry_run else ""
         table.add_row(
@@ -143,9 +145,9 @@ def worker(
         from workers import make_app
 
         app = make_app(state.settings)  # serves the metrics on maintenance.metrics_port once started
-        port = state.settings.maintenance.metrics_port
+        host, port = state.settings.maintenance.metrics_host, state.settings.maintenance.metrics_port
         if port:
-            state.err.print(f"metrics on http://127.0.0.1:{port}/metrics", highlight=False)
+            state.err.print(f"metrics on http://{host}:{port}/metrics", highlight=False)
         app.Worker(beat=beat, concurrency=concurrency, loglevel=loglevel).start()
 
 

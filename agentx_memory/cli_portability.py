@@ -61,13 +61,25 @@ def import_dump(
     re_embed: Annotated[
         bool, typer.Option("--re-embed", help="Embed every text again with the configured model.")
     ] = False,
+    user: Annotated[
+        str | None,
+        typer.Option(
+            "--user",
+            help="Import it as this user (default: the dump's). The memories take new ids derived from "
+            "the old ones, so the original user may stay in the same store.",
+        ),
+    ] = None,
 ) -> None:
     """Restore a user's memory from a dump; what already exists is kept, so it can be run twice."""
     state = state_of(ctx)
     from agentx_memory import AgentMemory
+    from agentx_memory.memory.portability_pure import move_dump
+    from agentx_memory.validation import validate_user_id
 
     with errors(state.err):
         records = _read(path)
+        if user is not None:
+            records = move_dump(records, validate_user_id(user))
         user = str(records[0]["user_id"])
         with AgentMemory(user, settings=state.settings) as memory:
             counts = memory.import_user(records, re_embed=re_embed)

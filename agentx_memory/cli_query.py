@@ -1,7 +1,8 @@
 """The everyday questions from the command line: ``recall``, ``context``, ``facts``, ``entity``,
-``timeline`` and ``stats`` for one ``--user`` (and ``--channel``), as rich tables or ``--json``.
+``timeline`` and ``stats`` for one ``--user`` (and ``--channel``), as rich tables or ``--json``; and
+``users``, the operator's list of whose memory is stored.
 
-Each command opens the facade for that user only; nothing another user stored can appear.
+Each per-user command opens the facade for that user only; nothing another user stored can appear.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .cli_support import CliState, errors, state_of
 if TYPE_CHECKING:
     from agentx_memory import AgentMemory
 
-__all__ = ["context", "entity", "facts", "recall", "stats", "timeline"]
+__all__ = ["context", "entity", "facts", "recall", "stats", "timeline", "users"]
 
 User = Annotated[str, typer.Option("--user", "-u", help="Whose memory to read.")]
 Channel = Annotated[str, typer.Option("--channel", "-c", help="Channel to read (with _global).")]
@@ -29,6 +30,9 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts inste
 Limit = Annotated[int, typer.Option("--limit", "-n", help="How many to show.")]
 Since = Annotated[datetime | None, typer.Option("--since", help="From this time (ISO 8601, UTC).")]
 Until = Annotated[datetime | None, typer.Option("--until", help="Before this time (ISO 8601, UTC).")]
+FullIds = Annotated[
+    bool, typer.Option("--full-ids", help="Whole ids (to pass to other commands), never shortened.")
+]
 Kinds = Annotated[
     list[str] | None, typer.Option("--kind", help="turn, fact, entity, goal or strategy; repeatable.")
 ]
@@ -53,6 +57,19 @@ def _dump(state: CliState, value: Any) -> None:
 
 def _when(value: datetime | None) -> str:
     return "-" if value is None else value.strftime("%Y-%m-%d %H:%M")
+
+
+#: Characters of an id a table shows without --full-ids: enough to tell a user's memories apart.
+_SHORT_ID = 8
+
+
+def _id_column(table: Table, full: bool) -> None:
+    # Full ids must come out whole whatever the terminal's width: the other columns wrap instead.
+    table.add_column("id", no_wrap=True, min_width=36 if full else _SHORT_ID, overflow="ignore")
+
+
+def _shown_id(memory_id: str, full: bool) -> str:
+    return memory_id if full else memory_id[:_SHORT_ID]
 
 
 def _nothing(state: CliState, what: str, user: str) -> None:
@@ -107,9 +124,11 @@ def facts(
     channel: Channel = "_global",
     limit: Limit = 50,
     history: Annotated[bool, typer.Option("--history", help="Superseded facts too.")] = False,
+    full_ids: FullIds = False,
     as_json: Json = False,
 ) -> None:
-    """The user's facts, newest first (current ones; with --history the corrected ones too)."""
+    """The user's facts, newest first (current ones; with --history the corrected ones too). Ids are
+    shortened to their first 8 characters unless --full-ids (--json always has them whole)."""
     with _memory(ctx, user, channel) as (state, memory):
         found = memory.list_facts(limit=limit, include_history=history)
     if as_json:
@@ -118,10 +137,12 @@ def facts(
     if not found:
         _nothing(state, "facts", user)
         return
-    table = Table("claim", "confidence", "source", "channel", "current", "id", title=f"facts of {user}")
+    table = Table("claim", "confidence", "source", "channel", "current", title=f"facts of {user}")
+    _id_column(table, full_ids)
     for fact in found:
         current = "yes" if fact.valid_until is None else f"until {_when(fact.valid_until)}"
-        table.add_row(fact.claim, f"{fact.confidence:.2f}", fact.source, fact.channel, current, fact.id)
+        shown = _shown_id(fact.id, full_ids)
+        table.add_row(fact.claim, f"{fact.confidence:.2f}", fact.source, fact.channel, current, shown)
     state.out.print(table)
 
 
@@ -161,9 +182,10 @@ def timeline(
     since: Since = None,
     until: Until = None,
     kind: Kinds = None,
+    full_ids: FullIds = False,
     as_json: Json = False,
 ) -> None:
-    """What was stored, newest first."""
+    """What was stored, newest first (ids shortened unless --full-ids)."""
     with _memory(ctx, user, channel) as (state, memory):
         entries = memory.timeline(since=since, until=until, kinds=kind or None, limit=limit)
     if as_json:
@@ -172,11 +194,11 @@ def timeline(
     if not entries:
         _nothing(state, "timeline entries", user)
         return
-    table = Table("when", "kind", "channel", "summary", "id", title=f"timeline of {user}")
+    table = Table("when", "kind", "channel", "summary", title=f"timeline of {user}")
+    _id_column(table, full_ids)
     for entry in entries:
-        table.add_row(
-            _when(entry.event_time), entry.memory_type, entry.channel, entry.summary, entry.memory_id
-        )
+        shown = _shown_id(entry.memory_id, full_ids)
+        table.add_row(_when(entry.event_time), entry.memory_type, entry.channel, entry.summary, shown)
     state.out.print(table)
 
 
@@ -195,3 +217,33 @@ def stats(
             table.add_row(label, name, str(count))
     state.out.print(table)
     state.out.print(f"current facts: {found.current_facts}; latest write: {_when(found.latest_write)}")
+
+
+def users(ctx: typer.Context, as_json: Json = False) -> None:
+    """Every user with stored memory: conversations, turns, facts, entities, documents, latest write."""
+    state = state_of(ctx)
+    from agentx_memory import AgentMemory
+    from agentx_memory.maintenance.users import user_summaries
+
+    # The root facade is a handle on the stores only: the list is read across users, as jobs read it.
+    with errors(state.err), AgentMemory("maintenance", settings=state.settings) as root:
+        found = user_summaries(root._open_backends())
+    if as_json:
+        _dump(state, found)
+        return
+    if not found:
+        state.err.print("No user has stored memory yet.")
+        return
+    table = Table("user", "conversations", "turns", "facts", "entities", "documents", "latest write")
+    for summary in found:
+        counts = summary.memories
+        table.add_row(
+            summary.user_id,
+            str(summary.conversations),
+            str(summary.turns),
+            str(counts.get("fact", 0)),
+            str(counts.get("entity", 0)),
+            str(summary.documents),
+            _when(summary.latest_write),
+        )
+    state.out.print(table)

@@ -15,7 +15,7 @@ from agentx_memory.errors import AgentMemoryError
 from agentx_memory.redact import redact_text
 from agentx_memory.settings import Settings
 
-__all__ = ["CliState", "errors", "print_error", "state_of"]
+__all__ = ["CliState", "errors", "human_duration", "print_error", "state_of"]
 
 
 @dataclass(frozen=True)
@@ -43,3 +43,21 @@ def state_of(ctx: typer.Context) -> CliState:
     state = ctx.obj
     assert isinstance(state, CliState)
     return state
+
+
+def human_duration(seconds: float | None) -> str:
+    """A duration as a person reads it, to two units at most: ``0.4s``, ``12s``, ``5m 02s``,
+    ``3h 05m``, ``3d 19h`` (``-`` for None); a lag of 329220.775 s is ``3d 19h``."""
+    if seconds is None:
+        return "-"
+    if seconds < 10:
+        return f"{seconds:.1f}s"
+    whole = round(seconds)
+    days, rest = divmod(whole, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours}h"
+    if hours:
+        return f"{hours}h {minutes:02d}m"
+    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"

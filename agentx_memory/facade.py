@@ -24,6 +24,7 @@ from .api.core import FacadeCore
 from .api.documents import DocumentsApi
 from .api.forget import ForgetApi
 from .api.goals import GoalsApi
+from .api.health import HealthApi
 from .api.learning import LearningApi
 from .api.portability import PortabilityApi
 from .api.procedural import ProceduralApi
@@ -77,6 +78,7 @@ class AgentMemory(
     PortabilityApi,
     TimelineApi,
     DocumentsApi,
+    HealthApi,
     FacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.
@@ -270,10 +272,12 @@ class AgentMemory(
         """Recall the memories most relevant to ``query``, best first.
 
         Searches turns (BM25 + vector, with neighbouring turns), facts and entities (vector +
-        full-text, expanded through the graph), strategies and open goals, in ``channels`` (default:
+        full-text, expanded through the graph), strategies and open goals, documents (vector), in
+        ``channels`` (default:
         the active channel and ``_global``). Each item says its kind, id, score, channel, timestamps
         and which techniques found it (``found_by``); the bundle carries per-technique metrics.
-        ``include_semantic`` covers facts and entities; ``include_procedural`` strategies and goals.
+        ``include_semantic`` covers facts, entities and documents (what a framework stored as memory: a
+        LangGraph store's indexed items); ``include_procedural`` strategies and goals.
         ``time_window_hours`` keeps only memories from that many hours back. Returned facts and
         entities count one more access. Audited at level ``reads``.
 

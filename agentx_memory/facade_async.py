@@ -22,6 +22,7 @@ from .api.core_async import AsyncFacadeCore
 from .api.documents_async import AsyncDocumentsApi
 from .api.forget_async import AsyncForgetApi
 from .api.goals_async import AsyncGoalsApi
+from .api.health_async import AsyncHealthApi
 from .api.learning_async import AsyncLearningApi
 from .api.portability_async import AsyncPortabilityApi
 from .api.procedural_async import AsyncProceduralApi
@@ -75,6 +76,7 @@ class AsyncAgentMemory(
     AsyncPortabilityApi,
     AsyncTimelineApi,
     AsyncDocumentsApi,
+    AsyncHealthApi,
     AsyncFacadeCore,
 ):
     """Long-term memory for one user (``user_id``) working in one channel.
@@ -268,10 +270,12 @@ class AsyncAgentMemory(
         """Recall the memories most relevant to ``query``, best first.
 
         Searches turns (BM25 + vector, with neighbouring turns), facts and entities (vector +
-        full-text, expanded through the graph), strategies and open goals, in ``channels`` (default:
+        full-text, expanded through the graph), strategies and open goals, documents (vector), in
+        ``channels`` (default:
         the active channel and ``_global``). Each item says its kind, id, score, channel, timestamps
         and which techniques found it (``found_by``); the bundle carries per-technique metrics.
-        ``include_semantic`` covers facts and entities; ``include_procedural`` strategies and goals.
+        ``include_semantic`` covers facts, entities and documents (what a framework stored as memory: a
+        LangGraph store's indexed items); ``include_procedural`` strategies and goals.
         ``time_window_hours`` keeps only memories from that many hours back. Returned facts and
         entities count one more access. Audited at level ``reads``.
 

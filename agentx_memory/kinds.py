@@ -24,7 +24,7 @@ __all__ = [
     "kinds_in_groups",
 ]
 
-MemoryKind = Literal["episodic", "fact", "entity", "strategy", "goal"]
+MemoryKind = Literal["episodic", "fact", "entity", "strategy", "goal", "document"]
 #: The groups ``remember``'s ``include_*`` flags name: semantic memory is facts and entities,
 #: procedural memory is strategies and the goals they serve.
 KindGroup = Literal["episodic", "semantic", "procedural"]
@@ -37,7 +37,7 @@ class KindSpec:
 
     name: MemoryKind
     group: KindGroup
-    #: Graph label recall searches (None: turns live in the ledger).
+    #: Graph label recall searches (None: turns and documents live in the ledger).
     label: GraphLabel | None
     #: ``RetrievalSettings`` field holding the kind's ranking weight.
     weight: str
@@ -61,6 +61,11 @@ KINDS: Final[tuple[KindSpec, ...]] = (
         "strategy", "procedural", "Strategy", "procedural_weight", "strategies", "strategies", "strategy"
     ),
     KindSpec("goal", "procedural", "Goal", "goal_weight", "goals", "goals", "goal"),
+    # What a framework stored as the agent's memory (a LangGraph store's items), as LangMem has it:
+    # recalled by its embedded texts like the rest; never in the timeline (documents are not events).
+    KindSpec(
+        "document", "semantic", None, "document_weight", "documents", "documents", "document", dated=False
+    ),
 )
 ALL_KINDS: Final[frozenset[MemoryKind]] = frozenset(spec.name for spec in KINDS)
 #: The kinds recall finds in the graph, in the order their candidates are searched.

@@ -218,6 +218,12 @@ class RetrievalSettings(BaseModel):
     #: score, counted at this weight, is higher still.
     fact_own_weight: float = Field(default=0.85, ge=0)
     goal_weight: float = Field(default=0.15, ge=0)
+    #: Documents a framework stored as memory (a LangGraph store's items): weighted as facts are.
+    document_weight: float = Field(default=0.25, ge=0)
+    #: A document is recalled only when its best embedded text's cosine with the query reaches this:
+    #: the default local model puts unrelated texts at -0.08 to 0.05 (as ``context_fact_min_similarity``
+    #: says); another embedder needs its own floor.
+    document_min_similarity: float = Field(default=0.1, ge=-1, le=1)
     #: Age at which the recency signal halves.
     recency_half_life_days: float = Field(default=30.0, gt=0)
     #: Score factors by a fact's temporal tag (the issue's current 1.2×, past 0.7×).
@@ -419,8 +425,10 @@ class MaintenanceSettings(_Redacted):
     #: Celery's broker and RedBeat's Redis; None: the Redis in use (production: a Redis without
     #: eviction, since the working-memory Redis evicts least-recently-used keys).
     broker_url: str | None = None
-    #: The worker serves the Prometheus metrics on this port (0: off).
+    #: The worker serves the Prometheus metrics on this port (0: off) ...
     metrics_port: int = Field(default=0, ge=0, le=65535)
+    #: ... at this address: loopback unless asked (the metrics name users' job counts and sizes).
+    metrics_host: str = "127.0.0.1"
 
 
 class McpSettings(BaseModel):

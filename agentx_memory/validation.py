@@ -53,6 +53,7 @@ __all__ = [
     "validate_priority",
     "validate_role",
     "validate_strings",
+    "validate_timeout",
     "validate_timestamp",
     "validate_tool_name",
     "validate_tool_sequence",
@@ -393,6 +394,9 @@ _WINDOW = _bounded_float(
     lambda v: 0 < v <= _MAX_WINDOW_HOURS,
     lambda value, _: f"time_window_hours must be a positive number, not {value!r}",
 )
+_TIMEOUT = _bounded_float(
+    lambda v: 0 < v <= 3600, lambda value, _: f"timeout_s must be a positive number of seconds, not {value!r}"
+)
 _LATENCY = _bounded_float(
     lambda v: 0 <= v < 1e12, lambda value, _: f"latency_ms must be a non-negative number, not {value!r}"
 )
@@ -451,6 +455,11 @@ def validate_positive_hours(hours: object) -> float:
 
 def validate_window_hours(hours: object) -> float:
     return _WINDOW(hours)
+
+
+def validate_timeout(seconds: object) -> float:
+    """A timeout in seconds: positive, at most an hour."""
+    return _TIMEOUT(seconds)
 
 
 def validate_latency(latency_ms: object) -> float:

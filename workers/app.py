@@ -115,7 +115,8 @@ def make_app(settings: Settings) -> Celery:
         worker_pool="threads",
     )
     root = _Root(settings)
-    app.steps["worker"].add(_metrics_step(root, settings.maintenance.metrics_port))
+    maintenance = settings.maintenance
+    app.steps["worker"].add(_metrics_step(root, maintenance.metrics_host, maintenance.metrics_port))
     app.steps["worker"].add(_StartUpJobs)
     # A prefork child closes its facade when it exits; a worker with a threads or solo pool once its
     # pool has drained (worker_shutdown comes after; the signal is process-wide, hence the check).
@@ -131,10 +132,10 @@ def make_app(settings: Settings) -> Celery:
     return app
 
 
-def _metrics_step(root: _Root, port: int) -> type[bootsteps.StartStopStep]:
+def _metrics_step(root: _Root, host: str, port: int) -> type[bootsteps.StartStopStep]:
     """A bootstep of this app's workers (not beat's, not a client's): from start, the metrics on
-    ``port`` (0: off) with the memory size counted by a scrape (once a minute at most); at stop, warm
-    or cold, the server stopped and its port freed."""
+    ``host:port`` (port 0: off) with the memory size counted by a scrape (once a minute at most); at
+    stop, warm or cold, the server stopped and its port freed."""
 
     class Metrics(bootsteps.StartStopStep):  # type: ignore[misc, unused-ignore]
         server: Any = None
@@ -142,8 +143,9 @@ def _metrics_step(root: _Root, port: int) -> type[bootsteps.StartStopStep]:
         def start(self, parent: Any) -> None:
             if port:
                 size_on_scrape(lambda: memory_size(root.get()._open_backends()))
-                self.server = start_http_server(port, registry=REGISTRY)[0]
-                log.info("metrics on http://0.0.0.0:%d/metrics", port)
+                # prometheus_client binds every interface by default: the address is always passed
+                self.server = start_http_server(port, addr=host, registry=REGISTRY)[0]
+                log.info("metrics on http://%s:%d/metrics", host, port)
 
         def stop(self, parent: Any) -> None:
             if self.server is not None:

@@ -6,7 +6,18 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "Semaphore", "background", "begin", "drain", "gather", "sleep", "spawn", "to_thread"]
+__all__ = [
+    "Lock",
+    "Semaphore",
+    "background",
+    "begin",
+    "drain",
+    "gather",
+    "sleep",
+    "spawn",
+    "to_thread",
+    "within",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -52,3 +63,8 @@ async def drain(pending: set[asyncio.Task[None]]) -> None:
     """Wait for the background steps still running (their errors were already logged by them)."""
     if pending:
         await asyncio.gather(*list(pending), return_exceptions=True)
+
+
+async def within(step: Awaitable[R], seconds: float) -> R:
+    """``step``'s result, or :class:`TimeoutError` once ``seconds`` have passed (it is cancelled)."""
+    return await asyncio.wait_for(step, seconds)

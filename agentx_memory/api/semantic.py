@@ -15,6 +15,7 @@ from typing import Any
 from ..backends import Backends
 from ..errors import InvalidInputError, NotFoundError
 from ..memory.channels import merge_channels
+from ..memory.documents_pure import with_documents
 from ..memory.entities import EntityMemory
 from ..models.semantic import (
     ENTITY_RELATIONSHIPS,
@@ -386,9 +387,14 @@ class SemanticApi(FacadeCore):
         return fact
 
     def memory_stats(self) -> MemoryStats:
-        """Node counts by kind and channel over the channels this memory reads, and the latest write."""
+        """Counts by kind and channel over the channels this memory reads, and the latest write: graph
+        nodes by label, and ``Document`` for the documents frameworks stored (a LangGraph store's
+        items), which are memory too."""
         backends = self._open_backends()
-        stats = backends.facts.stats(self.scope)
+        stats = with_documents(
+            backends.facts.stats(self.scope),
+            backends.documents.counts(self.scope, self.scope.read_channels),
+        )
         backends.audit.log_read(self.scope, "memory_stats", {"total": stats.total})
         return stats
 

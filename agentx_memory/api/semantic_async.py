@@ -13,6 +13,7 @@ from typing import Any
 from ..backends_async import AsyncBackends
 from ..errors import InvalidInputError, NotFoundError
 from ..memory.channels import merge_channels
+from ..memory.documents_pure import with_documents
 from ..memory.entities_async import AsyncEntityMemory
 from ..models.semantic import (
     ENTITY_RELATIONSHIPS,
@@ -388,9 +389,14 @@ class AsyncSemanticApi(AsyncFacadeCore):
         return fact
 
     async def memory_stats(self) -> MemoryStats:
-        """Node counts by kind and channel over the channels this memory reads, and the latest write."""
+        """Counts by kind and channel over the channels this memory reads, and the latest write: graph
+        nodes by label, and ``Document`` for the documents frameworks stored (a LangGraph store's
+        items), which are memory too."""
         backends = await self._open_backends()
-        stats = await backends.facts.stats(self.scope)
+        stats = with_documents(
+            await backends.facts.stats(self.scope),
+            await backends.documents.counts(self.scope, self.scope.read_channels),
+        )
         await backends.audit.log_read(self.scope, "memory_stats", {"total": stats.total})
         return stats
 

@@ -30,7 +30,9 @@ from .specs import (
     ConfirmFactInput,
     ConsolidateInput,
     CorrectFactInput,
+    ForgetConversationInput,
     ForgetFactInput,
+    ForgetUserInput,
     GetContextInput,
     GetEntityInput,
     JobStatusInput,
@@ -232,7 +234,15 @@ async def _call(memory: AsyncAgentMemory, args: BaseModel, jobs: AsyncConsolidat
         case ConfirmFactInput():
             return {"fact": _dump(await memory.confirm_fact(args.fact_id))}
         case ForgetFactInput():
+            _confirmed("forget_fact", args.confirm)
             return {"forgotten": args.fact_id, "deleted": await memory.forget_fact(args.fact_id)}
+        case ForgetConversationInput():
+            _confirmed("forget_conversation", args.confirm)
+            deleted = await memory.forget_conversation(args.conversation_id)
+            return {"forgotten": args.conversation_id, "deleted": deleted}
+        case ForgetUserInput():
+            _confirmed("forget_user", args.confirm)
+            return {"forgotten": "user", "deleted": await memory.forget_user()}
         case AddGoalInput():
             goal = await memory.add_goal(args.description, args.priority, args.deadline, args.parent_id)
             return {"goal": _dump(goal)}
@@ -251,6 +261,13 @@ async def _call(memory: AsyncAgentMemory, args: BaseModel, jobs: AsyncConsolidat
         case JobStatusInput():
             return _dump(jobs.status(memory.scope.user_id, args.job_id))
     raise AssertionError(f"no handler for {type(args).__name__}")  # every spec has a case above
+
+
+def _confirmed(name: str, confirm: bool) -> None:
+    if not confirm:
+        raise InvalidInputError(
+            f"{name} deletes for good: nothing was deleted. Ask the user, then call it with confirm=true"
+        )
 
 
 def _explain(exc: ValidationError) -> str:

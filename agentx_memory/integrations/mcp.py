@@ -4,7 +4,8 @@
     agentx-memory mcp --transport http --port 8765     # http://127.0.0.1:8765/mcp and /health
 
 The tools are :data:`~agentx_memory.integrations.specs.TOOLS`, each with its typed input schema and
-read-only / destructive / idempotent hints. The user is never a tool argument: it is fixed per server
+read-only / destructive / idempotent hints; the resources (profile, current facts) and the prompt (the
+memory block) are :mod:`.mcp_resources`'. The user is never a tool argument: it is fixed per server
 (stdio), or over HTTP the user of the request's verified bearer token (``mcp_auth.py``: tokens issued
 per user, or a deployment's OAuth verifier; no token is a 401 before MCP sees the request, and no
 header can choose the user). Only on loopback may a server run without tokens, reading the user from
@@ -43,6 +44,7 @@ try:
     from starlette.types import ASGIApp, Receive, Scope, Send
 
     from .mcp_auth import AuthConfig, MemoryAccessToken, auth_from_settings, is_loopback
+    from .mcp_resources import MemoryResourceServer
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess without the extra
     raise MissingExtraError("mcp", "agentx_memory.integrations.mcp") from exc
 
@@ -148,8 +150,9 @@ class MemoryMcpServer:
         self.jobs = AsyncConsolidationJobs()
         self._memories: dict[str, AsyncAgentMemory] = {}
         auth = self.access.auth
-        self.server: MCPServer[Any] = MCPServer(
+        self.server: MCPServer[Any] = MemoryResourceServer(
             name,
+            self._memory_of,
             instructions=_INSTRUCTIONS,
             version=__version__,
             token_verifier=None if auth is None else auth.verifier,
@@ -214,10 +217,29 @@ class MemoryMcpServer:
             self._memories[user] = await self.memory.for_user(user, self.access.channel)
         return self._memories[user]
 
+    async def _memory_of(self, ctx: Context[Any, Any] | None) -> AsyncAgentMemory:
+        """The facade of the user a resource read or a prompt is for: as for a tool call."""
+        if ctx is None:
+            return await self.memory_for(None)
+        return await self.memory_for(ctx.headers, _verified_token(ctx))
+
     # -- transports --------------------------------------------------------------------------------
 
     async def _health(self, request: Request) -> Response:
-        return JSONResponse({"status": "ok", "server": self.server.name, "tools": len(TOOLS)})
+        """200 when every store answers; 503 naming each one that does not (a load balancer or an
+        orchestrator must not route to a server whose databases are down)."""
+        found = await self.memory.health()
+        down = {store: error for store, error in found.items() if error is not None}
+        body: dict[str, Any] = {
+            "status": "unavailable" if down else "ok",
+            "server": self.server.name,
+            "tools": len(TOOLS),
+            "stores": {store: "ok" if error is None else "down" for store, error in found.items()},
+        }
+        if down:
+            body["errors"] = down
+            log.warning("health: %s not answering", ", ".join(down))
+        return JSONResponse(body, status_code=503 if down else 200)
 
     def http_app(self, host: str = "127.0.0.1") -> ASGIApp:
         """The streamable HTTP app for a server bound to ``host``: MCP at ``/mcp`` (a bearer token

@@ -31,7 +31,7 @@ import uuid
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ..errors import GraphSyncError, NotFoundError
+from ..errors import GraphSyncError, InvalidInputError, NotFoundError
 from ..facade_async import AsyncAgentMemory
 from ..memory.documents_pure import validate_document_value
 from ..models import Role, Turn
@@ -97,6 +97,13 @@ class AgentMemorySession:
         session_settings: SessionSettings | dict[str, Any] | None = None,
         title: str | None = None,
     ) -> None:
+        if not isinstance(memory, AsyncAgentMemory):
+            # The SDK awaits every session method: a sync facade would fail later, in an await,
+            # with a message that names neither class.
+            raise InvalidInputError(
+                f"AgentMemorySession needs the async facade AsyncAgentMemory, not {type(memory).__name__}: "
+                "`async with AsyncAgentMemory(user_id) as memory: AgentMemorySession(session_id, memory)`"
+            )
         self.session_id = session_id
         self.memory = memory
         self.session_settings = (

@@ -129,8 +129,26 @@ class ConfirmFactInput(_Input):
     fact_id: str = Field(description=_FACT_ID)
 
 
+def _confirm(what: str) -> Any:
+    # Required, no default: a model must set it on purpose, after asking the user.
+    return Field(
+        description=f"Must be true: deleting {what} cannot be undone. Set it only after the user "
+        "asked for it or confirmed it."
+    )
+
+
 class ForgetFactInput(_Input):
     fact_id: str = Field(description=_FACT_ID)
+    confirm: bool = _confirm("the fact and its correction history")
+
+
+class ForgetConversationInput(_Input):
+    conversation_id: str = Field(description=_CONVERSATION_ID)
+    confirm: bool = _confirm("the conversation, its turns and what was learned only from them")
+
+
+class ForgetUserInput(_Input):
+    confirm: bool = _confirm("everything remembered about the user")
 
 
 class AddGoalInput(_Input):
@@ -290,8 +308,29 @@ TOOLS: tuple[ToolSpec, ...] = (
         "forget_fact",
         "Forget a fact",
         "Delete a fact for good, with its correction history, from every store. Only when the user asks "
-        "you to forget it; to fix a wrong fact use correct_fact.",
+        "you to forget it (confirm=true); to fix a wrong fact use correct_fact.",
         ForgetFactInput,
+        read_only=False,
+        destructive=True,
+        idempotent=True,
+    ),
+    ToolSpec(
+        "forget_conversation",
+        "Forget a conversation",
+        "Delete a conversation for good from every store: its turns, and the facts and entities learned "
+        "only from it. Only when the user asks you to (confirm=true).",
+        ForgetConversationInput,
+        read_only=False,
+        destructive=True,
+        idempotent=True,
+    ),
+    ToolSpec(
+        "forget_user",
+        "Forget everything",
+        "Delete everything remembered about the user, from every store: conversations, facts, entities, "
+        "goals, strategies, profile. Only when the user asks you to forget them entirely and confirmed "
+        "it (confirm=true). Memory starts empty afterwards.",
+        ForgetUserInput,
         read_only=False,
         destructive=True,
         idempotent=True,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "MAX_PLANNED",
@@ -21,6 +21,7 @@ __all__ = [
     "JobStatus",
     "JobTally",
     "MemorySize",
+    "UserSummary",
     "fold_partitions",
     "utc_now",
 ]
@@ -78,6 +79,22 @@ class MemorySize(BaseModel):
     relationships: dict[str, int] = Field(default_factory=dict)
     rows: dict[str, int] = Field(default_factory=dict)
     redis_keys: int | None = None
+
+
+class UserSummary(BaseModel):
+    """One user and what the ledger holds for it, every channel (``agentx-memory users``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: str
+    conversations: int = 0
+    turns: int = 0
+    #: Timeline rows by memory type (``fact``, ``entity``, ``goal``, ``strategy``); corrected facts
+    #: are kept as history, so they count.
+    memories: dict[str, int] = Field(default_factory=dict)
+    #: Framework documents (LangGraph store items, agent session items).
+    documents: int = 0
+    latest_write: datetime | None = None
 
 
 _PARTITION = re.compile(r"^(?P<table>.+)_\d{8}$")

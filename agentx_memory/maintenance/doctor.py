@@ -108,6 +108,7 @@ def doctor(context: JobContext, jobs: Mapping[str, Job]) -> None:
     awaiting = turns_awaiting(context.backends.ledger)
     report = DoctorReport(repair=not context.dry_run, findings=findings, awaiting_backfill=awaiting)
     context.tally.count("remaining", report.remaining)
+    context.tally.count("pending", report.pending)
     context.tally.count("awaiting_backfill", awaiting)
     context.tally.details["doctor"] = report.model_dump(mode="json")
 

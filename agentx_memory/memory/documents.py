@@ -17,7 +17,7 @@ from typing import Any
 from psycopg.types.json import Json
 
 from ..models import Scope
-from ..models.documents import Document
+from ..models.documents import Document, RecalledDocument
 from ..stores.ports import Ledger
 
 __all__ = ["DocumentMemory"]
@@ -110,3 +110,24 @@ class DocumentMemory:
         """Every namespace holding at least one live document, sorted."""
         rows = self._ledger.fetch_all("document_namespaces", self._key(scope, space))
         return sorted(tuple(row["namespace"]) for row in rows)
+
+    def recall(
+        self, scope: Scope, channels: Sequence[str], query: Sequence[float], limit: int
+    ) -> list[RecalledDocument]:
+        """The ``limit`` documents of every space in ``channels`` whose best text is nearest ``query``."""
+        params = {
+            "user_id": scope.user_id,
+            "channels": list(channels),
+            "query": _vector_literal(query),
+            "limit": limit,
+            "now": datetime.now(UTC),
+        }
+        rows = self._ledger.fetch_all("document_recall", params)
+        return [
+            RecalledDocument.model_validate({**row, "namespace": tuple(row["namespace"])}) for row in rows
+        ]
+
+    def counts(self, scope: Scope, channels: Sequence[str]) -> list[dict[str, Any]]:
+        """Live documents per ``space`` and ``channel`` (with the ``latest`` update) in ``channels``."""
+        params = {"user_id": scope.user_id, "channels": list(channels), "now": datetime.now(UTC)}
+        return self._ledger.fetch_all("document_counts", params)

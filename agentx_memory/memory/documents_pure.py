@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidInputError
+from ..models.semantic import MemoryStats
 
 __all__ = [
     "validate_document_key",
@@ -17,6 +18,7 @@ __all__ = [
     "validate_namespace",
     "validate_space",
     "validate_ttl",
+    "with_documents",
 ]
 
 _SPACE = re.compile(r"[a-z][a-z0-9_-]{0,63}")
@@ -80,3 +82,18 @@ def validate_ttl(ttl_minutes: object) -> float | None:
     if not math.isfinite(ttl_minutes) or ttl_minutes <= 0:
         raise InvalidInputError(f"ttl must be a positive number of minutes, not {ttl_minutes!r}")
     return float(ttl_minutes)
+
+
+def with_documents(stats: MemoryStats, rows: Sequence[Mapping[str, Any]]) -> MemoryStats:
+    """``stats`` with the ``document_counts`` rows counted as ``Document`` per channel (every space
+    summed), their latest update taken into ``latest_write``."""
+    if not rows:
+        return stats
+    counts = {label: dict(per_channel) for label, per_channel in stats.counts.items()}
+    documents = counts.setdefault("Document", {})
+    latest = stats.latest_write
+    for row in rows:
+        documents[row["channel"]] = documents.get(row["channel"], 0) + int(row["count"])
+        if row["latest"] is not None and (latest is None or row["latest"] > latest):
+            latest = row["latest"]
+    return stats.model_copy(update={"counts": counts, "latest_write": latest})

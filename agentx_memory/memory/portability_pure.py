@@ -17,6 +17,8 @@ the same memory are identical but for the header's ``exported_at`` (:data:`VOLAT
 from __future__ import annotations
 
 import json
+import re
+import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -37,6 +39,7 @@ __all__ = [
     "edge_identity",
     "edge_statement",
     "embedding_text",
+    "move_dump",
     "node_key",
     "node_statement",
     "parse_dump",
@@ -231,3 +234,54 @@ def parse_dump(records: Iterable[Mapping[str, Any]], user_id: str) -> Dump:
     if dump is None:
         raise InvalidInputError("the dump is empty: its first record must be the header")
     return dump
+
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+#: The namespace of the ids a moved dump's memories take (uuid5 of the new user and the old id).
+_MOVED_IDS: Final = uuid.UUID("5f0c7a4e-2d7b-4c61-9b43-7e1d0a6c9f21")
+
+
+def move_dump(records: Iterable[Mapping[str, Any]], user_id: str) -> list[dict[str, Any]]:
+    """A dump made for another user, rewritten to belong to ``user_id`` (``agentx-memory import
+    --user``): every ``user_id``, the user's own node and tool keys, and every id, each id replaced by
+    a uuid5 of the new user and the old id, everywhere it occurs (references, JSON-string properties).
+    New ids, because the original may live in the same store (its ids would then be another user's);
+    derived ids, because importing the moved dump twice must still write nothing the second time.
+    Records already of ``user_id`` come back unchanged. Pure; :func:`parse_dump` checks the result."""
+    listed = [dict(record) for record in records]
+    header = listed[0] if listed else {}
+    old = header.get("user_id")
+    if not isinstance(old, str) or old == user_id or header.get("type") != "header":
+        return listed
+
+    def new_id(found: re.Match[str]) -> str:
+        return str(uuid.uuid5(_MOVED_IDS, f"{user_id}/{found.group(0).lower()}"))
+
+    def key(label: str, value: str) -> str:
+        if label == "User" and value == old:
+            return user_id
+        if label == "Tool" and value.startswith(f"{old}:"):
+            return f"{user_id}:{value[len(old) + 1 :]}"
+        return value
+
+    def walk(value: Any, field: str | None = None) -> Any:
+        if isinstance(value, str):
+            return user_id if field == "user_id" and value == old else _UUID.sub(new_id, value)
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        if isinstance(value, dict):
+            return {name: walk(item, name) for name, item in value.items()}
+        return value
+
+    moved = [walk(record) for record in listed]
+    for record in moved:
+        if record.get("type") == "node" and isinstance(record.get("data"), dict):
+            data, label = record["data"], str(record.get("label"))
+            field = "key" if label == "Tool" else "id"
+            if isinstance(data.get(field), str):
+                data[field] = key(label, data[field])
+        elif record.get("type") == "edge":
+            for end in ("source", "target"):
+                if isinstance(record.get(end), list) and len(record[end]) == 2:
+                    record[end] = [record[end][0], key(str(record[end][0]), str(record[end][1]))]
+    return moved

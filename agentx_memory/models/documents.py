@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["Document"]
+__all__ = ["Document", "RecalledDocument"]
 
 
 class Document(BaseModel):
@@ -28,3 +28,19 @@ class Document(BaseModel):
     #: When it expires (its TTL), ``None``: kept until deleted.
     expires_at: datetime | None = None
     score: float | None = None
+
+
+class RecalledDocument(BaseModel):
+    """A document found by recall (``remember``, ``get_context``): where it is, its value, the embedded
+    text of it nearest the query and that text's cosine."""
+
+    model_config = ConfigDict(frozen=True)
+
+    space: str
+    namespace: tuple[str, ...]
+    key: str
+    channel: str
+    value: dict[str, Any]
+    updated_at: datetime
+    text: str
+    score: float

@@ -86,8 +86,9 @@ _TITLES: Final[Mapping[str, str]] = {
     "goals": "### Active goals",
     "reflection": "### Latest reflection",
     "entities": "### People and things",
+    "documents": "### Saved notes",
 }
-_PRIORITY: Final = ("facts", "goals", "turns", "strategies", "entities", "reflection")
+_PRIORITY: Final = ("facts", "goals", "turns", "documents", "strategies", "entities", "reflection")
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,8 @@ class ContextSections:
     goals: Sequence[MemoryItem]
     entities: Sequence[MemoryItem] = ()
     reflection: MemoryItem | None = None
+    #: What a framework stored as the agent's memory (a LangGraph store's items).
+    documents: Sequence[MemoryItem] = ()
 
     @classmethod
     def of(cls, by_section: Mapping[str, Sequence[MemoryItem]]) -> ContextSections:
@@ -110,6 +113,7 @@ class ContextSections:
             strategies=by_section.get("strategies", ()),
             goals=by_section.get("goals", ()),
             entities=by_section.get("entities", ()),
+            documents=by_section.get("documents", ()),
         )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -10,10 +11,13 @@ from typing import Any
 
 from ..kinds import ALL_KINDS, MemoryKind
 from ..models import Entity, Fact, Goal, MemoryItem, Strategy, Turn
+from ..models.documents import RecalledDocument
 
 __all__ = [
     "RecallPlan",
     "RecallRequest",
+    "document_id",
+    "document_item",
     "entity_item",
     "entity_text",
     "fact_item",
@@ -110,6 +114,31 @@ def turn_item(
         source_turn_ids=[turn.id],
         stale=superseded_by is not None and whole,
         superseded_by=list(superseded_by or ()),
+    )
+
+
+#: The namespace of a recalled document's item id (documents are keyed by place, not by id).
+_DOCUMENT_IDS = uuid.UUID("9a7f3c1e-6b2d-4e8a-b5c4-2f1d0e9a8b7c")
+
+
+def document_id(space: str, namespace: Sequence[str], key: str) -> str:
+    """A document's item id: a uuid5 of where it is, so a context tag can carry it and it is stable."""
+    return str(uuid.uuid5(_DOCUMENT_IDS, json.dumps([space, list(namespace), key])))
+
+
+def document_item(document: RecalledDocument, score: float, found_by: Sequence[str]) -> MemoryItem:
+    """A recalled document: its one text field when it has just one (LangMem's ``{"content": …}``),
+    else the embedded text that matched."""
+    texts = [value for value in document.value.values() if isinstance(value, str)]
+    return MemoryItem(
+        kind="document",
+        id=document_id(document.space, document.namespace, document.key),
+        content=texts[0] if len(document.value) == 1 and texts else document.text,
+        score=score,
+        channel=document.channel,
+        timestamp=document.updated_at,
+        metadata={"space": document.space, "namespace": list(document.namespace), "key": document.key},
+        found_by=list(found_by),
     )
 
 

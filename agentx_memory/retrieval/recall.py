@@ -36,6 +36,7 @@ from ..models import (
 )
 from ..settings import RetrievalSettings
 from .candidates import TechniqueTimer, technique_metric
+from .document_recall import recall_documents
 from .focus import EntityProfile, closest_entity
 from .fusion import diversify, interleave
 from .items import RecallPlan, RecallRequest, entity_item, fact_item, turn_item
@@ -176,6 +177,9 @@ class RecallLayer:
         def graph() -> None:
             retriever.graph(scope, embedded, found)
 
+        def documents() -> None:
+            recall_documents(self._b, self._s, scope, embedded, found)
+
         def turns() -> None:
             lexical = retriever.lexical_turns(scope, plan, metrics)
             retriever.turns(scope, embedded, lexical, found)
@@ -201,7 +205,7 @@ class RecallLayer:
             )
             timer.done(len(slotted))
 
-        gather(graph(), turns(), focus_entity(), slot())
+        gather(graph(), turns(), documents(), focus_entity(), slot())
         ready = embedded  # the plan with its vectors (the steps above read `plan` unchanged)
         retriever.rank(ready, found)
         if nearby is not None:

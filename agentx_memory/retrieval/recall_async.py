@@ -33,6 +33,7 @@ from ..models import (
 )
 from ..settings import RetrievalSettings
 from .candidates import TechniqueTimer, technique_metric
+from .document_recall_async import recall_documents
 from .focus import EntityProfile, closest_entity
 from .fusion import diversify, interleave
 from .items import RecallPlan, RecallRequest, entity_item, fact_item, turn_item
@@ -173,6 +174,9 @@ class AsyncRecallLayer:
         async def graph() -> None:
             await retriever.graph(scope, await embedded, found)
 
+        async def documents() -> None:
+            await recall_documents(self._b, self._s, scope, await embedded, found)
+
         async def turns() -> None:
             lexical = await retriever.lexical_turns(scope, plan, metrics)
             await retriever.turns(scope, await embedded, lexical, found)
@@ -198,7 +202,7 @@ class AsyncRecallLayer:
             )
             timer.done(len(slotted))
 
-        await gather(graph(), turns(), focus_entity(), slot())
+        await gather(graph(), turns(), documents(), focus_entity(), slot())
         ready = await embedded  # the plan with its vectors (the steps above read `plan` unchanged)
         retriever.rank(ready, found)
         if nearby is not None:

@@ -244,6 +244,10 @@ class PostgresStore:
         with self.session() as session:
             return session.fetch_one(name, params)
 
+    def ping(self) -> bool:
+        """A round trip to the server (a pooled connection, ``SELECT 1``)."""
+        return self.fetch_one("ping", {}) is not None
+
     def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         with self.session() as session:
             return session.fetch_all(name, params)

@@ -245,6 +245,10 @@ class AsyncPostgresStore:
         async with self.session() as session:
             return await session.fetch_one(name, params)
 
+    async def ping(self) -> bool:
+        """A round trip to the server (a pooled connection, ``SELECT 1``)."""
+        return await self.fetch_one("ping", {}) is not None
+
     async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         async with self.session() as session:
             return await session.fetch_all(name, params)

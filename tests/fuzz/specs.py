@@ -189,6 +189,7 @@ SPECS: dict[str, Spec] = {
     "correct_fact": lambda w: _args(fact_id=_facts(w), new_claim=text()),
     "undo_correction": lambda w: _args(fact_id=_facts(w)),
     "memory_stats": lambda w: _args(),
+    "health": lambda w: _args(timeout_s=floats(0.5, 5.0)),
     "forget_fact": lambda w: _args(fact_id=_facts(w)),
     "forget_turn": lambda w: _args(turn_id=_turns(w)),
     "forget_conversation": lambda w: _args(conversation_id=_conversations(w)),

@@ -79,7 +79,7 @@ def test_ingest_jsonl_twice_stores_each_turn_once(
     args = ["ingest", str(path), "--user", "alice", "--batch", "2"]
     result = runner.invoke(app, args, env=env_of(settings))
     assert result.exit_code == 0, result.output
-    assert "Stored 5 turns in 3 conversations for user 'alice'" in result.stdout
+    assert "Stored 5 new turns in 3 conversations for user 'alice'" in result.stdout
     assert "turns/s" in result.stdout
     pets = conversation_uuid("alice", "_global", "pets")
     default = conversation_uuid("alice", "_global", "history")
@@ -95,10 +95,17 @@ def test_ingest_jsonl_twice_stores_each_turn_once(
     before = {cid: _snapshot(reader, cid) for cid in (TRIP_ID, pets, default)}
     again = runner.invoke(app, args, env=env_of(settings))
     assert again.exit_code == 0, again.output
+    # an honest count: the second run stored nothing, and says so
+    assert "Nothing new: all 5 turns in 3 conversations for user 'alice' were already stored" in again.stdout
+    assert "Stored" not in again.stdout
     assert {cid: _snapshot(reader, cid) for cid in before} == before
     bob = reader.for_user("bob")
     assert all(bob.get_conversation(cid) == [] for cid in before)
     assert bob.get_recent_turns(hours=24 * 365 * 10) == []
+    more = _write(tmp_path / "history.jsonl", [*JSONL, {"role": "user", "content": "One more turn"}])
+    third = runner.invoke(app, ["ingest", str(more), "--user", "alice"], env=env_of(settings))
+    assert "Stored 1 new turn in 3 conversations for user 'alice'" in third.stdout, third.output
+    assert "; 5 were already stored." in " ".join(third.stdout.split())
 
 
 def test_ingest_locomo_makes_a_conversation_per_session(
@@ -108,7 +115,7 @@ def test_ingest_locomo_makes_a_conversation_per_session(
     path.write_text(json.dumps(LOCOMO), encoding="utf-8")
     result = runner.invoke(app, ["ingest", str(path), "--user", "alice"], env=env_of(settings))
     assert result.exit_code == 0, result.output
-    assert "Stored 5 turns in 2 conversations" in result.stdout
+    assert "Stored 5 new turns in 2 conversations" in result.stdout
     first = reader.get_conversation(conversation_uuid("alice", "_global", "conv-x/session_1"))
     stamp = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
     assert [(t.role, t.content, t.timestamp, t.metadata) for t in first] == [

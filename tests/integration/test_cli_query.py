@@ -66,3 +66,25 @@ def test_another_user_sees_nothing_and_errors_say_what_to_do(env: dict[str, str]
     assert bad.exit_code == 2
     assert "kinds must be" in bad.stderr
     assert runner.invoke(app, ["recall", "", "-u", "alice"], env=env).exit_code == 2
+
+
+def test_facts_shows_short_ids_and_whole_ones_on_request(memory: AgentMemory, env: dict[str, str]) -> None:
+    fact_id = memory.list_facts()[0].id
+    narrow = {**env, "COLUMNS": "60"}  # a narrow terminal must not cut a requested id
+    assert fact_id not in run(narrow, "facts", "--user", "alice")
+    assert fact_id[:8] in run(narrow, "facts", "--user", "alice")
+    assert fact_id in run(narrow, "facts", "--user", "alice", "--full-ids")
+    assert fact_id in run(narrow, "timeline", "-u", "alice", "--kind", "fact", "--full-ids")
+
+
+def test_users_lists_every_user_with_counts(memory: AgentMemory, env: dict[str, str]) -> None:
+    memory.for_user("dora").put_document("langgraph", ["notes"], "seat", {"text": "window"})
+    listed = {user["user_id"]: user for user in json.loads(run(env, "users", "--json"))}
+    assert set(listed) == {"alice", "bob", "dora"}
+    alice = listed["alice"]
+    assert (alice["conversations"], alice["turns"], alice["documents"]) == (1, 1, 0)
+    assert alice["memories"] == {"fact": 1, "entity": 2}
+    assert listed["dora"]["documents"] == 1  # a LangGraph-store-only user is a user too
+    table = run({**env, "COLUMNS": "200"}, "users")
+    assert "alice" in table
+    assert "dora" in table

@@ -85,7 +85,17 @@ async def test_lists_every_tool_with_its_schema_and_hints(alice_server: MemoryMc
             "consolidation_status",
         }
         destructive = {tool.name for tool in listed if tool.annotations and tool.annotations.destructive_hint}
-        assert destructive == {"correct_fact", "forget_fact", "complete_goal"}
+        assert destructive == {
+            "correct_fact",
+            "forget_fact",
+            "forget_conversation",
+            "forget_user",
+            "complete_goal",
+        }
+        for name in ("forget_fact", "forget_conversation", "forget_user"):  # asked for on purpose
+            schema = TOOLS_BY_NAME[name].input_schema()
+            assert "confirm" in schema["required"]
+            assert schema["properties"]["confirm"]["type"] == "boolean"
 
 
 async def test_every_tool_answers(alice_server: MemoryMcpServer) -> None:
@@ -146,7 +156,7 @@ async def test_every_tool_answers(alice_server: MemoryMcpServer) -> None:
         confirmed = (await use("confirm_fact", {"fact_id": new_id}))["fact"]
         assert confirmed["confidence"] == 1.0
         assert confirmed["decay_rate"] == 0
-        forgotten = await use("forget_fact", {"fact_id": new_id})
+        forgotten = await use("forget_fact", {"fact_id": new_id, "confirm": True})
         assert forgotten["forgotten"] == new_id
         assert sum(forgotten["deleted"].values()) >= 1
         assert await refused(alice, "confirm_fact", {"fact_id": new_id}) == (
@@ -175,6 +185,11 @@ async def test_every_tool_answers(alice_server: MemoryMcpServer) -> None:
         assert status["report"]["status"] == "done"
         assert status["report"]["turns_read"] == 2
 
+        gone = await use("forget_conversation", {"conversation_id": cid, "confirm": True})
+        assert gone["forgotten"] == cid
+        assert (await use("forget_user", {"confirm": True}))["forgotten"] == "user"
+        assert (await use("remember", {"query": "when do I fly to Lisbon?"}))["memories"] == []
+
         assert called == set(tool_names())
 
 
@@ -200,7 +215,7 @@ async def test_bad_input_is_a_tool_error_with_our_message(alice_server: MemoryMc
         )
         assert "fact_id" in await refused(alice, "correct_fact", {"fact_id": "nope", "new_claim": "x"})
         unknown = str(uuid.uuid4())
-        assert await refused(alice, "forget_fact", {"fact_id": unknown}) == (
+        assert await refused(alice, "forget_fact", {"fact_id": unknown, "confirm": True}) == (
             f"fact {unknown} does not exist for user 'alice'"
         )
         assert "top_k" in await refused(alice, "remember", {"query": "x", "top_k": 0})
@@ -257,7 +272,11 @@ async def test_a_server_sees_only_its_users_memory(root_memory: AsyncAgentMemory
         assert (await call(as_dave, "search_facts", {"query": "locker code"}))["facts"] == []
         assert await call(as_dave, "get_context", {"prompt": "what is the locker code?"}) == {"context": ""}
         assert "no entity 'Carol'" in await refused(as_dave, "get_entity", {"name_or_id": "Carol"})
-        assert "does not exist" in await refused(as_dave, "forget_fact", {"fact_id": fact["id"]})
+        gone = {"fact_id": fact["id"], "confirm": True}
+        assert "does not exist" in await refused(as_dave, "forget_fact", gone)
+        assert "does not exist" in await refused(
+            as_dave, "forget_conversation", {"conversation_id": cid, "confirm": True}
+        )
         assert "does not exist" in await refused(
             as_dave, "correct_fact", {"fact_id": fact["id"], "new_claim": "it is 0000"}
         )
@@ -290,4 +309,83 @@ def test_user_access_rules() -> None:
 
 
 def test_every_spec_is_served() -> None:
-    assert len({spec.name for spec in TOOLS}) == len(TOOLS) == 18
+    assert len({spec.name for spec in TOOLS}) == len(TOOLS) == 20
+
+
+async def test_forget_tools_need_confirmation_and_reach_every_store(root_memory: AsyncAgentMemory) -> None:
+    frank = await root_memory.for_user("frank")
+    async with Client(MemoryMcpServer(frank).server) as client:
+        first = await call(client, "add_memory", {"content": "My bike lock code is 1234"})
+        cid = first["conversation_id"]
+        other = (await call(client, "add_memory", {"content": "I grow tomatoes"}))["conversation_id"]
+        fact = (await call(client, "learn_fact", {"claim": "Frank grows tomatoes"}))["fact"]
+
+        for name, arguments in (
+            ("forget_conversation", {"conversation_id": cid}),
+            ("forget_fact", {"fact_id": fact["id"]}),
+            ("forget_user", {}),
+        ):
+            missing = await refused(client, name, arguments)
+            assert "confirm: Field required" in missing
+            declined = await refused(client, name, {**arguments, "confirm": False})
+            assert declined.startswith(f"{name} deletes for good: nothing was deleted")
+        assert len(await frank.get_conversation(cid)) == 1  # nothing happened
+        assert [f.id for f in await frank.list_facts()] == [fact["id"]]
+
+        done = await call(client, "forget_conversation", {"conversation_id": cid, "confirm": True})
+        assert done["forgotten"] == cid
+        assert await frank.get_conversation(cid) == []
+        assert len(await frank.get_conversation(other)) == 1
+        recalled = await call(client, "remember", {"query": "bike lock code"})
+        assert "1234" not in json.dumps(recalled["memories"])
+
+        everything = await call(client, "forget_user", {"confirm": True})
+        assert everything["forgotten"] == "user"
+        assert await frank.get_conversation(other) == []
+        assert await frank.list_facts() == []
+        backends = await frank._open_backends()  # nothing of frank is left in any store
+        assert not any((await backends.forgetting.remaining(frank.scope)).values())
+
+
+async def test_resources_and_the_prompt_are_real_and_the_users_own(root_memory: AsyncAgentMemory) -> None:
+    """Listed means served: the profile and current facts of the server's user, and the memory block."""
+    gail = await root_memory.for_user("gail")
+    await gail.update_profile(preferences={"seat": "window"}, expertise_areas=["botany"])
+    fact = await gail.learn_fact("Gail is allergic to peanuts", confidence=0.9, source="user", about=["Gail"])
+    await gail.store_turn(await gail.new_conversation(), "user", "I'm flying to Lisbon on May 3rd")
+    hugo = await root_memory.for_user("hugo")
+    async with (
+        Client(MemoryMcpServer(gail).server) as as_gail,
+        Client(MemoryMcpServer(hugo).server) as as_hugo,
+    ):
+        listed = {str(r.uri): r for r in (await as_gail.list_resources()).resources}
+        assert set(listed) == {"memory://profile", "memory://facts"}
+        assert all(r.mime_type == "application/json" and r.description for r in listed.values())
+
+        profile = json.loads(_contents(await as_gail.read_resource("memory://profile")))
+        assert profile["preferences"] == {"seat": "window"}
+        assert profile["expertise_areas"] == ["botany"]
+        facts = json.loads(_contents(await as_gail.read_resource("memory://facts")))["facts"]
+        assert [(f["id"], f["claim"]) for f in facts] == [(fact.id, "Gail is allergic to peanuts")]
+        assert json.loads(_contents(await as_hugo.read_resource("memory://facts"))) == {"facts": []}
+
+        prompts = (await as_gail.list_prompts()).prompts
+        assert [p.name for p in prompts] == ["memory_block"]
+        assert [(a.name, a.required) for a in prompts[0].arguments or []] == [
+            ("prompt", True),
+            ("budget_tokens", False),
+        ]
+        block = await as_gail.get_prompt("memory_block", {"prompt": "When is my Lisbon flight?"})
+        text = block.messages[0].content
+        assert isinstance(text, TextContent)
+        assert "Lisbon" in text.text
+        other = await as_hugo.get_prompt("memory_block", {"prompt": "When is my Lisbon flight?"})
+        assert isinstance(other.messages[0].content, TextContent)
+        assert "Lisbon" not in other.messages[0].content.text
+
+
+def _contents(result: Any) -> str:
+    block = result.contents[0]
+    assert block.mime_type == "application/json"
+    text: str = block.text
+    return text

@@ -136,7 +136,8 @@ async def _cross_user(as_alice: Client, as_bob: Client) -> None:
     await use("learn_fact", {"claim": "Alice likes ferns"})
     assert denied in await deny("correct_fact", {"fact_id": fact["id"], "new_claim": "it is 0000"})
     assert denied in await deny("confirm_fact", {"fact_id": fact["id"]})
-    assert denied in await deny("forget_fact", {"fact_id": fact["id"]})
+    assert denied in await deny("forget_fact", {"fact_id": fact["id"], "confirm": True})
+    assert denied in await deny("forget_conversation", {"conversation_id": cid, "confirm": True})
     assert "2718" not in json.dumps(await use("list_facts", {"include_history": True}))
     assert "2718" not in json.dumps(await use("recent_messages", {"limit": 50}))
     await use("add_goal", {"description": "Repot the ferns"})
@@ -144,6 +145,7 @@ async def _cross_user(as_alice: Client, as_bob: Client) -> None:
     assert [g["description"] for g in (await use("list_active_goals", {}))["goals"]] == ["Repot the ferns"]
     assert "has no turns" in await deny("consolidate_conversation", {"conversation_id": cid})
     assert "no consolidation job" in await deny("consolidation_status", {"job_id": job})
+    await use("forget_user", {"confirm": True})  # alice's own memory only
     assert called == set(tool_names()), set(tool_names()) - called
 
     # Bob's memory is as he left it, and none of alice's reached it.
@@ -170,7 +172,12 @@ def test_no_token_or_a_wrong_one_is_401_and_health_needs_none(auth_server: AuthS
     assert _post(url, {"Authorization": f"Bearer {auth_server.alice}"})[0] == 200
     with urllib.request.urlopen(f"{auth_server.url}/health", timeout=10) as response:
         health = response.read().decode()
-    assert json.loads(health) == {"status": "ok", "server": "agentx-memory", "tools": len(tool_names())}
+    assert json.loads(health) == {
+        "status": "ok",
+        "server": "agentx-memory",
+        "tools": len(tool_names()),
+        "stores": {"graph": "ok", "postgres": "ok", "redis": "ok"},
+    }
     assert "alice" not in health
     assert "bob" not in health
 

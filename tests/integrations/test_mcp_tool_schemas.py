@@ -102,7 +102,7 @@ def test_dispatch_refusals(memory: AgentMemory) -> None:
     with pytest.raises(InvalidInputError, match="not valid JSON"):
         dispatch(memory, "remember", "{query")
     with pytest.raises(NotFoundError) as caught:
-        dispatch(memory, "forget_fact", {"fact_id": "00000000-0000-4000-8000-000000000000"})
+        dispatch(memory, "forget_fact", {"fact_id": "00000000-0000-4000-8000-000000000000", "confirm": True})
     assert error_result(caught.value) == {
         "error": "fact 00000000-0000-4000-8000-000000000000 does not exist for user 'ivy'"
     }

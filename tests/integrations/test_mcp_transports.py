@@ -74,7 +74,9 @@ def _get(url: str, headers: dict[str, str] | None = None, body: bytes | None = N
 
 
 def test_http_health(http_url: str) -> None:
-    assert _get(f"{http_url}/health") == (200, {"status": "ok", "server": "agentx-memory", "tools": 18})
+    status, body = _get(f"{http_url}/health")
+    assert (status, body["status"], body["server"]) == (200, "ok", "agentx-memory")
+    assert body["stores"] == {"postgres": "ok", "graph": "ok", "redis": "ok"}
 
 
 async def test_http_calls_act_for_the_header_user(http_url: str) -> None:
@@ -83,7 +85,7 @@ async def test_http_calls_act_for_the_header_user(http_url: str) -> None:
         Client(streamable_http_client(f"{http_url}/mcp", http_client=as_hank)) as hank,
         Client(f"{http_url}/mcp") as gina,
     ):
-        assert len((await hank.list_tools()).tools) == 18
+        assert len((await hank.list_tools()).tools) == 20
         await hank.call_tool("add_memory", {"content": "Hank keeps bees in the garden"})
         found = _structured(await hank.call_tool("remember", {"query": "who keeps bees?"}))
         assert any("bees" in m["content"] for m in found["memories"])

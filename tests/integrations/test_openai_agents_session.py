@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from agentx_memory import AsyncAgentMemory, InvalidInputError, NotFoundError, Settings
+from agentx_memory import AgentMemory, AsyncAgentMemory, InvalidInputError, NotFoundError, Settings
 from agentx_memory.embedding import Embedder
 from agentx_memory.integrations.openai_agents import SPACE, AgentMemorySession, item_text
 from tests.flavours import EventLoopThread
@@ -260,3 +260,8 @@ async def test_an_item_no_store_takes_leaves_nothing_behind(amem: AsyncAgentMemo
         await session.add_items(_items({"role": "user", "content": "hi\x00", "when": float("nan")}))
     assert await session.get_items() == []
     assert await session.conversation_id() is None  # no turn was stored, so no conversation began
+
+
+def test_the_sync_facade_is_refused_at_once_saying_what_is_needed(agent_memory: AgentMemory) -> None:
+    with pytest.raises(InvalidInputError, match="needs the async facade AsyncAgentMemory, not AgentMemory"):
+        AgentMemorySession("s-sync", agent_memory)  # type: ignore[arg-type]

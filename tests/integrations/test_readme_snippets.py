@@ -47,6 +47,18 @@ def run_snippet(name: str, settings: Settings, tmp_path: Path, **extra_env: str)
     return done.stdout.splitlines()
 
 
+def test_use_it_snippet_runs_as_pasted(settings: Settings, tmp_path: Path) -> None:
+    """The first block of "Use it", sync and async, as a reader pastes it into a file."""
+    lines = run_snippet("use-it", settings, tmp_path)
+    assert any("Lisbon" in line for line in lines), lines
+
+
+def test_readme_says_how_to_install_without_the_package_index() -> None:
+    text = README.read_text()
+    assert "pip install 'agentx-memory[" not in text  # not on the index: it cannot work
+    assert 'pip install ".[mcp]"' in text
+
+
 def test_langgraph_snippet(settings: Settings, tmp_path: Path) -> None:
     assert run_snippet("langgraph", settings, tmp_path) == ["seat", "[('memories',)]", "Alice is vegetarian"]
 

@@ -62,3 +62,34 @@ def test_reset_asks_then_deletes_every_memory(memory: AgentMemory, settings: Set
     assert f"postgres schema {settings.postgres.schema_name!r}: dropped" in done.stdout
     with AgentMemory("alice", settings=settings) as fresh:  # migrates afresh
         assert fresh.get_recent_turns() == []
+
+
+def test_doctor_after_forget_user_reports_pending_compaction_and_exits_0(
+    memory: AgentMemory, settings: Settings
+) -> None:
+    """Ordinary use: a user with facts and entities is forgotten. On FalkorDB each deleted vector node
+    leaves a stale index entry until vector_compaction runs; that is the job's pending work, not a
+    violation, so doctor says so and exits 0 (it reported them as violations and exited 1)."""
+    env = env_of(settings)
+    dana = memory.for_user("dana")
+    dana.store_turn(dana.new_conversation(), "user", "I live in Lisbon and work at Acme.")
+    for claim in ("Dana lives in Lisbon", "Dana works at Acme", "Dana is allergic to cats"):
+        dana.learn_fact(claim, about=["Dana"], confidence=0.9, source="user")
+    dana.forget_user()
+
+    checked = runner.invoke(app, ["doctor", "--json"], env=env)
+    assert checked.exit_code == 0, checked.output
+    report = json.loads(checked.stdout)
+    bloat = next(f for f in report["findings"] if f["name"] == "vector_index_bloat")
+    assert bloat["pending"] is True
+    assert bloat["violations"] > 0  # the forgotten facts' and entity's stale entries, counted
+    assert {f["name"] for f in report["findings"] if f["violations"] and not f["pending"]} == set()
+    printed = runner.invoke(app, ["doctor"], env={**env, "COLUMNS": "200"})
+    assert printed.exit_code == 0, printed.output
+    assert "Pending, not a violation: vector_index_bloat" in printed.stdout
+    assert "No invariant is violated." in printed.stdout
+    assert "violations." not in printed.stdout
+    repaired = runner.invoke(app, ["doctor", "--repair", "--json"], env=env)
+    assert repaired.exit_code == 0, repaired.output
+    again = json.loads(runner.invoke(app, ["doctor", "--json"], env=env).stdout)
+    assert all(f["violations"] == 0 for f in again["findings"])

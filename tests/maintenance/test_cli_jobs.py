@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
 from typer.testing import CliRunner
 
 from agentx_memory import AgentMemory
 from agentx_memory.cli import app
 from agentx_memory.cli_jobs import EXIT_LOCKED
+from agentx_memory.cli_support import human_duration
 from agentx_memory.maintenance.base import fold_partitions
 from agentx_memory.settings import Settings
 from agentx_memory.stores import keys
@@ -62,3 +64,27 @@ def test_metrics_report_the_memory_size(memory: AgentMemory, settings: Settings)
 def test_partitions_count_in_their_table() -> None:
     folded = fold_partitions({"memory_audit_log_20261125": 3, "memory_audit_log_20261126": 2, "turns": 4})
     assert folded == {"memory_audit_log": 5, "turns": 4}
+
+
+def test_status_shows_the_consolidation_lag_in_human_units(memory: AgentMemory, settings: Settings) -> None:
+    env = _env(settings)
+    conversation = memory.new_conversation()
+    said = datetime.now(UTC) - timedelta(days=3, hours=19)
+    memory.store_turn(conversation, "user", "I moved to Porto last spring.", timestamp=said)
+    ran = runner.invoke(app, ["jobs", "run", "consolidate"], env=env)
+    assert ran.exit_code == 0, ran.output
+    status = runner.invoke(app, ["jobs", "status"], env={**env, "COLUMNS": "250"})
+    assert status.exit_code == 0, status.output
+    assert "lag median 3d 19h, max 3d 19h" in status.stdout
+    assert "329" not in status.stdout  # not a count of seconds
+
+
+def test_durations_read_in_two_units_at_most() -> None:
+    assert [human_duration(s) for s in (None, 0.4, 12, 302, 11_100, 329_220.775)] == [
+        "-",
+        "0.4s",
+        "12s",
+        "5m 02s",
+        "3h 05m",
+        "3d 19h",
+    ]

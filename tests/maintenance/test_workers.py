@@ -90,6 +90,12 @@ def test_the_worker_serves_its_metrics_and_frees_the_port(memory: AgentMemory, s
         report = app.send_task("agentx.jobs.audit_partitions").get(timeout=60)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
             page = response.read().decode()
+        # bound where it says (loopback), not on every interface: another address of the host
+        # (127.0.0.2 is one on Linux) finds nothing listening
+        with socket.socket() as other:
+            other.settimeout(5)
+            with pytest.raises(ConnectionRefusedError):
+                other.connect(("127.0.0.2", port))
     assert report["status"] == "done", report["error"]
     assert 'agentx_job_runs_total{job="audit_partitions",status="done"}' in page
     assert 'agentx_memory_nodes{label="Turn"} 1.0' in page

@@ -31,7 +31,7 @@ def test_every_kind_points_at_what_exists() -> None:
 
 def test_the_include_flags_cover_their_groups() -> None:
     assert kinds_in_groups({"episodic"}) == {"episodic"}
-    assert kinds_in_groups({"semantic"}) == {"fact", "entity"}
+    assert kinds_in_groups({"semantic"}) == {"fact", "entity", "document"}
     assert kinds_in_groups({"procedural"}) == {"strategy", "goal"}
     assert kinds_in_groups({"episodic", "semantic", "procedural"}) == ALL_KINDS
     assert kinds_in_groups(set()) == frozenset()

@@ -83,3 +83,30 @@ WHERE user_id = %(user_id)s AND channel = %(channel)s AND space = %(space)s
 -- name: document_sweep
 DELETE FROM documents
 WHERE user_id = %(user_id)s AND channel = %(channel)s AND space = %(space)s AND expires_at <= %(now)s
+
+-- name: document_recall
+-- The documents (any space) whose best embedded text is nearest the query, over the read channels:
+-- what a framework stored as the agent's memory (a LangGraph store's items), recalled beside the other
+-- kinds. Each with that text and its cosine. Exact cosine over one user's vectors, as document_scan.
+SELECT d.space, d.namespace, d.key, d.channel, d.value, d.updated_at, best.text, best.score
+FROM (
+    SELECT DISTINCT ON (v.channel, v.space, v.namespace, v.key)
+           v.channel, v.space, v.namespace, v.key, v.text, 1 - (v.embedding <=> %(query)s::vector) AS score
+    FROM document_vectors v
+    WHERE v.user_id = %(user_id)s AND v.channel = ANY(%(channels)s)
+    ORDER BY v.channel, v.space, v.namespace, v.key, v.embedding <=> %(query)s::vector
+) best
+JOIN documents d
+  ON d.user_id = %(user_id)s AND d.channel = best.channel AND d.space = best.space
+ AND d.namespace = best.namespace AND d.key = best.key
+WHERE d.expires_at IS NULL OR d.expires_at > %(now)s
+ORDER BY best.score DESC
+LIMIT %(limit)s
+
+-- name: document_counts
+-- Live documents per space and channel, over the read channels (memory_stats).
+SELECT space, channel, count(*) AS count, max(updated_at) AS latest
+FROM documents
+WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
+  AND (expires_at IS NULL OR expires_at > %(now)s)
+GROUP BY space, channel

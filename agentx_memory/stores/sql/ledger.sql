@@ -1,5 +1,9 @@
 -- Conversations and turns: the ledger, source of truth for what was said.
 
+-- name: ping
+-- The health check's round trip.
+SELECT 1 AS ok
+
 -- name: insert_conversation
 INSERT INTO conversations (id, user_id, channel, title, metadata, created_at)
 VALUES (%(id)s, %(user_id)s, %(channel)s, %(title)s, %(metadata)s, %(created_at)s)

@@ -12,13 +12,40 @@ ORDER BY job, started_at DESC, id DESC
 
 -- name: list_users
 -- Every user the ledger knows: whoever has a conversation, a profile or any memory (every write of a
--- fact, entity, goal or strategy leaves a timeline row, so a user who never chatted is found too).
+-- fact, entity, goal or strategy leaves a timeline row, so a user who never chatted is found too), or
+-- documents only (a LangGraph store's items).
 SELECT user_id FROM conversations
 UNION
 SELECT user_id FROM user_profiles
 UNION
 SELECT DISTINCT user_id FROM memory_timeline
+UNION
+SELECT DISTINCT user_id FROM documents
 ORDER BY user_id
+
+-- name: user_summaries
+-- The users list_users finds, each with what it holds in the ledger: conversations, turns, the
+-- timeline's memories by type (corrected facts included: history is kept), documents, latest write.
+WITH users AS (
+    SELECT user_id FROM conversations
+    UNION SELECT user_id FROM user_profiles
+    UNION SELECT user_id FROM memory_timeline
+    UNION SELECT user_id FROM documents
+), timeline AS (
+    SELECT user_id, memory_type, count(*) AS n, max(created_at) AS latest
+    FROM memory_timeline GROUP BY user_id, memory_type
+)
+SELECT u.user_id,
+       (SELECT count(*) FROM conversations c WHERE c.user_id = u.user_id) AS conversations,
+       (SELECT count(*) FROM conversation_logs l WHERE l.user_id = u.user_id) AS turns,
+       COALESCE((SELECT json_object_agg(t.memory_type, t.n) FROM timeline t
+                 WHERE t.user_id = u.user_id AND t.memory_type <> 'turn'), '{}'::json) AS memories,
+       (SELECT count(*) FROM documents d WHERE d.user_id = u.user_id) AS documents,
+       GREATEST((SELECT max(l."timestamp") FROM conversation_logs l WHERE l.user_id = u.user_id),
+                (SELECT max(t.latest) FROM timeline t WHERE t.user_id = u.user_id),
+                (SELECT max(d.updated_at) FROM documents d WHERE d.user_id = u.user_id)) AS latest_write
+FROM users u
+ORDER BY u.user_id
 
 -- name: drop_audit_partitions_before
 SELECT drop_audit_partitions_before(%(cutoff)s, %(dry)s) AS partition

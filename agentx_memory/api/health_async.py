@@ -1,0 +1,54 @@
+"""Facade method ``health``: whether each store answers now. Async source of ``api/health.py``.
+
+For a liveness endpoint (the MCP server's ``/health``) and operators: it never raises for a store that
+is down, it names it; each store gets its own bounded round trip, so one that hangs cannot hide the
+others' answers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from .._compat.aio import within
+from ..backends_async import AsyncBackends
+from ..errors import AgentMemoryError
+from ..validation import validate_timeout
+from .core_async import AsyncFacadeCore
+
+__all__ = ["AsyncHealthApi"]
+
+log = logging.getLogger(__name__)
+
+#: The stores ``health`` checks, in the order the write path uses them.
+STORES = ("postgres", "graph", "redis")
+
+
+class AsyncHealthApi(AsyncFacadeCore):
+    async def health(self, timeout_s: float = 3.0) -> dict[str, str | None]:
+        """Each store (``postgres``, ``graph``, ``redis``) → ``None`` when it answered a round trip
+        within ``timeout_s``, else why not. Stores that cannot even be opened are all reported so."""
+        timeout_s = validate_timeout(timeout_s)
+        try:
+            backends = await self._open_backends()
+        except AgentMemoryError as exc:
+            return dict.fromkeys(STORES, f"cannot open the stores: {exc}")
+        # Any: the sync twin's pings return None where these return awaitables
+        checks: dict[str, Callable[[AsyncBackends], Any]] = {
+            "postgres": lambda b: b.ledger.ping(),
+            "graph": lambda b: b.graph.ping(),
+            "redis": lambda b: b.redis.ping(),
+        }
+        found: dict[str, str | None] = {}
+        for name, check in checks.items():
+            try:
+                await within(check(backends), timeout_s)
+            except TimeoutError:
+                found[name] = f"no answer within {timeout_s:g} s"
+            except Exception as exc:  # a health check reports every failure; it must not raise one
+                log.info("health: %s does not answer: %s", name, exc)
+                found[name] = str(exc) or type(exc).__name__
+            else:
+                found[name] = None
+        return found

@@ -1,0 +1,38 @@
+"""Recall's document step: what a framework stored as the agent's memory (a LangGraph store's items,
+as LangMem keeps memories) found by its embedded texts and ranked with the other kinds. Async source of
+``retrieval/document_recall.py``. Documents stored without texts (``index=False``, session items) have no
+vector and are never recalled, as they are never found by a LangGraph search either.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..backends_async import AsyncBackends
+from ..models import Scope
+from ..settings import RetrievalSettings
+from .candidates import Candidate, Retrieved, TechniqueTimer
+from .items import RecallPlan, document_id, document_item
+
+__all__ = ["recall_documents"]
+
+
+async def recall_documents(
+    backends: AsyncBackends, settings: RetrievalSettings, scope: Scope, plan: RecallPlan, found: Retrieved
+) -> None:
+    """Fill ``found``'s document candidates for ``plan`` (its vectors embedded): cosine is relevance."""
+    if "document" not in plan.kinds:
+        return
+    timer = TechniqueTimer(found.metrics, "documents")
+    hits = await backends.documents.recall(
+        scope, plan.channels, plan.vectors["vector"], limit=max(plan.top_k * 2, 10)
+    )
+    kind = found.kinds["document"]
+    kept = [hit for hit in hits if hit.score >= settings.document_min_similarity]
+    for hit in kept:
+        item_id = document_id(hit.space, hit.namespace, hit.key)
+        build = partial(document_item, hit, found_by=["vector"])
+        kind.items[item_id] = Candidate(item_id, hit.updated_at, None, hit.text, build)
+        kind.relevance[item_id] = hit.score
+    kind.anchor = max((hit.score for hit in kept), default=0.0)
+    timer.done(len(kept))
