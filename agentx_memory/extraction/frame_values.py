@@ -16,6 +16,7 @@ from .lexicon import (
     DWELLINGS,
     FRAMES,
     FREE_OF,
+    NOT_JOBS,
     NOT_PASTIMES,
     OCCUPATIONS,
     SCHOOLS,
@@ -237,6 +238,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             )
         return bool(value.pos_ == "NOUN" or (value.pos_ == "PROPN" and predicate.lemma_ != "be"))
     if slot == "vehicle":
+        if predicate.lemma_ == "take":  # "took delivery of the Kia EV6": a name delivered is the vehicle
+            return value.pos_ == "PROPN" or head in VEHICLE_NOUNS
         if predicate.lemma_ == "drive":
             return value.pos_ in {"PROPN", "NOUN"} and head not in {"crazy", "nut", "wall"}
         if head in VEHICLE_NOUNS:
@@ -261,6 +264,8 @@ def _occupation(value: Any, predicate: Any) -> bool:
     if value.pos_ != "NOUN":
         return False
     head = value.lemma_.casefold()
+    if head in NOT_JOBS:
+        return False  # "a member at PureGym", "a regular at the Crown": no job
     known = head in OCCUPATIONS or head.rstrip("s") in OCCUPATIONS
     if predicate.lemma_ not in {"be", "become", "start"}:
         return True  # "work as", "retrain as", "qualify as": the frame says it is a job
@@ -382,6 +387,8 @@ def slot_atom(
         said = phrase(objects[0]) if objects else said
     if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
+    if frame.slot == "vehicle" and said.split()[0].casefold() in {"my", "our"} and " " in said:
+        said = said.split(" ", 1)[1]  # "took delivery of my Triumph Bonneville": drives a Triumph Bonneville
     if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:
         said = f"{subject}'s {said.split(' ', 1)[1]}" if " " in said else said
     text = (slot.negative if negated else slot.template).format(S=subject, V=said)

@@ -189,6 +189,11 @@ def filed_under(reading: Reading, old: str, new: str) -> Reading:
 def _introduction(sentence: Any, speaker: str) -> str | None:
     """ "I'm Dana.", "Dana here.", "Call me Bea.", "Everyone calls me Jo.": the name, else None. A
     sentence of one clause that does nothing but name; adjectives and states are no names."""
+    for token in sentence:  # "Oh, and my name is Tobias, by the way": a clause in a longer sentence
+        if token.lower_ == "name" and token.dep_ == "nsubj" and token.head.lemma_ == "be" and _mine(token):
+            given = [c for c in token.head.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
+            if given and given[0].text not in NOT_NAMES and introduces(_name(given[0]), speaker):
+                return _name(given[0])
     words = [token for token in sentence if not token.is_punct and token.pos_ != "INTJ"]
     names = [
         token

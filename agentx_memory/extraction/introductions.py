@@ -21,6 +21,7 @@ __all__ = [
     "RELATION_NAME",
     "identity_name",
     "introduces",
+    "signed_name",
 ]
 
 #: "Nadia here, nurse in Lyon" / "I'm Nadia, freelance journalist based in Berlin": a name and what she is.
@@ -29,6 +30,13 @@ APPOSITIVE: Final = re.compile(
     r"(?:\s+here)?[,.]\s+"
     r"(?:(?:a|an|the)\s+)?(?P<rest>(?!my\b|your\b|his\b|her\b|our\b|their\b)"
     r"[a-z][\w' -]+?(?:\s+(?:at|in|from|with|for)\s+[^,.!?]+)?)(?=$|[,.!?])"
+)
+#: A name signed at the end of a message: "Thanks! — Niamh", "Many thanks,\nHenrik", "Cheers, Bo".
+_SIGN_OFF: Final = re.compile(
+    r"(?:(?:^|\n)\s*[-—–]+\s*|[.!?]\s*[-—–]+\s*|(?:^|\n|[.!?]\s+)(?:many thanks|thanks|thank you|cheers|best|"
+    r"best wishes|regards|kind regards|all the best|warmly|sincerely),?\s*\n\s*)"
+    r"(?P<name>[A-Z][a-z'-]+)\s*[.!]?\s*$",
+    re.IGNORECASE,
 )
 #: Words before a relation that keep it one ("my best friend", "my little sister").
 _CLOSE: Final = r"(?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*"
@@ -96,3 +104,12 @@ def identity_name(turn: TurnText, speaker: str, name: str) -> FactAtom:
         value=name,
         source_turn_ids=[turn.id],
     )
+
+
+def signed_name(turn: TurnText) -> str | None:
+    """The name a user of no known name signed their message with ("Thanks! — Niamh"), if any."""
+    if turn.role != "user" or turn.speaker != UNKNOWN_SPEAKER:
+        return None
+    signed = _SIGN_OFF.search(turn.text)
+    name = signed.group("name") if signed else None
+    return name if name and name[:1].isupper() and introduces(name, UNKNOWN_SPEAKER) else None

@@ -24,6 +24,7 @@ __all__ = [
     "ENDING_VERBS",
     "FRAMES",
     "FREE_OF",
+    "NOT_JOBS",
     "NOT_PASTIMES",
     "OCCUPATIONS",
     "PARTNER_NOUNS",
@@ -154,6 +155,7 @@ FRAMES: Final = (
     Frame("trade", "prep", "vehicle", change=True, preps=("for",)),
     Frame("swap", "prep", "vehicle", change=True, preps=("for",)),
     Frame("lease", "dobj", "vehicle", change=True),
+    Frame("take", "prep", "vehicle", change=True, preps=("of",), through=("delivery",)),
     # hobby: "took up archery", "I've been getting into birdwatching", "I'm really into climbing",
     # "started bouldering"
     Frame("take", "dobj", "hobby", change=True, particle="up"),
@@ -163,6 +165,11 @@ FRAMES: Final = (
     Frame("begin", "xcomp", "hobby", change=True),
 )
 
+#: Nouns for what one is at a place that are no job: "I'm a member at PureGym".
+NOT_JOBS: Final = frozenset(
+    ["member", "customer", "client", "patient", "regular", "guest", "fan", "subscriber", "passenger",
+     "user", "resident", "tenant", "visitor", "supporter", "donor", "follower", "shopper", "season"]
+)  # fmt: skip
 #: What one takes up or gets into that is no pastime: "took up the offer", "got into an argument".
 NOT_PASTIMES: Final = frozenset(
     ["offer", "challenge", "space", "time", "room", "job", "position", "post", "role", "case", "issue",

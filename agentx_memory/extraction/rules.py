@@ -42,6 +42,7 @@ from .introductions import (
     RELATION_NAME,
     identity_name,
     introduces,
+    signed_name,
 )
 from .names import ANIMALS, NameRecognizer, doc_names, name_entities
 from .objects import dangling_object, indefinite_phrases
@@ -333,6 +334,9 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
             state.speaker_name = reading.speaker_name
         for name in reading.people:
             state.persons.setdefault(name.casefold(), name)
+    if state.speaker_name is None and (signed := signed_name(turn)) is not None:
+        state.speaker_name = signed  # "… Thanks! — Niamh": the user signed the message
+        facts.append(identity_name(turn, UNKNOWN_SPEAKER, signed))
     for sentence in sentences(turn.text):
         if _refused_sentence(sentence):
             continue

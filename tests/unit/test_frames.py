@@ -207,6 +207,10 @@ def test_what_is_said_to_the_listener_is_no_memory(parser: NameRecognizer) -> No
         ("Diego proposed on the beach tonight and I said yes.", (U, "partner", "Diego", False)),
         ("Got engaged to Ailsa last weekend!", (U, "partner", "Ailsa", False)),
         ("My other half, Nico, wants Lisbon for his birthday.", (U, "partner", "Nico", False)),
+        ("Took delivery of the Kia EV6 yesterday!", (U, "drives", "the Kia EV6", False)),
+        ("Oh, and my name is Tobias, by the way.", ("Tobias", "name", "Tobias", False)),
+        ("Could you recommend a few houseplants? Thanks! — Niamh", ("Niamh", "name", "Niamh", False)),
+        ("Hello, I'd like help with a toast.\n\nMany thanks,\nHenrik", ("Henrik", "name", "Henrik", False)),
     ],
 )
 def test_slots_told_by_phrases_and_inverted_clauses(
@@ -229,6 +233,11 @@ def test_slots_told_by_phrases_and_inverted_clauses(
         ("I cut out the middleman.", "diet"),
         ("If I had a dog I'd call it Biscotto.", "pet"),
         ("I'm at Sainsbury's now.", "name"),
+        ("I'm a member at PureGym.", "works_as"),
+        ("I'm a member at PureGym.", "works_at"),
+        ("We took delivery of the new sofa.", "drives"),
+        ("Thanks, Sam", "name"),
+        ("I was up till 3 - Monday", "name"),
     ],
 )
 def test_near_misses_of_the_phrases_reach_no_slot(parser: NameRecognizer, text: str, key: str) -> None:
