@@ -58,10 +58,15 @@ typecheck: $(STAMP)
 # tests/recycling.py); the Neo4j syntax-check results are tracked (tools/cypher-lint/results.json); the
 # soak, crash matrix and other bounded runs kept small (full runs in benchmarks/): pytest 190-215 s
 # against 214-288 s before, back to back on this shared, loaded 2-core machine (README, Development).
+# Each run gets a base temp dir of its own: pytest numbers its dirs under /tmp/pytest-of-<user> and
+# deletes all but the newest three, so two runs at once (two checkouts on one machine) reused and
+# removed each other's server data dirs (initdb: "Permission denied" on pg_control).
 # The fault tests' servers wait up to 60 s for a restart (a log replay under the doubled load took
 # longer than 15 s).
 test: setup lint typecheck
-	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
+	@base=$$(mktemp -d -t agentx-pytest-XXXXXX); \
+	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder --basetemp "$$base"; \
+	status=$$?; rm -rf "$$base"; exit $$status
 
 bench: $(STAMP)
 	$(PY) benchmarks/store_turn.py
