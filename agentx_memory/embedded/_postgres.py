@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
 import subprocess
 import time
@@ -78,6 +79,13 @@ def ensure_postgres(paths: Paths, timeout_s: float) -> tuple[ServerAction, _Post
     log = paths.pgdata / "log"
     log_offset = log.stat().st_size if log.exists() else 0
     deadline = time.monotonic() + timeout_s
+    if postmaster is not None and _install_gone(postmaster.pid):
+        # A server whose install was deleted (an old checkout's .venv removed, a new clone made) still
+        # answers, but every statement that loads an extension fails ('could not access file "vector"'):
+        # stop it; ours starts on the same data.
+        log_offset = log.stat().st_size if log.exists() else 0
+        stop_postgres(paths, timeout_s)
+        postmaster = None
     if not _postgres_answers(postmaster):
         # A live postmaster that does not answer yet (crash recovery) is waited for, never started twice.
         if postmaster is None or not pid_alive(postmaster.pid, "postgres"):
@@ -92,6 +100,15 @@ def ensure_postgres(paths: Paths, timeout_s: float) -> tuple[ServerAction, _Post
             time.sleep(POLL_S)
     assert postmaster is not None  # _postgres_answers(None) is False
     return ServerAction("postgres", action, postmaster.pid, time.monotonic() - started_at), postmaster
+
+
+def _install_gone(pid: int) -> bool:
+    """Whether the running server's executable was deleted (Linux; elsewhere this cannot be told)."""
+    try:
+        exe = os.readlink(f"/proc/{pid}/exe")
+    except OSError:
+        return False
+    return exe.endswith(" (deleted)") or not Path(exe).exists()
 
 
 def _remove_stale_postmaster_pid(
