@@ -8,7 +8,7 @@ RUNTIME_STAMP := $(VENV)/.installed-runtime
 STAMP := $(VENV)/.installed
 LINT_STAMP := tools/cypher-lint/node_modules/.installed
 
-.PHONY: demo test lint typecheck unit bench bench-recall bench-reliability setup clean generate
+.PHONY: demo test lint typecheck docs unit bench bench-recall bench-reliability setup clean generate
 
 # Pick the newest Python >= 3.11 on the machine.
 PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
@@ -52,6 +52,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
+# The docs site (mkdocs.yml, docs/): --strict turns a broken link, anchor, include or docstring reference
+# into a failure; the build fetches nothing (no web fonts, no CDN) and check_site.py makes sure the
+# built pages load nothing from another host either. Open site/index.html, or `mkdocs serve`.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir site
+	$(PY) tools/check_site.py site
+
 # One pytest-xdist worker per core (at most 4), whole files per worker, the files marked `long` handed
 # out first (tests/conftest.py); namespaces are migrated ahead, and a finished test's schema is emptied
 # back to its migrated state for a later test or dropped, by background threads (tests/namespaces.py,
@@ -63,7 +70,7 @@ typecheck: $(STAMP)
 # removed each other's server data dirs (initdb: "Permission denied" on pg_control).
 # The fault tests' servers wait up to 60 s for a restart (a log replay under the doubled load took
 # longer than 15 s).
-test: setup lint typecheck
+test: setup lint typecheck docs
 	@base=$$(mktemp -d -t agentx-pytest-XXXXXX); \
 	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder --basetemp "$$base"; \
 	status=$$?; rm -rf "$$base"; exit $$status
@@ -80,4 +87,4 @@ bench-reliability: $(STAMP)
 	$(PY) benchmarks/faults.py --sweep --json benchmarks/results/faults-sweep.json
 
 clean:
-	rm -rf $(VENV) tools/cypher-lint/node_modules .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) tools/cypher-lint/node_modules .mypy_cache .ruff_cache .pytest_cache site

@@ -21,8 +21,8 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")  # no display; must precede pyplot
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -80,9 +80,14 @@ def store_turn() -> Figure:
 def ingest() -> Figure:
     """``ingest.json``: bulk ingest throughput, median of the runs."""
     data = _load("ingest.json")["median_turns_per_s"]
-    labels = {"floor": "floor: batched\nembedding", "store_turns": "store_turns", "store_turn": "store_turn\n(one per call)"}
+    labels = {
+        "floor": "floor: batched\nembedding",
+        "store_turns": "store_turns",
+        "store_turn": "store_turn\n(one per call)",
+    }
     fig, ax = plt.subplots(figsize=(6, 3.4))
-    bars = ax.bar([labels[k] for k in labels], [data[k] for k in labels], color=["#999", "#1f77b4", "#ff7f0e"])
+    colours = ["#999", "#1f77b4", "#ff7f0e"]
+    bars = ax.bar([labels[k] for k in labels], [data[k] for k in labels], color=colours)
     ax.bar_label(bars, fmt="%.0f", fontsize=8)
     ax.set_ylabel("turns/s")
     ax.grid(axis="y", alpha=0.3)
@@ -105,7 +110,8 @@ def locomo_recall() -> Figure:
     left.set_title("Recall@k by variant", fontsize=10)
     categories = list(data["default"]["by_category_at_10"])
     shown = [v for v in ("bm25", "dense-only", "default") if v in data]
-    _bars(right, categories, {v: [data[v]["by_category_at_10"][c] for c in categories] for v in shown}, "R@10")
+    by_variant = {v: [data[v]["by_category_at_10"][c] for c in categories] for v in shown}
+    _bars(right, categories, by_variant, "R@10")
     right.tick_params(axis="x", labelsize=8)
     right.set_title("R@10 by category", fontsize=10)
     fig.suptitle("LoCoMo-format evidence recall, dev conversations (benchmarks/locomo.py)", fontsize=11)

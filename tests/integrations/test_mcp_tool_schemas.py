@@ -1,6 +1,6 @@
 """``integrations.tools``: the MCP tools as Anthropic / OpenAI schemas (valid JSON Schema, one list with
-the server's) and the dispatcher, the README's plain SDK loop run against the LLM stub through the real
-Anthropic SDK, and the optional extra kept out of ``import agentx_memory``."""
+the server's) and the dispatcher, the integrations page's plain SDK loop run against the LLM stub through
+the real Anthropic SDK, and the optional extra kept out of ``import agentx_memory``."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from agentx_memory.integrations.tools import (
 from tests.llm_stub import ANTHROPIC_PATH, LLMStub
 from tests.settings_env import env_of
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+INTEGRATIONS = Path(__file__).resolve().parents[2] / "docs" / "integrations.md"
 
 
 @pytest.fixture(scope="module")
@@ -120,14 +120,14 @@ class _ToolLoopStub(LLMStub):
 
 
 def _snippet(after: str) -> str:
-    text = README.read_text()
+    text = INTEGRATIONS.read_text()
     start = text.index(after)
     match = re.search(r"```python\n(.*?)```", text[start:], re.DOTALL)
     assert match is not None
     return match.group(1)
 
 
-def test_readme_plain_loop_runs(
+def test_docs_plain_loop_runs(
     module_settings: Settings,
     data_dir: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -156,7 +156,7 @@ def test_readme_plain_loop_runs(
         env |= {"ANTHROPIC_API_KEY": "test", "ANTHROPIC_BASE_URL": stub.anthropic_url}
         for key, value in env.items():
             monkeypatch.setenv(key, value)
-        exec(compile(_snippet("A plain Anthropic SDK loop"), "README.md", "exec"), {})
+        exec(compile(_snippet("A plain Anthropic SDK loop"), "docs/integrations.md", "exec"), {})
     finally:
         stub.stop()
     assert capsys.readouterr().out == "Noted: no peanuts.\n"

@@ -1,11 +1,12 @@
-"""The README's Integrations snippets run as written, each in its own interpreter, against the test's
-stores (``AGENTX_*``) and, for the Agents SDK, the local LLM stub (``OPENAI_BASE_URL``)."""
+"""The README's named snippets (its Python API and integration examples, which the docs pages include)
+run as written, each in its own interpreter, against the test's stores (``AGENTX_*``) and, for the
+Agents SDK, the local LLM stub (``OPENAI_BASE_URL``); their output is checked. The docs' other blocks
+run in ``tests/docs/test_snippets.py``."""
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,26 +14,16 @@ from pathlib import Path
 import pytest
 
 from agentx_memory import Settings
+from tests.docs.snippets import README, named
 from tests.llm_stub import LLMStub, ToolCall
 from tests.settings_env import env_of
 
 pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-def snippet(name: str) -> str:
-    """The fenced Python block right after ``<!-- snippet: name -->``."""
-    found = re.search(
-        rf"<!-- snippet: {re.escape(name)} -->\n```python\n(.*?)\n```", README.read_text(), re.S
-    )
-    assert found is not None, f"README has no snippet {name!r}"
-    return found.group(1)
-
 
 def run_snippet(name: str, settings: Settings, tmp_path: Path, **extra_env: str) -> list[str]:
     script = tmp_path / f"readme_snippet_{name.replace('-', '_')}.py"  # not the package's name
-    script.write_text(snippet(name))
+    script.write_text(named(name))
     env = {
         **os.environ,
         **env_of(settings),
