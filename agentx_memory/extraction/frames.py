@@ -33,7 +33,7 @@ from .frame_changes import (
     wedded,
 )
 from .frame_pets import pet_atom, pets_named
-from .frame_phrases import dwelling_atoms, first_days, hired_by
+from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
@@ -90,7 +90,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
         if not (asked or _supposed(sentence)):
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker)
             reading.atoms += pets_named(sentence, speaker, turn)
-            reading.atoms += dwelling_atoms(sentence, speaker, turn) + first_days(sentence, speaker, turn)
+            reading.atoms += sentence_atoms(sentence, speaker, turn)
         for predicate in _predicates(sentence):
             questioned = asked or _supposed_at(predicate)
             if not questioned:
@@ -102,6 +102,8 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                     reading.atoms.append(pet)
             if not questioned and _states_present(predicate, _ENDING):
                 reading.atoms += [hired] if (hired := hired_by(predicate, speaker, turn)) else []
+            if not questioned and (habit := habit_atom(predicate, speaker, turn)) is not None:
+                reading.atoms.append(habit)
             found = _subject(predicate, speaker, last_person, reading.people)
             if found is None:
                 continue

@@ -211,6 +211,13 @@ def test_what_is_said_to_the_listener_is_no_memory(parser: NameRecognizer) -> No
         ("Oh, and my name is Tobias, by the way.", ("Tobias", "name", "Tobias", False)),
         ("Could you recommend a few houseplants? Thanks! — Niamh", ("Niamh", "name", "Niamh", False)),
         ("Hello, I'd like help with a toast.\n\nMany thanks,\nHenrik", ("Henrik", "name", "Henrik", False)),
+        ("I smoke about ten a day.", (U, "habit", "smoking", False)),
+        ("I row three mornings a week.", (U, "habit", "rowing", False)),
+        ("I don't row anymore, my shoulder's wrecked.", (U, "habit", "rowing", True)),
+        ("I'm single.", (U, "partner", "single", False)),
+        ("not Gippsland anymore, we're looking at the Macedon Ranges", (U, "ended", "Gippsland", False)),
+        ("I took a job at a branding agency, no more freelancing", (U, "ended", "freelancing", False)),
+        ("I'm off metformin now, managing it with diet alone", (U, "ended", "metformin", False)),
     ],
 )
 def test_slots_told_by_phrases_and_inverted_clauses(
@@ -238,6 +245,13 @@ def test_slots_told_by_phrases_and_inverted_clauses(
         ("We took delivery of the new sofa.", "drives"),
         ("Thanks, Sam", "name"),
         ("I was up till 3 - Monday", "name"),
+        ("I play tennis every Sunday.", "habit"),
+        ("I don't smoke.", "habit"),
+        ("I'll run every morning from now on.", "habit"),
+        ("No more excuses!", "ended"),
+        ("oh and I'm off thursday, it's my cousin's baby shower", "ended"),
+        ("I'm not single.", "partner"),
+        ("I'm not going anymore.", "ended"),
     ],
 )
 def test_near_misses_of_the_phrases_reach_no_slot(parser: NameRecognizer, text: str, key: str) -> None:
