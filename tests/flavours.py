@@ -7,6 +7,8 @@ suite written against the sync API tests the generated code only. :class:`AsyncF
 application), and every object a call returns that comes from an ``*_async`` module (the facade of
 ``for_user``, ``AsyncWorkingMemory``, the backends and their subsystems and stores) is wrapped again.
 Async iterators are drained into lists. Nothing is faked: the proxied calls are the real async code.
+A facade keeps its connections on its own loop (``home``); the proxy runs every coroutine there, so
+that a test reaching past the facade (the backends, a store) uses the connections where they live.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import threading
 from collections.abc import AsyncIterator, Callable, Coroutine
 from types import TracebackType
 from typing import Any, TypeVar, cast
+
+from agentx_memory._compat.home import HomeLoop
 
 __all__ = ["FLAVOURS", "AsyncFlavour", "EventLoopThread", "as_sync"]
 
@@ -56,17 +60,19 @@ async def _drain(iterator: AsyncIterator[Any]) -> list[Any]:
 class AsyncFlavour:
     """A synchronous view of an object from an async source module (see the module docstring)."""
 
-    def __init__(self, target: object, loop: EventLoopThread) -> None:
+    def __init__(self, target: object, loop: EventLoopThread, home: HomeLoop | None = None) -> None:
         object.__setattr__(self, "_target", target)
         object.__setattr__(self, "_loop", loop)
+        object.__setattr__(self, "_home", home)
 
     def _wrap(self, value: Any) -> Any:
         loop: EventLoopThread = object.__getattribute__(self, "_loop")
+        home: HomeLoop | None = object.__getattribute__(self, "_home")
+        if inspect.isasyncgen(value) or isinstance(value, AsyncIterator):
+            value = _drain(value)
         if inspect.iscoroutine(value):
-            value = loop.run(value)
-        elif inspect.isasyncgen(value) or isinstance(value, AsyncIterator):
-            value = loop.run(_drain(value))
-        return AsyncFlavour(value, loop) if _from_async_source(value) else value
+            value = loop.run(value if home is None else home.run(value))
+        return AsyncFlavour(value, loop, home) if _from_async_source(value) else value
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(object.__getattribute__(self, "_target"), name)
@@ -85,7 +91,9 @@ class AsyncFlavour:
     def __exit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
-        self._wrap(object.__getattribute__(self, "_target").__aexit__(exc_type, exc, tb))
+        # Closed from the test's loop, as an application closes it: ``close`` ends the home loop.
+        loop: EventLoopThread = object.__getattribute__(self, "_loop")
+        loop.run(object.__getattribute__(self, "_target").__aexit__(exc_type, exc, tb))
 
     def __repr__(self) -> str:
         return f"AsyncFlavour({object.__getattribute__(self, '_target')!r})"
@@ -98,4 +106,5 @@ class AsyncFlavour:
 
 def as_sync(target: object, loop: EventLoopThread, expected: type[T]) -> T:
     """``target`` (an async-source object) as the sync type ``expected`` the tests are written for."""
-    return cast(T, AsyncFlavour(target, loop))
+    home = getattr(target, "home", None)
+    return cast(T, AsyncFlavour(target, loop, home if isinstance(home, HomeLoop) else None))

@@ -6,7 +6,21 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["Lock", "Semaphore", "background", "begin", "drain", "gather", "sleep", "spawn", "to_thread"]
+from .home import HomeLoop, homed
+
+__all__ = [
+    "HomeLoop",
+    "Lock",
+    "Semaphore",
+    "background",
+    "begin",
+    "drain",
+    "gather",
+    "homed",
+    "sleep",
+    "spawn",
+    "to_thread",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .._compat.sync import HomeLoop, homed
 from ..errors import InvalidInputError
 from ..models import Scope, Turn
 from ..settings import WorkingMemorySettings
@@ -23,8 +24,13 @@ __all__ = ["WorkingMemory"]
 _RECALLED_CAP = 500
 
 
+@homed
 class WorkingMemory:
-    """Recent turns, scratch context, thoughts and the active goal of one conversation."""
+    """Recent turns, scratch context, thoughts and the active goal of one conversation.
+
+    Given a ``home`` (``AgentMemory.working`` gives its own), its public coroutines run on that
+    loop, where the Redis connections live, whatever loop awaits them.
+    """
 
     def __init__(
         self,
@@ -33,7 +39,10 @@ class WorkingMemory:
         conversation_id: str,
         settings: WorkingMemorySettings,
         key_prefix: str,
+        *,
+        home: HomeLoop | None = None,
     ) -> None:
+        self.home = home
         self._store = store
         self._settings = settings
         self.scope = scope

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .._compat.aio import HomeLoop, homed
 from ..errors import InvalidInputError
 from ..models import Scope, Turn
 from ..settings import WorkingMemorySettings
@@ -22,8 +23,13 @@ __all__ = ["AsyncWorkingMemory"]
 _RECALLED_CAP = 500
 
 
+@homed
 class AsyncWorkingMemory:
-    """Recent turns, scratch context, thoughts and the active goal of one conversation."""
+    """Recent turns, scratch context, thoughts and the active goal of one conversation.
+
+    Given a ``home`` (``AsyncAgentMemory.working`` gives its own), its public coroutines run on that
+    loop, where the Redis connections live, whatever loop awaits them.
+    """
 
     def __init__(
         self,
@@ -32,7 +38,10 @@ class AsyncWorkingMemory:
         conversation_id: str,
         settings: WorkingMemorySettings,
         key_prefix: str,
+        *,
+        home: HomeLoop | None = None,
     ) -> None:
+        self.home = home
         self._store = store
         self._settings = settings
         self.scope = scope

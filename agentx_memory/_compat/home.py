@@ -1,0 +1,193 @@
+"""The event loop that owns an async memory's connections, on a thread of its own.
+
+redis.asyncio, psycopg's async pool and the falkordb client bind their connections, locks and waiters
+to the event loop that first used them: a second ``asyncio.run`` then meets "Event loop is closed",
+``Runner.run_sync`` (a loop per turn) meets "Future attached to a different loop", and callers on
+several threads, each with its own loop, waited on each other's loops for ever.
+
+Two cures were weighed. *Connections per caller loop* (pools keyed weakly by the running loop) opens
+a new set of pools, with its schema check, for every ``asyncio.run``; leaves the old set to the garbage
+collector, since a closed loop can no longer close its sockets; and loses the background steps
+(access reinforcement, auto-consolidation) that the closing loop cancels. *One home loop per memory*,
+here, keeps one set of pools for the memory's whole life: every public coroutine hops onto the home
+loop (``run_coroutine_threadsafe`` + ``wrap_future``, tens of microseconds beside a database round
+trip) and its background steps outlive the caller's loop. Any loop on any thread is then a caller
+like any other, and ``close()`` closes the pools on the loop they belong to.
+
+Nothing waits without bound here: the thread starts within :data:`START_TIMEOUT_S`, stops within
+:data:`STOP_TIMEOUT_S`, and a call still running when its memory closes fails with
+:class:`~agentx_memory.errors.ClosedError` rather than waiting for a loop that is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import inspect
+import threading
+import weakref
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Protocol, TypeVar
+
+from ..errors import ClosedError, StoreError
+
+__all__ = ["START_TIMEOUT_S", "STOP_TIMEOUT_S", "HomeLoop", "homed"]
+
+R = TypeVar("R")
+C = TypeVar("C", bound=type)
+
+START_TIMEOUT_S = 10.0
+STOP_TIMEOUT_S = 30.0
+#: What a closing home gives the calls it cancels to finish (they are cancelled, so this is short).
+_CANCEL_GRACE_S = 5.0
+
+
+class _Running:
+    """One started home: its loop, its thread, and what the thread sets when it has ended."""
+
+    def __init__(self, name: str) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.ended: concurrent.futures.Future[None] = concurrent.futures.Future()
+        started = threading.Event()
+        self.thread = threading.Thread(target=self._serve, args=(started,), name=name, daemon=True)
+        self.thread.start()
+        if not started.wait(START_TIMEOUT_S):
+            raise StoreError(f"the event loop thread {name!r} did not start within {START_TIMEOUT_S:g} s")
+
+    def _serve(self, started: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.call_soon(started.set)
+        try:
+            self.loop.run_forever()
+        finally:
+            # Stopped by HomeLoop.stop (nothing left) or by a failure of the loop itself: either way no
+            # caller may be left waiting on a task that will never run again.
+            self.loop.run_until_complete(_cancel_others(_CANCEL_GRACE_S))
+            self.loop.run_until_complete(self.loop.shutdown_default_executor())
+            self.loop.close()
+            self.ended.set_result(None)
+
+    def alive(self) -> bool:
+        return self.thread.is_alive() and not self.loop.is_closed()
+
+
+def _stop_soon(running: _Running) -> None:
+    """Stop a home whose memory was dropped without ``close()`` (its thread would idle for ever)."""
+    if running.alive():
+        running.loop.call_soon_threadsafe(running.loop.stop)
+
+
+async def _cancel_others(grace_s: float) -> None:
+    current = asyncio.current_task()
+    others = [task for task in asyncio.all_tasks() if task is not current]
+    for task in others:
+        task.cancel()
+    if others:
+        await asyncio.wait(others, timeout=grace_s)
+
+
+class HomeLoop:
+    """The home of one memory (shared by the facades ``for_user`` makes from it): started on first
+    use, stopped by :meth:`stop` (``close()``), started again if the memory is used after that."""
+
+    def __init__(self, name: str = "agentx-memory-loop") -> None:
+        self._name = name
+        self._guard = threading.Lock()
+        self._running: _Running | None = None
+
+    def _submit(self, step: Coroutine[Any, Any, R]) -> concurrent.futures.Future[R]:
+        # Under the guard, so that no step is handed to a loop that ``stop`` has already detached.
+        with self._guard:
+            running = self._running
+            if running is None or not running.alive():
+                running = self._running = _Running(self._name)
+                weakref.finalize(self, _stop_soon, running)
+            return asyncio.run_coroutine_threadsafe(step, running.loop)
+
+    def is_current(self) -> bool:
+        """Whether the caller runs on this home's loop."""
+        return _runs_on(self._running)
+
+    async def run(self, step: Coroutine[Any, Any, R]) -> R:
+        """``await step`` on the home loop, from whatever loop and thread the caller is on."""
+        if self.is_current():
+            return await step
+        future = self._submit(step)
+        try:
+            return await asyncio.wrap_future(future)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if future.cancelled() and (task is None or not task.cancelling()):
+                raise ClosedError("the memory was closed while this call was running") from None
+            raise
+
+    async def stop(self, final: Callable[[], Awaitable[None]]) -> None:
+        """Run ``final`` (closing the pools) on the home loop, cancel what still runs there, and end the
+        thread. A later :meth:`run` starts a new home."""
+        with self._guard:
+            running, self._running = self._running, None
+        if running is None or not running.alive():
+            await final()
+            return
+        if _runs_on(running):  # closed from a step on the home loop: it cannot wait for itself
+            await final()
+            running.loop.call_soon(running.loop.stop)
+            return
+        try:
+            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(_wind_down(final), running.loop))
+        finally:
+            running.loop.call_soon_threadsafe(running.loop.stop)
+            try:
+                await asyncio.wait_for(asyncio.wrap_future(running.ended), STOP_TIMEOUT_S)
+            except TimeoutError:
+                raise StoreError(
+                    f"the event loop thread {self._name!r} did not stop within {STOP_TIMEOUT_S:g} s"
+                ) from None
+
+
+def _runs_on(running: _Running | None) -> bool:
+    try:
+        return running is not None and asyncio.get_running_loop() is running.loop
+    except RuntimeError:  # no loop runs in the caller's thread
+        return False
+
+
+async def _wind_down(final: Callable[[], Awaitable[None]]) -> None:
+    try:
+        await final()
+    finally:
+        await _cancel_others(_CANCEL_GRACE_S)
+
+
+class _HasHome(Protocol):
+    home: HomeLoop | None
+
+
+def _at_home(method: Callable[..., Coroutine[Any, Any, Any]]) -> Callable[..., Coroutine[Any, Any, Any]]:
+    @functools.wraps(method)
+    async def call(self: _HasHome, *args: Any, **kwargs: Any) -> Any:
+        step = method(self, *args, **kwargs)
+        home = self.home
+        return await (step if home is None else home.run(step))
+
+    return call
+
+
+#: Not moved home: ``close`` stops the home itself (a step on the home loop cannot wait for its end).
+_STAYS = frozenset({"close"})
+
+
+def homed(cls: C) -> C:
+    """Make every public coroutine method of ``cls`` (its mixins' included) run on ``self.home``.
+
+    The methods keep their names, signatures and docstrings; a call made on the home loop already (one
+    method calling another) runs directly.
+    """
+    for name in dir(cls):
+        if name.startswith("_") or name in _STAYS:
+            continue
+        member = getattr(cls, name)
+        if inspect.iscoroutinefunction(member):
+            setattr(cls, name, _at_home(member))
+    return cls
