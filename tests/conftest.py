@@ -24,7 +24,7 @@ from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from tests.embedding_stub import EmbeddingStub
-from tests.flavours import FLAVOURS, EventLoopThread, as_sync
+from tests.flavours import FLAVOURS, EventLoopThread, as_sync, on_this_loop
 from tests.llm_cases import PROVIDERS, Provider
 from tests.llm_stub import LLMStub
 from tests.namespaces import DeferredDrops, PreparedNamespaces, drop_graph_and_keys, drop_schema
@@ -254,8 +254,10 @@ def memory(
 
 @pytest.fixture
 async def amemory(settings: Settings, embedder: Embedder) -> AsyncIterator[AsyncAgentMemory]:
-    """An async facade for user ``alice`` in ``_global``."""
-    async with AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder) as mem:
+    """An async facade for user ``alice`` in ``_global``, living on the test's loop (as on an
+    application's one loop), so that a test may reach past it into its stores. (The ``memory``
+    fixture's async flavour runs the facade on a thread of its own, as with ``asyncio.run``.)"""
+    async with on_this_loop(AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)) as mem:
         yield mem
 
 

@@ -18,11 +18,17 @@ import inspect
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine
 from types import TracebackType
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from agentx_memory._compat.home import HomeLoop
+from agentx_memory._compat.home import BorrowedHome, HomeLoop
+from agentx_memory._compat.sync import HomeLoop as SyncHomeLoop
 
-__all__ = ["FLAVOURS", "AsyncFlavour", "EventLoopThread", "as_sync"]
+if TYPE_CHECKING:
+    from agentx_memory import AsyncAgentMemory
+
+__all__ = ["FLAVOURS", "AsyncFlavour", "EventLoopThread", "as_sync", "on_this_loop"]
+
+M = TypeVar("M", bound="AsyncAgentMemory")
 
 #: The pytest ids of the two flavours.
 FLAVOURS = ("sync", "async")
@@ -76,6 +82,8 @@ class AsyncFlavour:
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(object.__getattribute__(self, "_target"), name)
+        if isinstance(value, HomeLoop):  # sync code given the proxy (maintenance) runs steps eagerly
+            return SyncHomeLoop()
         if callable(value) and not isinstance(value, type):
             method = cast(Callable[..., Any], value)
             return lambda *args, **kwargs: self._wrap(method(*args, **kwargs))
@@ -102,6 +110,13 @@ class AsyncFlavour:
     def target(self) -> Any:
         """The async object behind the proxy (tests that prove the flavour look at it)."""
         return object.__getattribute__(self, "_target")
+
+
+def on_this_loop(memory: M) -> M:
+    """``memory`` living on the running loop instead of a thread of its own: for tests that reach past
+    the facade into its stores and pools (which belong to the loop they were opened on)."""
+    memory.home = BorrowedHome(asyncio.get_running_loop())
+    return memory
 
 
 def as_sync(target: object, loop: EventLoopThread, expected: type[T]) -> T:

@@ -32,7 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 from ..errors import ClosedError, StoreError
 
-__all__ = ["START_TIMEOUT_S", "STOP_TIMEOUT_S", "HomeLoop", "homed"]
+__all__ = ["START_TIMEOUT_S", "STOP_TIMEOUT_S", "BorrowedHome", "HomeLoop", "homed"]
 
 R = TypeVar("R")
 C = TypeVar("C", bound=type)
@@ -105,15 +105,23 @@ class HomeLoop:
                 weakref.finalize(self, _stop_soon, running)
             return asyncio.run_coroutine_threadsafe(step, running.loop)
 
+    def _loop(self) -> asyncio.AbstractEventLoop | None:
+        running = self._running
+        return None if running is None else running.loop
+
     def is_current(self) -> bool:
         """Whether the caller runs on this home's loop."""
-        return _runs_on(self._running)
+        return _runs_on(self._loop())
 
     async def run(self, step: Coroutine[Any, Any, R]) -> R:
         """``await step`` on the home loop, from whatever loop and thread the caller is on."""
         if self.is_current():
             return await step
-        future = self._submit(step)
+        try:
+            future = self._submit(step)
+        except BaseException:
+            step.close()  # never started: no "never awaited" warning on top of the error
+            raise
         try:
             return await asyncio.wrap_future(future)
         except asyncio.CancelledError:
@@ -130,7 +138,7 @@ class HomeLoop:
         if running is None or not running.alive():
             await final()
             return
-        if _runs_on(running):  # closed from a step on the home loop: it cannot wait for itself
+        if _runs_on(running.loop):  # closed from a step on the home loop: it cannot wait for itself
             await final()
             running.loop.call_soon(running.loop.stop)
             return
@@ -146,9 +154,31 @@ class HomeLoop:
                 ) from None
 
 
-def _runs_on(running: _Running | None) -> bool:
+class BorrowedHome(HomeLoop):
+    """A home on a loop that its caller runs, and keeps running while the memory is used (a server's
+    one loop, a test's): no thread of its own, and no hop for a call made on that loop. ``stop`` closes
+    the pools there and leaves the loop alone; a call once the loop has stopped raises
+    :class:`~agentx_memory.errors.ClosedError`, since pools bound to it cannot move."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self._borrowed = loop
+
+    def _loop(self) -> asyncio.AbstractEventLoop:
+        return self._borrowed
+
+    def _submit(self, step: Coroutine[Any, Any, R]) -> concurrent.futures.Future[R]:
+        if self._borrowed.is_closed() or not self._borrowed.is_running():
+            raise ClosedError("the event loop this memory lives on is not running")
+        return asyncio.run_coroutine_threadsafe(step, self._borrowed)
+
+    async def stop(self, final: Callable[[], Awaitable[None]]) -> None:
+        await self.run(final())
+
+
+def _runs_on(loop: asyncio.AbstractEventLoop | None) -> bool:
     try:
-        return running is not None and asyncio.get_running_loop() is running.loop
+        return loop is not None and asyncio.get_running_loop() is loop
     except RuntimeError:  # no loop runs in the caller's thread
         return False
 
