@@ -48,7 +48,6 @@ class _Running:
 
     def __init__(self, name: str) -> None:
         self.loop = asyncio.new_event_loop()
-        self.ended: concurrent.futures.Future[None] = concurrent.futures.Future()
         started = threading.Event()
         self.thread = threading.Thread(target=self._serve, args=(started,), name=name, daemon=True)
         self.thread.start()
@@ -66,7 +65,6 @@ class _Running:
             self.loop.run_until_complete(_cancel_others(_CANCEL_GRACE_S))
             self.loop.run_until_complete(self.loop.shutdown_default_executor())
             self.loop.close()
-            self.ended.set_result(None)
 
     def alive(self) -> bool:
         return self.thread.is_alive() and not self.loop.is_closed()
@@ -146,12 +144,11 @@ class HomeLoop:
             await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(_wind_down(final), running.loop))
         finally:
             running.loop.call_soon_threadsafe(running.loop.stop)
-            try:
-                await asyncio.wait_for(asyncio.wrap_future(running.ended), STOP_TIMEOUT_S)
-            except TimeoutError:
+            await asyncio.to_thread(running.thread.join, STOP_TIMEOUT_S)
+            if running.thread.is_alive():
                 raise StoreError(
                     f"the event loop thread {self._name!r} did not stop within {STOP_TIMEOUT_S:g} s"
-                ) from None
+                )
 
 
 class BorrowedHome(HomeLoop):
