@@ -138,8 +138,7 @@ class AgentMemory(
         """
         if self._owns_backends:
             self.home.stop(self._release)
-        else:
-            self._backends = None
+        self._backends = None  # also when the home ended at exit: its pools ended with it
 
     def _release(self) -> None:
         backends, self._backends = self._backends, None

@@ -136,8 +136,7 @@ class AsyncAgentMemory(
         """
         if self._owns_backends:
             await self.home.stop(self._release)
-        else:
-            self._backends = None
+        self._backends = None  # also when the home ended at exit: its pools ended with it
 
     async def _release(self) -> None:
         backends, self._backends = self._backends, None

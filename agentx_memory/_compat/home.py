@@ -44,10 +44,14 @@ _CANCEL_GRACE_S = 5.0
 
 
 class _Running:
-    """One started home: its loop, its thread, and what the thread sets when it has ended."""
+    """One started home: its loop and its thread. Steps are handed to the loop only while it accepts
+    them (under ``lock``); once it stops, whatever was handed over is cancelled before the loop
+    closes, so that no caller waits on a step that will never run."""
 
     def __init__(self, name: str) -> None:
         self.loop = asyncio.new_event_loop()
+        self.lock = threading.Lock()
+        self.accepting = True
         started = threading.Event()
         self.thread = threading.Thread(target=self._serve, args=(started,), name=name, daemon=True)
         self.thread.start()
@@ -60,20 +64,24 @@ class _Running:
         try:
             self.loop.run_forever()
         finally:
-            # Stopped by HomeLoop.stop (nothing left) or by a failure of the loop itself: either way no
-            # caller may be left waiting on a task that will never run again.
+            with self.lock:
+                self.accepting = False
+            # The steps handed over before that are queued ahead of this one: it sees and cancels them.
             self.loop.run_until_complete(_cancel_others(_CANCEL_GRACE_S))
             self.loop.run_until_complete(self.loop.shutdown_default_executor())
             self.loop.close()
 
-    def alive(self) -> bool:
-        return self.thread.is_alive() and not self.loop.is_closed()
+    def submit(self, step: Coroutine[Any, Any, R]) -> concurrent.futures.Future[R] | None:
+        """Hand ``step`` to the loop, or ``None`` when it no longer accepts steps."""
+        with self.lock:
+            if not self.accepting or not self.thread.is_alive():
+                return None
+            return asyncio.run_coroutine_threadsafe(step, self.loop)
 
-
-def _stop_soon(running: _Running) -> None:
-    """Stop a home whose memory was dropped without ``close()`` (its thread would idle for ever)."""
-    if running.alive():
-        running.loop.call_soon_threadsafe(running.loop.stop)
+    def stop_soon(self) -> None:
+        with self.lock:
+            if self.accepting:
+                self.loop.call_soon_threadsafe(self.loop.stop)
 
 
 async def _cancel_others(grace_s: float) -> None:
@@ -95,13 +103,17 @@ class HomeLoop:
         self._running: _Running | None = None
 
     def _submit(self, step: Coroutine[Any, Any, R]) -> concurrent.futures.Future[R]:
-        # Under the guard, so that no step is handed to a loop that ``stop`` has already detached.
         with self._guard:
             running = self._running
-            if running is None or not running.alive():
+            future = None if running is None else running.submit(step)
+            if future is None:  # never started, stopped by ``stop``, or ended at interpreter exit
                 running = self._running = _Running(self._name)
-                weakref.finalize(self, _stop_soon, running)
-            return asyncio.run_coroutine_threadsafe(step, running.loop)
+                # A memory dropped without ``close()`` must not leave its thread idling for ever.
+                weakref.finalize(self, running.stop_soon)
+                future = running.submit(step)
+            if future is None:
+                raise ClosedError("the memory's event loop stopped as it started (interpreter exit?)")
+            return future
 
     def _loop(self) -> asyncio.AbstractEventLoop | None:
         running = self._running
@@ -129,21 +141,26 @@ class HomeLoop:
             raise
 
     async def stop(self, final: Callable[[], Awaitable[None]]) -> None:
-        """Run ``final`` (closing the pools) on the home loop, cancel what still runs there, and end the
-        thread. A later :meth:`run` starts a new home."""
+        """Run ``final`` (closing the pools) on the home loop, then end the loop (cancelling what still
+        runs there) and its thread. A later :meth:`run` starts a new home."""
         with self._guard:
             running, self._running = self._running, None
-        if running is None or not running.alive():
+        if running is None:  # never started: nothing was opened on it
             await final()
             return
         if _runs_on(running.loop):  # closed from a step on the home loop: it cannot wait for itself
             await final()
-            running.loop.call_soon(running.loop.stop)
+            running.stop_soon()
+            return
+        step = final()
+        future = running.submit(step)
+        if future is None:  # ended at interpreter exit: its connections went with its loop
+            step.close()
             return
         try:
-            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(_wind_down(final), running.loop))
+            await asyncio.wrap_future(future)
         finally:
-            running.loop.call_soon_threadsafe(running.loop.stop)
+            running.stop_soon()
             await asyncio.to_thread(running.thread.join, STOP_TIMEOUT_S)
             if running.thread.is_alive():
                 raise StoreError(
@@ -178,13 +195,6 @@ def _runs_on(loop: asyncio.AbstractEventLoop | None) -> bool:
         return loop is not None and asyncio.get_running_loop() is loop
     except RuntimeError:  # no loop runs in the caller's thread
         return False
-
-
-async def _wind_down(final: Callable[[], Awaitable[None]]) -> None:
-    try:
-        await final()
-    finally:
-        await _cancel_others(_CANCEL_GRACE_S)
 
 
 class _HasHome(Protocol):

@@ -321,3 +321,10 @@ def test_async_methods_from_several_event_loops(store: AgentMemoryStore) -> None
     asyncio.run(store.aput(("loops",), "two", {"v": 2}))
     found = asyncio.run(store.asearch(("loops",), filter={"v": {"$gte": 2}}))
     assert [item.key for item in found] == ["two"]
+
+
+def test_a_batch_with_an_invalid_namespace_is_refused_whole(store: AgentMemoryStore) -> None:
+    # As LangGraph's SQL stores do (InMemoryStore runs the operations before the bad one).
+    with pytest.raises(InvalidNamespaceError):
+        store.batch([PutOp(("valid",), "key", {}), PutOp(("bad.label",), "key", {})])
+    assert store.get(("valid",), "key") is None
