@@ -8,6 +8,7 @@ renamed (tests/namespaces.py, tests/recycling.py). Nothing here fakes a store.
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import tempfile
 import uuid
@@ -132,7 +133,7 @@ def namespaces(endpoints: ResolvedEndpoints, data_dir: Path) -> Iterator[Prepare
 
 
 #: The fixtures that open a facade on ``settings`` in the test's setup, migrating its namespace there.
-_OPENS_A_FACADE = frozenset({"memory", "amemory"})
+_OPENS_A_FACADE = frozenset({"memory", "amemory", "loose_amemory"})
 
 
 @pytest.fixture
@@ -259,6 +260,15 @@ async def amemory(settings: Settings, embedder: Embedder) -> AsyncIterator[Async
     fixture's async flavour runs the facade on a thread of its own, as with ``asyncio.run``.)"""
     async with on_this_loop(AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)) as mem:
         yield mem
+
+
+@pytest.fixture
+def loose_amemory(settings: Settings, embedder: Embedder) -> Iterator[AsyncAgentMemory]:
+    """An async facade for ``alice`` that no loop owns (a plain test drives it from loops of its own,
+    ``asyncio.run`` after ``asyncio.run``, as applications do)."""
+    mem = AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)
+    yield mem
+    asyncio.run(mem.close())
 
 
 @pytest.fixture

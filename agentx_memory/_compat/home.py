@@ -27,7 +27,7 @@ import functools
 import inspect
 import threading
 import weakref
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
 from ..errors import ClosedError, StoreError
@@ -140,7 +140,7 @@ class HomeLoop:
                 raise ClosedError("the memory was closed while this call was running") from None
             raise
 
-    async def stop(self, final: Callable[[], Awaitable[None]]) -> None:
+    async def stop(self, final: Callable[[], Coroutine[Any, Any, None]]) -> None:
         """Run ``final`` (closing the pools) on the home loop, then end the loop (cancelling what still
         runs there) and its thread. A later :meth:`run` starts a new home."""
         with self._guard:
@@ -186,7 +186,7 @@ class BorrowedHome(HomeLoop):
             raise ClosedError("the event loop this memory lives on is not running")
         return asyncio.run_coroutine_threadsafe(step, self._borrowed)
 
-    async def stop(self, final: Callable[[], Awaitable[None]]) -> None:
+    async def stop(self, final: Callable[[], Coroutine[Any, Any, None]]) -> None:
         await self.run(final())
 
 

@@ -9,70 +9,63 @@ import asyncio
 import concurrent.futures
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 
-from agentx_memory import AsyncAgentMemory, ClosedError, Settings
+from agentx_memory import AsyncAgentMemory, ClosedError
 from agentx_memory._compat.home import BorrowedHome, HomeLoop
-from agentx_memory.embedding import Embedder
 
 TIMEOUT_S = 120
-
-
-@pytest.fixture
-def memory(settings: Settings, embedder: Embedder) -> Iterator[AsyncAgentMemory]:
-    mem = AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)
-    yield mem
-    asyncio.run(mem.close())
 
 
 def _home_threads() -> list[threading.Thread]:
     return [thread for thread in threading.enumerate() if thread.name == "agentx-memory-loop"]
 
 
-def test_several_asyncio_runs_and_a_working_memory_from_another_loop(memory: AsyncAgentMemory) -> None:
-    cid = asyncio.run(memory.new_conversation("loops"))
-    asyncio.run(memory.store_turn(cid, "user", "I keep my bike in the shed"))
-    working = asyncio.run(memory.working(cid))
+def test_several_asyncio_runs_and_a_working_memory_from_another_loop(loose_amemory: AsyncAgentMemory) -> None:
+    cid = asyncio.run(loose_amemory.new_conversation("loops"))
+    asyncio.run(loose_amemory.store_turn(cid, "user", "I keep my bike in the shed"))
+    working = asyncio.run(loose_amemory.working(cid))
     asyncio.run(working.set("mood", "curious"))  # another loop than the one that made it
     assert asyncio.run(working.get("mood")) == "curious"
     assert [t.content for t in asyncio.run(working.all_turns())] == ["I keep my bike in the shed"]
-    assert [t.content for t in asyncio.run(memory.get_conversation(cid))] == ["I keep my bike in the shed"]
-    bob = asyncio.run(memory.for_user("bob"))
-    assert bob.home is memory.home  # one home for the connections they share
+    assert [t.content for t in asyncio.run(loose_amemory.get_conversation(cid))] == [
+        "I keep my bike in the shed"
+    ]
+    bob = asyncio.run(loose_amemory.for_user("bob"))
+    assert bob.home is loose_amemory.home  # one home for the connections they share
     assert asyncio.run(bob.get_conversation(cid)) == []
 
 
-def test_threads_each_with_its_own_loop(memory: AsyncAgentMemory) -> None:
-    cid = asyncio.run(memory.new_conversation("threads"))
+def test_threads_each_with_its_own_loop(loose_amemory: AsyncAgentMemory) -> None:
+    cid = asyncio.run(loose_amemory.new_conversation("threads"))
 
     def write(thread: int) -> None:
         async def both() -> None:
-            await memory.store_turn(cid, "user", f"thread {thread} first")
-            await memory.remember(f"thread {thread}", top_k=2)
+            await loose_amemory.store_turn(cid, "user", f"thread {thread} first")
+            await loose_amemory.remember(f"thread {thread}", top_k=2)
 
         asyncio.run(both())
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=5) as pool:
         for done in [pool.submit(write, n) for n in range(5)]:
             done.result(timeout=TIMEOUT_S)
-    turns = asyncio.run(memory.get_conversation(cid))
+    turns = asyncio.run(loose_amemory.get_conversation(cid))
     assert sorted(t.content for t in turns) == [f"thread {n} first" for n in range(5)]
     assert [t.index for t in turns] == list(range(5))
 
 
-def test_close_ends_the_home_thread_and_a_later_call_reopens(memory: AsyncAgentMemory) -> None:
+def test_close_ends_the_home_thread_and_a_later_call_reopens(loose_amemory: AsyncAgentMemory) -> None:
     before = len(_home_threads())
-    cid = asyncio.run(memory.new_conversation("reopen"))
+    cid = asyncio.run(loose_amemory.new_conversation("reopen"))
     assert len(_home_threads()) == before + 1
-    asyncio.run(memory.close())
+    asyncio.run(loose_amemory.close())
     assert len(_home_threads()) == before
-    assert asyncio.run(memory.get_conversation(cid)) == []  # opened again, on a new home
+    assert asyncio.run(loose_amemory.get_conversation(cid)) == []  # opened again, on a new home
 
 
-def test_a_call_cut_short_by_close_fails_at_once(memory: AsyncAgentMemory) -> None:
-    asyncio.run(memory.open())
+def test_a_call_cut_short_by_close_fails_at_once(loose_amemory: AsyncAgentMemory) -> None:
+    asyncio.run(loose_amemory.open())
     started = threading.Event()
 
     async def slow() -> None:
@@ -83,7 +76,7 @@ def test_a_call_cut_short_by_close_fails_at_once(memory: AsyncAgentMemory) -> No
 
     def caller() -> None:
         try:
-            asyncio.run(memory.home.run(slow()))
+            asyncio.run(loose_amemory.home.run(slow()))
         except BaseException as exc:
             outcome.set_exception(exc)
         else:
@@ -93,7 +86,7 @@ def test_a_call_cut_short_by_close_fails_at_once(memory: AsyncAgentMemory) -> No
     thread.start()
     assert started.wait(TIMEOUT_S)
     began = time.monotonic()
-    asyncio.run(memory.close())
+    asyncio.run(loose_amemory.close())
     with pytest.raises(ClosedError, match="closed while this call was running"):
         outcome.result(timeout=TIMEOUT_S)
     assert time.monotonic() - began < 10

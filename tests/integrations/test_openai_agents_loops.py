@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-from collections.abc import Iterator
 from typing import Any, cast
 
 import pytest
@@ -22,14 +21,6 @@ from agentx_memory.integrations.openai_agents import AgentMemorySession, item_te
 TIMEOUT_S = 120
 
 
-@pytest.fixture
-def memory(settings: Settings, embedder: Embedder) -> Iterator[AsyncAgentMemory]:
-    """An async facade that no loop owns: each test drives it from loops of its own."""
-    mem = AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)
-    yield mem
-    asyncio.run(mem.close())
-
-
 def _user(text: str) -> list[TResponseInputItem]:
     return [cast("TResponseInputItem", {"role": "user", "content": text})]
 
@@ -38,21 +29,21 @@ def _contents(items: list[TResponseInputItem]) -> list[Any]:
     return [cast("dict[str, Any]", item).get("content") for item in items]
 
 
-def test_one_session_across_several_asyncio_runs(memory: AsyncAgentMemory) -> None:
-    session = AgentMemorySession("runs", memory)
+def test_one_session_across_several_asyncio_runs(loose_amemory: AsyncAgentMemory) -> None:
+    session = AgentMemorySession("runs", loose_amemory)
     asyncio.run(session.add_items(_user("first")))
     asyncio.run(session.add_items(_user("second")))
     assert _contents(asyncio.run(session.get_items())) == ["first", "second"]
     assert asyncio.run(session.pop_item()) == _user("second")[0]
     cid = asyncio.run(session.conversation_id())
     assert cid is not None
-    assert [t.content for t in asyncio.run(memory.get_conversation(cid))] == ["first"]
+    assert [t.content for t in asyncio.run(loose_amemory.get_conversation(cid))] == ["first"]
 
 
-def test_runner_run_sync_keeps_history_across_turns(memory: AsyncAgentMemory) -> None:
+def test_runner_run_sync_keeps_history_across_turns(loose_amemory: AsyncAgentMemory) -> None:
     model = ScriptedModel([[assistant_message(f"answer {n}")] for n in range(3)])
     agent = Agent(name="assistant", instructions="Answer briefly.", model=model)
-    session = AgentMemorySession("run-sync", memory)
+    session = AgentMemorySession("run-sync", loose_amemory)
     for n in range(3):
         result = Runner.run_sync(agent, f"question {n}", session=session)
         assert result.final_output == f"answer {n}"
@@ -67,12 +58,12 @@ def test_runner_run_sync_keeps_history_across_turns(memory: AsyncAgentMemory) ->
     ]
     assert len(asyncio.run(session.get_items())) == 6
     cid = asyncio.run(session.conversation_id())
-    turns = asyncio.run(memory.get_conversation(cid or ""))
+    turns = asyncio.run(loose_amemory.get_conversation(cid or ""))
     assert [t.content for t in turns] == [text for n in range(3) for text in (f"question {n}", f"answer {n}")]
 
 
-def test_threads_each_with_its_own_loop(memory: AsyncAgentMemory) -> None:
-    session = AgentMemorySession("threads", memory)
+def test_threads_each_with_its_own_loop(loose_amemory: AsyncAgentMemory) -> None:
+    session = AgentMemorySession("threads", loose_amemory)
 
     def write(thread: int) -> None:
         items = [*_user(f"t{thread} a"), *_user(f"t{thread} b")]
@@ -86,7 +77,7 @@ def test_threads_each_with_its_own_loop(memory: AsyncAgentMemory) -> None:
     # one add_items call's items stay together, and the first writes started one conversation
     assert all(contents[i][:2] == contents[i + 1][:2] for i in range(0, 10, 2))
     cid = asyncio.run(session.conversation_id())
-    assert [t.content for t in asyncio.run(memory.get_conversation(cid or ""))] == contents
+    assert [t.content for t in asyncio.run(loose_amemory.get_conversation(cid or ""))] == contents
 
 
 def test_close_ends_the_session_and_an_owned_memory(settings: Settings, embedder: Embedder) -> None:
