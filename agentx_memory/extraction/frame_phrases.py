@@ -26,6 +26,8 @@ _NOT_HOME: Final = frozenset(
 )  # fmt: skip
 #: The first stretch at a place of work: "my first week at Diageo".
 _FIRST_SPANS: Final = frozenset(["day", "week", "month", "shift", "fortnight"])
+#: Working for oneself: "I work freelance", "I went freelance".
+_ON_ONES_OWN: Final = frozenset(["freelance", "freelancer"])
 #: Verbs whose subject employs their object: "Siemens poached me", "Arup hired me in May".
 _HIRING: Final = frozenset(["poach", "hire", "recruit", "headhunt", "employ"])
 
@@ -89,7 +91,19 @@ def _first_days(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
 
 
 def hired_by(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
-    """ "Siemens poached me", "Great Ormond Street poached me for their cardiac ward"."""
+    """ "Siemens poached me", "Great Ormond Street poached me for their cardiac ward"; "I work freelance",
+    "I went freelance", "I'm self-employed now" (one's own employer: a job somewhere replaces it)."""
+    if (
+        predicate.lemma_.casefold() in {"work", "go", "turn"}
+        and any(
+            c.lower_ in _ON_ONES_OWN and c.dep_ in {"dobj", "acomp", "advmod", "attr"}
+            for c in predicate.children
+        )
+        and any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in predicate.children)
+    ):
+        ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
+        statement = f"{speaker} works freelance"
+        return build_atom("identity", "works_at", "freelance", statement, ctx, [], False, "explicit")
     if predicate.lemma_.casefold() not in _HIRING or predicate.tag_ == "VBN":
         return None
     if not any(c.dep_ == "dobj" and c.lower_ == "me" for c in predicate.children):
@@ -174,6 +188,8 @@ def _moved_on(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     """ "no more freelancing", "not Gippsland anymore", "I'm off metformin now": a thing the speaker
     has moved on from, said without a verb of ending; it ends the stored facts that name it."""
     tokens = list(sentence)
+    if any(t.lemma_ in _SAYING and not _said_by_me(t) for t in tokens):
+        return []  # "doc says no more running": someone else's word, not what the speaker gave up
     words: list[Any] = []
     for i, token in enumerate(tokens):
         before = tokens[i - 1].lower_ if i else ""
@@ -202,6 +218,14 @@ def _moved_on(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         "statement", "ended", said, f"{speaker} has moved on from {said}", ctx, [], False, "explicit"
     )
     return [atom.model_copy(update={"ends_words": [t.text for t in words], "temporal": "past"})]
+
+
+#: Verbs that report another's words or wishes.
+_SAYING: Final = frozenset(["say", "tell", "want", "recommend", "suggest", "insist", "order", "advise"])
+
+
+def _said_by_me(verb: Any) -> bool:
+    return any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in verb.children)
 
 
 def _anymore_after(tokens: list[Any], i: int) -> int | None:

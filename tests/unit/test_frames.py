@@ -218,6 +218,9 @@ def test_what_is_said_to_the_listener_is_no_memory(parser: NameRecognizer) -> No
         ("not Gippsland anymore, we're looking at the Macedon Ranges", (U, "ended", "Gippsland", False)),
         ("I took a job at a branding agency, no more freelancing", (U, "ended", "freelancing", False)),
         ("I'm off metformin now, managing it with diet alone", (U, "ended", "metformin", False)),
+        ("I work freelance.", (U, "works_at", "freelance", False)),
+        ("I can't drive.", (U, "cannot", "drive", True)),
+        ("finally got my licence! I can drive now", (U, "can", "drive", False)),
     ],
 )
 def test_slots_told_by_phrases_and_inverted_clauses(
@@ -249,6 +252,7 @@ def test_slots_told_by_phrases_and_inverted_clauses(
         ("I don't smoke.", "habit"),
         ("I'll run every morning from now on.", "habit"),
         ("No more excuses!", "ended"),
+        ("i'm 41 and my knees feel 70. doc says no more running on pavement", "ended"),
         ("oh and I'm off thursday, it's my cousin's baby shower", "ended"),
         ("I'm not single.", "partner"),
         ("I'm not going anymore.", "ended"),
