@@ -14,6 +14,7 @@ import typing as _typing
 
 from .errors import (
     AgentMemoryError,
+    ClosedError,
     ConfigurationError,
     ConflictError,
     EmbeddingDimensionError,
@@ -78,6 +79,7 @@ __all__ = [
     "AgentMemoryError",
     "AsyncAgentMemory",
     "AsyncWorkingMemory",
+    "ClosedError",
     "ConfigurationError",
     "ConflictError",
     "EmbeddingDimensionError",

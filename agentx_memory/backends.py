@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import metrics
-from ._compat.sync import drain, to_thread
+from ._compat.sync import HomeLoop, drain, to_thread
 from .audit import MemoryAuditLogger
 from .audit_policy import config_snapshot
 from .crypto import build_encryptor
@@ -143,8 +143,9 @@ class Backends:
             llm=llm,
         )
 
-    def session(self, scope: Scope, conversation_id: str) -> WorkingMemory:
-        """The working memory of one conversation in ``scope`` (turn metadata sealed with the key)."""
+    def session(self, scope: Scope, conversation_id: str, home: HomeLoop | None = None) -> WorkingMemory:
+        """The working memory of one conversation in ``scope`` (turn metadata sealed with the key), run
+        on ``home``, the loop of the memory it belongs to."""
         return WorkingMemory(
             self.redis,
             scope,
@@ -152,6 +153,7 @@ class Backends:
             self.settings.working,
             self.settings.redis.key_prefix,
             self.ledger.codec.encryptor,
+            home=home,
         )
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import metrics
-from ._compat.aio import drain, to_thread
+from ._compat.aio import HomeLoop, drain, to_thread
 from .audit_async import AsyncMemoryAuditLogger
 from .audit_policy import config_snapshot
 from .crypto import build_encryptor
@@ -140,8 +140,9 @@ class AsyncBackends:
             llm=llm,
         )
 
-    def session(self, scope: Scope, conversation_id: str) -> AsyncWorkingMemory:
-        """The working memory of one conversation in ``scope`` (turn metadata sealed with the key)."""
+    def session(self, scope: Scope, conversation_id: str, home: HomeLoop | None = None) -> AsyncWorkingMemory:
+        """The working memory of one conversation in ``scope`` (turn metadata sealed with the key), run
+        on ``home``, the loop of the memory it belongs to."""
         return AsyncWorkingMemory(
             self.redis,
             scope,
@@ -149,6 +150,7 @@ class AsyncBackends:
             self.settings.working,
             self.settings.redis.key_prefix,
             self.ledger.codec.encryptor,
+            home=home,
         )
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "AgentMemoryError",
+    "ClosedError",
     "ConfigurationError",
     "ConflictError",
     "DecryptionError",
@@ -27,6 +28,11 @@ __all__ = [
 
 class AgentMemoryError(Exception):
     """Root of every error agentx-memory raises."""
+
+
+class ClosedError(AgentMemoryError, RuntimeError):
+    """The memory or session was closed: before this call, or while it was running. (A
+    ``RuntimeError`` too, as the Agents SDK's sessions raise once closed.)"""
 
 
 class InvalidInputError(AgentMemoryError, ValueError):

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from ._compat.sync import Lock
+from ._compat.sync import HomeLoop, Lock, homed
 from .api.channels import ChannelsApi
 from .api.compaction import CompactionApi
 from .api.context import ContextApi
@@ -64,6 +64,7 @@ __all__ = ["AgentMemory"]
 log = logging.getLogger(__name__)
 
 
+@homed
 class AgentMemory(
     LearningApi,
     CompactionApi,
@@ -86,6 +87,11 @@ class AgentMemory(
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached
     on first use (or on ``open()`` / entering the context manager); ``close()`` releases connections
     but leaves the embedded servers running for other processes (``agentx-memory down`` stops them).
+
+    Any thread may call it, and on the async facade any event loop, one after another or at once
+    (``asyncio.run`` twice, ``Runner.run_sync``, a loop per thread): the async facade keeps its
+    connections on an event loop of its own (``home``, started on first use, ended by ``close()``) and
+    runs every public coroutine there; the sync facade's pools are thread-safe.
     """
 
     def __init__(
@@ -102,6 +108,8 @@ class AgentMemory(
         self._backends: Backends | None = None
         self._owns_backends = True
         self._lock = Lock()
+        #: The event loop (and thread) that owns this memory's connections: see ``_compat/home.py``.
+        self.home = HomeLoop()
 
     # -- lifecycle ---------------------------------------------------------------------------------
 
@@ -111,6 +119,11 @@ class AgentMemory(
         return self
 
     def _open_backends(self) -> Backends:
+        # On the home loop even when reached past the public methods (maintenance, tests): the pools
+        # bind to the loop that opens them.
+        return self.home.run(self._open_at_home())
+
+    def _open_at_home(self) -> Backends:
         if self._backends is not None:
             return self._backends
         with self._lock:
@@ -119,8 +132,19 @@ class AgentMemory(
             return self._backends
 
     def close(self) -> None:
+        """Release the connections (after the background steps still running) and end the home loop.
+
+        Calls still running on other threads fail (on the async facade with :class:`ClosedError`); a
+        later call opens the memory again. Closing a facade made by ``for_user`` releases nothing: its
+        root owns the connections.
+        """
+        if self._owns_backends:
+            self.home.stop(self._release)
+        self._backends = None  # also when the home ended at exit: its pools ended with it
+
+    def _release(self) -> None:
         backends, self._backends = self._backends, None
-        if backends is not None and self._owns_backends:
+        if backends is not None:
             backends.close()
 
     def __enter__(self) -> AgentMemory:
@@ -139,6 +163,7 @@ class AgentMemory(
         )
         other._backends = backends
         other._owns_backends = False
+        other.home = self.home
         return other
 
     # -- episodic ----------------------------------------------------------------------------------
@@ -338,4 +363,4 @@ class AgentMemory(
         """The working memory (Redis, TTL-bound) of one conversation session."""
         conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = self._open_backends()
-        return backends.session(self.scope, conversation_id)
+        return backends.session(self.scope, conversation_id, home=self.home)

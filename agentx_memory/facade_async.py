@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from ._compat.aio import Lock
+from ._compat.aio import HomeLoop, Lock, homed
 from .api.channels_async import AsyncChannelsApi
 from .api.compaction_async import AsyncCompactionApi
 from .api.context_async import AsyncContextApi
@@ -62,6 +62,7 @@ __all__ = ["AsyncAgentMemory"]
 log = logging.getLogger(__name__)
 
 
+@homed
 class AsyncAgentMemory(
     AsyncLearningApi,
     AsyncCompactionApi,
@@ -84,6 +85,11 @@ class AsyncAgentMemory(
     Writes land in ``channel``; reads cover ``channel`` and ``_global``. Servers are started or attached
     on first use (or on ``open()`` / entering the context manager); ``close()`` releases connections
     but leaves the embedded servers running for other processes (``agentx-memory down`` stops them).
+
+    Any thread may call it, and on the async facade any event loop, one after another or at once
+    (``asyncio.run`` twice, ``Runner.run_sync``, a loop per thread): the async facade keeps its
+    connections on an event loop of its own (``home``, started on first use, ended by ``close()``) and
+    runs every public coroutine there; the sync facade's pools are thread-safe.
     """
 
     def __init__(
@@ -100,6 +106,8 @@ class AsyncAgentMemory(
         self._backends: AsyncBackends | None = None
         self._owns_backends = True
         self._lock = Lock()
+        #: The event loop (and thread) that owns this memory's connections: see ``_compat/home.py``.
+        self.home = HomeLoop()
 
     # -- lifecycle ---------------------------------------------------------------------------------
 
@@ -109,6 +117,11 @@ class AsyncAgentMemory(
         return self
 
     async def _open_backends(self) -> AsyncBackends:
+        # On the home loop even when reached past the public methods (maintenance, tests): the pools
+        # bind to the loop that opens them.
+        return await self.home.run(self._open_at_home())
+
+    async def _open_at_home(self) -> AsyncBackends:
         if self._backends is not None:
             return self._backends
         async with self._lock:
@@ -117,8 +130,19 @@ class AsyncAgentMemory(
             return self._backends
 
     async def close(self) -> None:
+        """Release the connections (after the background steps still running) and end the home loop.
+
+        Calls still running on other threads fail (on the async facade with :class:`ClosedError`); a
+        later call opens the memory again. Closing a facade made by ``for_user`` releases nothing: its
+        root owns the connections.
+        """
+        if self._owns_backends:
+            await self.home.stop(self._release)
+        self._backends = None  # also when the home ended at exit: its pools ended with it
+
+    async def _release(self) -> None:
         backends, self._backends = self._backends, None
-        if backends is not None and self._owns_backends:
+        if backends is not None:
             await backends.close()
 
     async def __aenter__(self) -> AsyncAgentMemory:
@@ -137,6 +161,7 @@ class AsyncAgentMemory(
         )
         other._backends = backends
         other._owns_backends = False
+        other.home = self.home
         return other
 
     # -- episodic ----------------------------------------------------------------------------------
@@ -338,4 +363,4 @@ class AsyncAgentMemory(
         """The working memory (Redis, TTL-bound) of one conversation session."""
         conversation_id = validate_uuid(conversation_id, "conversation_id")
         backends = await self._open_backends()
-        return backends.session(self.scope, conversation_id)
+        return backends.session(self.scope, conversation_id, home=self.home)

@@ -8,6 +8,7 @@ renamed (tests/namespaces.py, tests/recycling.py). Nothing here fakes a store.
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import tempfile
 import uuid
@@ -24,7 +25,7 @@ from agentx_memory.embedding import Embedder, LocalOnnxEmbedder
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.postgres import PostgresStore
 from tests.embedding_stub import EmbeddingStub
-from tests.flavours import FLAVOURS, EventLoopThread, as_sync
+from tests.flavours import FLAVOURS, EventLoopThread, as_sync, on_this_loop
 from tests.llm_cases import PROVIDERS, Provider
 from tests.llm_stub import LLMStub
 from tests.namespaces import DeferredDrops, PreparedNamespaces, drop_graph_and_keys, drop_schema
@@ -132,7 +133,7 @@ def namespaces(endpoints: ResolvedEndpoints, data_dir: Path) -> Iterator[Prepare
 
 
 #: The fixtures that open a facade on ``settings`` in the test's setup, migrating its namespace there.
-_OPENS_A_FACADE = frozenset({"memory", "amemory"})
+_OPENS_A_FACADE = frozenset({"memory", "amemory", "loose_amemory"})
 
 
 @pytest.fixture
@@ -254,9 +255,20 @@ def memory(
 
 @pytest.fixture
 async def amemory(settings: Settings, embedder: Embedder) -> AsyncIterator[AsyncAgentMemory]:
-    """An async facade for user ``alice`` in ``_global``."""
-    async with AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder) as mem:
+    """An async facade for user ``alice`` in ``_global``, living on the test's loop (as on an
+    application's one loop), so that a test may reach past it into its stores. (The ``memory``
+    fixture's async flavour runs the facade on a thread of its own, as with ``asyncio.run``.)"""
+    async with on_this_loop(AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)) as mem:
         yield mem
+
+
+@pytest.fixture
+def loose_amemory(settings: Settings, embedder: Embedder) -> Iterator[AsyncAgentMemory]:
+    """An async facade for ``alice`` that no loop owns (a plain test drives it from loops of its own,
+    ``asyncio.run`` after ``asyncio.run``, as applications do)."""
+    mem = AsyncAgentMemory(user_id="alice", settings=settings, embedder=embedder)
+    yield mem
+    asyncio.run(mem.close())
 
 
 @pytest.fixture

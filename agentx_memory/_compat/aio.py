@@ -6,13 +6,17 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
+from .home import HomeLoop, homed
+
 __all__ = [
+    "HomeLoop",
     "Lock",
     "Semaphore",
     "background",
     "begin",
     "drain",
     "gather",
+    "homed",
     "sleep",
     "spawn",
     "to_thread",

@@ -8,12 +8,14 @@ from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
 __all__ = [
+    "HomeLoop",
     "Lock",
     "Semaphore",
     "background",
     "begin",
     "drain",
     "gather",
+    "homed",
     "sleep",
     "spawn",
     "to_thread",
@@ -22,10 +24,28 @@ __all__ = [
 
 P = ParamSpec("P")
 R = TypeVar("R")
+C = TypeVar("C", bound=type)
 
 Lock = threading.Lock
 Semaphore = threading.Semaphore
 sleep = time.sleep
+
+
+class HomeLoop:
+    """The sync twin has no event loop to keep connections on: calls run in the caller's thread, whose
+    pools (psycopg's, redis-py's) are thread-safe already."""
+
+    def run(self, step: R) -> R:
+        """In sync code the step already ran when its call was evaluated as the argument: its result."""
+        return step
+
+    def stop(self, final: Callable[[], None]) -> None:
+        final()
+
+
+def homed(cls: C) -> C:
+    """Nothing to move: see :class:`HomeLoop`."""
+    return cls
 
 
 def to_thread(func: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:

@@ -57,7 +57,7 @@ def dedup_batch(atoms: Sequence[FactAtom]) -> list[FactAtom]:
 
 
 #: Keys that are one slot with opposite polarity: "likes jazz" and "dislikes jazz" contradict.
-_OPPOSITES: Final = {"likes": "dislikes", "dislikes": "likes"}
+_OPPOSITES: Final = {"likes": "dislikes", "dislikes": "likes", "can": "cannot", "cannot": "can"}
 
 
 def slot_keys(key: str) -> list[str]:
@@ -68,6 +68,9 @@ def slot_keys(key: str) -> list[str]:
 
 
 def _polarity(key: str, negated: bool) -> tuple[str, bool]:
+    # "cannot" facts are stored negated already ("Lena cannot drive"): they are "can", negated
+    if key == "cannot":
+        return "can", True
     return ("likes", not negated) if key == "dislikes" else (key, negated)
 
 

@@ -1,17 +1,20 @@
 """Facts a noun phrase or an inverted clause tells, which no predicate frame holds: "the kitchen in our
 new flat in Cardiff" (a home), "my first week at Diageo" (an employer), "Siemens poached me" (the
-employer is the subject, the speaker the object)."""
+employer is the subject, the speaker the object); and habits, told by how often ("I smoke about ten a
+day", "I row three mornings a week"; "I don't row anymore" ends one)."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 from .atoms import FactAtom
-from .clause_atoms import TurnText
+from .clause_atoms import Context, TurnText, build_atom
+from .english import third_person
 from .frame_values import SUBJECTS, slot_atom
-from .lexicon import DWELLINGS, SCHOOLS, Frame
+from .lexicon import DWELLINGS, FRAMES, SCHOOLS, Frame
+from .verbs import conjugate
 
-__all__ = ["dwelling_atoms", "first_days", "hired_by"]
+__all__ = ["habit_atom", "hired_by", "sentence_atoms"]
 
 _HOME: Final = Frame("live", "prep", "residence")
 _NEW_HOME: Final = Frame("move", "prep", "residence", change=True)
@@ -23,11 +26,23 @@ _NOT_HOME: Final = frozenset(
 )  # fmt: skip
 #: The first stretch at a place of work: "my first week at Diageo".
 _FIRST_SPANS: Final = frozenset(["day", "week", "month", "shift", "fortnight"])
+#: Working for oneself: "I work freelance", "I went freelance".
+_ON_ONES_OWN: Final = frozenset(["freelance", "freelancer"])
 #: Verbs whose subject employs their object: "Siemens poached me", "Arup hired me in May".
 _HIRING: Final = frozenset(["poach", "hire", "recruit", "headhunt", "employ"])
 
 
-def dwelling_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """What a sentence the reader does not doubt tells by its phrases rather than its predicates."""
+    return [
+        *_dwellings(sentence, speaker, turn),
+        *_first_days(sentence, speaker, turn),
+        *_moved_on(sentence, speaker, turn),
+        *_single(sentence, speaker, turn),
+    ]
+
+
+def _dwellings(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     """ "our new flat in Cardiff", "my Glasgow tenement", "my flat in Edinburgh": the speaker's home
     (a move, when the dwelling is new); not an old, a holiday or a parents' one, nor one told in the
     past tense."""
@@ -56,7 +71,7 @@ def dwelling_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
     return atoms
 
 
-def first_days(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+def _first_days(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     """ "First week at Diageo has been chaos", "my first day at Arup": a new employer."""
     atoms: list[FactAtom] = []
     for span in sentence:
@@ -76,7 +91,19 @@ def first_days(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
 
 
 def hired_by(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
-    """ "Siemens poached me", "Great Ormond Street poached me for their cardiac ward"."""
+    """ "Siemens poached me", "Great Ormond Street poached me for their cardiac ward"; "I work freelance",
+    "I went freelance", "I'm self-employed now" (one's own employer: a job somewhere replaces it)."""
+    if (
+        predicate.lemma_.casefold() in {"work", "go", "turn"}
+        and any(
+            c.lower_ in _ON_ONES_OWN and c.dep_ in {"dobj", "acomp", "advmod", "attr"}
+            for c in predicate.children
+        )
+        and any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in predicate.children)
+    ):
+        ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
+        statement = f"{speaker} works freelance"
+        return build_atom("identity", "works_at", "freelance", statement, ctx, [], False, "explicit")
     if predicate.lemma_.casefold() not in _HIRING or predicate.tag_ == "VBN":
         return None
     if not any(c.dep_ == "dobj" and c.lower_ == "me" for c in predicate.children):
@@ -95,3 +122,140 @@ def _told_in_past(noun: Any) -> bool:
     while node.head.i != node.i and node.pos_ not in {"VERB", "AUX"}:
         node = node.head
     return bool(node.tag_ == "VBD")
+
+
+#: Words that say how often: "ten a day", "three mornings a week", "every Sunday", "most evenings".
+_HOW_OFTEN: Final = frozenset(
+    ["day", "week", "month", "morning", "evening", "night", "weekend", "daily", "weekly", "every", "often",
+     "usually", "regularly", "twice", "times", "sunday", "monday", "tuesday", "wednesday", "thursday",
+     "friday", "saturday"]
+)  # fmt: skip
+#: Verbs no habit is told by (states, sayings, the frames' own verbs).
+_NOT_HABITS: Final = frozenset(
+    ["be", "have", "do", "go", "get", "make", "take", "say", "think", "feel", "want", "need", "like", "love",
+     "hate", "know", "see", "mean", "guess", "hope", "wish", "try", "use", "come", "let", "tell", "ask",
+     "call", "text", "miss", "forget", "remember", "look", "seem", "spend", "pay", "cost", "wake", "sleep",
+     "eat", "drink", "cook", "check", "keep", "help", "find", "give", "put", "send", "bring", "buy"]
+    + [frame.lemma for frame in FRAMES]
+)  # fmt: skip
+
+
+def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+    """ "I smoke about ten a day" (the habit ``smoking``), "I don't row anymore" (its negation, which
+    ends it); said in the present simple by the speaker, with how often (or "anymore")."""
+    lemma = predicate.lemma_.casefold()
+    if predicate.pos_ != "VERB" or predicate.tag_ not in {"VBP", "VB"} or lemma in _NOT_HABITS:
+        return None
+    children = list(predicate.children)
+    if not any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in children):
+        return None
+    # an object that is a count or a stretch of time ("ten a day", "three mornings a week") is how often
+    if any(c.dep_ in {"dobj", "xcomp", "ccomp"} and c.pos_ != "NUM" and not c.ent_type_ for c in children):
+        return None  # "I play tennis every Sunday", "I call my mum every Sunday": the rules read those
+    if any(c.dep_ in {"aux", "auxpass"} and c.lower_ not in {"do", "don't"} for c in children):
+        return None  # "I'll run", "I've run", "I'm running": no present habit
+    negated = any(c.dep_ == "neg" for c in children)
+    anymore = any(c.lower_ in {"anymore", "longer"} for c in children)
+    if negated != anymore:
+        return None  # "I don't smoke" alone says less than a habit ended; "I smoke anymore" is no English
+    clause = [t for t in predicate.subtree if t.dep_ not in {"ccomp", "advcl", "conj", "parataxis"}]
+    if not anymore and not any(t.lower_ in _HOW_OFTEN or t.lemma_.casefold() in _HOW_OFTEN for t in clause):
+        return None
+    doing = _gerund(lemma)
+    ctx = Context(turn=turn, subject=speaker, correction=anymore, is_speaker=True)
+    said = " ".join(t.text for t in predicate.subtree if t.i >= predicate.i and not t.is_punct)
+    statement = f"{speaker} no longer {conjugate(lemma)}" if negated else third_person(f"I {said}", speaker)
+    return build_atom("preference", "habit", doing, statement, ctx, [], negated, "explicit")
+
+
+def _gerund(lemma: str) -> str:
+    """ "smoke" → "smoking", "row" → "rowing", "run" → "running", "tie" → "tying"."""
+    if lemma.endswith("ie"):
+        return lemma[:-2] + "ying"
+    if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")):
+        return lemma[:-1] + "ing"
+    vowels = "aeiou"
+    short = len(lemma) <= 4 and len(lemma) >= 3
+    cvc = lemma[-1] not in vowels + "wxy" and lemma[-2] in vowels and lemma[-3] not in vowels
+    return lemma + lemma[-1] + "ing" if short and cvc else lemma + "ing"
+
+
+#: What follows "no more" / comes between "not" and "anymore" that names a thing.
+_NAMING: Final = frozenset(["NOUN", "PROPN"])
+
+
+def _moved_on(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """ "no more freelancing", "not Gippsland anymore", "I'm off metformin now": a thing the speaker
+    has moved on from, said without a verb of ending; it ends the stored facts that name it."""
+    tokens = list(sentence)
+    if any(t.lemma_ in _SAYING and not _said_by_me(t) for t in tokens):
+        return []  # "doc says no more running": someone else's word, not what the speaker gave up
+    words: list[Any] = []
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1].lower_ if i else ""
+        if token.lower_ == "more" and before == "no":
+            named = []
+            for t in tokens[i + 1 :]:
+                if t.pos_ not in _NAMING and t.tag_ != "VBG" and t.pos_ != "ADJ":
+                    break
+                named.append(t)
+            # a doing or a name ("no more freelancing", "no more Netflix"); "no more excuses" ends nothing
+            words += [t for t in named if t.pos_ == "PROPN" or t.tag_ == "VBG" or t.lower_.endswith("ing")]
+        if token.lower_ == "not" and (end := _anymore_after(tokens, i)) is not None:
+            words += [t for t in tokens[i + 1 : end] if t.pos_ == "PROPN"]
+        if (
+            token.lower_ == "off"
+            and token.dep_ == "prep"
+            and token.head.lemma_ == "be"
+            and _mine_now(token.head)
+        ):
+            words += [g for g in token.children if g.dep_ == "pobj" and g.pos_ in _NAMING and not g.ent_type_]
+    if not words:
+        return []
+    said = " ".join(t.text for t in words)
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    atom = build_atom(
+        "statement", "ended", said, f"{speaker} has moved on from {said}", ctx, [], False, "explicit"
+    )
+    return [atom.model_copy(update={"ends_words": [t.text for t in words], "temporal": "past"})]
+
+
+#: Verbs that report another's words or wishes.
+_SAYING: Final = frozenset(["say", "tell", "want", "recommend", "suggest", "insist", "order", "advise"])
+
+
+def _said_by_me(verb: Any) -> bool:
+    return any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in verb.children)
+
+
+def _anymore_after(tokens: list[Any], i: int) -> int | None:
+    """The index of "anymore" within four words after ``tokens[i]`` ("not Gippsland anymore")."""
+    for j in range(i + 1, min(i + 6, len(tokens))):
+        if tokens[j].lower_ in {"anymore", "any more"}:
+            return j
+        if tokens[j].pos_ in {"VERB", "AUX"}:
+            return None  # "I'm not going anymore": a verb's negation, read elsewhere
+    return None
+
+
+def _mine_now(copula: Any) -> bool:
+    """ "I'm off metformin now": the speaker's, said of now (not "I'm off on Thursday")."""
+    mine = any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in copula.children)
+    return mine and any(t.lower_ in {"now", "anymore", "completely"} for t in copula.subtree)
+
+
+def _single(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """ "I'm single": the speaker has no partner (a later partner replaces it, and it them)."""
+    for token in sentence:
+        copula = token.head
+        if token.lower_ == "single" and token.dep_ == "acomp" and copula.lemma_ == "be":
+            children = list(copula.children)
+            if any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in children) and not any(
+                c.dep_ == "neg" or c.tag_ == "MD" for c in children
+            ):
+                ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
+                statement = f"{speaker} is single"
+                return [
+                    build_atom("relationship", "partner", "single", statement, ctx, [], False, "explicit")
+                ]
+    return []

@@ -253,6 +253,10 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     return False
 
 
+#: Whom one teaches, which is no subject taught: "I teach kids", "I teach classes".
+_TAUGHT_PEOPLE: Final = frozenset(
+    ["kid", "child", "student", "pupil", "people", "class", "lesson", "adult", "teen", "beginner", "year"]
+)
 #: Agent-noun endings: with a compound before them ("software tester", "solar panel installer") or a
 #: workplace after them ("a tester at a small agency") they name jobs the lexicon does not list.
 _AGENTIVE: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer", "ier")
@@ -260,7 +264,15 @@ _AGENTIVE: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer", "ier")
 
 def _occupation(value: Any, predicate: Any) -> bool:
     """A job: a known occupation, or an agent noun said like one; after "work as", "retrain as" any
-    noun. "I'm a big reader", "I'm the one", "I'm a mess" are none."""
+    noun; what one teaches, a subject ("teach maths"; not "teach my kids"). "I'm a big reader", "I'm
+    the one", "I'm a mess" are none."""
+    if predicate.lemma_ == "teach":
+        return bool(
+            value.pos_ in {"NOUN", "PROPN"}
+            and value.lemma_.casefold() not in _TAUGHT_PEOPLE
+            and not any(c.dep_ in {"poss", "det", "nummod"} for c in value.children)
+            and not value.ent_type_
+        )
     if value.pos_ != "NOUN":
         return False
     head = value.lemma_.casefold()
@@ -385,6 +397,8 @@ def slot_atom(
     if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:
         objects = [c for c in value.children if c.dep_ == "dobj"]  # "learning the piano": the piano
         said = phrase(objects[0]) if objects else said
+    if frame.lemma == "teach":  # "teaching maths": a maths teacher
+        said = f"{said} teacher"
     if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
     if frame.slot == "vehicle" and said.split()[0].casefold() in {"my", "our"} and " " in said:

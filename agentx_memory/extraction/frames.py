@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Final
 
 from .atoms import FactAtom
@@ -32,8 +33,9 @@ from .frame_changes import (
     thing_atom,
     wedded,
 )
+from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
 from .frame_pets import pet_atom, pets_named
-from .frame_phrases import dwelling_atoms, first_days, hired_by
+from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
@@ -54,7 +56,8 @@ __all__ = ["FRAME_KEYS", "Reading", "filed_under", "merged", "read_parsed", "say
 FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values()) | {"phone", "email"}
 
 
-_CONDITIONS: Final = frozenset(["if", "unless", "whether", "suppose", "supposing", "assuming", "once"])
+#: A household said as one: "our whole house", "our family".
+_HOUSEHOLDS: Final = frozenset(["house", "household", "family", "home", "flat"])
 _EMBEDDED: Final = ("relcl", "acl", "pcomp", "amod")
 
 
@@ -86,13 +89,13 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
             if speaker == UNKNOWN_SPEAKER:
                 speaker = name  # the turn's later sentences, and later turns, are filed under the name
             continue
-        asked = sentence.text.rstrip().endswith("?") or _inverted(sentence)
-        if not (asked or _supposed(sentence)):
+        asked = sentence.text.rstrip().endswith("?") or inverted(sentence)
+        if not (asked or supposed(sentence)):
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker)
             reading.atoms += pets_named(sentence, speaker, turn)
-            reading.atoms += dwelling_atoms(sentence, speaker, turn) + first_days(sentence, speaker, turn)
+            reading.atoms += sentence_atoms(sentence, speaker, turn)
         for predicate in _predicates(sentence):
-            questioned = asked or _supposed_at(predicate)
+            questioned = asked or supposed_at(predicate)
             if not questioned:
                 last_thing = _appointment(reading, predicate, speaker, turn, last_person, last_thing)
                 if (thing := thing_atom(predicate, speaker, turn, last_person)) is not None:
@@ -102,6 +105,8 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                     reading.atoms.append(pet)
             if not questioned and _states_present(predicate, _ENDING):
                 reading.atoms += [hired] if (hired := hired_by(predicate, speaker, turn)) else []
+            if not questioned and (habit := habit_atom(predicate, speaker, turn)) is not None:
+                reading.atoms.append(habit)
             found = _subject(predicate, speaker, last_person, reading.people)
             if found is None:
                 continue
@@ -111,7 +116,7 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
             elif with_me := [t.text for t in said_with_me(predicate) if t.pos_ == "PROPN"]:
                 last_person = with_me[0]  # "Henrik and I got married, so he's my husband now"
             owner = speaker if subject in {"we", speaker} else subject
-            present = not questioned and _states_present(predicate, _ENDING) and not _negated(predicate)
+            present = not questioned and _states_present(predicate, _ENDING) and not denied(predicate)
             if present and owner == speaker and (wed := wedded(predicate)) is not None:
                 reading.people.setdefault(wed, "partner")  # "Sarah and I got married", "… got engaged"
             if present and is_person and _proposed(predicate):
@@ -120,9 +125,13 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
                 reading.atoms.append(ending)
             for frame, value, fits in frames_of(predicate):
                 slot = SLOTS[frame.slot]
-                if subject == "we" and frame.slot not in {"residence", "vehicle"}:
-                    continue
-                negated = _negated(predicate)
+                if (
+                    subject == "we"
+                    and frame.slot not in {"residence", "vehicle"}
+                    and not _me_included(sentence)
+                ):
+                    continue  # "we went vegan" may be the others; "…, me included" is the speaker too
+                negated = denied(predicate)
                 if not fits:
                     # A frame of its slot that the value does not fit judged it ("started at Leeds uni"
                     # is no employer); a copula only says the value is of another slot ("a paramedic",
@@ -156,7 +165,7 @@ def _appointment(
 ) -> Any:
     """Read an appointment the predicate states (whose: a possessive's, else the speaker's); returns
     the thing last named, for "it's on the 19th now"."""
-    if not _states_present(predicate, _ENDING) or _negated(predicate):
+    if not _states_present(predicate, _ENDING) or denied(predicate):
         return last
     atom, thing = appointment_atom(predicate, speaker, turn, speaker, last)
     if atom is None or thing is None:
@@ -221,47 +230,6 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
     return name
 
 
-def _supposed(sentence: Any) -> bool:
-    """ "If I had a dog I'd call it Biscotto", "I would drive a Porsche": a sentence that supposes."""
-    return any(_supposes(t) for t in sentence)
-
-
-def _supposed_at(predicate: Any) -> bool:
-    """Whether a supposition governs this clause: its own "would"/"could"/"if", or one of the clauses
-    it is part of; a clause said before its head is one of its own ("Sushi is my favourite food, I could
-    eat it every day" parses as the complement of "eat")."""
-    node = predicate
-    while True:
-        if any(_supposes(c) for c in node.children):
-            return True
-        if node.head.i == node.i or (node.dep_ in {"ccomp", "parataxis"} and node.i < node.head.i):
-            return False
-        node = node.head
-
-
-def _supposes(token: Any) -> bool:
-    """ "if", "would", "could" on the clause they hang on; "couldn't make the 8th" says what was not
-    possible, "I'd say my favourite is …" says it."""
-    return bool(token.dep_ == "mark" and token.lower_ in _CONDITIONS) or bool(
-        token.tag_ == "MD"
-        and token.lower_ in {"would", "'d", "could"}
-        and not _negated(token.head)
-        and token.head.lemma_ != "say"
-    )
-
-
-def _inverted(sentence: Any) -> bool:
-    """A question without its mark: "do you know…", "where do I…", "should I move…"."""
-    first = next((token for token in sentence if not token.is_punct and token.pos_ != "INTJ"), None)
-    if first is None:
-        return False
-    return first.tag_ in {"WP", "WRB", "WDT"} or (
-        first.pos_ == "AUX"
-        and any(child.dep_ in SUBJECTS for child in first.head.children)
-        and first.i < min((c.i for c in first.head.children if c.dep_ in SUBJECTS), default=first.i)
-    )
-
-
 def _predicates(sentence: Any) -> Iterator[Any]:
     for token in sentence:
         if token.pos_ in {"VERB", "AUX"} and token.dep_ not in {"aux", "auxpass"}:
@@ -305,8 +273,8 @@ def _subject(
     lower = token.lower_
     if lower == "i" or any(c.dep_ == "conj" and c.lower_ == "i" for c in token.children):
         return speaker, False  # "Dev and I live in Round Rock": the speaker too
-    if lower == "we":
-        return "we", False
+    if lower == "we" or (lower in _HOUSEHOLDS and any(c.lower_ == "our" for c in token.children)):
+        return "we", False  # "our whole house has gone veggie"
     if lower == "home" and not any(c.dep_ == "det" for c in token.children):
         return speaker, False  # "home is Glasgow now"
     if predicate.lemma_ == "be" and any(c.dep_ == "attr" and c.lower_ == "home" for c in predicate.children):
@@ -342,6 +310,12 @@ def _proposed(predicate: Any) -> bool:
     return all(g.lower_ == "me" for g in to)
 
 
+def _me_included(sentence: Any) -> bool:
+    """ "We've all gone pescatarian, me included", "including me"."""
+    words = [t.lower_ for t in sentence]
+    return any((a, b) in {("me", "included"), ("including", "me")} for a, b in pairwise(words))
+
+
 def _mine(token: Any) -> bool:
     """ "my sister", "our neighbour", "a coworker of mine"."""
     return any(child.dep_ == "poss" and child.lower_ in {"my", "our"} for child in token.children) or any(
@@ -365,18 +339,13 @@ def _name(token: Any) -> str:
     return " ".join(t.text for t in [*parts, token])
 
 
-def _negated(predicate: Any) -> bool:
-    """ "I'm not vegetarian (anymore)", "I no longer live in Leeds", "I don't drive the Golf"."""
-    return any(c.dep_ == "neg" or (c.lower_ == "longer" and c.dep_ == "advmod") for c in predicate.children)
-
-
 def _states_present(predicate: Any, frame: Frame) -> bool:
     """Whether the predicate says the value holds now: not asked, wished, planned, conditional,
     negated, modal, or over (a state in the past tense; a change "back in 2012")."""
     children = list(predicate.children)
     if any(c.tag_ == "MD" for c in children):  # might, could, would, should, will, can
         return False
-    if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in children):
+    if any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in children):
         return False
     node = predicate
     while node.dep_ in {"xcomp", "ccomp", "advcl", "conj", "csubj", *_EMBEDDED} and node.head is not node:
@@ -389,7 +358,7 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         # to Bristol, the kids love it" parses as the complement of "love")
         if node.dep_ in {"xcomp", "ccomp"} and parent.lemma_.casefold() in WISH_HEADS and node.i > parent.i:
             return False
-        if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in node.children):
+        if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
             return False
         if any(c.dep_ == "neg" or c.tag_ == "MD" for c in parent.children) and node.dep_ != "conj":
             return False

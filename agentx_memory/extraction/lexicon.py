@@ -122,6 +122,7 @@ FRAMES: Final = (
     Frame("qualify", "prep", "occupation", change=True, preps=("as",)),
     Frame("start", "prep", "occupation", change=True, preps=("as",)),
     Frame("become", "attr", "occupation", change=True),
+    Frame("teach", "dobj", "occupation"),  # "I teach biology", "teaching maths these days": a teacher
     Frame("be", "attr", "occupation"),
     # diet
     Frame("be", "attr", "diet"),

@@ -235,8 +235,11 @@ PATTERNS: Final = (
     Pattern("constraint", "allergy", r"^{S} has an? (?:severe |bad |mild )?(?P<v>[\w-]+(?: [\w-]+)?) allergy"),
     Pattern("constraint", "avoids", r"^{S} " + _ADV + r"(?:does not|never|will not|cannot) " + _ADV
             + r"(?:eat|drink|have|consume|touch) (?P<v>" + _NOT_DIET + r")\b", negated=True),
+    # "I can't drive." says all it says with the verb alone (a later "I can drive now" replaces it)
     Pattern("constraint", "cannot", r"^{S} (?:cannot|is not allowed to|is unable to) (?P<v>(?:work|do|make|meet|"
-            r"travel|attend|eat|drink|take|lift|walk|run|drive|be|fly|sit|climb)\b.+)", negated=True),
+            r"travel|attend|eat|drink|take|lift|walk|run|drive|be|fly|sit|climb|swim|cook|ski|skate|ride|"
+            r"read|type|sing|dance|knit|sew|use)\b.*?)(?:,? (?:honestly|really|though|tbh|lol|haha))?\.?$",
+            negated=True),
     Pattern("constraint", "avoids", r"^{S} (?:has to|must|needs to|should) (?:avoid|stay away from|skip) (?P<v>.+)"),
     # The emphatic "do", or a habit said with "now", says the opposite of "does not eat": "actually I do
     # eat eggs now", "I drink coffee now".
@@ -264,7 +267,8 @@ PATTERNS: Final = (
     # A sport, said as a habit ("plays JV basketball", "plays tennis"); one word may qualify it.
     Pattern("skill", "plays", r"^{S} " + _ADV + r"(?:plays|has played) (?P<v>(?:[\w-]+ )?(?:" + _SPORTS + r"))\b"),
     Pattern("skill", "can", r"^{S} (?:can|knows how to) (?P<v>(?:play|speak|cook|bake|code|program|drive|swim|"
-            r"ski|sew|knit|paint|draw|sing|dance|fix|build|write|read|juggle|surf|climb|ride|skate|type)\b.+)"),
+            r"ski|sew|knit|paint|draw|sing|dance|fix|build|write|read|juggle|surf|climb|ride|skate|type|use)"
+            r"\b.*?)(?: now)?\.?$"),
     Pattern("skill", "uses", r"^{S} (?:has been|is|was) (?:coding|programming|developing|writing code|working) "
             r"(?:in|with) (?P<v>.+)"),
     Pattern("skill", "experience_in", r"^{S} has been (?P<v>\w+ing\b.+?)" + _FOR_YEARS),

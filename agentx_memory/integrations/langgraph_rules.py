@@ -3,7 +3,10 @@
 Ported from LangGraph's reference ``InMemoryStore`` (``langgraph/store/memory/__init__.py`` of
 langgraph 1.2: ``_compare_values``, ``_apply_operator``, ``_does_match``, ``_batch_search`` and
 ``_handle_list_namespaces``), so that :class:`~agentx_memory.integrations.langgraph_store.AgentMemoryStore`
-answers exactly as the reference does; the differential test holds them to it.
+answers exactly as the reference does; the differential test holds them to it. One addition, from the
+SQL stores: a dotted filter key reaches a nested value (``{"u.a": 1}`` matches ``{"u": {"a": 1}}``), as
+the SQLite store's ``json_extract(value, '$.u.a')`` does, unless the value has a top-level field of
+that very name, which is read as the reference and the Postgres store read it (``value->'u.a'``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any, Literal
 
 from ..models.documents import Document
 
-__all__ = ["matches_filter", "matches_namespace", "page_namespaces", "page_search"]
+__all__ = ["field_at", "matches_filter", "matches_namespace", "page_namespaces", "page_search"]
 
 
 def _apply_operator(value: Any, operator: str, operand: Any) -> bool:
@@ -45,10 +48,23 @@ def _compare(item_value: Any, filter_value: Any) -> bool:
     return bool(item_value == filter_value)
 
 
+def field_at(value: Mapping[str, Any], key: str) -> Any:
+    """The field a filter key names: the top-level field of that name, else, for a dotted key, the
+    nested field along its path (``None`` when there is none, as for a missing top-level field)."""
+    if key in value or "." not in key:
+        return value.get(key)
+    found: Any = value
+    for part in key.split("."):
+        if not isinstance(found, Mapping) or part not in found:
+            return None
+        found = found[part]
+    return found
+
+
 def matches_filter(value: Mapping[str, Any], conditions: Mapping[str, Any] | None) -> bool:
     """Whether a value satisfies every ``key: condition`` (equality, nested, or ``$eq $ne $gt $gte $lt
-    $lte``)."""
-    return not conditions or all(_compare(value.get(key), want) for key, want in conditions.items())
+    $lte``; a dotted key reaches into nested fields)."""
+    return not conditions or all(_compare(field_at(value, key), want) for key, want in conditions.items())
 
 
 def matches_namespace(

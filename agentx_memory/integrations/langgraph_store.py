@@ -88,6 +88,11 @@ class AgentMemoryStore(BaseStore):
         self.ttl_config = ttl_config
         self._users: dict[str, AgentMemory] = {}
 
+    def setup(self) -> None:
+        """Open the memory, which applies its migrations: what ``setup()`` does on LangGraph's SQL
+        stores, so code written for them runs unchanged (nothing else needs it: first use opens)."""
+        self.memory.open()
+
     # -- the user of an operation ------------------------------------------------------------------
 
     def _memory_for(self, namespace: tuple[str, ...]) -> AgentMemory:
@@ -108,10 +113,13 @@ class AgentMemoryStore(BaseStore):
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
         """Run each operation in order (a read sees the puts before it in the same batch); results line
-        up with ``ops``."""
-        results: list[Result] = []
+        up with ``ops``. A batch holding an invalid namespace is refused whole, before any operation
+        runs (as LangGraph's SQL stores do)."""
+        ops = list(ops)
         for op in ops:
             validate_op_namespace(op)
+        results: list[Result] = []
+        for op in ops:
             if isinstance(op, GetOp):
                 results.append(self._get(op))
             elif isinstance(op, PutOp):

@@ -20,18 +20,26 @@ channel are the facade's: another user's session of the same id is a different s
 
 Semantics match the SDK's ``SQLiteSession`` (the differential test's oracle): ``get_items(limit)`` gives
 the latest ``limit`` items in order (``limit`` None → ``session_settings.limit`` → all; 0 → none;
-negative → all), ``pop_item`` on an empty session gives ``None``.
+negative → all), ``pop_item`` on an empty session gives ``None``. Like it, one session may be used from
+any event loop and any thread (``Runner.run_sync`` runs each turn in a new loop): every method runs on
+the memory's own loop (``AsyncAgentMemory.home``), and the writes of one session take turns, so the
+items of one ``add_items`` stay together and a session's first writes start one conversation, not one
+each. ``close()`` ends the session (later calls raise :class:`~agentx_memory.errors.ClosedError`, a
+``RuntimeError`` as the SDK's closed sessions raise) and closes the memory too when the session owns it
+(``owns_memory=True``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import uuid
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ..errors import GraphSyncError, InvalidInputError, NotFoundError
+from .._compat.home import HomeLoop, homed
+from ..errors import ClosedError, GraphSyncError, InvalidInputError, NotFoundError
 from ..facade_async import AsyncAgentMemory
 from ..memory.documents_pure import validate_document_value
 from ..models import Role, Turn
@@ -81,6 +89,7 @@ def item_text(item: Mapping[str, Any]) -> tuple[Role, str] | None:
     return (role, text) if text.strip() else None
 
 
+@homed
 class AgentMemorySession:
     """The Agents SDK's ``Session`` protocol (``agents.memory.Session``, which third-party sessions
     implement rather than subclassing ``SessionABC``), backed by an
@@ -96,6 +105,7 @@ class AgentMemorySession:
         *,
         session_settings: SessionSettings | dict[str, Any] | None = None,
         title: str | None = None,
+        owns_memory: bool = False,
     ) -> None:
         if not isinstance(memory, AsyncAgentMemory):
             # The SDK awaits every session method: a sync facade would fail later, in an await,
@@ -106,12 +116,37 @@ class AgentMemorySession:
             )
         self.session_id = session_id
         self.memory = memory
+        self.owns_memory = owns_memory
         self.session_settings = (
             coerce_session_settings(session_settings) if session_settings is not None else SessionSettings()
         )
         self._title = title
         self._namespace = ("session", session_id)
         self._conversation_id: str | None = None
+        # Used only on the memory's loop (every method runs there), so one asyncio lock serves callers
+        # on any loop and thread.
+        self._writing = asyncio.Lock()
+        self._closed = False
+
+    @property
+    def home(self) -> HomeLoop:
+        """The loop the session's methods run on: its memory's."""
+        return self.memory.home
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ClosedError(f"session {self.session_id!r} is closed")
+
+    async def close(self) -> None:
+        """End the session: later calls raise :class:`ClosedError`; a write in progress finishes first.
+        The memory is closed too when the session owns it (``owns_memory=True``). Idempotent."""
+        await self.home.run(self._close_at_home())
+        if self.owns_memory:
+            await self.memory.close()
+
+    async def _close_at_home(self) -> None:
+        async with self._writing:
+            self._closed = True
 
     async def conversation_id(self) -> str | None:
         """The id of the conversation holding this session's turns (``None`` before the first)."""
@@ -131,6 +166,7 @@ class AgentMemorySession:
         return cid
 
     async def get_items(self, limit: int | None = None) -> list[TResponseInputItem]:
+        self._check_open()
         chosen = resolve_session_limit(limit, self.session_settings)
         documents = await self.memory.scan_documents(SPACE, self._namespace)
         items = [cast("TResponseInputItem", _decoded(document.value)) for document in documents]
@@ -139,6 +175,11 @@ class AgentMemorySession:
         return items[-chosen:] if chosen else []
 
     async def add_items(self, items: list[TResponseInputItem]) -> None:
+        async with self._writing:
+            self._check_open()
+            await self._add(items)
+
+    async def _add(self, items: list[TResponseInputItem]) -> None:
         for item in items:
             value = cast("Mapping[str, Any]", item)
             # Checked before its turn is stored, so that an item no store takes leaves nothing behind.
@@ -166,6 +207,11 @@ class AgentMemorySession:
         return turn.id
 
     async def pop_item(self) -> TResponseInputItem | None:
+        async with self._writing:
+            self._check_open()
+            return await self._pop()
+
+    async def _pop(self) -> TResponseInputItem | None:
         documents = await self.memory.scan_documents(SPACE, self._namespace)
         if not documents:
             return None
@@ -177,6 +223,11 @@ class AgentMemorySession:
         return cast("TResponseInputItem", _decoded(newest.value))
 
     async def clear_session(self) -> None:
+        async with self._writing:
+            self._check_open()
+            await self._clear()
+
+    async def _clear(self) -> None:
         cid = await self.conversation_id()
         await self.memory.delete_document_namespace(SPACE, self._namespace)
         if cid is not None:

@@ -41,7 +41,7 @@ def backfill(
     """Backfill the turns of ``user_id`` (every user when ``None``) through the stores of ``root``, up
     to ``limit`` turns (all when ``None``), ``batch`` turns per embedder call and commit."""
     backends = root._open_backends()
-    return backfill_turns(
+    step = backfill_turns(
         backends.ledger,
         backends.embedder,
         with_context=root.settings.retrieval.turn_context,
@@ -50,6 +50,7 @@ def backfill(
         limit=limit,
         progress=progress,
     )
+    return root.home.run(step)  # on the memory's own loop, where its pools live
 
 
 def turns_awaiting(ledger: PostgresStore, user_id: str | None = None) -> int:

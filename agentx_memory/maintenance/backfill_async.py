@@ -40,7 +40,7 @@ async def backfill(
     """Backfill the turns of ``user_id`` (every user when ``None``) through the stores of ``root``, up
     to ``limit`` turns (all when ``None``), ``batch`` turns per embedder call and commit."""
     backends = await root._open_backends()
-    return await backfill_turns(
+    step = backfill_turns(
         backends.ledger,
         backends.embedder,
         with_context=root.settings.retrieval.turn_context,
@@ -49,6 +49,7 @@ async def backfill(
         limit=limit,
         progress=progress,
     )
+    return await root.home.run(step)  # on the memory's own loop, where its pools live
 
 
 async def turns_awaiting(ledger: AsyncPostgresStore, user_id: str | None = None) -> int:

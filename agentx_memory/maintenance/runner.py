@@ -87,6 +87,11 @@ def run_job(root: AgentMemory, job: Job, *, dry_run: bool = False, clock: Clock 
     """Run ``job`` once and return its report: ``locked`` when another run holds it, ``failed`` with
     the error when an :class:`AgentMemoryError` stopped it (anything else is a bug: recorded, then
     raised)."""
+    # On the memory's own loop: the body uses its stores directly, and their pools live there.
+    return root.home.run(_run_job(root, job, dry_run, clock))
+
+
+def _run_job(root: AgentMemory, job: Job, dry_run: bool, clock: Clock) -> JobReport:
     backends = root._open_backends()
     report = JobReport(job=job.name, dry_run=dry_run, started_at=clock())
     started = time.perf_counter()
@@ -125,7 +130,7 @@ def run_job(root: AgentMemory, job: Job, *, dry_run: bool = False, clock: Clock 
 def last_runs(root: AgentMemory) -> dict[str, JobReport]:
     """Each job's latest recorded run (dry runs included), by job name."""
     backends = root._open_backends()
-    rows = backends.ledger.fetch_all("last_maintenance_runs", {})
+    rows = root.home.run(backends.ledger.fetch_all("last_maintenance_runs", {}))
     return {str(row["job"]): JobReport.model_validate(row) for row in rows}
 
 

@@ -88,6 +88,11 @@ async def run_job(
     """Run ``job`` once and return its report: ``locked`` when another run holds it, ``failed`` with
     the error when an :class:`AgentMemoryError` stopped it (anything else is a bug: recorded, then
     raised)."""
+    # On the memory's own loop: the body uses its stores directly, and their pools live there.
+    return await root.home.run(_run_job(root, job, dry_run, clock))
+
+
+async def _run_job(root: AsyncAgentMemory, job: AsyncJob, dry_run: bool, clock: Clock) -> JobReport:
     backends = await root._open_backends()
     report = JobReport(job=job.name, dry_run=dry_run, started_at=clock())
     started = time.perf_counter()
@@ -126,7 +131,7 @@ async def run_job(
 async def last_runs(root: AsyncAgentMemory) -> dict[str, JobReport]:
     """Each job's latest recorded run (dry runs included), by job name."""
     backends = await root._open_backends()
-    rows = await backends.ledger.fetch_all("last_maintenance_runs", {})
+    rows = await root.home.run(backends.ledger.fetch_all("last_maintenance_runs", {}))
     return {str(row["job"]): JobReport.model_validate(row) for row in rows}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .._compat.sync import HomeLoop, homed
 from ..crypto import Encryptor
 from ..errors import InvalidInputError
 from ..models import Scope, Turn
@@ -25,8 +26,13 @@ __all__ = ["WorkingMemory"]
 _RECALLED_CAP = 500
 
 
+@homed
 class WorkingMemory:
-    """Recent turns, scratch context, thoughts and the active goal of one conversation."""
+    """Recent turns, scratch context, thoughts and the active goal of one conversation.
+
+    Given a ``home`` (``AgentMemory.working`` gives its own), its public coroutines run on that
+    loop, where the Redis connections live, whatever loop awaits them.
+    """
 
     def __init__(
         self,
@@ -36,7 +42,10 @@ class WorkingMemory:
         settings: WorkingMemorySettings,
         key_prefix: str,
         encryptor: Encryptor | None = None,
+        *,
+        home: HomeLoop | None = None,
     ) -> None:
+        self.home = home
         self._store = store
         self._encryptor = encryptor  # seals the cached turns' metadata as the ledger seals its own
         self._settings = settings

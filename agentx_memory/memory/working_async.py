@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .._compat.aio import HomeLoop, homed
 from ..crypto import Encryptor
 from ..errors import InvalidInputError
 from ..models import Scope, Turn
@@ -24,8 +25,13 @@ __all__ = ["AsyncWorkingMemory"]
 _RECALLED_CAP = 500
 
 
+@homed
 class AsyncWorkingMemory:
-    """Recent turns, scratch context, thoughts and the active goal of one conversation."""
+    """Recent turns, scratch context, thoughts and the active goal of one conversation.
+
+    Given a ``home`` (``AsyncAgentMemory.working`` gives its own), its public coroutines run on that
+    loop, where the Redis connections live, whatever loop awaits them.
+    """
 
     def __init__(
         self,
@@ -35,7 +41,10 @@ class AsyncWorkingMemory:
         settings: WorkingMemorySettings,
         key_prefix: str,
         encryptor: Encryptor | None = None,
+        *,
+        home: HomeLoop | None = None,
     ) -> None:
+        self.home = home
         self._store = store
         self._encryptor = encryptor  # seals the cached turns' metadata as the ledger seals its own
         self._settings = settings

@@ -33,6 +33,7 @@ EXPECTED_ALL = [
     "AgentMemoryError",
     "AsyncAgentMemory",
     "AsyncWorkingMemory",
+    "ClosedError",
     "ConfigurationError",
     "ConflictError",
     "EmbeddingDimensionError",

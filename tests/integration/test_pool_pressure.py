@@ -27,6 +27,7 @@ from agentx_memory.embedding import Embedder
 from agentx_memory.errors import StoreUnavailableError
 from agentx_memory.stores.redis_async import AsyncRedisStore
 from tests.conftest import cleanup, isolated_settings
+from tests.flavours import on_this_loop
 
 POOL_MAX = 2
 POOL_TIMEOUT_S = 1.0
@@ -103,7 +104,7 @@ async def test_async_storm_finishes_or_fails_cleanly_and_leaks_nothing(
     small_pool: tuple[Settings, str], endpoints: ResolvedEndpoints, embedder: Embedder
 ) -> None:
     settings, app = small_pool
-    async with AsyncAgentMemory("pool-a", settings=settings, embedder=embedder) as mem:
+    async with on_this_loop(AsyncAgentMemory("pool-a", settings=settings, embedder=embedder)) as mem:
         conversation = await mem.new_conversation()
         await mem.store_turn(conversation, "user", "I keep my bike in the shed behind the house.")
 
@@ -147,7 +148,7 @@ async def test_calls_that_wait_past_the_pool_timeout_fail_with_store_unavailable
     """Every slot held elsewhere: each call gives up after about ``pool_timeout`` with a
     :class:`StoreUnavailableError` naming Postgres, and the pool serves again once the slots return."""
     settings, _ = small_pool
-    async with AsyncAgentMemory("pool-t", settings=settings, embedder=embedder) as mem:
+    async with on_this_loop(AsyncAgentMemory("pool-t", settings=settings, embedder=embedder)) as mem:
         conversation = await mem.new_conversation()
         backends = await mem._open_backends()
         pool = backends.ledger._pool
@@ -247,7 +248,7 @@ async def test_user_lock_holders_leave_connections_for_their_writes(
     Without that bound two holders took both connections and each waited for a third until the pool's
     timeout."""
     settings, _app = small_pool
-    async with AsyncAgentMemory("alice", settings=settings, embedder=embedder) as memory:
+    async with on_this_loop(AsyncAgentMemory("alice", settings=settings, embedder=embedder)) as memory:
         ledger = (await memory._open_backends()).ledger
         done: list[int] = []
 

@@ -10,6 +10,7 @@ membership. Isolation, the user-per-namespace option and TTL are ours.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -299,3 +300,31 @@ def test_ttl(agent_memory: AgentMemory) -> None:
     assert store.get(("t",), "short") is None
     assert [r.key for r in store.search(("t",))] == ["default", "forever"]
     assert store.list_namespaces() == [("t",)]
+
+
+def test_dotted_filter_keys_reach_nested_values(store: AgentMemoryStore) -> None:
+    # As LangGraph's SQLite store reads them (``json_extract(value, '$.u.a')``); InMemoryStore and the
+    # Postgres store read the top-level field "u.a" only, which a value that has one still gets.
+    store.put(("d",), "k", {"u": {"a": 1, "b": {"c": "deep"}}, "n": 2})
+    store.put(("d",), "flat", {"u.a": 1, "u": {"a": 5}})
+    assert [r.key for r in store.search(("d",), filter={"u.a": 1})] == ["k", "flat"]
+    assert [r.key for r in store.search(("d",), filter={"u.a": {"$gt": 2}})] == []
+    assert [r.key for r in store.search(("d",), filter={"u.b.c": "deep", "n": 2})] == ["k"]
+    assert [r.key for r in store.search(("d",), filter={"u.b": {"c": "deep"}})] == ["k"]
+    assert [r.key for r in store.search(("d",), filter={"u.x": {"$ne": 1}})] == ["k", "flat"]
+    assert store.search(("d",), filter={"u.a.z": 1}) == []
+
+
+def test_async_methods_from_several_event_loops(store: AgentMemoryStore) -> None:
+    # ``abatch`` runs the synchronous facade in the calling loop's executor: any loop may call it.
+    asyncio.run(store.aput(("loops",), "one", {"v": 1}))
+    asyncio.run(store.aput(("loops",), "two", {"v": 2}))
+    found = asyncio.run(store.asearch(("loops",), filter={"v": {"$gte": 2}}))
+    assert [item.key for item in found] == ["two"]
+
+
+def test_a_batch_with_an_invalid_namespace_is_refused_whole(store: AgentMemoryStore) -> None:
+    # As LangGraph's SQL stores do (InMemoryStore runs the operations before the bad one).
+    with pytest.raises(InvalidNamespaceError):
+        store.batch([PutOp(("valid",), "key", {}), PutOp(("bad.label",), "key", {})])
+    assert store.get(("valid",), "key") is None

@@ -1,0 +1,58 @@
+"""The mood of a clause, from its parse: asked ("should I move…?", "where do I…"), supposed ("if I
+had a dog I'd…", "I could eat it every day") or negated ("I'm not vegetarian anymore")."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .frame_values import SUBJECTS
+
+__all__ = ["CONDITIONS", "denied", "inverted", "supposed", "supposed_at"]
+
+CONDITIONS: Final = frozenset(["if", "unless", "whether", "suppose", "supposing", "assuming", "once"])
+
+
+def supposed(sentence: Any) -> bool:
+    """ "If I had a dog I'd call it Biscotto", "I would drive a Porsche": a sentence that supposes."""
+    return any(_supposes(t) for t in sentence)
+
+
+def supposed_at(predicate: Any) -> bool:
+    """Whether a supposition governs this clause: its own "would"/"could"/"if", or one of the clauses
+    it is part of; a clause said before its head is one of its own ("Sushi is my favourite food, I could
+    eat it every day" parses as the complement of "eat")."""
+    node = predicate
+    while True:
+        if any(_supposes(c) for c in node.children):
+            return True
+        if node.head.i == node.i or (node.dep_ in {"ccomp", "parataxis"} and node.i < node.head.i):
+            return False
+        node = node.head
+
+
+def _supposes(token: Any) -> bool:
+    """ "if", "would", "could" on the clause they hang on; "couldn't make the 8th" says what was not
+    possible, "I'd say my favourite is …" says it."""
+    return bool(token.dep_ == "mark" and token.lower_ in CONDITIONS) or bool(
+        token.tag_ == "MD"
+        and token.lower_ in {"would", "'d", "could"}
+        and not denied(token.head)
+        and token.head.lemma_ != "say"
+    )
+
+
+def inverted(sentence: Any) -> bool:
+    """A question without its mark: "do you know…", "where do I…", "should I move…"."""
+    first = next((token for token in sentence if not token.is_punct and token.pos_ != "INTJ"), None)
+    if first is None:
+        return False
+    return first.tag_ in {"WP", "WRB", "WDT"} or (
+        first.pos_ == "AUX"
+        and any(child.dep_ in SUBJECTS for child in first.head.children)
+        and first.i < min((c.i for c in first.head.children if c.dep_ in SUBJECTS), default=first.i)
+    )
+
+
+def denied(predicate: Any) -> bool:
+    """ "I'm not vegetarian (anymore)", "I no longer live in Leeds", "I don't drive the Golf"."""
+    return any(c.dep_ == "neg" or (c.lower_ == "longer" and c.dep_ == "advmod") for c in predicate.children)
