@@ -10,9 +10,15 @@ A block is one of:
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from agentx_memory import Settings
+from tests.settings_env import env_of
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -76,3 +82,29 @@ def named(section: str) -> str:
     matches = [block for block in blocks(README) if block.section == section]
     assert len(matches) == 1, f"README has {len(matches)} python blocks in section {section!r}"
     return matches[0].code
+
+
+def run_as_pasted(code: str, label: str, settings: Settings, tmp_path: Path, **extra_env: str) -> list[str]:
+    """Run ``code`` as a reader would paste it into a file, in a fresh interpreter pointed at the test's
+    stores (``AGENTX_*``); its stdout lines. ``label`` names the failure."""
+    script = tmp_path / "docs_block.py"  # not a package's name: the block's imports stay the real ones
+    script.write_text(code)
+    env = {
+        **os.environ,
+        **env_of(settings),
+        "AGENTX_DATA_DIR": str(settings.data_dir),
+        # the background learner would outlive the block's process; blocks that learn say so
+        "AGENTX_LEARNING__AUTO_CONSOLIDATE": "false",
+        **extra_env,
+    }
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=180,
+        check=False,
+    )
+    assert done.returncode == 0, f"{label} failed:\n{done.stderr[-4000:]}"
+    return done.stdout.splitlines()

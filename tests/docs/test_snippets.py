@@ -5,17 +5,13 @@ sections run in ``tests/integrations/test_readme_snippets.py``, which checks the
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from agentx_memory import Settings
-from tests.docs.snippets import README, ROOT, Block, all_blocks, pages
-from tests.settings_env import env_of
+from tests.docs.snippets import README, ROOT, Block, all_blocks, pages, run_as_pasted
 
 pytestmark = pytest.mark.long  # one interpreter per block: xdist hands the file out first
 
@@ -26,25 +22,7 @@ NAMED_TESTS = ROOT / "tests" / "integrations" / "test_readme_snippets.py"
 
 @pytest.mark.parametrize("block", PLAIN, ids=lambda block: block.id)
 def test_block_runs(block: Block, settings: Settings, tmp_path: Path) -> None:
-    script = tmp_path / "docs_block.py"  # not a package's name: the block's imports stay the real ones
-    script.write_text(block.code)
-    env = {
-        **os.environ,
-        **env_of(settings),
-        "AGENTX_DATA_DIR": str(settings.data_dir),
-        # the background learner would outlive the block's process; blocks that learn say so
-        "AGENTX_LEARNING__AUTO_CONSOLIDATE": "false",
-    }
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=180,
-        check=False,
-    )
-    assert done.returncode == 0, f"{block.id} failed:\n{done.stderr[-4000:]}"
+    run_as_pasted(block.code, block.id, settings, tmp_path)
 
 
 def test_blocks_are_found_and_few_are_skipped() -> None:

@@ -6,36 +6,19 @@ run in ``tests/docs/test_snippets.py``."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from agentx_memory import Settings
-from tests.docs.snippets import README, named
+from tests.docs.snippets import README, named, run_as_pasted
 from tests.llm_stub import LLMStub, ToolCall
-from tests.settings_env import env_of
 
 pytestmark = pytest.mark.long  # 5 s or more on one worker: xdist hands it out first (tests/conftest.py)
 
 
 def run_snippet(name: str, settings: Settings, tmp_path: Path, **extra_env: str) -> list[str]:
-    script = tmp_path / f"readme_snippet_{name.replace('-', '_')}.py"  # not the package's name
-    script.write_text(named(name))
-    env = {
-        **os.environ,
-        **env_of(settings),
-        "AGENTX_LEARNING__AUTO_CONSOLIDATE": "false",
-        "AGENTX_DATA_DIR": str(settings.data_dir),
-        **extra_env,
-    }
-    done = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120, check=False
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout.splitlines()
+    return run_as_pasted(named(name), f"README section {name!r}", settings, tmp_path, **extra_env)
 
 
 def test_use_it_snippet_runs_as_pasted(settings: Settings, tmp_path: Path) -> None:
