@@ -28,6 +28,7 @@ from agentx_memory import AsyncAgentMemory
 from agentx_memory.retrieval.context_render import RECALL_MARKER_RE, short_id
 from agentx_memory.retrieval.tokens import default_token_counter
 from agentx_memory.settings import Settings, owning_process
+from benchmarks.here import here
 from benchmarks.locomo import CHOOSE, CONFIRM, evidence_of, ingest, variant_settings
 
 RESULTS = Path(__file__).resolve().parent / "results" / "context_evidence.json"
@@ -57,11 +58,11 @@ async def run(samples: list[dict[str, Any]], variants: list[str], budgets: list[
     counter = default_token_counter()
     # (variant, budget) -> conversation -> list of per-question figures
     cells: dict[tuple[str, int], dict[int, list[dict[str, float]]]] = defaultdict(lambda: defaultdict(list))
-    async with AsyncAgentMemory("context-setup", settings=base) as setup:
+    async with here(AsyncAgentMemory("context-setup", settings=base)) as setup:
         backends = await setup._open_backends()
         await backends.graph.drop()
         await backends.ledger.drop_schema()
-    async with AsyncAgentMemory("context-setup", settings=base) as root:
+    async with here(AsyncAgentMemory("context-setup", settings=base)) as root:
         for number, sample in enumerate(samples):
             memory = await root.for_user(f"context-{sample.get('sample_id', number)}")
             dia_of, count = await ingest(memory, sample)

@@ -32,6 +32,7 @@ from rank_bm25 import BM25Okapi
 from agentx_memory import AsyncAgentMemory
 from agentx_memory.models import MemoryBundle
 from agentx_memory.settings import Settings, owning_process
+from benchmarks.here import here
 
 KS = (1, 5, 10, 20)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
@@ -199,11 +200,11 @@ async def run(
     ingest_seconds = 0.0
     ingested = 0
     if not reuse:
-        async with AsyncAgentMemory("locomo-setup", settings=base) as setup:
+        async with here(AsyncAgentMemory("locomo-setup", settings=base)) as setup:
             backends = await setup._open_backends()
             await backends.graph.drop()
             await backends.ledger.drop_schema()
-    async with AsyncAgentMemory("locomo-setup", settings=base) as root:
+    async with here(AsyncAgentMemory("locomo-setup", settings=base)) as root:
         for number, sample in enumerate(samples, start=1):
             memory = await root.for_user(f"locomo-{sample.get('sample_id', number)}")
             started = time.perf_counter()

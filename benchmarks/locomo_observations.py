@@ -35,6 +35,7 @@ from agentx_memory import AsyncAgentMemory
 from agentx_memory.embedded import resolve_endpoints
 from agentx_memory.memory.episodic_pure import turn_search_text
 from agentx_memory.settings import Settings, owning_process
+from benchmarks.here import here
 from benchmarks.locomo import session_turns, turn_text
 from benchmarks.store_turn import Names, drop_everything
 
@@ -141,12 +142,12 @@ async def run(samples: list[dict[str, Any]], threshold: float, name: str, *, kee
             }
         )
     )
-    async with AsyncAgentMemory("setup", settings=settings) as setup:
+    async with here(AsyncAgentMemory("setup", settings=settings)) as setup:
         backends = await setup._open_backends()
         await backends.graph.drop()
         await backends.ledger.drop_schema()
     per_sample = []
-    async with AsyncAgentMemory("setup", settings=settings) as root:
+    async with here(AsyncAgentMemory("setup", settings=settings)) as root:
         for number, sample in enumerate(samples, start=1):
             memory = await root.for_user(f"obs-{sample.get('sample_id', number)}")
             result = await evaluate(memory, sample, threshold)

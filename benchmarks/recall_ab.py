@@ -26,6 +26,7 @@ from typing import Any
 from agentx_memory import AsyncAgentMemory, Settings
 from agentx_memory._compat.aio import drain
 from agentx_memory.settings import owning_process
+from benchmarks.here import here
 from benchmarks.recall_latency import NAMESPACE, TOP_K, USER_ID, make_queries
 from benchmarks.store_turn import Names, Stats, isolated
 
@@ -101,8 +102,8 @@ def report(a: Side, b: Side, assignments: Sequence[str]) -> str:
 async def run(settings: Settings, assignments: Sequence[str], count: int) -> str:
     variant = override(settings, assignments)
     async with (
-        AsyncAgentMemory(USER_ID, settings=settings) as a,
-        AsyncAgentMemory(USER_ID, settings=variant) as b,
+        here(AsyncAgentMemory(USER_ID, settings=settings)) as a,
+        here(AsyncAgentMemory(USER_ID, settings=variant)) as b,
     ):
         turns = await (await a._open_backends()).ledger.fetch_one("count_user_rows", {"user_id": USER_ID})
         if not turns or not turns.get("turns"):

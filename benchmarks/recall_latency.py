@@ -48,6 +48,7 @@ from agentx_memory._compat.aio import drain
 from agentx_memory.backends_async import AsyncBackends
 from agentx_memory.embedding import build_embedder
 from agentx_memory.settings import owning_process
+from benchmarks.here import here
 from benchmarks.store_turn import Names, Stats, isolated, machine_info
 
 RESULTS = Path(__file__).resolve().parent / "results" / "recall_latency.json"
@@ -683,7 +684,7 @@ def write_json(path: Path, runs: list[Samples], ingest: list[dict[str, float]], 
 
 async def reset(settings: Settings) -> None:
     """Drop the benchmark's graph, schema and Redis keys (a fresh facade migrates them again)."""
-    async with AsyncAgentMemory("bench-recall-setup", settings=settings) as setup:
+    async with here(AsyncAgentMemory("bench-recall-setup", settings=settings)) as setup:
         backends = await setup._open_backends()
         await backends.graph.drop()
         await backends.ledger.drop_schema()
@@ -704,7 +705,7 @@ async def run(
     embedder = build_embedder(settings.embedding)
     runs: list[Samples] = []
     ingest_log: list[dict[str, float]] = []
-    async with AsyncAgentMemory(USER_ID, settings=settings, embedder=embedder) as memory:
+    async with here(AsyncAgentMemory(USER_ID, settings=settings, embedder=embedder)) as memory:
         memories = {USER_ID: memory, NOISE_USER_ID: await memory.for_user(NOISE_USER_ID)}
         probe = Probe(memory, await memory._open_backends())
         started = time.perf_counter()

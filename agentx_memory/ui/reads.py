@@ -10,6 +10,7 @@ write goes through the facade (same validation, same audit).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -52,22 +53,20 @@ class ConversationRow(BaseModel):
 
 async def users(root: AsyncAgentMemory) -> list[UserRow]:
     """Every user the ledger knows, in id order, with their counts (facts and entities: every version)."""
-    backends = await root._open_backends()
-    rows = await backends.ledger.fetch_all("inspector_users", {"limit": MAX_USERS})
+    rows = await _ledger_rows(root, "inspector_users", {"limit": MAX_USERS})
     return [UserRow.model_validate({**row, "channels": row["channels"] or []}) for row in rows]
 
 
 async def user_channels(memory: AsyncAgentMemory) -> list[str]:
     """``_global`` and the project channels the user has conversations in."""
-    backends = await memory._open_backends()
-    rows = await backends.ledger.fetch_all("list_user_project_channels", {"user_id": memory.scope.user_id})
+    rows = await _ledger_rows(memory, "list_user_project_channels", {"user_id": memory.scope.user_id})
     return ["_global", *(str(row["channel"]) for row in rows)]
 
 
 async def conversations(memory: AsyncAgentMemory) -> list[ConversationRow]:
     """The user's conversations in the channels the facade reads, the latest first."""
-    backends = await memory._open_backends()
-    rows = await backends.ledger.fetch_all(
+    rows = await _ledger_rows(
+        memory,
         "inspector_conversations",
         {
             "user_id": memory.scope.user_id,
@@ -80,5 +79,20 @@ async def conversations(memory: AsyncAgentMemory) -> list[ConversationRow]:
 
 async def source_turns(memory: AsyncAgentMemory, ids: list[str]) -> dict[str, Turn]:
     """The user's turns with these ids (a fact's provenance), in the channels the facade reads."""
-    backends = await memory._open_backends()
-    return await backends.episodic.get_turns(memory.scope, ids, memory.scope.read_channels)
+
+    async def read() -> dict[str, Turn]:
+        backends = await memory._open_backends()
+        return await backends.episodic.get_turns(memory.scope, ids, memory.scope.read_channels)
+
+    return await memory.home.run(read())
+
+
+async def _ledger_rows(memory: AsyncAgentMemory, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """Rows of a named ledger query, read on the loop the memory's connections live on (the page's
+    request runs on the server's)."""
+
+    async def read() -> list[dict[str, Any]]:
+        backends = await memory._open_backends()
+        return list(await backends.ledger.fetch_all(name, params))
+
+    return await memory.home.run(read())

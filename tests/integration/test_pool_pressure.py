@@ -22,6 +22,7 @@ import pytest
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
 from agentx_memory._compat.aio import drain
+from agentx_memory._compat.home import BorrowedHome
 from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.embedding import Embedder
 from agentx_memory.errors import StoreUnavailableError
@@ -281,7 +282,9 @@ async def test_redis_and_graph_pools_take_their_size_and_wait_from_settings(
     pools = {"pool_max": POOL_MAX, "pool_timeout_s": POOL_TIMEOUT_S}
     settings = isolated_settings(endpoints, data_dir, redis=pools, graph=pools)
     try:
-        async with AsyncAgentMemory("pool-r", settings=settings, embedder=embedder) as mem:
+        mem = AsyncAgentMemory("pool-r", settings=settings, embedder=embedder)
+        mem.home = BorrowedHome(asyncio.get_running_loop())  # the test holds the pools' connections here
+        async with mem:
             conversation = await mem.new_conversation()
             await asyncio.wait_for(
                 asyncio.gather(
