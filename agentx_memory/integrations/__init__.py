@@ -23,6 +23,8 @@ class MissingExtraError(ConfigurationError):
 
     def __init__(self, extra: str, module: str) -> None:
         super().__init__(
-            f"{module} needs the optional dependency group {extra!r}: pip install 'agentx-memory[{extra}]'"
+            f"{module} needs the optional dependency group {extra!r}: from the project's clone, "
+            f"pip install '.[{extra}]' (or a built wheel: pip install 'dist/<wheel>.whl[{extra}]'); the "
+            "package is not on PyPI"
         )
         self.extra = extra

@@ -185,7 +185,8 @@ def test_missing_extra_names_it() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     assert done.stdout.strip() == (
-        "agentx_memory.integrations.mcp needs the optional dependency group 'mcp': "
-        "pip install 'agentx-memory[mcp]'"
+        "agentx_memory.integrations.mcp needs the optional dependency group 'mcp': from the project's "
+        "clone, pip install '.[mcp]' (or a built wheel: pip install 'dist/<wheel>.whl[mcp]'); the package "
+        "is not on PyPI"
     )
     assert issubclass(MissingExtraError, AgentMemoryError)
