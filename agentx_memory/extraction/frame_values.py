@@ -233,6 +233,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         if head in NOT_PASTIMES or value.ent_type_ in {"PERSON", "GPE", "ORG", "DATE", "TIME", "MONEY"}:
             return False
         if value.tag_ == "VBG":
+            # an activity ("bouldering", "learning the piano"), not a task ("writing some of my favorite
+            # memories down": a pronoun or a long object tells what was done, not a pastime)
+            when = {t.i for c in value.children if c.dep_ in {"prep", "npadvmod"} for t in c.subtree}
+            subtree = [t for t in value.subtree if t.i not in when]  # "learning the piano in February"
+            if len(subtree) > 4 or any(t.pos_ == "PRON" for t in subtree):
+                return False
             return not any(
                 c.dep_ in {"dobj", "prep"} and c.lemma_.casefold() in NOT_PASTIMES for c in value.children
             )

@@ -420,7 +420,16 @@ def says_something(statement: str, doc: Any, subject: str) -> bool:
             and after not in {"NOUN", "PROPN", "ADJ"}
         )
         nounish = token.pos_ == "NOUN" or guessed
-        if nounish and token.lemma_.casefold() not in ABSTRACTIONS and token.ent_type_ != "DATE":
+        # "this story", "that place": pointing at what was said before, which the statement does not say
+        pointed = any(
+            c.dep_ == "det" and c.lower_ in {"this", "that", "these", "those"} for c in token.children
+        )
+        if (
+            nounish
+            and not pointed
+            and token.lemma_.casefold() not in ABSTRACTIONS
+            and token.ent_type_ != "DATE"
+        ):
             return True
     return False
 
@@ -452,7 +461,9 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
             (atom.subject, word) in words for word in value_tokens(atom.value)
         ):
             continue
-        untyped = atom.fact_kind == "statement"  # a goal says what it aims at ("learn to surf")
+        # a goal says what it aims at ("learn to surf"); an untyped past action is held to a statement's
+        # bar ("Nate has not decided yet" names nothing)
+        untyped = atom.fact_kind == "statement" or (atom.fact_kind == "experience" and atom.key == "did")
         if doc is not None and untyped and not says_something(atom.statement, doc, atom.subject):
             continue
         if doc is not None and atom.subject != speaker and not _a_person(atom.subject, doc):

@@ -428,5 +428,6 @@ ABSTRACTIONS: Final = frozenset(
      "something", "anything", "everything", "nothing", "best", "lot", "bit", "courage", "happiness", "joy",
      "peace", "positivity", "pride", "growth", "push", "boost", "step", "point", "deal", "sense", "reminder",
      "feel", "emotion", "blessing", "inspiration", "spirit", "attitude", "outlook", "perspective",
-     "others", "folks", "guys", "kind", "sort", "challenge", "vision", "path", "self", "ton", "tons", "hunt"]
+     "others", "folks", "guys", "kind", "sort", "challenge", "vision", "path", "self", "ton", "tons", "hunt",
+     "few", "couple", "bunch", "idea", "option", "decision"]
 )  # fmt: skip

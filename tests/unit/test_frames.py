@@ -255,6 +255,7 @@ def test_slots_told_by_phrases_and_inverted_clauses(
         ("I'll run every morning from now on.", "habit"),
         ("No more excuses!", "ended"),
         ("I teach my kids to swim.", "works_as"),
+        ("I've started writing some of my favorite memories down.", "hobby"),
         ("Our whole house has gone vegan.", "diet"),
         ("i'm 41 and my knees feel 70. doc says no more running on pavement", "ended"),
         ("oh and I'm off thursday, it's my cousin's baby shower", "ended"),
@@ -275,3 +276,24 @@ def test_an_interjection_is_no_name(parser: NameRecognizer) -> None:
 def _rules_slots(text: str) -> set[Slot]:
     facts = extract_turns([TurnText("t1", "user", text, NOW, U)]).facts
     return {(fact.subject, fact.key, fact.value, fact.negated) for fact in facts}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't decided yet.",
+        "I still remember this story from when I was 10.",
+        "I assume a few will be rejected.",
+    ],
+)
+def test_a_statement_that_names_nothing_is_no_memory(parser: NameRecognizer, text: str) -> None:
+    """Read blind from a LoCoMo conversation: "Nate has not decided yet", "Joanna still remembers this
+    story …", "Joanna assumes a few will be rejected" named nothing a later reader could use."""
+    assert extract_turns([TurnText("t1", "user", text, NOW, U)], recognizer=parser).facts == []
+
+
+def test_an_action_that_names_a_thing_is_kept(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "I went to a game convention and met new people.", NOW, U)], recognizer=parser
+    ).facts
+    assert [fact.key for fact in facts] == ["did"]
