@@ -96,12 +96,13 @@ class PostgresSettings(_Redacted):
     connect_timeout_s: float = Field(default=10.0, gt=0)
     #: Daily audit partitions created ahead of today at start-up.
     partitions_ahead_days: int = Field(default=7, ge=1, le=366)
-    #: Prepared statements (psycopg prepares one after its 5th run on a connection: the hot ones) use
-    #: Postgres' generic plan instead of re-planning for every call's values. Every recall statement's
-    #: generic plan is its custom plan (HNSW, GIN, primary key); planning them took ~1.4 ms per recall,
-    #: and a paired A/B measured 0.9 ms less Postgres CPU per recall. ``false`` leaves
-    #: ``plan_cache_mode`` at Postgres' default.
-    generic_plans: bool = True
+    #: ``true``: prepared statements (psycopg prepares one after its 5th run on a connection: the hot
+    #: ones) use Postgres' generic plan instead of planning for each call's values. Off by default: on
+    #: real memory (the LoCoMo dev conversations as one user's history, learning settled) the generic
+    #: plan of ``recall_vector_turns`` took 18-32 ms a call against 2-3.5 ms planned per call (issue
+    #: 36), and ``remember`` p50 56 ms against 29-31 ms. It had been adopted on a synthetic corpus,
+    #: where the generic plans happened to match and saved ~1 ms of planning per recall.
+    generic_plans: bool = False
     #: A store behind this code's schema version is migrated when it opens (zero set-up). ``false``:
     #: such a store is refused with :class:`~agentx_memory.errors.SchemaVersionError` until
     #: ``agentx-memory migrate`` runs (production, where one deploy step migrates). A store at the

@@ -82,11 +82,15 @@ def ensure_falkordb(paths: Paths, settings: Settings) -> ServerAction:
     if probe is None or probe.loading:
         pid = read_pid(paths.falkordb_pidfile)
         if pid is not None and pid_alive(pid, "redis-server"):
-            # Alive but not answering yet (e.g. still loading a large append-only file): wait for it
-            # rather than start a second server on the same files.
-            probe = _wait_for_falkordb(paths, timeout_s, log_offset=0)
-        else:
-            probe = _wait_for_falkordb(paths, timeout_s, log_offset=_launch_falkordb(paths, settings))
+            # Alive but not answering yet: still loading a large append-only file (wait for it rather
+            # than start a second server on the same files), or still dying from a SIGKILL whose exit
+            # the kernel has not finished (under load that takes a while): then it ends, and we start.
+            probe = _wait_for_falkordb(paths, timeout_s, log_offset=0, pid=pid)
+        if probe is None or probe.loading:
+            log_offset = _launch_falkordb(paths, settings)
+            probe = _wait_for_falkordb(paths, timeout_s, log_offset)
+            if probe is None:
+                raise _falkordb_failure(paths, "the server exited during start-up", log_offset)
             action = "started"
     if action == "attached":
         _log_writes_as_queries(paths.falkordb_socket)
@@ -175,7 +179,15 @@ def _prepare_socket_dir(directory: Path) -> None:
             )
 
 
-def _wait_for_falkordb(paths: Paths, timeout_s: float, log_offset: int) -> _RedisProbe:
+def _wait_for_falkordb(
+    paths: Paths, timeout_s: float, log_offset: int, pid: int | None = None
+) -> _RedisProbe | None:
+    """Wait for the server to answer; None when its process ended first.
+
+    ``pid`` is the server found running; after a launch it is None until the new daemon writes its
+    pidfile (the launch removed the old one). From then on only that process's life counts: a pidfile
+    re-read on every turn may still name a server killed before (SIGKILL leaves the file behind).
+    """
     started = time.monotonic()
     deadline = started + timeout_s
     while True:
@@ -184,9 +196,10 @@ def _wait_for_falkordb(paths: Paths, timeout_s: float, log_offset: int) -> _Redi
             return probe
         if probe is not None:  # alive and replaying its data: progress, not a hang
             deadline = max(deadline, min(time.monotonic() + timeout_s, started + timeout_s * _LOADING_GRACE))
-        pid = read_pid(paths.falkordb_pidfile)
+        if pid is None:
+            pid = read_pid(paths.falkordb_pidfile)
         if pid is not None and not pid_alive(pid, "redis-server"):
-            raise _falkordb_failure(paths, "the server exited during start-up", log_offset)
+            return None
         if pid is None and _CRASHED in (log_since(paths.falkordb_log, log_offset) or ""):
             # A crash removes the pidfile: without this the wait would last the whole timeout.
             raise _falkordb_failure(paths, "the server crashed during start-up", log_offset)

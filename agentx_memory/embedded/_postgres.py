@@ -86,20 +86,39 @@ def ensure_postgres(paths: Paths, timeout_s: float) -> tuple[ServerAction, _Post
         log_offset = log.stat().st_size if log.exists() else 0
         stop_postgres(paths, timeout_s)
         postmaster = None
-    if not _postgres_answers(postmaster):
-        # A live postmaster that does not answer yet (crash recovery) is waited for, never started twice.
-        if postmaster is None or not pid_alive(postmaster.pid, "postgres"):
-            if postmaster is not None:
-                _remove_stale_postmaster_pid(paths.pgdata, postmaster, deadline, log_offset)
-            _start_postgres(paths.pgdata, log_offset)
-            action = "started"
-        while not _postgres_answers(postmaster := _read_postmaster(paths.pgdata)):
-            if time.monotonic() > deadline:
-                reason = f"it did not accept connections within {timeout_s:g} s"
-                raise _postgres_failure(paths.pgdata, reason, log_offset)
-            time.sleep(POLL_S)
-    assert postmaster is not None  # _postgres_answers(None) is False
-    return ServerAction("postgres", action, postmaster.pid, time.monotonic() - started_at), postmaster
+    answering = postmaster if _postgres_answers(postmaster) else None
+    if answering is None and postmaster is not None and pid_alive(postmaster.pid, "postgres"):
+        # Alive but not answering: in crash recovery (waited for, never started twice), or still dying
+        # from a SIGKILL whose exit the kernel has not finished: then it ends, and we start.
+        answering = _wait_for_postgres(paths.pgdata, postmaster.pid, deadline, log_offset)
+    if answering is None:
+        if (stale := _read_postmaster(paths.pgdata)) is not None:
+            _remove_stale_postmaster_pid(paths.pgdata, stale, deadline, log_offset)
+        _start_postgres(paths.pgdata, log_offset)
+        action = "started"
+        answering = _wait_for_postgres(paths.pgdata, None, deadline, log_offset)
+        if answering is None:
+            raise _postgres_failure(paths.pgdata, "the server exited during start-up", log_offset)
+    return ServerAction("postgres", action, answering.pid, time.monotonic() - started_at), answering
+
+
+def _wait_for_postgres(pgdata: Path, pid: int | None, deadline: float, log_offset: int) -> _Postmaster | None:
+    """Wait for the postmaster ``pid`` (None: the one ``postmaster.pid`` names next) to accept
+    connections; None when that process ended first. The file of a killed postmaster stays behind, so
+    it is the process we judge, not whatever the file says now."""
+    while True:
+        postmaster = _read_postmaster(pgdata)
+        if pid is None and postmaster is not None:
+            pid = postmaster.pid
+        if postmaster is not None and postmaster.pid == pid and _postgres_answers(postmaster):
+            return postmaster
+        if pid is not None and not pid_alive(pid, "postgres"):
+            return None
+        if time.monotonic() > deadline:
+            still = f" (it is still running as pid {pid})" if pid is not None else ""
+            reason = f"it did not accept connections within embedded.start_timeout_s{still}"
+            raise _postgres_failure(pgdata, reason, log_offset)
+        time.sleep(POLL_S)
 
 
 def _install_gone(pid: int) -> bool:

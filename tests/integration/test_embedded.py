@@ -28,6 +28,7 @@ from agentx_memory.embedded import (
     status,
     stop,
 )
+from agentx_memory.embedded._common import pid_alive
 from agentx_memory.errors import StoreUnavailableError
 from agentx_memory.settings import (
     EmbeddedSettings,
@@ -210,6 +211,11 @@ def test_crashed_servers_are_cleaned_up_and_restarted(settings: Settings) -> Non
     before = start_or_attach(settings)
     for action in before.actions:
         os.kill(action.pid, signal.SIGKILL)
+    # A killed process lives on for a moment while the kernel tears it down; status reads it as alive.
+    deadline = time.monotonic() + 10
+    while any(pid_alive(a.pid, a.server.replace("falkordb", "redis-server")) for a in before.actions):
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
 
     crashed = status(settings)
     assert not crashed.falkordb.running
@@ -334,3 +340,37 @@ def test_resolve_endpoints_fills_gaps_with_embedded_servers(data_dir: Path) -> N
 
     embedded_only = resolve_endpoints(Settings(data_dir=data_dir))
     assert embedded_only.redis_url == embedded_only.falkordb_url == resolved.falkordb_url
+
+
+def _dying(name: str, seconds: float) -> subprocess.Popen[bytes]:
+    """A process that passes for a server called ``name`` (its command line says so) and ends soon,
+    as a server SIGKILLed a moment ago does while the kernel tears it down."""
+    return subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({seconds})", name])
+
+
+@pytest.mark.parametrize("server", ["falkordb", "postgres"])
+def test_a_pidfile_naming_a_dying_server_is_waited_out_then_started_anew(data_dir: Path, server: str) -> None:
+    """The flaky restart: right after a SIGKILL the pidfile still names the killed server, which lives a
+    moment more. FalkorDB waited for it as for a server still loading and read its end as the *new*
+    server exiting during start-up; Postgres waited for it until the timeout. Now its end means: start."""
+    settings = Settings(data_dir=data_dir, embedded=EmbeddedSettings(start_timeout_s=20))
+    ensure_running(settings)
+    stop(settings)
+    pgdata = data_dir / "postgres"
+    if server == "falkordb":
+        dying = _dying("redis-server", 1.0)
+        (data_dir / "falkordb" / "falkordb.pid").write_text(f"{dying.pid}\n")
+    else:
+        dying = _dying("postgres", 3.0)
+        # pid, pgdata, start time, port, socket dir, listen address, "shmem key / id", status
+        lines = [str(dying.pid), str(pgdata), "0", "1", str(pgdata), "", "0 2147483000", "starting"]
+        (pgdata / "postmaster.pid").write_text("\n".join(lines) + "\n")
+    try:
+        report = start_or_attach(settings)
+        assert dying.poll() is not None  # it was still there when the start began, and was waited out
+    finally:
+        dying.kill()
+        dying.wait()
+    assert [a.action for a in report.actions] == ["started", "started"]
+    assert dying.pid not in [a.pid for a in report.actions]
+    assert status(settings).all_running

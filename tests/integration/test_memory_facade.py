@@ -10,8 +10,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 import redis
+from psycopg import sql
 
 from agentx_memory import AgentMemory, ConflictError, GraphSyncError, InvalidInputError, Settings, Turn
 from agentx_memory.embedded import ResolvedEndpoints
@@ -380,6 +382,37 @@ def test_audit_levels(endpoints: ResolvedEndpoints, data_dir: Path, embedder: Em
     else:
         assert all(row["payload"] is None for row in rows)
         assert "the secret plan" not in str([row["details"] for row in rows])
+
+
+def test_the_settings_snapshot_is_stored_once_and_read_back_with_every_row(
+    settings: Settings, endpoints: ResolvedEndpoints, embedder: Embedder
+) -> None:
+    """~1.4 KB of identical JSON per audit row was most of the audit log's bytes (issue 36)."""
+    with AgentMemory("alice", settings=settings, embedder=embedder) as mem:
+        cid = mem.new_conversation(title="audited")  # an audit row of its own statement
+        mem.store_turns(cid, [{"role": "user", "content": f"note {n}"} for n in range(3)])  # inline rows
+        mem.store_turn(cid, "user", "one more")
+    schema = sql.Identifier(settings.postgres.schema_name)
+    with psycopg.connect(endpoints.postgres_url, autocommit=True) as conn:
+        stored = conn.execute(
+            sql.SQL("SELECT hash, snapshot FROM {}.audit_config_snapshots").format(schema)
+        ).fetchall()
+        rows = conn.execute(
+            sql.SQL("SELECT config_hash, config_snapshot FROM {}.memory_audit_log").format(schema)
+        ).fetchall()
+    assert len(stored) == 1
+    assert len(rows) == 5
+    assert rows == [(stored[0][0], {})] * 5
+    ledger = PostgresStore.connect(
+        endpoints.postgres_url, settings.postgres, embedding_dim=embedder.dimensions,
+        embedding_model=embedder.model_id,
+    )  # fmt: skip
+    try:
+        listed = ledger.fetch_all("list_audit", {"user_id": "alice"})
+    finally:
+        ledger.close()
+    assert [row["config_snapshot"] for row in listed] == [stored[0][1]] * 5
+    assert stored[0][1]["embedding"]["dimensions"] == embedder.dimensions
 
 
 # -------------------------------------------------------------------------------------- graph failure

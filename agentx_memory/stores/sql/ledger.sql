@@ -48,14 +48,20 @@ FROM allocated
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
           content, content_hash, metadata, "timestamp", graph_synced, token_count
+), audit_snapshot AS (
+-- the settings snapshot once per distinct value, the row keeps its hash (migration 014)
+INSERT INTO audit_config_snapshots (hash, snapshot)
+SELECT md5(%(audit_config)s::text), %(audit_config)s
+WHERE %(audit)s
+ON CONFLICT (hash) DO NOTHING
 ), audited AS (
 INSERT INTO memory_audit_log
     ("timestamp", user_id, channel, operation, memory_type, memory_id, level, details, payload,
-     config_snapshot, conversation_id)
+     config_hash, conversation_id)
 SELECT %(audited_at)s, inserted.user_id, inserted.channel, 'store_turn', 'turn', inserted.id, 'writes',
        jsonb_build_object('conversation_id', inserted.conversation_id, 'turn_index', inserted.turn_index,
                           'role', inserted.role),
-       %(audit_payload)s, %(audit_config)s, inserted.conversation_id
+       %(audit_payload)s, md5(%(audit_config)s::text), inserted.conversation_id
 FROM inserted
 WHERE %(audit)s
 ), timeline AS (
@@ -130,14 +136,20 @@ ORDER BY b.position
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
           content, content_hash, metadata, "timestamp", graph_synced, token_count
+), audit_snapshot AS (
+-- the settings snapshot once per distinct value, the row keeps its hash (migration 014)
+INSERT INTO audit_config_snapshots (hash, snapshot)
+SELECT md5(%(audit_config)s::text), %(audit_config)s
+WHERE %(audit)s
+ON CONFLICT (hash) DO NOTHING
 ), audited AS (
 INSERT INTO memory_audit_log
     ("timestamp", user_id, channel, operation, memory_type, memory_id, level, details, payload,
-     config_snapshot, conversation_id)
+     config_hash, conversation_id)
 SELECT %(audited_at)s, inserted.user_id, inserted.channel, 'store_turn', 'turn', inserted.id, 'writes',
        jsonb_build_object('conversation_id', inserted.conversation_id, 'turn_index', inserted.turn_index,
                           'role', inserted.role),
-       batch.audit_payload, %(audit_config)s, inserted.conversation_id
+       batch.audit_payload, md5(%(audit_config)s::text), inserted.conversation_id
 FROM inserted JOIN batch ON batch.id = inserted.id::uuid
 WHERE %(audit)s
 ), timeline AS (
