@@ -150,7 +150,11 @@ def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     if not any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in children):
         return None
     # an object that is a count or a stretch of time ("ten a day", "three mornings a week") is how often
-    if any(c.dep_ in {"dobj", "xcomp", "ccomp"} and c.pos_ != "NUM" and not c.ent_type_ for c in children):
+    counts = {"DATE", "TIME", "CARDINAL", "QUANTITY"}
+    if any(
+        c.dep_ in {"dobj", "xcomp", "ccomp"} and c.pos_ != "NUM" and c.ent_type_ not in counts
+        for c in children
+    ):
         return None  # "I play tennis every Sunday", "I call my mum every Sunday": the rules read those
     if any(c.dep_ in {"aux", "auxpass"} and c.lower_ not in {"do", "don't"} for c in children):
         return None  # "I'll run", "I've run", "I'm running": no present habit

@@ -251,6 +251,7 @@ def test_slots_told_by_phrases_and_inverted_clauses(
         ("Thanks, Sam", "name"),
         ("I was up till 3 - Monday", "name"),
         ("I play tennis every Sunday.", "habit"),
+        ("I ride a Honda CB500 to work every day.", "habit"),
         ("I don't smoke.", "habit"),
         ("I'll run every morning from now on.", "habit"),
         ("No more excuses!", "ended"),
