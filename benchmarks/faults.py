@@ -195,9 +195,28 @@ def attempt(
         cell.notes.append(f"leaked: {type(exc).__name__}: {str(exc)[:200]}")
 
 
+#: Reconcile runs at most this many times after the kills (it is a scheduled job: a replay that fails
+#: while the graph is still loading is retried by its next run).
+RECONCILE_RUNS = 3
+
+
 def repair(memory: AgentMemory, cell: Cell) -> int:
-    """``reconcile``, then ``doctor --repair``: what they replayed or fixed."""
+    """``reconcile`` (again, as its schedule would, while a replay still fails: a graph just restarted
+    may still be loading its log under load), then ``doctor --repair``: what they replayed or fixed."""
     reconciled = run_job(memory, JOBS["reconcile"])
+    for _ in range(RECONCILE_RUNS - 1):
+        if reconciled.status == "done" and not reconciled.counts.get("failed"):
+            break
+        cell.notes.append(
+            f"reconcile again: {reconciled.status}, {reconciled.counts.get('failed', 0)} failed"
+        )
+        time.sleep(1.0)
+        again = run_job(memory, JOBS["reconcile"])
+        counts = {
+            k: reconciled.counts.get(k, 0) + again.counts.get(k, 0)
+            for k in ("turns", "conversations", "invocations")
+        }
+        reconciled = again.model_copy(update={"counts": {**again.counts, **counts}})
     if reconciled.status != "done":
         cell.notes.append(f"reconcile {reconciled.status}: {reconciled.error}")
     doctor = run_job(memory, JOBS["doctor"])
