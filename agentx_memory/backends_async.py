@@ -14,7 +14,8 @@ from .audit_policy import config_snapshot
 from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
-from .embedding.base import text_digest, vector_from_text, vector_to_text
+from .embedding.base import embed_queries, text_digest, vector_from_text, vector_to_text
+from .embedding.calibration import Calibration, load_profile
 from .errors import AgentMemoryError
 from .llm import LLM, build_llm
 from .memory.access_async import AsyncAccessMemory
@@ -76,6 +77,9 @@ class AsyncBackends:
     documents: AsyncDocumentMemory
     #: The per-user recall rate limit (``limits.recall_per_minute``; off at 0).
     rate_limiter: AsyncRateLimiter
+    #: The embedder's cosine thresholds with ``settings.similarity``'s overrides (the retrieval floors
+    #: are overridden where recall reads them: a facade's retrieval settings may differ).
+    calibration: Calibration = field(default_factory=lambda: load_profile("all-MiniLM-L6-v2-int8-onnx"))
     #: The configured LLM (HyDE, LLM query expansion and self-query), None offline.
     llm: LLM | None = None
     #: Per-technique recall metrics of this process (``AgentMemory.recall_stats()``).
@@ -117,6 +121,7 @@ class AsyncBackends:
         encryptor = ledger.codec.encryptor  # the graph's and Redis' copies are sealed as the ledger's
         episodic = AsyncEpisodicMemory(ledger, graph, encryptor)
         facts = AsyncFactMemory(graph, timeline, access)
+        calibration = load_profile(embedder.model_id).overridden(similarity=settings.similarity)
         return cls(
             settings=settings,
             ledger=ledger,
@@ -128,7 +133,7 @@ class AsyncBackends:
             episodic=episodic,
             timeline=timeline,
             facts=facts,
-            entities=AsyncEntityMemory(graph, timeline, access, encryptor),
+            entities=AsyncEntityMemory(graph, timeline, access, encryptor, calibration),
             goals=AsyncGoalMemory(graph, timeline),
             procedural=AsyncProceduralMemory(ledger, graph, episodic, timeline, encryptor),
             profile=AsyncProfileMemory(ledger),
@@ -138,6 +143,7 @@ class AsyncBackends:
             documents=AsyncDocumentMemory(ledger),
             rate_limiter=AsyncRateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
+            calibration=calibration,
         )
 
     def session(self, scope: Scope, conversation_id: str, home: HomeLoop | None = None) -> AsyncWorkingMemory:
@@ -160,13 +166,20 @@ class AsyncBackends:
         check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
         return [list(vector) for vector in vectors]
 
+    async def _embed_questions(self, texts: Sequence[str]) -> list[list[float]]:
+        """Like :meth:`embed`, on the embedder's question side (e5's ``query: ``) where it has one."""
+        vectors = await to_thread(embed_queries, self.embedder, list(texts))
+        check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
+        return [list(vector) for vector in vectors]
+
     async def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
-        """Like :meth:`embed`, through the Redis cache of query embeddings (seed 002: "cache embeddings
-        for frequently accessed items"): a repeated question costs one round trip, not a model run. A
-        cache that cannot be read or written is skipped: it never fails a recall."""
+        """Vectors of questions (the embedder's question side), through the Redis cache of query
+        embeddings (seed 002: "cache embeddings for frequently accessed items"): a repeated question
+        costs one round trip, not a model run. A cache that cannot be read or written is skipped: it
+        never fails a recall."""
         ttl = self.settings.embedding.query_cache_seconds
         if ttl == 0 or not texts:
-            return await self.embed(texts)
+            return await self._embed_questions(texts)
         prefix, model = self.settings.redis.key_prefix, self.embedder.model_id
         cache_keys = [keys.query_embedding(prefix, model, text_digest(text)) for text in texts]
         try:
@@ -178,13 +191,17 @@ class AsyncBackends:
         metrics.EMBED_CACHE.labels("miss").inc(len(missing))
         vectors: list[list[float] | None] = [None if v is None else vector_from_text(v) for v in cached]
         if missing:
-            computed = await self.embed([texts[index] for index in missing])
+            computed = await self._embed_questions([texts[index] for index in missing])
             for index, vector in zip(missing, computed, strict=True):
                 vectors[index] = vector
             with contextlib.suppress(AgentMemoryError):
                 fresh = {cache_keys[i]: vector_to_text(v) for i, v in zip(missing, computed, strict=True)}
                 await self.redis.set_values(fresh, ttl)
         return [vector for vector in vectors if vector is not None]
+
+    async def embed_query(self, text: str) -> list[float]:
+        """The vector of one question (a search's text), through the query cache."""
+        return (await self.embed_queries([text]))[0]
 
     async def embed_one(self, text: str) -> list[float]:
         vector = await to_thread(self.embedder.embed_one, text)

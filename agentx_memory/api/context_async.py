@@ -101,7 +101,7 @@ class AsyncContextApi(AsyncFacadeCore):
         close = nearby_facts(
             nearby,
             {item.id for item in items},
-            retrieval.context_fact_min_similarity,
+            backends.calibration.overridden(retrieval=retrieval).context_fact_floor,
             retrieval.context_facts,
         )
         if conversation_id is not None:  # nor what was learned from it: the agent has its turns

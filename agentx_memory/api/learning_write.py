@@ -233,7 +233,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
         ]
         said, speakers, ended = chunk.said, chunk.speakers, chunk.ended
         stated_at = max((said[turn] for turn in atom.source_turn_ids if turn in said), default=None)
-        decision = decide(atom, ranked, stated_at)
+        decision = decide(atom, ranked, stated_at, backends.calibration)
         action: str = decision.action
         policy = self.settings.learning.contradiction_policy
         if action == "conflict" and policy != "flag_review":

@@ -165,7 +165,7 @@ class ProceduralApi(FacadeCore):
         task_description = validate_content(task_description, limits, "task_description")
         top_k = validate_top_k(top_k, limits)
         backends = self._open_for_recall("find_strategies")
-        vector = backends.embed_one(task_description)
+        vector = backends.embed_query(task_description)
         matches = backends.procedural.find_strategies(
             self.scope, vector, top_k, candidates=min(top_k * 4, limits.max_top_k)
         )

@@ -181,7 +181,7 @@ class SemanticApi(FacadeCore):
         query = validate_content(query, self.settings.limits, "query")
         top_k = validate_top_k(top_k, self.settings.limits)
         backends = self._open_for_recall("search_entities")
-        vector = backends.embed_one(query)
+        vector = backends.embed_query(query)
         hits = backends.entities.search(self.scope, query, vector, top_k, self.settings.retrieval.rrf_k)
         backends.audit.log_read(
             self.scope, "search_entities", {"top_k": top_k, "results": len(hits)}, {"query": query}
@@ -306,7 +306,7 @@ class SemanticApi(FacadeCore):
         top_k = validate_top_k(top_k, self.settings.limits)
         min_confidence = validate_confidence(min_confidence, "min_confidence")
         backends = self._open_for_recall("search_facts")
-        vector = backends.embed_one(query)
+        vector = backends.embed_query(query)
         # Twice as many candidates: a promoted fact can come back from both channels and is merged.
         wide = min(2 * top_k, self.settings.limits.max_top_k)
         found = backends.facts.search(self.scope, vector, wide, min_confidence)

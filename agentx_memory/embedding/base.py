@@ -18,7 +18,9 @@ from agentx_memory.errors import EmbeddingDimensionError, InvalidInputError
 
 __all__ = [
     "Embedder",
+    "QueryEmbedder",
     "check_dimensions",
+    "embed_queries",
     "ensure_text",
     "ensure_text_batch",
     "l2_normalise",
@@ -55,6 +57,26 @@ class Embedder(Protocol):
     def embed_one(self, text: str) -> list[float]:
         """The vector of a single text; same result as ``embed([text])[0]``."""
         ...
+
+
+@runtime_checkable
+class QueryEmbedder(Protocol):
+    """An embedder trained with a question side (e5's ``query: `` against ``passage: ``).
+
+    Optional: an :class:`Embedder` without it embeds questions as it embeds stored text, so an
+    embedder written before this protocol keeps working unchanged.
+    """
+
+    def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
+        """One unit-length vector per question, comparable with :meth:`Embedder.embed`'s vectors."""
+        ...
+
+
+def embed_queries(embedder: Embedder, texts: Sequence[str]) -> list[list[float]]:
+    """Vectors of questions: the embedder's question side when it has one, else its one side."""
+    if isinstance(embedder, QueryEmbedder):
+        return embedder.embed_queries(texts)
+    return embedder.embed(texts)
 
 
 def check_dimensions(vectors: Sequence[Sequence[float]], expected: int, source: str) -> None:

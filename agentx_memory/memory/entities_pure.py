@@ -7,13 +7,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
+from ..embedding.calibration import Calibration
 from ..models.semantic import Entity, EntityEdge
 from ..timecodec import from_epoch_ms, maybe_from_epoch_ms
 
 __all__ = [
-    "CANDIDATE_THRESHOLD",
     "MAX_GRAPH_DEPTH",
-    "MERGE_THRESHOLD",
     "RELATIONSHIP_STATEMENTS",
     "SIMILAR_CANDIDATES",
     "TRAVERSAL_LIMIT",
@@ -30,10 +29,6 @@ __all__ = [
 ]
 
 
-#: Similarity from which a new mention is the same entity (merged automatically).
-MERGE_THRESHOLD: Final = 0.90
-#: Similarity from which a new entity is linked to the nearest one as a ``SAME_AS`` candidate.
-CANDIDATE_THRESHOLD: Final = 0.85
 MAX_GRAPH_DEPTH: Final = 3
 #: Upper bound on the rows of any traversal (nodes of a neighbourhood, edges, neighbours).
 TRAVERSAL_LIMIT: Final = 200
@@ -59,11 +54,12 @@ def canonical_name(name: str) -> str:
     return " ".join(name.casefold().split())
 
 
-def resolution_band(similarity: float) -> ResolutionBand:
-    """What a new mention with this similarity to the nearest same-type entity becomes."""
-    if similarity >= MERGE_THRESHOLD:
+def resolution_band(similarity: float, calibration: Calibration) -> ResolutionBand:
+    """What a new mention with this similarity to the nearest same-type entity becomes: merged from the
+    embedder's ``entity_merge`` cosine, a ``SAME_AS`` candidate from its ``entity_candidate``."""
+    if similarity >= calibration.entity_merge:
         return "merge"
-    if similarity >= CANDIDATE_THRESHOLD:
+    if similarity >= calibration.entity_candidate:
         return "candidate"
     return "new"
 

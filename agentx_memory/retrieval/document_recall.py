@@ -30,7 +30,8 @@ def recall_documents(
         scope, plan.channels, plan.vectors["vector"], limit=max(plan.top_k * 2, 10)
     )
     kind = found.kinds["document"]
-    kept = [hit for hit in hits if hit.score >= settings.document_min_similarity]
+    floor = backends.calibration.overridden(retrieval=settings).document_floor
+    kept = [hit for hit in hits if hit.score >= floor]
     for hit in kept:
         item_id = document_id(hit.space, hit.namespace, hit.key)
         build = partial(document_item, hit, found_by=["vector"])

@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
 
 from ..models import Entity, Fact, Turn
 
-__all__ = ["FOCUS_SIMILARITY", "EntityProfile", "closest_entity"]
-
-#: Cosine from which the entity nearest the query is taken as the one "tell me about X" names.
-FOCUS_SIMILARITY: Final = 0.75
+__all__ = ["EntityProfile", "closest_entity"]
 
 
 @dataclass(frozen=True)
@@ -26,7 +22,8 @@ class EntityProfile:
     latency_ms: float
 
 
-def closest_entity(matches: Mapping[str, tuple[Entity, float]]) -> Entity | None:
-    """The entity nearest the query by vector, if near enough to be the one it names."""
+def closest_entity(matches: Mapping[str, tuple[Entity, float]], floor: float) -> Entity | None:
+    """The entity nearest the query by vector, if near enough (cosine ``floor``, the embedder's
+    ``focus`` calibration) to be the one it names."""
     best = max(matches.values(), key=lambda match: match[1], default=None)
-    return best[0] if best is not None and best[1] >= FOCUS_SIMILARITY else None
+    return best[0] if best is not None and best[1] >= floor else None

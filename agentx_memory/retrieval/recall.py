@@ -215,7 +215,7 @@ class RecallLayer:
         if focus is None:
             metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
         else:
-            entity = closest_entity(found.entity_matches) if not named else None
+            entity = closest_entity(found.entity_matches, self._b.calibration.focus) if not named else None
             if entity is not None:
                 profiles.append(self._profile(scope, ready, entity))
             items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)

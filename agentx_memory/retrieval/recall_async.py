@@ -212,7 +212,7 @@ class AsyncRecallLayer:
         if focus is None:
             metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
         else:
-            entity = closest_entity(found.entity_matches) if not named else None
+            entity = closest_entity(found.entity_matches, self._b.calibration.focus) if not named else None
             if entity is not None:
                 profiles.append(await self._profile(scope, ready, entity))
             items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)

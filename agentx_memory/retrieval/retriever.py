@@ -456,6 +456,7 @@ class MemoryRetriever:
         found, by id (the expansion adds its own); ``kinds``: (facts', entities')."""
         facts_kind, entities_kind = kinds
         metrics = result.metrics
+        floor = self._b.calibration.overridden(retrieval=self._s).fact_floor
 
         fact_dense, fact_lexical = hits.fact_vector, hits.fact_fulltext
         entity_dense, entity_lexical = hits.entity_vector, hits.entity_fulltext
@@ -478,7 +479,7 @@ class MemoryRetriever:
                 continue  # a statement restates its source turn, which recall already ranks
             if fact_id in fact_dense:
                 result.nearby_facts.append((fact, fact_dense[fact_id]))
-            if fact.source_turn_ids and fact_dense.get(fact_id, 0.0) < self._s.fact_min_similarity:
+            if fact.source_turn_ids and fact_dense.get(fact_id, 0.0) < floor:
                 # A learned fact is an answer only when it is close to the question itself; below
                 # that its source turns answer for it (a fact written by hand has no turn to stand for).
                 continue

