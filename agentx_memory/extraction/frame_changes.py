@@ -352,10 +352,11 @@ def thing_atom(
     if subject is None or attr is None:
         return None
     for thing, value in ((subject, attr), (attr, subject)):
-        if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in thing.children):
+        ranked = [g for rank in _ranks(thing) for g in rank.children]  # "my number one band"
+        if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in [*thing.children, *ranked]):
             continue
         head = thing.lemma_.casefold()
-        favourite = any(c.lower_ in {"favourite", "favorite"} for c in thing.children)
+        favourite = any(c.lower_ in _FAVOURITE for c in thing.children) or bool(_ranks(thing))
         person = value.lower_ in {"he", "she"} and last_person is not None  # "he's my husband now"
         gerund = value.tag_ == "VBG" and head in {"hobby", "pastime", "passion", "obsession"}
         if (
@@ -403,6 +404,25 @@ def thing_atom(
                 "relationship", head, said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
             )
     return None
+
+
+#: Words that make a thing the speaker's favourite: "my favourite film", "my fave snack".
+_FAVOURITE: Final = frozenset(["favourite", "favorite", "fave", "fav"])
+
+
+def _ranks(thing: Any) -> list[Any]:
+    """The words that rank a thing first: "my number one band", "my go-to lunch" (the parser may hang
+    the possessive on them)."""
+    return [
+        c
+        for c in thing.children
+        if c.dep_ in {"nmod", "compound", "amod"}
+        and (
+            (c.lower_ == "number" and any(t.lower_ == "one" for t in [*c.children, *thing.children]))
+            or (c.lower_ == "go" and any(t.lower_ == "to" for t in c.children))
+            or c.lower_ == "go-to"
+        )
+    ]
 
 
 def relation_atom(speaker: str, relation: str, name: str, turn: TurnText) -> FactAtom:
