@@ -133,6 +133,13 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     if (lemma, *particles) in _OTHER_VERBS or any((lemma, p) in _OTHER_VERBS for p in particles):
         return None  # "ended up laughing", "stopped by the bakery": another verb
     objects = [c for c in predicate.children if c.dep_ in {"dobj", "xcomp", "pcomp"}]
+    objects += [  # the particle parsed as a preposition: "packed in the five-a-side"
+        g
+        for c in predicate.children
+        if c.dep_ == "prep" and c.lower_ in ENDING_VERBS.get(lemma, frozenset())
+        for g in c.children
+        if g.dep_ == "pobj"
+    ]
     objects += [
         g
         for c in predicate.children

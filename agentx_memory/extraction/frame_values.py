@@ -22,6 +22,7 @@ from .lexicon import (
     SCHOOLS,
     SLOTS,
     UNITS,
+    VEHICLE_MAKES,
     VEHICLE_NOUNS,
     Frame,
 )
@@ -242,14 +243,22 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             return not any(
                 c.dep_ in {"dobj", "prep"} and c.lemma_.casefold() in NOT_PASTIMES for c in value.children
             )
+        if predicate.lemma_ == "do":  # "I do yoga", not "I do the dishes", "my homework", "keto"
+            return (
+                value.pos_ == "NOUN"
+                and not any(c.dep_ in {"det", "poss"} for c in value.children)
+                and (_diet(value) is None)
+            )
         return bool(value.pos_ == "NOUN" or (value.pos_ == "PROPN" and predicate.lemma_ != "be"))
     if slot == "vehicle":
         if predicate.lemma_ == "take":  # "took delivery of the Kia EV6": a name delivered is the vehicle
             return value.pos_ == "PROPN" or head in VEHICLE_NOUNS
         if predicate.lemma_ == "drive":
             return value.pos_ in {"PROPN", "NOUN"} and head not in {"crazy", "nut", "wall"}
-        if head in VEHICLE_NOUNS:
-            return True
+        if head in VEHICLE_NOUNS or any(
+            t.lower_ in VEHICLE_MAKES for t in value.subtree if t.pos_ == "PROPN"
+        ):
+            return True  # "bought a Tesla", "got a Honda CB500"
         # "traded in the Corolla for a Tesla"; "sold the clio and bought a Skoda Octavia"; a name
         # bought anywhere else may be anything ("bought a Dyson")
         sentence = {t.lemma_.casefold() for t in predicate.sent}

@@ -38,6 +38,7 @@ __all__ = [
     "SLOTS",
     "SLOT_OF_THING",
     "UNITS",
+    "VEHICLE_MAKES",
     "VEHICLE_NOUNS",
     "WISH_HEADS",
     "Frame",
@@ -163,6 +164,7 @@ FRAMES: Final = (
     Frame("get", "prep", "hobby", change=True, preps=("into",)),
     Frame("be", "prep", "hobby", preps=("into",)),
     Frame("start", "xcomp", "hobby", change=True),
+    Frame("do", "dobj", "hobby"),  # "I do yoga most mornings" (an activity said bare, no "the", no "my")
     Frame("begin", "xcomp", "hobby", change=True),
 )
 
@@ -180,7 +182,8 @@ NOT_PASTIMES: Final = frozenset(
      "wondering", "worrying", "panicking", "looking", "getting", "going", "trying", "packing", "moving",
      "cry", "laugh", "think", "feel", "wonder", "worry", "panic", "look", "get", "go", "try", "pack",
      "move", "rain", "snow", "sweat", "shake", "freak", "stress", "lose", "make", "wait", "search", "apply",
-     "plan", "save", "talk", "text", "call", "date", "see", "use", "notice", "realise", "realize"]
+     "plan", "save", "talk", "text", "call", "date", "see", "use", "notice", "realise", "realize",
+     "morning", "afternoon", "evening", "night", "day", "week", "weekend", "month", "year"]
 )  # fmt: skip
 
 #: Diets of which one holds at a time (a later one replaces an earlier: "went vegan" after "I'm
@@ -229,6 +232,17 @@ FREE_OF: Final = {
 }
 #: The verbs of giving a food up.
 ABSTAINING: Final = frozenset(["cut", "give", "avoid", "quit"])
+
+#: Makers of cars and motorbikes: "bought a Tesla", "a Honda CB500" name a vehicle by its maker.
+VEHICLE_MAKES: Final = frozenset(
+    ["tesla", "toyota", "honda", "ford", "bmw", "audi", "volkswagen", "vw", "kia", "hyundai", "nissan",
+     "mazda", "subaru", "volvo", "skoda", "renault", "peugeot", "fiat", "mini", "jeep", "chevy",
+     "chevrolet", "mercedes", "porsche", "lexus", "jaguar", "vauxhall", "citroen", "citroën", "dacia",
+     "seat", "cupra", "suzuki", "mitsubishi", "polestar", "rivian", "triumph", "ducati", "harley",
+     "yamaha", "kawasaki", "vespa", "alfa", "lotus", "saab", "dodge", "ram", "gmc", "buick", "cadillac",
+     "lincoln", "chrysler", "acura", "infiniti", "genesis", "byd", "mg", "smart", "lamborghini", "ferrari",
+     "maserati", "bentley", "rover", "landrover", "ktm", "aprilia"]
+)  # fmt: skip
 
 VEHICLE_NOUNS: Final = frozenset(
     [
@@ -351,6 +365,7 @@ ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
     "cancel": frozenset(),
     "scrap": frozenset(),
     "go": frozenset(["off"]),  # "I've gone off Catan": liking it ended
+    "pack": frozenset(["in"]),  # "packed in the five-a-side"
 }
 
 #: What a thing an ending names stands for: quitting "my job" ends the employer and the occupation.
