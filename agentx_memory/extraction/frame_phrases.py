@@ -11,7 +11,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_values import SUBJECTS, slot_atom
-from .lexicon import DWELLINGS, FRAMES, SCHOOLS, Frame
+from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_NOUNS, Frame
 from .verbs import conjugate
 
 __all__ = ["habit_atom", "hired_by", "sentence_atoms"]
@@ -39,6 +39,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *_first_days(sentence, speaker, turn),
         *_moved_on(sentence, speaker, turn),
         *_single(sentence, speaker, turn),
+        *_lost(sentence, speaker, turn),
     ]
 
 
@@ -263,3 +264,50 @@ def _single(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
                     build_atom("relationship", "partner", "single", statement, ctx, [], False, "explicit")
                 ]
     return []
+
+
+#: Verbs by which a thing is lost to its owner, with the particle they need: "someone nicked the Fiesta",
+#: "my bike was stolen", "the Mini got written off".
+_LOSING: Final = {"steal": "", "nick": "", "pinch": "", "nab": "", "total": "", "write": "off", "wreck": ""}
+
+
+#: Things one owns that can be stolen or written off, besides vehicles.
+_BELONGINGS: Final = frozenset(["bike", "bicycle", "phone", "laptop", "wallet", "watch", "ring", "camera"])
+
+
+def _lost(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The speaker's thing stolen or written off, which ends what names it: the thing is "the" or "my"
+    one, the subject of a passive ("my bike was stolen") or the object of someone else's act ("someone
+    nicked the Fiesta"; "I nicked a pen" loses nothing)."""
+    atoms: list[FactAtom] = []
+    for verb in sentence:
+        lemma = verb.lemma_.casefold()
+        if verb.pos_ != "VERB" or lemma not in _LOSING:
+            continue
+        particle = _LOSING[lemma]
+        if particle and not any(c.dep_ == "prt" and c.lower_ == particle for c in verb.children):
+            continue
+        subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+        if any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children) or any(
+            s.lower_ == "i" for s in subjects
+        ):
+            continue
+        things = [c for c in verb.children if c.dep_ == "nsubjpass"] or [
+            c for c in verb.children if c.dep_ == "dobj"
+        ]
+        for thing in things:
+            if not any(
+                c.dep_ in {"det", "poss"} and c.lower_ in {"the", "my", "our"} for c in thing.children
+            ):
+                continue
+            owned = thing.pos_ == "PROPN" or thing.lemma_.casefold() in VEHICLE_NOUNS | _BELONGINGS
+            words = [t.text for t in thing.subtree if t.pos_ in {"PROPN", "NOUN"}]
+            if not owned or not words:
+                continue  # "the report was written off": no belonging of the speaker's
+            said = " ".join(t.lower_ if t.lower_ in {"the", "my", "our"} else t.text for t in thing.subtree)
+            ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+            statement = f"{speaker} lost {said.replace('my ', 'the ').replace('our ', 'the ')}"
+            atom = build_atom("statement", "ended", said, statement, ctx, [], False, "explicit")
+            keys = ["drives"] if thing.lemma_.casefold() in VEHICLE_NOUNS else []
+            atoms.append(atom.model_copy(update={"ends": keys, "ends_words": words, "temporal": "past"}))
+    return atoms

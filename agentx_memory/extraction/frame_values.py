@@ -192,6 +192,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         if predicate.lemma_ in {
             "join",
             "switch",
+            "do",  # "I do IT support for Deutsche Bahn"; not "I do it for my kids"
         }:  # "joined Stripe"; "joined a gym", "switched to a vegan diet"
             return bool(value.pos_ == "PROPN" or value.ent_type_ == "ORG")
         after = value.doc[value.right_edge.i + 1] if value.right_edge.i + 1 < len(value.doc) else None
@@ -243,11 +244,15 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             return not any(
                 c.dep_ in {"dobj", "prep"} and c.lemma_.casefold() in NOT_PASTIMES for c in value.children
             )
-        if predicate.lemma_ == "do":  # "I do yoga", not "I do the dishes", "my homework", "keto"
+        if predicate.lemma_ == "do":  # "I do (hot) yoga"; not "the dishes", "my homework", "keto", "IT
+            # support for Deutsche Bahn" (work done for someone)
             return (
                 value.pos_ == "NOUN"
-                and not any(c.dep_ in {"det", "poss"} for c in value.children)
-                and (_diet(value) is None)
+                and all(c.dep_ == "amod" for c in value.children)
+                and not any(
+                    c.dep_ == "prep" and c.lower_ in {"for", "at", "with"} for c in predicate.children
+                )
+                and _diet(value) is None
             )
         return bool(value.pos_ == "NOUN" or (value.pos_ == "PROPN" and predicate.lemma_ != "be"))
     if slot == "vehicle":

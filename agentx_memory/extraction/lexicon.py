@@ -115,6 +115,7 @@ FRAMES: Final = (
     Frame("accept", "prep", "employer", change=True, preps=("at", "with", "from"), through=_JOB),
     Frame("switch", "prep", "employer", change=True, preps=("to",)),
     Frame("be", "prep", "employer", preps=("at", "with")),  # "I'm at Google now" (with "now")
+    Frame("do", "prep", "employer", preps=("for",)),  # "I do IT support for Deutsche Bahn"
     # occupation
     Frame("work", "prep", "occupation", preps=("as",)),
     Frame("retrain", "prep", "occupation", change=True, preps=("as",)),
