@@ -216,6 +216,26 @@ def _rest_of(match: re.Match[str], now: datetime) -> Span:
     return now, period(unit, now.date(), 0)[1]
 
 
+def _numeric_day(match: re.Match[str], now: datetime) -> Span:
+    """ "14/03" (day first: 14 is no month) or "10/18" (month first: 18 is none); both at most 12
+    ("3/4") says neither which nor that it is a date at all, and is no match."""
+    first, second = int(match.group("a")), int(match.group("b"))
+    if first > 12 >= second:
+        month, day = second, first
+    elif second > 12 >= first:
+        month, day = first, second
+    else:
+        raise ValueError("an ambiguous or impossible numeric date")
+    for candidate_year in range(now.year, now.year - _MAX_YEARS_BACK, -1):
+        try:
+            candidate = date(candidate_year, month, day)
+        except ValueError:
+            continue
+        if candidate <= now.date():
+            return day_span(candidate)
+    raise ValueError(f"no {month}-{day} in the last {_MAX_YEARS_BACK} years")
+
+
 def _on_day(match: re.Match[str], now: datetime) -> Span:
     # Without a year, the most recent such day that has begun: "on May 8" asked in March means last year's.
     return day_span(_named_day(match, now))
@@ -294,6 +314,9 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (_DAY_MONTH, r"on\s+", "", _on_day, True),
     (_MONTH_DAY, r"on\s+", "", _on_day, True),
     (_BARE_MONTH_DAY, "", None, _on_day, True),
+    # "it's on 14/03", "the shower is 10/18": a day and a month in figures, one of them above 12 (not
+    # "24/7", "9/10", "50/50"), no year after them
+    (r"(?!24/7)(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![/\d])", r"(?:on\s+)?", None, _numeric_day, True),
     (_BARE_DAY_OF_MONTH, "", None, _on_day, True),
     *(
         (

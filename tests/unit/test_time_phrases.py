@@ -578,3 +578,21 @@ def test_next_occurrence_moves_a_yearless_day_ahead_but_not_today_or_a_dated_one
     # A month that has begun is the current one.
     june = month_span(2024, 6)
     assert next_occurrence(*june, "in June", now) == june
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [("the gig is on 14/03!", date(2024, 3, 14)), ("the baby shower is 10/18", date(2024, 10, 18))],
+)
+def test_a_day_in_figures_is_read_when_one_number_is_no_month(text: str, day: date) -> None:
+    found = parse_time_phrase(text, datetime(2025, 1, 20, tzinfo=UTC))
+    assert found is not None
+    assert found.start is not None
+    assert found.start.date() == day
+
+
+@pytest.mark.parametrize(
+    "text", ["open 24/7", "rated it 9/10", "scored 18/20", "it was on 3/4", "split 50/50"]
+)
+def test_figures_that_name_no_day_are_no_date(text: str) -> None:
+    assert parse_time_phrase(text, datetime(2025, 1, 20, tzinfo=UTC)) is None
