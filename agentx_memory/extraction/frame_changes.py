@@ -39,6 +39,7 @@ __all__ = [
     "ending_atom",
     "relation_atom",
     "said_with_me",
+    "speaks_of_contact",
     "thing_atom",
     "wedded",
 ]
@@ -182,17 +183,25 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     return atom.model_copy(update={**update, "statement": together if others else atom.statement})
 
 
-def contact_atoms(sentence: Any, subject: str, turn: TurnText, speaker: str) -> list[FactAtom]:
+def contact_atoms(
+    sentence: Any, subject: str, turn: TurnText, speaker: str, asked: bool = False
+) -> list[FactAtom]:
     """The speaker's phone number or email said in the sentence ("New number: 07700 900456", "reach
-    me at jo@x.io", "switched to mark@icloud.com"); none when it is someone else's ("my mum's number")."""
+    me at jo@x.io", "switched to mark@icloud.com"); none when it is someone else's ("my mum's number").
+    ``asked``: the speaker's turn before spoke of their number without giving it ("New SIM, so my
+    number's different"), so a number said alone now is it."""
     text = sentence.text
     if any(t.dep_ == "poss" and t.lower_ not in {"my", "our"} for t in sentence) or text.rstrip().endswith(
         "?"
     ):
         return []
     words = {t.lemma_.casefold() for t in sentence}
+    alone = asked and len([t for t in sentence if t.is_alpha]) <= 2  # "07700 900314", "it's 07700 …"
     atoms = []
-    for key, pattern, cue in (("email", _EMAIL, True), ("phone", _PHONE, bool(words & _CONTACT_CUES))):
+    for key, pattern, cue in (
+        ("email", _EMAIL, True),
+        ("phone", _PHONE, bool(words & _CONTACT_CUES) or alone),
+    ):
         match = pattern.search(text)
         if match is None or not cue or (key == "phone" and sum(ch.isdigit() for ch in match.group()) < 7):
             continue
@@ -202,6 +211,19 @@ def contact_atoms(sentence: Any, subject: str, turn: TurnText, speaker: str) -> 
         ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
         atoms.append(build_atom("identity", key, value, statement, ctx, [], False, "explicit"))
     return atoms
+
+
+def speaks_of_contact(sentence: Any) -> bool:
+    """Whether the sentence speaks of the speaker's number without saying one ("my number's different",
+    "can you update my number?")."""
+    mine = [
+        t
+        for t in sentence
+        if t.lemma_.casefold() in {"number", "phone", "mobile", "cell", "sim"}
+        and not any(c.dep_ == "compound" for c in t.children)  # "my order number": no phone
+        and (any(c.lower_ in {"my", "new"} for c in t.children) or t.lower_ == "sim")
+    ]
+    return bool(mine) and not any(t.like_num for t in sentence)
 
 
 def _thing_key(thing: Any, loose: bool = False) -> str | None:

@@ -30,6 +30,7 @@ from .frame_changes import (
     ending_atom,
     relation_atom,
     said_with_me,
+    speaks_of_contact,
     thing_atom,
     wedded,
 )
@@ -73,10 +74,15 @@ class Reading:
     speaker_name: str | None = None
     #: Named people the speaker related themself to: name → relation ("Arjun" → "husband").
     people: dict[str, str] = field(default_factory=dict)
+    #: The turn spoke of the speaker's number without giving it: the next may give it alone.
+    contact_pending: bool = False
 
 
-def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Reading:
-    """The typed facts a parsed turn states, filed under their subjects. ``speaker`` is whose "I"."""
+def read_parsed(
+    doc: Any, turn: TurnText, speaker: str, correction: bool, number_asked: bool = False
+) -> Reading:
+    """The typed facts a parsed turn states, filed under their subjects. ``speaker`` is whose "I";
+    ``number_asked``: the speaker's turn before spoke of their number without giving it."""
     reading = Reading()
     last_person: str | None = None
     last_thing: Any | None = None
@@ -91,7 +97,8 @@ def read_parsed(doc: Any, turn: TurnText, speaker: str, correction: bool) -> Rea
             continue
         asked = sentence.text.rstrip().endswith("?") or inverted(sentence)
         if not (asked or supposed(sentence)):
-            reading.atoms += contact_atoms(sentence, speaker, turn, speaker)
+            reading.atoms += contact_atoms(sentence, speaker, turn, speaker, number_asked)
+            reading.contact_pending = reading.contact_pending or speaks_of_contact(sentence)
             reading.atoms += pets_named(sentence, speaker, turn)
             reading.atoms += sentence_atoms(sentence, speaker, turn)
         for predicate in _predicates(sentence):

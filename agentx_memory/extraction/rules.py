@@ -157,6 +157,8 @@ class _State:
     speaker_name: str | None = None
     persons: dict[str, str] = field(default_factory=dict)  # casefolded name → name
     last_person: str | None = None
+    #: The last turn spoke of the speaker's number without giving it ("my number's different").
+    contact_pending: bool = False
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -329,7 +331,11 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
     reading = Reading()
     reader_speaker = state.speaker_name or turn.speaker
     if parsed is not None:
-        reading = read_parsed(parsed, turn, reader_speaker, correction)
+        reading = read_parsed(parsed, turn, reader_speaker, correction, state.contact_pending)
+        if turn.role == "user":  # the assistant's "what is it?" between keeps the question open
+            state.contact_pending = reading.contact_pending and not any(
+                a.key == "phone" for a in reading.atoms
+            )
         if reading.speaker_name is not None and turn.speaker == UNKNOWN_SPEAKER:
             state.speaker_name = reading.speaker_name
         for name in reading.people:

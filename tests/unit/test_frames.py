@@ -315,3 +315,25 @@ def test_an_action_that_names_a_thing_is_kept(parser: NameRecognizer) -> None:
         [TurnText("t1", "user", "I went to a game convention and met new people.", NOW, U)], recognizer=parser
     ).facts
     assert [fact.key for fact in facts] == ["did"]
+
+
+def _turns(*texts: str) -> list[TurnText]:
+    roles = ["user", "assistant"]
+    return [TurnText(f"t{i}", roles[i % 2], text, NOW, U) for i, text in enumerate(texts)]
+
+
+def test_a_number_given_after_it_was_asked_for_is_the_speakers(parser: NameRecognizer) -> None:
+    said = _turns(
+        "New SIM, so my number's different. Can you update it?", "Sure, what is it?", "07700 900314"
+    )
+    assert [(f.key, f.value) for f in extract_turns(said, recognizer=parser).facts] == [
+        ("phone", "07700 900314")
+    ]
+
+
+@pytest.mark.parametrize(
+    "first", ["My order number is 44, can you check it?", "I have a lot going on.", "What's a good number?"]
+)
+def test_a_number_said_alone_without_being_asked_for_is_no_phone(parser: NameRecognizer, first: str) -> None:
+    said = _turns(first, "Sure.", "07700 900314")
+    assert not [f for f in extract_turns(said, recognizer=parser).facts if f.key == "phone"]
