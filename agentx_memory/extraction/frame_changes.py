@@ -34,17 +34,20 @@ from .lexicon import (
 )
 
 __all__ = [
+    "DAY_ALONE",
+    "PHONE",
     "appointment_atom",
     "contact_atoms",
     "ending_atom",
+    "on_coming_day",
     "relation_atom",
     "said_with_me",
-    "speaks_of_contact",
     "thing_atom",
+    "thing_key",
     "wedded",
 ]
 
-_PHONE: Final = re.compile(r"(?<![\w@])\+?\(?\d[\d ().-]{6,}\d(?![\w@])")
+PHONE: Final = re.compile(r"(?<![\w@])\+?\(?\d[\d ().-]{6,}\d(?![\w@])")
 _EMAIL: Final = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _CONTACT_CUES: Final = frozenset(
     ["number", "phone", "mobile", "cell", "landline", "text", "call", "reach", "whatsapp", "digits"]
@@ -200,7 +203,7 @@ def contact_atoms(
     atoms = []
     for key, pattern, cue in (
         ("email", _EMAIL, True),
-        ("phone", _PHONE, bool(words & _CONTACT_CUES) or alone),
+        ("phone", PHONE, bool(words & _CONTACT_CUES) or alone),
     ):
         match = pattern.search(text)
         if match is None or not cue or (key == "phone" and sum(ch.isdigit() for ch in match.group()) < 7):
@@ -213,20 +216,7 @@ def contact_atoms(
     return atoms
 
 
-def speaks_of_contact(sentence: Any) -> bool:
-    """Whether the sentence speaks of the speaker's number without saying one ("my number's different",
-    "can you update my number?")."""
-    mine = [
-        t
-        for t in sentence
-        if t.lemma_.casefold() in {"number", "phone", "mobile", "cell", "sim"}
-        and not any(c.dep_ == "compound" for c in t.children)  # "my order number": no phone
-        and (any(c.lower_ in {"my", "new"} for c in t.children) or t.lower_ == "sim")
-    ]
-    return bool(mine) and not any(t.like_num for t in sentence)
-
-
-def _thing_key(thing: Any, loose: bool = False) -> str | None:
+def thing_key(thing: Any, loose: bool = False) -> str | None:
     """ "dentist appointment" → "dentist", "Milo's vet appointment" → "vet", "parents evening" →
     None (no appointment word); None for what is no appointment."""
     words = [
@@ -285,7 +275,7 @@ def appointment_atom(
     # A thing one moves, or says is on or at a time, is an occasion whatever its name
     dated = any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in predicate.children)
     loose = lemma in _MOVES or (lemma == "be" and dated)
-    thing = next((t for t in things if _thing_key(t, loose) is not None), None)
+    thing = next((t for t in things if thing_key(t, loose) is not None), None)
     if (
         thing is None
         and last_thing is not None
@@ -294,7 +284,7 @@ def appointment_atom(
         thing = last_thing
     if thing is None:
         return None, None
-    key = _thing_key(thing, loose or thing is last_thing)
+    key = thing_key(thing, loose or thing is last_thing)
     when = _when(predicate, thing) if thing.doc is predicate.doc and thing.sent == predicate.sent else []
     if lemma in _MOVES - {"book", "schedule"}:  # "moved my haircut to the 14th": the new time only
         when = [c for c in when if c.lower_ in {"to", "till", "until"}] or [
@@ -313,8 +303,8 @@ def appointment_atom(
     statement = f"{subject}'s {label} is {times}"
     ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
     atom = build_atom("event", f"appointment_{key}", times, statement, ctx, [], False, "explicit")
-    if atom.event_time is None and (day := _DAY_ALONE.search(times)) is not None:
-        atom = _on_coming_day(atom, int(day.group(1)), turn.timestamp)
+    if atom.event_time is None and (day := DAY_ALONE.search(times)) is not None:
+        atom = on_coming_day(atom, int(day.group(1)), turn.timestamp)
     if atom.event_time is not None and atom.event_time.date() < turn.timestamp.date():
         return None, thing  # "had an interview yesterday": what happened, not an appointment to keep
     return atom, thing
@@ -340,10 +330,10 @@ _NOT_OCCASIONS: Final = frozenset(
 )
 
 #: "the 19th": a day of a month not named, the coming one.
-_DAY_ALONE: Final = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")
+DAY_ALONE: Final = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")
 
 
-def _on_coming_day(atom: FactAtom, day: int, now: datetime) -> FactAtom:
+def on_coming_day(atom: FactAtom, day: int, now: datetime) -> FactAtom:
     """The atom dated to the next ``day`` of a month on or after ``now`` ("it's on the 19th now")."""
     year, month = now.year, now.month
     for _ in range(3):

@@ -30,10 +30,10 @@ from .frame_changes import (
     ending_atom,
     relation_atom,
     said_with_me,
-    speaks_of_contact,
     thing_atom,
     wedded,
 )
+from .frame_followups import appointment_asked, appointment_given, speaks_of_contact
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
 from .frame_pets import pet_atom, pets_named
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
@@ -76,14 +76,24 @@ class Reading:
     people: dict[str, str] = field(default_factory=dict)
     #: The turn spoke of the speaker's number without giving it: the next may give it alone.
     contact_pending: bool = False
+    #: The appointment the turn said changed without its new time ("the clinic rang, different slot").
+    appointment_pending: str | None = None
 
 
 def read_parsed(
-    doc: Any, turn: TurnText, speaker: str, correction: bool, number_asked: bool = False
+    doc: Any,
+    turn: TurnText,
+    speaker: str,
+    correction: bool,
+    number_asked: bool = False,
+    appointment: str | None = None,
 ) -> Reading:
     """The typed facts a parsed turn states, filed under their subjects. ``speaker`` is whose "I";
-    ``number_asked``: the speaker's turn before spoke of their number without giving it."""
+    ``number_asked``: the speaker's turn before spoke of their number without giving it;
+    ``appointment``: the appointment the turn before said changed without its new time."""
     reading = Reading()
+    if appointment is not None and (given := appointment_given(doc, appointment, speaker, turn, speaker)):
+        reading.atoms.append(given)
     last_person: str | None = None
     last_thing: Any | None = None
     last_pet: str | None = None
@@ -158,6 +168,7 @@ def read_parsed(
                 reading.vetoes.add((owner, slot.key, value_words(value)))
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key, value_words(value)))
+    reading.appointment_pending = appointment_asked(doc, reading.atoms)
     for name, relation in reading.people.items():  # "Jo, my wife, is a doctor": Jo is the speaker's wife
         reading.atoms.append(relation_atom(speaker, relation, name, turn))
     return reading

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .atoms import ExtractedEntity, ExtractedRelationship, Extraction, FactAtom
+from .chat_spelling import normalise_first_person
 from .clause_atoms import (
     MIN_EXPERIENCE_WORDS,
     UNKNOWN_SPEAKER,
@@ -159,6 +160,8 @@ class _State:
     last_person: str | None = None
     #: The last turn spoke of the speaker's number without giving it ("my number's different").
     contact_pending: bool = False
+    #: The appointment the last turn said changed without its new time.
+    appointment_pending: str | None = None
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -300,28 +303,6 @@ def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str]
     return None
 
 
-_LOWER_I: Final = (
-    (re.compile(r"\bi(?=(?:'m|'ve|'d|'ll)?\b)"), "I"),
-    (re.compile(r"\bim\b(?=\s+[a-z])"), "I'm"),
-    (re.compile(r"\bive\b(?=\s+[a-z])"), "I've"),
-    (re.compile(r"(?<=\bI)['’](?=m|ve|d|ll)"), "'"),
-    (re.compile(r"\bdont\b"), "don't"),
-    (re.compile(r"\bcant\b"), "can't"),
-    # "My car's a Renault Clio": a possessive never comes before "a"/"an", so this "'s" is "is" (the
-    # parser reads it as a possessive and loses the clause); not before "now": "I'm at Sainsbury's now"
-    (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:a|an)\b)"), " is"),
-    # "my other half, Gareth": the partner, in the words the reader knows
-    (re.compile(r"\b([Mm]y|[Oo]ur) (?:other|better) half\b"), r"\1 partner"),
-)
-
-
-def normalise_first_person(text: str) -> str:
-    """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both."""
-    for pattern, replacement in _LOWER_I:
-        text = pattern.sub(replacement, text)
-    return text
-
-
 def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed: object = None) -> Extraction:
     """What the rules (and, given the turn's ``parsed`` text, the parse reader) learn from one turn."""
     facts: list[FactAtom] = []
@@ -331,11 +312,14 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
     reading = Reading()
     reader_speaker = state.speaker_name or turn.speaker
     if parsed is not None:
-        reading = read_parsed(parsed, turn, reader_speaker, correction, state.contact_pending)
+        reading = read_parsed(
+            parsed, turn, reader_speaker, correction, state.contact_pending, state.appointment_pending
+        )
         if turn.role == "user":  # the assistant's "what is it?" between keeps the question open
             state.contact_pending = reading.contact_pending and not any(
                 a.key == "phone" for a in reading.atoms
             )
+            state.appointment_pending = reading.appointment_pending
         if reading.speaker_name is not None and turn.speaker == UNKNOWN_SPEAKER:
             state.speaker_name = reading.speaker_name
         for name in reading.people:

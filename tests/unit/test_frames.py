@@ -337,3 +337,24 @@ def test_a_number_given_after_it_was_asked_for_is_the_speakers(parser: NameRecog
 def test_a_number_said_alone_without_being_asked_for_is_no_phone(parser: NameRecognizer, first: str) -> None:
     said = _turns(first, "Sure.", "07700 900314")
     assert not [f for f in extract_turns(said, recognizer=parser).facts if f.key == "phone"]
+
+
+def test_a_new_time_given_alone_after_the_appointment_was_said_to_change(parser: NameRecognizer) -> None:
+    said = [
+        TurnText("t1", "user", "The physio clinic rang, they've had to give me a different slot.", NOW, U),
+        TurnText("t2", "assistant", "Oh no, when is it now?", NOW, U),
+        TurnText("t3", "user", "The 11th, same time.", NOW, U),
+    ]
+    [physio] = [f for f in extract_turns(said, recognizer=parser).facts if f.key == "appointment_physio"]
+    assert physio.event_time is not None
+    assert physio.event_time.date().isoformat() == "2025-12-11"  # NOW is 14 November: the coming 11th
+
+
+def test_a_day_said_alone_without_a_changed_appointment_before_is_no_appointment(
+    parser: NameRecognizer,
+) -> None:
+    said = [
+        TurnText("t1", "user", "I moved to a new flat.", NOW, U),
+        TurnText("t2", "user", "The 11th was great.", NOW, U),
+    ]
+    assert not [f for f in extract_turns(said, recognizer=parser).facts if f.key.startswith("appointment_")]
