@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import re
+import time
 import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from agentx_memory.embedded import ResolvedEndpoints
 from agentx_memory.errors import ConflictError, StoreError
 from agentx_memory.stores import label_counts
 from agentx_memory.stores.cypher import Dialect, load_queries
+from agentx_memory.stores.driver_errors import VectorIndexBuildingError
 from agentx_memory.stores.falkordb import FalkorDBStore
 from agentx_memory.stores.graph import CypherGraphStore, GraphStore
 from agentx_memory.stores.neo4j import Neo4jStore
@@ -374,8 +376,11 @@ def test_vector_search_falls_back_to_exact_when_ann_is_crowded_out(graph: GraphU
     for index in range(40):  # all much closer to the query than alice's node
         add_vector_node(graph.store, bob, f"bob-{index}", at_similarity(query, 0.99, seed=100 + index))
     add_vector_node(graph.store, alice, "alice-only", at_similarity(query, 0.1, seed=5))
-    # Precondition: the ANN statement alone (k = top_k * oversample = 8) finds nothing of alice's.
-    ann = graph.store.run(
+    # Precondition: the ANN statement alone (k = top_k * oversample = 8) finds nothing of alice's. Its
+    # index may still be building on a loaded machine (FalkorDB then refuses the ANN call: a fresh-clone
+    # run failed here), so it is asked again until it answers.
+    ann = _ann_when_built(
+        graph,
         "vector_search_entity",
         {"vector": query, "user_id": alice, "channels": ["_global"], "limit": 1, "k": 8},
     )
@@ -383,6 +388,17 @@ def test_vector_search_falls_back_to_exact_when_ann_is_crowded_out(graph: GraphU
     hits = search(graph.store, query, alice, top_k=1)
     assert [hit_id for hit_id, _ in hits] == ["alice-only"]
     assert hits[0][1] == pytest.approx(0.1, abs=2e-3)
+
+
+def _ann_when_built(graph: GraphUnderTest, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            return graph.store.run(name, params)
+        except VectorIndexBuildingError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 def test_vector_search_for_a_user_with_nothing_is_empty(graph: GraphUnderTest) -> None:
