@@ -12,7 +12,7 @@ from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_values import SUBJECTS, slot_atom
 from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_NOUNS, Frame
-from .verbs import conjugate
+from .verbs import conjugate, gerund
 
 __all__ = ["habit_atom", "hired_by", "sentence_atoms"]
 
@@ -166,23 +166,11 @@ def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     clause = [t for t in predicate.subtree if t.dep_ not in {"ccomp", "advcl", "conj", "parataxis"}]
     if not anymore and not any(t.lower_ in _HOW_OFTEN or t.lemma_.casefold() in _HOW_OFTEN for t in clause):
         return None
-    doing = _gerund(lemma)
+    doing = gerund(lemma)
     ctx = Context(turn=turn, subject=speaker, correction=anymore, is_speaker=True)
     said = " ".join(t.text for t in predicate.subtree if t.i >= predicate.i and not t.is_punct)
     statement = f"{speaker} no longer {conjugate(lemma)}" if negated else third_person(f"I {said}", speaker)
     return build_atom("preference", "habit", doing, statement, ctx, [], negated, "explicit")
-
-
-def _gerund(lemma: str) -> str:
-    """ "smoke" → "smoking", "row" → "rowing", "run" → "running", "tie" → "tying"."""
-    if lemma.endswith("ie"):
-        return lemma[:-2] + "ying"
-    if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")):
-        return lemma[:-1] + "ing"
-    vowels = "aeiou"
-    short = len(lemma) <= 4 and len(lemma) >= 3
-    cvc = lemma[-1] not in vowels + "wxy" and lemma[-2] in vowels and lemma[-3] not in vowels
-    return lemma + lemma[-1] + "ing" if short and cvc else lemma + "ing"
 
 
 #: What follows "no more" / comes between "not" and "anymore" that names a thing.

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["PAST_FORMS", "conjugate", "ing_form", "past_form"]
+__all__ = ["PAST_FORMS", "conjugate", "gerund", "ing_form", "past_form"]
 
 _MODALS: Final = frozenset(
     ["can", "could", "will", "would", "should", "might", "must", "may", "shall", "cannot"]
@@ -54,6 +54,20 @@ def ing_form(lower: str) -> bool:
     """An -ing form: "-ing" after a stem with a vowel ("going", "lying"); "bring", "sing", "spring"
     and "string" are base forms."""
     return lower.endswith("ing") and bool(_VOWEL.search(lower[:-3]))
+
+
+def gerund(lemma: str) -> str:
+    """ "smoke" → "smoking", "row" → "rowing", "run" → "running", "tie" → "tying"."""
+    if lemma.endswith("ie"):
+        return lemma[:-2] + "ying"
+    if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")):
+        return lemma[:-1] + "ing"
+    vowels = "aeiou"
+    # a short consonant-vowel-consonant stem doubles its last consonant ("run", "swim"; not "row", "fix")
+    doubled = 3 <= len(lemma) <= 4 and (
+        lemma[-1] not in vowels + "wxy" and lemma[-2] in vowels and lemma[-3] not in vowels
+    )
+    return lemma + lemma[-1] + "ing" if doubled else lemma + "ing"
 
 
 def conjugate(verb: str) -> str:

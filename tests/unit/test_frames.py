@@ -9,6 +9,7 @@ import pytest
 
 from agentx_memory.extraction.names import NameRecognizer, name_recognizer
 from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
+from agentx_memory.extraction.verbs import gerund
 
 NOW = datetime(2025, 11, 14, 9, 0, tzinfo=UTC)
 
@@ -358,3 +359,12 @@ def test_a_day_said_alone_without_a_changed_appointment_before_is_no_appointment
         TurnText("t2", "user", "The 11th was great.", NOW, U),
     ]
     assert not [f for f in extract_turns(said, recognizer=parser).facts if f.key.startswith("appointment_")]
+
+
+@pytest.mark.parametrize(
+    ("lemma", "form"),
+    [("smoke", "smoking"), ("row", "rowing"), ("run", "running"), ("swim", "swimming"), ("tie", "tying"),
+     ("go", "going"), ("see", "seeing"), ("fix", "fixing"), ("knit", "knitting"), ("paint", "painting")],
+)  # fmt: skip
+def test_the_gerund_of_a_verb(lemma: str, form: str) -> None:
+    assert gerund(lemma) == form
