@@ -18,6 +18,7 @@ from psycopg.rows import DictRow, dict_row
 
 from agentx_memory import AgentMemory, Settings, TurnSpec
 from agentx_memory.embedding import Embedder
+from agentx_memory.stores.postgres import PostgresStore
 from agentx_memory.stores.sql import array_literal, load_sql
 
 #: Turns per user: one long history (where the index walk beats sorting every turn of the user's) and
@@ -69,20 +70,20 @@ def _turns(conn: psycopg.Connection[DictRow], user: str) -> list[dict[str, Any]]
     ).fetchall()
 
 
-def _vector_search(conn: psycopg.Connection[DictRow], user: str) -> str:
+def _vector_params(conn: psycopg.Connection[DictRow], user: str, nearest_to: int = 7) -> dict[str, Any]:
     turns = _turns(conn, user)
-    return _plan(
-        conn,
-        "recall_vector_turns",
-        {
-            "user_id": user,
-            "channels": ["_global"],
-            "vector": np.asarray(turns[7]["embedding"].to_numpy(), dtype=np.float32),
-            "limit": 50,
-            "also": array_literal(turn["id"] for turn in turns[:40]),
-            "metadata": None,
-        },
-    )
+    return {
+        "user_id": user,
+        "channels": ["_global"],
+        "vector": np.asarray(turns[nearest_to]["embedding"].to_numpy(), dtype=np.float32),
+        "limit": 50,
+        "also": array_literal(turn["id"] for turn in turns[:40]),
+        "metadata": None,
+    }
+
+
+def _vector_search(conn: psycopg.Connection[DictRow], user: str) -> str:
+    return _plan(conn, "recall_vector_turns", _vector_params(conn, user))
 
 
 def test_recall_statements_read_through_their_indexes(seeded: psycopg.Connection[DictRow]) -> None:
@@ -110,3 +111,29 @@ def test_recall_statements_read_through_their_indexes(seeded: psycopg.Connection
     assert "conversation_logs_pkey" in by_id, by_id
     stats = _plan(seeded, "lexical_term_stats", {**key, "text": "the choir and the wedding in Porto"})
     assert "lexical_df_pkey" in stats, stats
+
+
+def test_the_vector_turn_search_is_planned_for_every_call(
+    seeded: psycopg.Connection[DictRow], settings: Settings, embedder: Embedder
+) -> None:
+    """Never prepared: Postgres would give a prepared one its generic plan after the fifth run, a
+    sequential scan of every user's turns (the LIMIT unknown); the full-text search stays prepared."""
+    store = PostgresStore.connect(
+        settings.postgres.url or "",
+        settings.postgres,
+        embedding_dim=embedder.dimensions,
+        embedding_model=embedder.model_id,
+    )
+    try:
+        with store.session() as session:
+            for turn in range(8):
+                session.fetch_all("recall_vector_turns", _vector_params(seeded, "ben", turn))
+                session.fetch_all(
+                    "lexical_term_stats", {"user_id": "ben", "channels": ["_global"], "text": "choir"}
+                )
+            prepared = session._conn.execute("SELECT statement FROM pg_prepared_statements").fetchall()
+    finally:
+        store.close()
+    statements = [str(row["statement"]) for row in prepared]
+    assert any("lexical_corpus" in statement for statement in statements), statements
+    assert not any("nearest AS MATERIALIZED" in statement for statement in statements), statements
