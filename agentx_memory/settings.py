@@ -101,7 +101,9 @@ class PostgresSettings(_Redacted):
     #: real memory (the LoCoMo dev conversations as one user's history, learning settled) the generic
     #: plan of ``recall_vector_turns`` took 18-32 ms a call against 2-3.5 ms planned per call (issue
     #: 36), and ``remember`` p50 56 ms against 29-31 ms. It had been adopted on a synthetic corpus,
-    #: where the generic plans happened to match and saved ~1 ms of planning per recall.
+    #: where the generic plans happened to match and saved ~1 ms of planning per recall. Off leaves
+    #: the choice to Postgres (``auto``), except for the nearest-neighbour turn searches, which are
+    #: never prepared (``stores/postgres.py``): ``auto`` too gave them the generic plan after a few runs.
     generic_plans: bool = False
     #: A store behind this code's schema version is migrated when it opens (zero set-up). ``false``:
     #: such a store is refused with :class:`~agentx_memory.errors.SchemaVersionError` until

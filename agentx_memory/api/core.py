@@ -76,7 +76,6 @@ class FacadeCore:
         # Off the critical path: a failed counter update must never fail (or slow) a recall. The counts
         # go to the ledger, not to the graph nodes (a node write re-indexes its vector).
         try:
-            backends.facts.touch(self.scope, facts)
-            backends.entities.touch_many(self.scope, entities)
+            backends.access.touch_recalled(self.scope, {"fact": facts, "entity": entities})
         except AgentMemoryError as exc:
             log.warning("recall reinforcement failed for user %s: %s", self.scope.user_id, exc)

@@ -312,10 +312,6 @@ class AsyncEntityMemory:
         lexical = {row["item"]["id"]: float(row["score"]) for row in text_rows}
         return found, dense, lexical
 
-    async def touch_many(self, scope: Scope, ids: Sequence[str]) -> None:
-        """Count one more access of each entity (recall reinforcement); the nodes are not written."""
-        await self._access.touch(scope, "entity", ids)
-
     async def search(
         self, scope: Scope, query: str, vector: Sequence[float], top_k: int, rrf_k: int
     ) -> list[tuple[Entity, float]]:

@@ -186,10 +186,6 @@ class FactMemory:
         )
         return self.get_many(scope, [row["id"] for row in rows])
 
-    def touch(self, scope: Scope, ids: Sequence[str]) -> None:
-        """Count one more access of each fact (recall reinforcement); the fact nodes are not written."""
-        self._access.touch(scope, "fact", ids)
-
     def facts_about(
         self, scope: Scope, entity_id: str, limit: int, channels: Sequence[str] | None = None
     ) -> list[Fact]:

@@ -185,10 +185,6 @@ class AsyncFactMemory:
         )
         return await self.get_many(scope, [row["id"] for row in rows])
 
-    async def touch(self, scope: Scope, ids: Sequence[str]) -> None:
-        """Count one more access of each fact (recall reinforcement); the fact nodes are not written."""
-        await self._access.touch(scope, "fact", ids)
-
     async def facts_about(
         self, scope: Scope, entity_id: str, limit: int, channels: Sequence[str] | None = None
     ) -> list[Fact]:

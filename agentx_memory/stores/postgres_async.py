@@ -37,6 +37,16 @@ from .sql import load_sql
 __all__ = ["AsyncPostgresStore", "AsyncSqlSession", "drop_schema", "read_metadata"]
 
 
+#: Statements planned for each call's values and never prepared. A prepared statement gets Postgres'
+#: generic plan after its fifth run whenever that plan's estimate is no worse (``plan_cache_mode =
+#: auto``); for a nearest-neighbour search, with the LIMIT and the filters unknown, that is a sequential
+#: scan of every user's rows sorted by exact cosine: ``recall_vector_turns`` took 5.3-5.8 ms a call on
+#: 2,560 turns (and grows with the table) against 0.9 ms planned per call through the HNSW index
+#: (issue 36). The other hot statements keep their cached plans: the full-text search's generic plan
+#: (bitmap scans of its GIN indexes) ran in 1.4 ms, its custom one (a sequential scan) in 2.6 ms.
+_PLANNED_PER_CALL = frozenset({"recall_vector_turns", "vector_search_turns"})
+
+
 class AsyncSqlSession:
     """Named statements on one connection (inside a transaction when obtained from ``transaction``).
 
@@ -54,9 +64,10 @@ class AsyncSqlSession:
     async def _run(self, name: str, params: Mapping[str, Any]) -> AsyncCursor[DictRow]:
         statement = load_sql()[name]
         params = self._codec.seal_params(name, params)
+        prepare = False if name in _PLANNED_PER_CALL else None
         with postgres_errors(name):
             try:
-                return await self._conn.execute(statement, params)
+                return await self._conn.execute(statement, params, prepare=prepare)
             except errors.CheckViolation as exc:
                 # An audit row for a day without a partition: create the partition and write again, so
                 # the row is never lost (no DEFAULT partition to fall into, by design). In autocommit
@@ -64,7 +75,7 @@ class AsyncSqlSession:
                 if self._in_transaction or not missing_audit_partition(exc):
                     raise
             await self._conn.execute(load_sql()["ensure_audit_partition"], {"day": audit_day(params)})
-            return await self._conn.execute(statement, params)
+            return await self._conn.execute(statement, params, prepare=prepare)
 
     async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
         cursor = await self._run(name, params)

@@ -43,6 +43,21 @@ def test_kinds_are_separate_and_mentions_count_an_access_too(memory: AgentMemory
     assert access.get(ALICE, "fact", [entity]) == {}
 
 
+def test_a_recall_touches_its_facts_and_entities_at_once(memory: AgentMemory) -> None:
+    access = memory._open_backends().access
+    fact, entity, mentioned = _ids(3)
+    access.mention(ALICE, "entity", [mentioned], T0)
+    access.touch_recalled(
+        ALICE, {"fact": [fact, fact], "entity": [entity, mentioned]}, T0 + timedelta(hours=1)
+    )
+    access.touch_recalled(ALICE, {"fact": [], "entity": []}, T0)  # nothing recalled: nothing written
+    facts, entities = access.get(ALICE, "fact", [fact]), access.get(ALICE, "entity", [entity, mentioned])
+    assert (facts[fact].access_count, facts[fact].last_accessed) == (1, T0 + timedelta(hours=1))
+    assert (entities[entity].access_count, entities[entity].mention_count) == (1, 0)
+    assert (entities[mentioned].access_count, entities[mentioned].mention_count) == (2, 1)
+    assert access.get(BOB, "fact", [fact]) == {}
+
+
 def test_salience_is_set_without_counting_an_access(memory: AgentMemory) -> None:
     access = memory._open_backends().access
     touched, quiet = _ids(2)

@@ -26,6 +26,14 @@ ON CONFLICT (user_id, memory_type, memory_id) DO UPDATE
 SET access_count = a.access_count + 1, last_accessed = EXCLUDED.last_accessed,
     mention_count = a.mention_count + EXCLUDED.mention_count
 
+-- name: access_recalled
+-- One more access of each recalled memory, facts and entities together (recall reinforcement: one
+-- statement on the sync caller's path, not one per kind). Pairs are unique (the caller dedups).
+INSERT INTO memory_access AS a (user_id, memory_type, memory_id, access_count, last_accessed)
+SELECT %(user_id)s, kind, id, 1, %(now)s FROM unnest(%(kinds)s::text[], %(ids)s::text[]) AS t (kind, id)
+ON CONFLICT (user_id, memory_type, memory_id) DO UPDATE
+SET access_count = a.access_count + 1, last_accessed = EXCLUDED.last_accessed
+
 -- name: access_set_salience
 INSERT INTO memory_access AS a (user_id, memory_type, memory_id, salience, salience_at)
 SELECT %(user_id)s, %(memory_type)s, id, value, %(now)s
