@@ -11,13 +11,18 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_values import SUBJECTS, slot_atom
-from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_NOUNS, Frame
+from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_MAKES, VEHICLE_NOUNS, Frame
 from .verbs import conjugate, gerund
 
 __all__ = ["habit_atom", "hired_by", "sentence_atoms"]
 
 _HOME: Final = Frame("live", "prep", "residence")
 _NEW_HOME: Final = Frame("move", "prep", "residence", change=True)
+_NEW_VEHICLE: Final = Frame("get", "dobj", "vehicle", change=True)
+#: What chat calls the speaker's vehicle besides its kind: "my new ride", "new wheels".
+_RIDES: Final = frozenset(["ride", "wheels", "motor", "whip", "daily"])
+#: What happens to a new vehicle that leaves the speaker without it: "my new car got stolen".
+_VEHICLE_LOST: Final = frozenset(["steal", "crash", "total", "write", "sell", "return", "scrap"])
 _JOINED: Final = Frame("join", "dobj", "employer", change=True)
 #: Dwellings one no longer lives in, or does not live in: "my old flat in Leeds", "our holiday flat".
 _NOT_HOME: Final = frozenset(
@@ -40,6 +45,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *_moved_on(sentence, speaker, turn),
         *_single(sentence, speaker, turn),
         *_lost(sentence, speaker, turn),
+        *_new_vehicles(sentence, speaker, turn),
     ]
 
 
@@ -299,3 +305,27 @@ def _lost(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             keys = ["drives"] if thing.lemma_.casefold() in VEHICLE_NOUNS else []
             atoms.append(atom.model_copy(update={"ends": keys, "ends_words": words, "temporal": "past"}))
     return atoms
+
+
+def _new_vehicles(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """ "Check out my new ride: a 2019 Jeep Wrangler", "New car alert: Tesla Model Y": the speaker's
+    new vehicle is the maker-led name the sentence gives (not "my sister's new car")."""
+    new = [
+        noun
+        for noun in sentence
+        if noun.lemma_.casefold() in VEHICLE_NOUNS | _RIDES
+        # "New ride alert": the parser may hang "new" on the word the vehicle noun modifies
+        and any(
+            c.lower_ == "new"
+            for c in [*noun.children, *(noun.head.children if noun.dep_ == "compound" else ())]
+        )
+        and not any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in noun.children)
+    ]
+    makes = [t for t in sentence if t.lower_ in VEHICLE_MAKES and t.pos_ in {"PROPN", "NOUN"} and t.is_title]
+    lost = any(t.lemma_.casefold() in _VEHICLE_LOST for t in sentence if t.pos_ == "VERB")
+    if not new or not makes or lost:
+        return []
+    name = makes[0]
+    while name.dep_ == "compound" and name.head.pos_ in {"PROPN", "NOUN"} and name.head.i > name.i:
+        name = name.head  # "Jeep Wrangler", "Tesla Model Y", "Skoda Octavia estate": the last word heads
+    return [slot_atom(_NEW_VEHICLE, name, speaker, turn, True, speaker, False)]

@@ -16,6 +16,7 @@ from .lexicon import (
     DWELLINGS,
     FRAMES,
     FREE_OF,
+    MEATS,
     NOT_JOBS,
     NOT_PASTIMES,
     OCCUPATIONS,
@@ -80,6 +81,9 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 yield frame, attr, fits
                 if fits and frame.slot == "occupation":  # "a sous chef at Osteria Rossa"
                     yield from _workplace(attr)
+            if frame.slot == "diet":  # the tagger takes a rare diet word for a verb: "gone veggie" (advcl)
+                for word in (c for c in children if c.dep_ not in _PREDICATIVE and c.lower_ in DIETS):
+                    yield frame, word, True
         else:
             if frame.through and not any(o.lemma_.casefold() in frame.through for o in objects):
                 continue
@@ -374,6 +378,8 @@ def _diet(value: Any) -> str | None:
     dairy") names the diet free of it."""
     if value.head.lemma_.casefold() in ABSTAINING and value.lemma_.casefold() in FREE_OF:
         return FREE_OF[value.lemma_.casefold()]
+    if _meat(value):
+        return "meat-eater"
     for word in (
         hyphenated(value),
         value.lemma_,
@@ -382,6 +388,33 @@ def _diet(value: Any) -> str | None:
         if word.casefold() in DIETS:
             return str(word.casefold())
     return None
+
+
+_EATERS: Final = frozenset(["guy", "girl", "person", "eater", "man", "woman", "lover", "fan"])
+
+
+def _meat(value: Any) -> bool:
+    """ "I eat a lot of red meat", "steak twice a week", "I'm a meat and potatoes guy": a diet with
+    meat in it, which a later vegetarian or vegan one replaces."""
+    if any(c.dep_ == "neg" for c in value.head.children):
+        return False  # "I don't eat pork" says what is not eaten
+    if value.head.lemma_.casefold() == "eat" and value.dep_ in _OBJECTS:
+        nouns = [value, *(g for c in value.children if c.lower_ == "of" for g in c.children)]
+        # "I only eat halal meat": the diet is the kind of meat
+        return any(
+            n.lemma_.casefold() in MEATS and not any(c.lower_ in DIETS for c in n.children) for n in nouns
+        )
+    if value.dep_ in _PREDICATIVE and value.lemma_.casefold() in _EATERS:
+        modifiers = (c for c in value.children if c.dep_ in {"compound", "amod", "nmod"})
+        return any(c.lemma_.casefold() in MEATS for c in modifiers)
+    return False
+
+
+def _meats_said(value: Any) -> str:
+    """The meats the sentence names, "red meat and lamb", so the diet's history keeps the foods it told."""
+    meats = [t for t in value.sent if t.lower_.removesuffix("s") in MEATS or t.lemma_.casefold() in MEATS]
+    said = [" ".join([*(c.lower_ for c in t.children if c.dep_ == "amod"), t.lower_]) for t in meats]
+    return " and ".join(dict.fromkeys(said)) or "meat"
 
 
 def hyphenated(value: Any) -> str:
@@ -414,6 +447,8 @@ def slot_atom(
         if frame.slot == "diet"
         else phrase(value, places=frame.slot != "occupation")
     )
+    if said.endswith(".") and said.rsplit(" ", 1)[-1].count(".") == 1:
+        said = said[:-1]  # "Tesla Model Y.": the tokenizer kept the sentence's stop on a one-letter name
     if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:
         objects = [c for c in value.children if c.dep_ == "dobj"]  # "learning the piano": the piano
         said = phrase(objects[0]) if objects else said
@@ -425,7 +460,8 @@ def slot_atom(
         said = said.split(" ", 1)[1]  # "took delivery of my Triumph Bonneville": drives a Triumph Bonneville
     if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:
         said = f"{subject}'s {said.split(' ', 1)[1]}" if " " in said else said
-    text = (slot.negative if negated else slot.template).format(S=subject, V=said)
+    shown = f"a meat-eater who eats {_meats_said(value)}" if said == "meat-eater" else said
+    text = (slot.negative if negated else slot.template).format(S=subject, V=shown)
     if frame.slot == "residence" and frame.change:
         text = f"{subject} moved to {said}"  # build_atom words a move as the home it made
     key_value = said.split(" ", 1)[1] if frame.slot == "occupation" else said

@@ -24,6 +24,7 @@ __all__ = [
     "ENDING_VERBS",
     "FRAMES",
     "FREE_OF",
+    "MEATS",
     "NOT_JOBS",
     "NOT_PASTIMES",
     "OCCUPATIONS",
@@ -200,6 +201,7 @@ REGIMES: Final = frozenset(
         "carnivore",
         "flexitarian",
         "omnivore",
+        "meat-eater",
     ]
 )
 DIETS: Final = frozenset(
@@ -223,6 +225,11 @@ DIETS: Final = frozenset(
     ]
 )
 
+#: Meats whose eating is a diet with meat in it ("I eat a lot of red meat", "a meat and potatoes guy").
+MEATS: Final = frozenset(
+    ["meat", "steak", "beef", "lamb", "pork", "bacon", "burger", "sausage", "mince", "venison", "chicken",
+     "brisket", "ribs", "rib", "veal", "mutton", "ham", "salami", "chorizo", "turkey", "duck"]
+)  # fmt: skip
 #: Foods whose giving up is a named diet ("cut out dairy": dairy-free).
 FREE_OF: Final = {
     "dairy": "dairy-free",

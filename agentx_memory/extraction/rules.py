@@ -29,6 +29,7 @@ from .clause_atoms import (
 )
 from .clauses import as_clause
 from .corrections import ENDING, as_rescheduled, is_correction
+from .dropped_subject import with_subjects_restored
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
 from .frames import Reading, filed_under, merged, read_parsed
@@ -502,6 +503,8 @@ def extract_turns(
     ]
     # One batch through the model (it is faster per text in a batch than one text at a time).
     parsed = recognizer.parse([turn.text for turn in read]) if recognizer is not None and read else []
+    if parsed and parse and recognizer is not None:
+        read, parsed = with_subjects_restored(read, parsed, recognizer.parse)
     for position, turn in enumerate(read):
         extraction = _extract_turn(turn, state, known, parsed[position] if parsed and parse else None)
         if parsed:

@@ -94,12 +94,20 @@ def clause_pointing(clause: str, subject: str) -> Pointing:
     if verb in _BE_PRESENT:
         if _BEFORE_DONE.search(rest):
             return "other"
-        if ing_form(after) or after in _ARRANGED or after in _DATE_START:
+        if ing_form(after) or after in _ARRANGED or after in _DATE_START or _DATED_COPULA.search(rest):
             return "plan"
         return "other"
     if past_form(verb):
         return "plan" if _arranged_for(rest) else "past"
     return "other" if _BEFORE_DONE.search(rest) else "plan"
+
+
+#: "is October 18", "is 10/18", "is the 18th", "is Friday": the copula's complement is the date.
+_DATED_COPULA: Final = re.compile(
+    r"\b(?:is|are|'s)\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}/\d{1,2}\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)",
+    re.IGNORECASE,
+)
 
 
 _FOR_DATE: Final = re.compile(

@@ -1,0 +1,160 @@
+"""The "I" that chat leaves out, put back before a turn is read.
+
+Chat drops the subject of a first-person sentence that opens with its verb: "Qualified as a solicitor
+last week", "Handed in my notice", "Flying out to Lagos tomorrow", "Ditched the Prius for an e-bike".
+The small English model parses many of these wrongly (a sentence-initial "Qualified" is tagged an
+adjective, "Got" a base form), so the frames never see a clause with a subject. Rather than teach every
+reader about the missing subject, the sentence gets its subject back ("I qualified …", "I'm flying …")
+and the turn is parsed again: one rule for every verb, including verbs no frame was written for.
+
+Left alone: imperatives and requests (a base-form verb: "Check out my new ride", "Tell me about …"),
+sentences that have a subject, and openers that are no verb of the speaker's ("Excited for Friday!" is a
+mood, read by its own reader; "Based on that …").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from .clause_atoms import TurnText
+from .lexicon import ENDING_VERBS, FRAMES
+
+__all__ = ["restore_dropped_subjects", "with_subjects_restored"]
+
+_SUBJECTS: Final = frozenset(["nsubj", "nsubjpass", "csubj", "csubjpass", "expl"])
+#: Words a sentence may open with before its verb ("Finally qualified …", "Just got back from …").
+_BEFORE_VERB: Final = frozenset(["ADV", "INTJ", "CCONJ", "PUNCT", "SPACE", "PART"])
+#: Irregular pasts the tagger takes for base forms or nouns at the start of a sentence.
+_PASTS: Final = frozenset(
+    ["got", "went", "took", "left", "sold", "bought", "quit", "moved", "found", "made", "became", "began",
+     "gave", "split", "broke", "lost", "met", "started", "joined", "landed", "switched", "swapped",
+     "traded", "picked", "finished", "booked", "packed", "dropped", "ditched", "signed", "adopted"]
+)  # fmt: skip
+#: Participles that open a statement of state, not of an act: "Married to Tom", "Based in Leeds",
+#: "Engaged!", "Retired since May" read "I'm married …", not "I married …".
+_STATES: Final = frozenset(
+    ["based", "married", "engaged", "retired", "divorced", "separated", "widowed", "located", "stationed",
+     "employed", "unemployed", "settled", "registered", "enrolled"]
+)  # fmt: skip
+#: Openers that look like a verb and are not the speaker's act ("Based on what you said", "Given that").
+_NOT_ACTS: Final = frozenset(
+    ["given", "based", "compared", "considering", "regarding", "speaking", "talking"]
+)
+#: Verbs whose dropped subject is usually "it" or "that": "Sounds great", "Seemed fine", "Went well",
+#: "Worked like a charm", "Took ages", "Made me laugh".
+_IT_VERBS: Final = frozenset(
+    ["seem", "sound", "look", "appear", "happen", "mean", "cost", "work", "help", "turn", "sound", "end",
+     "last", "depend", "matter", "count", "suck", "rock", "rule", "hurt", "smell", "taste", "feel"]
+)  # fmt: skip
+#: Where an opening "-ing" or "-ed" word modifies or is a noun: "Driving test booked", "Fried eggs".
+_NOUN_WORDS: Final = frozenset(["amod", "compound", "nmod", "nsubj", "nsubjpass", "dobj", "pobj", "poss"])
+#: Nouns that an "-ing" word before them makes a compound of: "driving test", "swimming lessons".
+_ING_COMPOUNDS: Final = frozenset(
+    ["test", "lesson", "class", "course", "session", "licence", "license", "exam", "shoe", "pool", "club",
+     "group", "ticket", "list", "trip", "holiday", "appointment", "practice", "competition", "gear", "kit",
+     "instructor", "teacher", "coach", "partner", "buddy", "habit", "schedule", "plan", "bag", "boot"]
+)  # fmt: skip
+#: Feelings an opening participle tells, left to the mood reader as said: "Excited for Friday!".
+_MOODS: Final = frozenset(
+    ["excited", "tired", "stressed", "worried", "scared", "bored", "exhausted", "thrilled", "gutted",
+     "chuffed", "delighted", "relieved", "pleased", "amazed", "shocked", "surprised", "annoyed", "confused",
+     "overwhelmed", "stuck", "obsessed", "hooked", "blessed", "stoked", "pumped", "psyched", "devastated",
+     "disappointed", "frustrated", "interested", "impressed", "inspired", "motivated", "buzzed", "knackered"]
+)  # fmt: skip
+_HOW_IT_WENT: Final = frozenset(["well", "badly", "great", "fine", "ok", "okay", "smoothly", "wrong", "off"])
+
+
+def with_subjects_restored(
+    turns: Sequence[TurnText], parsed: Sequence[Any], parse: Callable[[Sequence[str]], list[Any]]
+) -> tuple[list[TurnText], list[Any]]:
+    """The turns whose sentences dropped their "I" with it put back and parsed again (in one batch of
+    ``parse``); the others as they were."""
+    turns, parsed = list(turns), list(parsed)
+    restored = {
+        i: text for i, doc in enumerate(parsed) if (text := restore_dropped_subjects(doc)) is not None
+    }
+    if not restored:
+        return turns, parsed
+    for (i, text), doc in zip(restored.items(), parse(list(restored.values())), strict=True):
+        turn = turns[i]
+        turns[i] = TurnText(turn.id, turn.role, text, turn.timestamp, turn.speaker)
+        parsed[i] = doc
+    return turns, parsed
+
+
+def restore_dropped_subjects(doc: Any) -> str | None:
+    """The text of ``doc`` with "I" (or "I'm") before each sentence that opens with the speaker's verb
+    and has no subject, or None when no sentence needs one."""
+    inserts: list[tuple[int, str]] = []
+    for sentence in doc.sents:
+        opener = _opening_verb(sentence)
+        if opener is not None:
+            inserts.append((opener.idx, _pronoun(opener)))
+    if not inserts:
+        return None
+    text: str = doc.text
+    for offset, pronoun in reversed(inserts):
+        word = text[offset:]
+        # "Qualified" → "I qualified": a capital that only began the sentence goes with it
+        if word[:1].isupper() and not word[1:2].isupper() and not word.startswith("I "):
+            word = word[:1].lower() + word[1:]
+        text = f"{text[:offset]}{pronoun} {word}"
+    return text
+
+
+def _opening_verb(sentence: Any) -> Any | None:
+    """The sentence's first word when it is a verb of the speaker's with no subject anywhere."""
+    opener = next((t for t in sentence if t.pos_ not in _BEFORE_VERB), None)
+    # "Packed in the five-a-side, my ankles can't take it": a later clause's subject is not the opener's
+    if opener is None or any(child.dep_ in _SUBJECTS for child in opener.children):
+        return None
+    if opener.i + 1 >= sentence.end and opener.lower_ not in _STATES:
+        return None
+    if opener.dep_ in _NOUN_WORDS:
+        return None  # "Driving test booked for the 9th": a noun's modifier, no verb
+    lower = opener.lower_
+    if lower in _MOODS or opener.lemma_.casefold() in _IT_VERBS or _tells_how_it_went(opener):
+        return None
+    if lower in _NOT_ACTS and opener.i + 1 < sentence.end and opener.nbor().lower_ in {"on", "that", "to"}:
+        return None  # "Based on that, …", "Given that …", "Compared to last year …"
+    if opener.tag_ == "VBG":
+        nxt = opener.nbor() if opener.i + 1 < sentence.end else None
+        if nxt is not None and nxt.lemma_.casefold() in _ING_COMPOUNDS:
+            return None  # "Driving test booked for the 9th": a noun, whatever the parser says
+        return opener  # "Flying out to Lagos tomorrow", "Running my own business now, best move ever"
+    if opener.tag_ in {"VBD", "VBN"} or lower in _PASTS:
+        return opener
+    # The tagger's sentence-initial past taken for an adjective ("Qualified as a solicitor"), when it is
+    # a verb the readers know: "Relieved it's over" is a mood, not an act
+    if opener.tag_ == "JJ" and opener.dep_ == "ROOT" and _known_verb(lower):
+        return opener
+    return None
+
+
+def _tells_how_it_went(opener: Any) -> bool:
+    """ "Went (really) well", "Made me cry", "Took us ages": the dropped subject is a thing."""
+    after = (
+        t for t in opener.doc[opener.i + 1 : opener.sent.end] if t.pos_ != "ADV" or t.lower_ in _HOW_IT_WENT
+    )
+    nxt = next(after, None)
+    return nxt is not None and (nxt.lower_ in _HOW_IT_WENT or nxt.lower_ in {"me", "us"})
+
+
+def _known_verb(past: str) -> bool:
+    """ "qualified", "relocated", "retrained": the past of a verb some frame or ending reads."""
+    if not past.endswith("ed"):
+        return False
+    stem = past[:-2]
+    candidates = {stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else stem, stem[:-1]}
+    return bool(candidates & _VERBS)
+
+
+_VERBS: Final = frozenset({frame.lemma for frame in FRAMES} | set(ENDING_VERBS))
+
+
+def _pronoun(opener: Any) -> str:
+    lower = opener.lower_
+    if opener.tag_ == "VBG" or lower in _STATES:
+        return "I'm"
+    return "I"

@@ -1,0 +1,124 @@
+"""Chat's dropped "I" put back before the parse is read, and the readers that lean on it: a new
+vehicle named by its maker, a diet with meat in it, a date a copula gives that lies ahead."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agentx_memory.extraction.dropped_subject import restore_dropped_subjects
+from agentx_memory.extraction.names import NameRecognizer, name_recognizer
+from agentx_memory.extraction.rules import TurnText, extract_turns
+from agentx_memory.extraction.tense import clause_pointing
+
+NOW = datetime(2025, 9, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def parser() -> NameRecognizer:
+    recognizer = name_recognizer("spacy")
+    assert recognizer is not None
+    return recognizer
+
+
+def _facts(parser: NameRecognizer, text: str) -> list[tuple[str, str, str]]:
+    facts = extract_turns([TurnText("t1", "user", text, NOW, "Kim")], recognizer=parser).facts
+    return [(fact.key, fact.value, fact.statement) for fact in facts]
+
+
+@pytest.mark.parametrize(
+    ("text", "restored"),
+    [
+        ("Qualified as an accountant in May.", "I qualified as an accountant in May."),
+        ("Finally retrained as a plumber!", "Finally I retrained as a plumber!"),
+        ("Sold the van last week.", "I sold the van last week."),
+        ("Moving to Bath next month, eek.", "I'm moving to Bath next month, eek."),
+        ("Married to Theo since 2019.", "I'm married to Theo since 2019."),
+        ("Packed in the choir, my voice can't take it.", "I packed in the choir, my voice can't take it."),
+    ],
+)
+def test_a_sentence_opened_by_the_speakers_verb_gets_its_subject_back(
+    parser: NameRecognizer, text: str, restored: str
+) -> None:
+    assert restore_dropped_subjects(parser.parse([text])[0]) == restored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Check out my new bike!",  # an imperative
+        "Sounds great, thanks!",  # the dropped subject is "it"
+        "Went really well actually.",
+        "Made me laugh so hard.",
+        "Excited for Friday!",  # a mood, not an act
+        "Based on that, what should I cook?",
+        "I moved to Leeds in May.",  # it has its subject
+        "Driving lesson booked for the 9th of May.",  # a noun's modifier
+    ],
+)
+def test_requests_things_and_moods_keep_their_words(parser: NameRecognizer, text: str) -> None:
+    assert restore_dropped_subjects(parser.parse([text])[0]) is None
+
+
+def test_a_restored_sentence_is_read_by_the_frames(parser: NameRecognizer) -> None:
+    keys = {(key, value) for key, value, _ in _facts(parser, "Qualified as an accountant in May.")}
+    assert ("works_as", "accountant") in keys
+
+
+@pytest.mark.parametrize(
+    ("text", "vehicle"),
+    [
+        ("Say hello to my new ride: a 2021 Mazda MX-5!", "Mazda"),
+        ("New car day: Kia Niro, finally electric.", "Niro"),
+        ("Collected my new car this morning, a Volvo XC40.", "XC40"),
+    ],
+)
+def test_a_new_ride_is_the_maker_named_vehicle(parser: NameRecognizer, text: str, vehicle: str) -> None:
+    drives = [value for key, value, _ in _facts(parser, text) if key == "drives"]
+    assert any(vehicle in value for value in drives), drives
+
+
+@pytest.mark.parametrize(
+    "text", ["My brother's new car is a Ford Focus.", "My new car got stolen, a Ford Focus."]
+)
+def test_someone_elses_or_a_lost_new_car_is_not_driven(parser: NameRecognizer, text: str) -> None:
+    assert not [value for key, value, _ in _facts(parser, text) if key == "drives"]
+
+
+@pytest.mark.parametrize(
+    ("text", "meats"),
+    [("I eat a lot of beef, brisket especially.", "brisket"), ("I'm a steak and chips guy.", "steak")],
+)
+def test_eating_meat_is_a_diet_that_keeps_its_foods(parser: NameRecognizer, text: str, meats: str) -> None:
+    diets = [(value, statement) for key, value, statement in _facts(parser, text) if key == "diet"]
+    assert diets, text
+    assert diets[0][0] == "meat-eater"
+    assert meats in diets[0][1]
+
+
+def test_someone_elses_meat_is_not_the_speakers_diet(parser: NameRecognizer) -> None:
+    assert not [key for key, _, _ in _facts(parser, "My dad eats a lot of steak.") if key == "diet"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "pointing"),
+    [
+        ("Kim's niece's christening is 10/18", "plan"),
+        ("Kim's recital is October 18", "plan"),
+        ("Kim's leaving do is the 18th", "plan"),
+        ("Kim is 34", "other"),
+    ],
+)
+def test_a_copula_whose_complement_is_a_date_points_ahead(clause: str, pointing: str) -> None:
+    assert clause_pointing(clause, "Kim") == pointing
+
+
+def test_a_date_said_with_is_lands_on_its_next_occurrence(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "My niece's christening is 10/18 and I'm baking.", NOW, "Kim")],
+        recognizer=parser,
+    ).facts
+    dated = [fact.event_time for fact in facts if fact.event_time is not None]
+    assert dated
+    assert (dated[0].year, dated[0].month, dated[0].day) == (2025, 10, 18)
