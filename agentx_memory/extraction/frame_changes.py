@@ -132,11 +132,22 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         )
         return atom.model_copy(update={"ends_words": words, "temporal": "past"}) if words else None
     redundant = lemma == "make" and any(c.lower_ == "redundant" for c in predicate.children)
-    if not (over or redundant) and (lemma not in ENDING_VERBS or not ENDING_VERBS[lemma] <= particles):
+    # "I changed my mind on offal": what was said of it holds no more
+    mind = lemma == "change" and any(c.dep_ == "dobj" and c.lower_ == "mind" for c in predicate.children)
+    if not (over or redundant or mind) and (
+        lemma not in ENDING_VERBS or not ENDING_VERBS[lemma] <= particles
+    ):
         return None
     if (lemma, *particles) in _OTHER_VERBS or any((lemma, p) in _OTHER_VERBS for p in particles):
         return None  # "ended up laughing", "stopped by the bakery": another verb
-    objects = [c for c in predicate.children if c.dep_ in {"dobj", "xcomp", "pcomp"}]
+    objects = [c for c in predicate.children if c.dep_ in {"dobj", "xcomp", "pcomp"} and not mind]
+    objects += [
+        g
+        for c in predicate.children
+        if mind and c.dep_ == "prep" and c.lower_ in {"on", "about"}
+        for g in c.children
+        if g.dep_ == "pobj"
+    ]
     objects += [  # the particle parsed as a preposition: "packed in the five-a-side"
         g
         for c in predicate.children

@@ -185,8 +185,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             c.dep_ in SUBJECTS and c.lower_ == "home" for c in predicate.children
         ):
             return False
+        if _a_business(value):
+            return False  # "moved to Deloitte", "moved to a Superdrug in Salford": a new employer
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
+        if predicate.lemma_ in {"move", "transfer"}:
+            return _a_business(value)
         if (
             any(c.lower_ in _ANY for c in value.children)
             or value.ent_type_ in {"DATE", "TIME"}
@@ -393,6 +397,18 @@ def _diet(value: Any) -> str | None:
 _EATERS: Final = frozenset(["guy", "girl", "person", "eater", "man", "woman", "lover", "fan"])
 
 
+def _a_business(value: Any) -> bool:
+    """ "Atlanta Fire Rescue", "the BBC", "a Superdrug": an organisation of several words or an acronym,
+    or a name said with "a", one of many (a branch: no city is "a Leeds"). The small model takes many a
+    one-word district for an organisation ("moved to Ballard"), so one word alone is a place."""
+    if value.pos_ == "PROPN" and any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in value.children):
+        return True
+    entity = next((e for e in value.doc.ents if e.start <= value.i < e.end), None)
+    if entity is None or entity.label_ != "ORG":
+        return False
+    return len([t for t in entity if t.pos_ == "PROPN"]) > 1 or entity.text.strip().isupper()
+
+
 def _meat(value: Any) -> bool:
     """ "I eat a lot of red meat", "steak twice a week", "I'm a meat and potatoes guy": a diet with
     meat in it, which a later vegetarian or vegan one replaces."""
@@ -447,6 +463,8 @@ def slot_atom(
         if frame.slot == "diet"
         else phrase(value, places=frame.slot != "occupation")
     )
+    if frame.slot in {"employer", "residence", "vehicle", "occupation"} and ", " in said:
+        said = said.split(", ", 1)[0]  # "a Lidl in Bolton, shorter commute": the aside is no part of it
     if said.endswith(".") and said.rsplit(" ", 1)[-1].count(".") == 1:
         said = said[:-1]  # "Tesla Model Y.": the tokenizer kept the sentence's stop on a one-letter name
     if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:

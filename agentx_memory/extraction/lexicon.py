@@ -115,6 +115,9 @@ FRAMES: Final = (
     Frame("land", "prep", "employer", change=True, preps=("at", "with"), through=_JOB),
     Frame("accept", "prep", "employer", change=True, preps=("at", "with", "from"), through=_JOB),
     Frame("switch", "prep", "employer", change=True, preps=("to",)),
+    # "moved to Deloitte", "transferred to the Leeds office of KPMG": to an organisation, not a place
+    Frame("move", "prep", "employer", change=True, preps=("to",)),
+    Frame("transfer", "prep", "employer", change=True, preps=("to",)),
     Frame("be", "prep", "employer", preps=("at", "with")),  # "I'm at Google now" (with "now")
     Frame("do", "prep", "employer", preps=("for",)),  # "I do IT support for Deutsche Bahn"
     # occupation

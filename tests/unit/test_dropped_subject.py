@@ -122,3 +122,25 @@ def test_a_date_said_with_is_lands_on_its_next_occurrence(parser: NameRecognizer
     dated = [fact.event_time for fact in facts if fact.event_time is not None]
     assert dated
     assert (dated[0].year, dated[0].month, dated[0].day) == (2025, 10, 18)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I moved to Leeds Teaching Hospitals in June.", "works_at", "Leeds Teaching Hospitals"),
+        ("Moved to a Lidl in Bolton, shorter commute.", "works_at", "a Lidl in Bolton"),
+        ("We moved to Fremont in the spring.", "lives_in", "Fremont"),
+    ],
+)
+def test_moving_to_an_organisation_is_a_new_employer(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+def test_a_changed_mind_ends_what_was_said_of_the_thing(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "I changed my mind about sushi, I love it now.", NOW, "Kim")],
+        recognizer=parser,
+    ).facts
+    assert any("sushi" in fact.ends_words for fact in facts)
