@@ -20,7 +20,7 @@ from typing import Any, Final
 from .clause_atoms import TurnText
 from .lexicon import ENDING_VERBS, FRAMES
 
-__all__ = ["restore_dropped_subjects", "with_subjects_restored"]
+__all__ = ["repair_gerunds", "restore_dropped_subjects", "with_subjects_restored"]
 
 _SUBJECTS: Final = frozenset(["nsubj", "nsubjpass", "csubj", "csubjpass", "expl"])
 #: Words a sentence may open with before its verb ("Finally qualified …", "Just got back from …").
@@ -71,6 +71,8 @@ def with_subjects_restored(
     """The turns whose sentences dropped their "I" with it put back and parsed again (in one batch of
     ``parse``); the others as they were."""
     turns, parsed = list(turns), list(parsed)
+    for doc in parsed:
+        repair_gerunds(doc)
     restored = {
         i: text for i, doc in enumerate(parsed) if (text := restore_dropped_subjects(doc)) is not None
     }
@@ -79,7 +81,7 @@ def with_subjects_restored(
     for (i, text), doc in zip(restored.items(), parse(list(restored.values())), strict=True):
         turn = turns[i]
         turns[i] = TurnText(turn.id, turn.role, text, turn.timestamp, turn.speaker)
-        parsed[i] = doc
+        parsed[i] = repair_gerunds(doc)
     return turns, parsed
 
 
@@ -139,6 +141,19 @@ def _tells_how_it_went(opener: Any) -> bool:
     )
     nxt = next(after, None)
     return nxt is not None and (nxt.lower_ in _HOW_IT_WENT or nxt.lower_ in {"me", "us"})
+
+
+def repair_gerunds(doc: Any) -> Any:
+    """``doc`` with the "-ing" words of verbs the readers know that the tagger took for adjectives put
+    back as verbs: "I'm freelancing as a copywriter" (a "freelancing" adjective heads no frame)."""
+    for token in doc:
+        if token.pos_ != "ADJ" or not token.lower_.endswith("ing") or token.dep_ not in {"ROOT", "acomp"}:
+            continue
+        stem = token.lower_[:-3]
+        base = next((b for b in (stem, stem + "e", stem[:-1]) if b in _VERBS), None)
+        if base is not None and any(c.dep_ == "prep" for c in token.children):
+            token.pos_, token.tag_, token.lemma_ = "VERB", "VBG", base
+    return doc
 
 
 def _known_verb(past: str) -> bool:

@@ -463,7 +463,10 @@ def relation_atom(speaker: str, relation: str, name: str, turn: TurnText) -> Fac
 
 
 def wedded(predicate: Any) -> str | None:
-    """Whom the speaker married or got engaged to, said with them: "Sarah and I got married"."""
+    """Whom the speaker married or got engaged to: "Sarah and I got married", "I got married to Ines",
+    "I'm engaged to Tom" (not "I was married to Tom": that was)."""
+    if (to := _wedded_to(predicate)) is not None:
+        return to
     if predicate.lower_ not in {"married", "engaged", "wed"}:
         return None
     names = [t for t in said_with_me(predicate) if t.pos_ == "PROPN"]
@@ -482,3 +485,24 @@ def said_with_me(predicate: Any) -> list[Any]:
     if not any(t.lower_ == "i" for t in tokens):
         return []
     return [t for t in tokens if t.lower_ != "i" and t.pos_ in {"PROPN", "NOUN"}]
+
+
+def _wedded_to(predicate: Any) -> str | None:
+    """ "I got married to Ines", "I'm engaged to Tom": the state's "to", said by the speaker."""
+    present_be = predicate.lemma_ == "be" and predicate.tag_ in {"VBP", "VBZ"}
+    if not (predicate.lemma_ == "get" or present_be):
+        return None
+    if not any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in predicate.children):
+        return None
+    states = [
+        c for c in predicate.children if c.dep_ in {"acomp", "attr"} and c.lower_ in {"married", "engaged"}
+    ]
+    names = [
+        g
+        for state in states
+        for c in state.children
+        if c.dep_ == "prep" and c.lower_ == "to"
+        for g in c.children
+        if g.dep_ == "pobj" and g.pos_ == "PROPN"
+    ]
+    return str(names[0].text) if names else None

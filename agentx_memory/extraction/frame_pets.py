@@ -107,10 +107,16 @@ def pet_atom(
                 speaker, pet, fresh.text, turn, ends=[] if words else [pet], ends_words=words
             ), pet
     if lemma in DEATHS and (lemma != "pass" or any(c.lower_ == "away" for c in children)):
-        gone = [c for c in children if c.pos_ == "PROPN" and c.dep_ in {"nsubj", "dobj"}]
+        held = [c for c in children if c.dep_ in {"nsubj", "dobj"}]
+        # "Tiger passed away", "our cat Mittens passed away" (the name in apposition), "Mittens died"
+        # (a name the tagger took for a plural noun: capitalised all the same)
+        gone = [c for c in held if c.pos_ == "PROPN" or (c.pos_ == "NOUN" and c.is_title and not _det(c))]
+        gone += [a for c in held for a in c.children if a.dep_ == "appos" and a.pos_ == "PROPN"]
         if gone and (lemma in {"die", "pass"} or any(c.dep_ in SUBJECTS and _speakers(c) for c in children)):
             ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
             said = " ".join(t.text for t in predicate.subtree if not t.is_punct)
+            for ours in ("Our ", "our ", "My ", "my "):  # "our cat Mittens passed away": the speaker's cat
+                said = f"{speaker}'s {said.removeprefix(ours)}" if said.startswith(ours) else said
             statement = third_person(said, speaker)
             atom = build_atom("statement", "ended", said, statement, ctx, [gone[0].text], False, "explicit")
             return atom.model_copy(update={"ends_words": [gone[0].text], "temporal": "past"}), pet
@@ -124,3 +130,8 @@ def _speakers(token: Any) -> bool:
 
 def _whose(token: Any) -> str:
     return next((c.lower_ for c in token.children if c.dep_ == "poss"), "")
+
+
+def _det(token: Any) -> bool:
+    """ "The Queen": a title with its article, no pet's name."""
+    return any(c.dep_ == "det" for c in token.children)

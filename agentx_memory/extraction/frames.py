@@ -169,8 +169,10 @@ def read_parsed(
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key, value_words(value)))
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
+    ended = {word for atom in reading.atoms for word in atom.ends_words}
     for name, relation in reading.people.items():  # "Jo, my wife, is a doctor": Jo is the speaker's wife
-        reading.atoms.append(relation_atom(speaker, relation, name, turn))
+        if name not in ended:  # "our cat Mittens passed away": no current cat named in the same breath
+            reading.atoms.append(relation_atom(speaker, relation, name, turn))
     return reading
 
 

@@ -128,6 +128,12 @@ FRAMES: Final = (
     Frame("qualify", "prep", "occupation", change=True, preps=("as",)),
     Frame("start", "prep", "occupation", change=True, preps=("as",)),
     Frame("become", "attr", "occupation", change=True),
+    # "promoted to head of sales", "freelancing as a copywriter", "temping as a receptionist"
+    Frame("promote", "prep", "occupation", change=True, preps=("to",)),
+    Frame("freelance", "prep", "occupation", preps=("as",)),
+    Frame("temp", "prep", "occupation", preps=("as",)),
+    Frame("moonlight", "prep", "occupation", preps=("as",)),
+    Frame("serve", "prep", "occupation", preps=("as",)),
     Frame("teach", "dobj", "occupation"),  # "I teach biology", "teaching maths these days": a teacher
     Frame("be", "attr", "occupation"),
     # diet
@@ -148,7 +154,9 @@ FRAMES: Final = (
     # partner
     Frame("date", "dobj", "partner"),
     Frame("see", "dobj", "partner"),  # only in the progressive: "I'm seeing Tom"
-    Frame("marry", "prep", "partner", preps=("to",)),
+    # "got married to Ines in August", "I married Tom": a marriage said in the past holds now
+    Frame("marry", "prep", "partner", change=True, preps=("to",)),
+    Frame("marry", "dobj", "partner", change=True),
     Frame("engage", "prep", "partner", change=True, preps=("to",)),
     Frame("be", "prep", "partner", preps=("with",)),  # "I'm with Nadia now" (a person, with "now")
     Frame("buy", "dobj", "residence", change=True),  # "bought a place in Margate" (a dwelling in a place)
@@ -188,7 +196,8 @@ NOT_PASTIMES: Final = frozenset(
      "cry", "laugh", "think", "feel", "wonder", "worry", "panic", "look", "get", "go", "try", "pack",
      "move", "rain", "snow", "sweat", "shake", "freak", "stress", "lose", "make", "wait", "search", "apply",
      "plan", "save", "talk", "text", "call", "date", "see", "use", "notice", "realise", "realize",
-     "morning", "afternoon", "evening", "night", "day", "week", "weekend", "month", "year"]
+     "morning", "afternoon", "evening", "night", "day", "week", "weekend", "month", "year", "eat", "eating",
+     "drink", "drinking", "smoke", "smoking", "sleep", "sleeping"]
 )  # fmt: skip
 
 #: Diets of which one holds at a time (a later one replaces an earlier: "went vegan" after "I'm

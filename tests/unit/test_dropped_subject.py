@@ -144,3 +144,29 @@ def test_a_changed_mind_ends_what_was_said_of_the_thing(parser: NameRecognizer) 
         recognizer=parser,
     ).facts
     assert any("sushi" in fact.ends_words for fact in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Got married to Ines in August!", "partner", "Ines"),
+        ("I'm engaged to Tom.", "partner", "Tom"),
+        ("I'm freelancing as a copywriter now.", "works_as", "copywriter"),
+    ],
+)
+def test_marriages_and_freelance_work_fill_their_slots(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+def test_a_past_marriage_is_no_partner(parser: NameRecognizer) -> None:
+    assert not [k for k, _, _ in _facts(parser, "I was married to Tom for ten years.") if k == "partner"]
+
+
+def test_a_pet_that_died_is_ended_and_not_named_current(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "Our cat Mittens passed away last week.", NOW, "Kim")], recognizer=parser
+    ).facts
+    assert any("Mittens" in fact.ends_words for fact in facts)
+    assert not [fact for fact in facts if fact.key == "cat"]
