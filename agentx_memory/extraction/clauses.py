@@ -30,7 +30,7 @@ from typing import Final
 from .english import ADVERBS
 from .verbs import PAST_FORMS, ing_form, past_form
 
-__all__ = ["as_clause", "not_a_clause"]
+__all__ = ["as_clause", "gerund_subject", "not_a_clause"]
 
 _TOKEN: Final = re.compile(r"['’]?[A-Za-z0-9][\w'’-]*")
 #: A conjunction left at the start of a piece cut from a longer sentence.
@@ -270,3 +270,18 @@ def as_clause(statement: str, subject: str) -> str | None:
     if not text or not_a_clause(text, subject) is not None:
         return None
     return text[:1].upper() + text[1:]
+
+
+def gerund_subject(clause: str) -> bool:
+    """Whether ``clause`` opens with an "-ing" phrase that is its subject ("Learning another language is
+    tough", "Being surrounded by teammates creates a bond"): no "I'm" was dropped before it."""
+    head = re.split(r"[,;:]|\s+(?:but|so)\s+", clause, maxsplit=1)[0]
+    tokens = _TOKEN.findall(head)
+    if not tokens or not ing_form(tokens[0].casefold()):
+        return False
+    return any(
+        _verb_form(tokens, index)
+        and tokens[index][:1].islower()  # "in May": a month, no modal
+        and not ing_form(tokens[index].casefold())
+        for index in range(1, len(tokens))
+    )

@@ -92,7 +92,10 @@ def restore_dropped_subjects(doc: Any) -> str | None:
     for sentence in doc.sents:
         opener = _opening_verb(sentence)
         if opener is not None:
-            inserts.append((opener.idx, _pronoun(opener)))
+            before = doc[sentence.start : opener.i]
+            # "Just got back from …": "I just got back"; "Wow, loved it": "Wow, I loved it"
+            at = sentence.start if all(t.pos_ == "ADV" for t in before) else opener.i
+            inserts.append((doc[at].idx, _pronoun(opener)))
     if not inserts:
         return None
     text: str = doc.text
@@ -115,6 +118,9 @@ def _opening_verb(sentence: Any) -> Any | None:
         return None
     if opener.dep_ in _NOUN_WORDS:
         return None  # "Driving test booked for the 9th": a noun's modifier, no verb
+    clause = opener.head if opener.dep_ in {"aux", "auxpass"} else opener  # "Being surrounded by …"
+    if opener.dep_ in {"csubj", "csubjpass"} or clause.dep_ in {"csubj", "csubjpass"}:
+        return None  # "Having a good team is so important": the "-ing" clause is the subject
     lower = opener.lower_
     if lower in _MOODS or opener.lemma_.casefold() in _IT_VERBS or _tells_how_it_went(opener):
         return None

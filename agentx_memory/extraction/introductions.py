@@ -41,7 +41,9 @@ _SIGN_OFF: Final = re.compile(
 #: Words before a relation that keep it one ("my best friend", "my little sister").
 _CLOSE: Final = r"(?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*"
 RELATION_NAME: Final = re.compile(
-    r"\b(?:[Mm]y|{S}'s) " + _CLOSE + r"(?P<rel>" + RELATIONS + r"),? (?P<name>[A-Z][a-z'-]+)\b(?P<rest>.*)$"
+    # a name, not its possessive: "my daughter Sara's birthday" names Sara
+    r"\b(?:[Mm]y|{S}'s) " + _CLOSE + r"(?P<rel>" + RELATIONS + r"),? "
+    r"(?P<name>[A-Z][a-z-]+(?:'(?!s\b)[a-z]+)?)\b(?P<rest>.*)$"
 )
 #: "Maya is my sister", "Henrik is my fiancé": the relation said after the name, read as "my sister is Maya".
 NAME_IS_MY: Final = re.compile(

@@ -27,7 +27,7 @@ from .clause_atoms import (
     trim,
     without_dates,
 )
-from .clauses import as_clause
+from .clauses import as_clause, gerund_subject
 from .corrections import ENDING, as_rescheduled, is_correction
 from .dropped_subject import with_subjects_restored
 from .english import sentences, third_person, uncleft
@@ -352,7 +352,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
             corrects = correction or moved != clause
             clause = NAME_IS_MY.sub(lambda said: f"my {said['rel']} is {said['name']}", moved)
             for pattern, prefix in _NO_SUBJECT:
-                if pattern.match(clause):
+                if pattern.match(clause) and not gerund_subject(clause):
                     # The verb or adverb kept the capital of the sentence it opened ("Just got …").
                     clause = prefix + clause[:1].lower() + clause[1:]
                     break

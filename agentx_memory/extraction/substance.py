@@ -254,6 +254,15 @@ def _passing_mood(statement: str, subject: str) -> bool:
     )
 
 
+#: What one says back to news, about the other's news: "is sorry to hear about Max", "is so glad to
+#: hear that", "is happy for Maria".
+_SYMPATHY: Final = re.compile(
+    r"^\s+(?:is|was|am)\s+(?:\w+\s+)?(?:sorry|glad|happy|sad|thrilled|pleased|relieved)\s+"
+    r"(?:to\s+(?:hear|see|know|read)\b|for\s+(?!(?:the|a|an|my|his|her|their)\b))",
+    re.IGNORECASE,
+)
+
+
 def unworthy(statement: str, subject: str) -> str | None:
     """Why ``statement`` (third person) is no memory worth keeping, or None when it is one."""
     text = statement.strip().rstrip(".!")
@@ -267,6 +276,8 @@ def unworthy(statement: str, subject: str) -> str | None:
         return "cut off"
     if _passing_mood(text, subject):
         return "a passing mood"
+    if _SYMPATHY.match(text[len(subject) :] if text.startswith(subject) else text):
+        return "a pleasantry"
     if _stands_for_nothing([word.casefold() for word in _WORD.findall(text)]):
         return "stands for nothing"
     return None

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from agentx_memory.extraction.clauses import gerund_subject
 from agentx_memory.extraction.dropped_subject import restore_dropped_subjects
 from agentx_memory.extraction.names import NameRecognizer, name_recognizer
 from agentx_memory.extraction.rules import TurnText, extract_turns
@@ -31,7 +32,8 @@ def _facts(parser: NameRecognizer, text: str) -> list[tuple[str, str, str]]:
     ("text", "restored"),
     [
         ("Qualified as an accountant in May.", "I qualified as an accountant in May."),
-        ("Finally retrained as a plumber!", "Finally I retrained as a plumber!"),
+        ("Finally retrained as a plumber!", "I finally retrained as a plumber!"),
+        ("Wow, loved it so much.", "Wow, I loved it so much."),
         ("Sold the van last week.", "I sold the van last week."),
         ("Moving to Bath next month, eek.", "I'm moving to Bath next month, eek."),
         ("Married to Theo since 2019.", "I'm married to Theo since 2019."),
@@ -55,6 +57,8 @@ def test_a_sentence_opened_by_the_speakers_verb_gets_its_subject_back(
         "Based on that, what should I cook?",
         "I moved to Leeds in May.",  # it has its subject
         "Driving lesson booked for the 9th of May.",  # a noun's modifier
+        "Having a good team is so important.",  # the "-ing" clause is the subject
+        "Trying new things takes guts.",
     ],
 )
 def test_requests_things_and_moods_keep_their_words(parser: NameRecognizer, text: str) -> None:
@@ -170,3 +174,26 @@ def test_a_pet_that_died_is_ended_and_not_named_current(parser: NameRecognizer) 
     ).facts
     assert any("Mittens" in fact.ends_words for fact in facts)
     assert not [fact for fact in facts if fact.key == "cat"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "subject"),
+    [
+        ("Learning another language is tough, but worth it", True),
+        ("Being surrounded by passionate teammates creates a bond", True),
+        ("Learning about cultures and seeing old buildings fascinates me", True),
+        ("Learning Spanish at night", False),
+        ("Planning a trip to Paris in May", False),
+        ("Trying out new recipes", False),
+    ],
+)
+def test_an_ing_phrase_that_is_its_clauses_subject_drops_no_i(clause: str, subject: bool) -> None:
+    assert gerund_subject(clause) is subject
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Learning another language is tough, but worth it.", "Being surrounded by good people creates a bond."],
+)
+def test_an_ing_subject_is_not_read_as_the_speakers_doing(parser: NameRecognizer, text: str) -> None:
+    assert not [s for _, _, s in _facts(parser, text) if s.startswith("Kim is ")]
