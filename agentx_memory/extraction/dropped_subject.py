@@ -116,6 +116,8 @@ def _opening_verb(sentence: Any) -> Any | None:
         return None
     if opener.i + 1 >= sentence.end and opener.lower_ not in _STATES:
         return None
+    if opener.lemma_ == "be" and _names_a_thing(opener):
+        return None  # "Been ages since we talked", "Been quite a ride": it has, not the speaker
     if opener.dep_ in _NOUN_WORDS:
         return None  # "Driving test booked for the 9th": a noun's modifier, no verb
     clause = opener.head if opener.dep_ in {"aux", "auxpass"} else opener  # "Being surrounded by …"
@@ -160,6 +162,15 @@ def repair_gerunds(doc: Any) -> Any:
         if base is not None and any(c.dep_ == "prep" for c in token.children):
             token.pos_, token.tag_, token.lemma_ = "VERB", "VBG", base
     return doc
+
+
+def _names_a_thing(opener: Any) -> bool:
+    """ "Been ages", "Been quite a ride", "Been a while": what follows "been" is a stretch of time or a
+    thing, so the dropped subject is "it"."""
+    after = next((t for t in opener.doc[opener.i + 1 : opener.sent.end] if t.pos_ != "ADV"), None)
+    return after is not None and (
+        after.pos_ in {"DET", "NOUN", "NUM", "PRON"} or after.lower_ in {"quite", "such"}
+    )
 
 
 def _known_verb(past: str) -> bool:

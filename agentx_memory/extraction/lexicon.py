@@ -68,7 +68,7 @@ SLOTS: Final = {
     "partner": Slot("relationship", "partner", "{S}'s partner is {V}", "{S}'s partner is not {V}"),
     "vehicle": Slot("identity", "drives", "{S} drives {V}", "{S} does not drive {V}"),
     # many at once: a new one adds to the others; an ending ("gave up chess") ends the one it names
-    "hobby": Slot("preference", "hobby", "{S} has taken up {V}", "{S} no longer does {V}"),
+    "hobby": Slot("preference", "hobby", "{S} has taken up {V}", "{S} is not into {V}"),
 }
 
 

@@ -62,7 +62,7 @@ _LEADING: Final = re.compile(
     r"and|but|actually|anyway|anyways|honestly|lol|haha|fun fact|guess what|just so you know|fyi|correction|"
     r"scratch that|sorry|wait|ah|oh well|plus|omg|wow|ugh|nah|sure|right|true|hm+|hmm+|oh yeah|"
     r"to be honest|tbh|quick update|update|news|(?:it )?turns out|forgive me|my bad|my mistake|oops|whoops|"
-    r"now(?=,?\s+(?:I|my|we|our)\b))\b[\s,!:.;-]*)+",
+    r"now(?=,?\s+(?:I|my|we|our)\b)|(?:for|as for) me(?=,?\s+I\b)|personally)\b[\s,!:.;-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_START: Final = re.compile(

@@ -197,3 +197,13 @@ def test_an_ing_phrase_that_is_its_clauses_subject_drops_no_i(clause: str, subje
 )
 def test_an_ing_subject_is_not_read_as_the_speakers_doing(parser: NameRecognizer, text: str) -> None:
     assert not [s for _, _, s in _facts(parser, text) if s.startswith("Kim is ")]
+
+
+@pytest.mark.parametrize("text", ["Been ages since we talked!", "Been quite a ride, in a good way."])
+def test_a_stretch_of_time_after_been_is_no_speakers_state(parser: NameRecognizer, text: str) -> None:
+    assert restore_dropped_subjects(parser.parse([text])[0]) is None
+
+
+def test_not_into_a_pastime_is_no_ending_of_one(parser: NameRecognizer) -> None:
+    said = [s for k, _, s in _facts(parser, "I'm not really into hiking.") if k == "hobby"]
+    assert said == ["Kim is not into hiking."]
