@@ -14,13 +14,15 @@ mood, read by its own reader; "Based on that …").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from .clause_atoms import TurnText
+from .clauses import gerund_subject
 from .lexicon import ENDING_VERBS, FRAMES
 
-__all__ = ["repair_gerunds", "restore_dropped_subjects", "with_subjects_restored"]
+__all__ = ["repair_gerunds", "restore_dropped_subjects", "with_subjects_restored", "with_surface_subject"]
 
 _SUBJECTS: Final = frozenset(["nsubj", "nsubjpass", "csubj", "csubjpass", "expl"])
 #: Words a sentence may open with before its verb ("Finally qualified …", "Just got back from …").
@@ -190,3 +192,44 @@ def _pronoun(opener: Any) -> str:
     if opener.tag_ == "VBG" or lower in _STATES:
         return "I'm"
     return "I"
+
+
+#: A clause that starts with its verb ("grew up in Beirut", "been coding for years") is the speaker's.
+_SURFACE_OPENERS: Final = (
+    (re.compile(r"^(?:born|raised)\b", re.IGNORECASE), "I was "),
+    (
+        re.compile(
+            r"^(?:(?:just|also|recently|finally)\s+)?(?:grew up|moved|started|finished|went|visited|spent|"
+            r"got|quit|retired|graduated|lost|took|bought|tried|joined|adopted|signed up|won|booked|"
+            r"attended|hosted|launched|opened|volunteered|applied|passed|celebrated|ran|dropped out|sold|"
+            r"left)\b",
+            re.IGNORECASE,
+        ),
+        "I ",
+    ),
+    (
+        re.compile(
+            r"^(?:originally from|from|based in|currently|working|living|retired|allergic|trying|planning|"
+            r"hoping|learning|saving|no longer (?:at|with|in|on|part of))\b",
+            re.IGNORECASE,
+        ),
+        "I'm ",
+    ),
+    (re.compile(r"^(?:just\s+)?been\s+\w+ing\b", re.IGNORECASE), "I've "),
+    # Chat drops the "I'm" of a plan: "Gonna continue my studies" is the speaker's.
+    (re.compile(r"^(?:gonna|going to)\s+(?!be\b)\w", re.IGNORECASE), "I'm "),
+    (re.compile(r"^(?:wanna|want to)\s+\w", re.IGNORECASE), "I "),
+)
+
+
+def with_surface_subject(clause: str) -> str:
+    """``clause`` with the subject its opening words say was dropped ("Moved to Leeds" → "I moved to
+    Leeds", "Trying to stay positive" → "I'm trying …"), for the rules that read text without a parse;
+    an "-ing" phrase that is the clause's subject keeps its words ("Learning Spanish is hard")."""
+    if gerund_subject(clause):
+        return clause
+    for pattern, prefix in _SURFACE_OPENERS:
+        if pattern.match(clause):
+            # The verb or adverb kept the capital of the sentence it opened ("Just got …").
+            return prefix + clause[:1].lower() + clause[1:]
+    return clause

@@ -19,6 +19,7 @@ __all__ = [
     "absolute_date",
     "resolve_dates",
     "sentences",
+    "subordinate_last",
     "third_person",
     "with_date",
 ]
@@ -354,3 +355,23 @@ def uncleft(sentence: str) -> str:
     else:
         said = f"I {verb} {match.group('x')} {rest}"
     return f"{said}{contrast}{sentence[match.end() :]}"
+
+
+#: "When I was younger, we had money problems": the time clause first, then the speaker's own.
+_SUBORDINATE_FIRST: Final = re.compile(
+    r"^(?P<when>(?:back )?when|as a kid|as a child|growing up|since|after|before)\b(?P<time>[^,]{0,60}),\s+"
+    r"(?P<main>(?:I|I'm|I've|I'd|we|we've|we're|my|our)\b.*?)(?P<end>[.!]*)$",
+    re.IGNORECASE,
+)
+
+
+def _main_first(found: re.Match[str]) -> str:
+    """ "we had money problems when I was younger": the clause the speaker says, with its time after."""
+    main = found["main"]
+    return f"{main[:1].upper()}{main[1:]} {found['when'].casefold()}{found['time']}{found['end']}"
+
+
+def subordinate_last(sentence: str) -> str:
+    """ "When I was younger, we had money problems" → "We had money problems when I was younger": the
+    speaker's own clause first, so it reads as a statement (and not as a question opened by "When")."""
+    return _SUBORDINATE_FIRST.sub(_main_first, sentence)

@@ -40,16 +40,14 @@ from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
-    ABSTRACTIONS,
     RELATION_NOUNS,
     SAME_PAST,
     SLOTS,
     WISH_HEADS,
     Frame,
 )
-from .stored import value_tokens
 
-__all__ = ["FRAME_KEYS", "Reading", "filed_under", "merged", "read_parsed", "says_something"]
+__all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
 
 # spaCy objects are typed ``Any``: spaCy is an optional dependency, never imported here.
 
@@ -408,94 +406,3 @@ def _looks_back(predicate: Any) -> bool:
         if token.ent_type_ == "DATE" and token.text.isdigit() and len(token.text) == 4:
             return True  # a year: "in 2012 I lived in Lyon" (a plan's year is no state either)
     return False
-
-
-_DETERMINERS: Final = frozenset(["the", "a", "an", "my", "his", "her", "our", "their", "your"])
-
-
-def says_something(statement: str, doc: Any, subject: str) -> bool:
-    """Whether an untyped statement names a thing, by the parse of the turn it came from: a name or a
-    number, or a noun that is not an abstraction ("Jon is going to keep going", "Gina has got something
-    to share", "Jon wants to savor all the good vibes" name none; "Jon is wrapping up the business
-    plan" does). Words the parse did not see (the subject put in for "I") count for nothing."""
-    seen = {token.lower_: token for token in doc}
-    names = {part.casefold() for part in subject.split()}
-    for word in statement.casefold().replace("'s ", " ").split():
-        if "-" in word.strip("-") and word.strip(".,!?;:'\"") in doc.text.casefold():
-            return True  # a hyphenated word said as one: "me-time", "self-care", "follow-up"
-        token = seen.get(word.strip(".,!?;:'\""))
-        if token is None or token.lower_ in names:
-            continue
-        # a name ("Glad", "Startin'" opening a sentence take a capital, not a name)
-        named = token.pos_ == "PROPN" and (token.ent_type_ != "" or not token.is_sent_start)
-        if named or (token.pos_ == "NUM" and token.ent_type_ != "DATE"):
-            return True
-        # a noun, or a word after an article or possessive ("got the tattoo": the tagger said adverb)
-        # (the last word of its phrase: in "the good vibes" "good" is not the thing)
-        before = token.nbor(-1).lower_ if token.i > 0 else ""
-        after = token.nbor(1).pos_ if token.i + 1 < len(token.doc) else ""
-        guessed = (
-            token.pos_ not in {"PRON", "DET"}
-            and before in _DETERMINERS
-            and after not in {"NOUN", "PROPN", "ADJ"}
-        )
-        nounish = token.pos_ == "NOUN" or guessed
-        # "this story", "that place": pointing at what was said before, which the statement does not say
-        pointed = any(
-            c.dep_ == "det" and c.lower_ in {"this", "that", "these", "those"} for c in token.children
-        )
-        if (
-            nounish
-            and not pointed
-            and token.lemma_.casefold() not in ABSTRACTIONS
-            and token.ent_type_ != "DATE"
-        ):
-            return True
-    return False
-
-
-def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> list[FactAtom]:
-    """The rules' facts where the parse reader did not judge: a typed slot the reader judged for a
-    subject (read, or refused as a wish, a question, the past, another person's) is its call; a
-    statement that restates a fact it read is dropped, and (given the turn's parse ``doc``) an untyped
-    statement that names no thing (:func:`says_something`); one whose subject the parse does
-    not take for a person is the speaker's when it names them ("Dance is Gina's stress fix"), else no
-    one's ("Porto is great in summer")."""
-    # A relationship read (a pet's name, a partner) adds to what the rules said of it ("got another cat
-    # named Bailey" tells more than "Melanie's cat is called Bailey"); a slot restates it.
-    words = {
-        (atom.subject, word)
-        for atom in reading.atoms
-        if atom.fact_kind != "relationship"
-        for word in value_tokens(atom.value)
-    }
-    kept = []
-    for atom in ruled:
-        said = value_tokens(atom.value)
-        if atom.key in FRAME_KEYS and any(
-            (subject, key) == (atom.subject, atom.key) and judged & said
-            for subject, key, judged in reading.vetoes
-        ):
-            continue
-        if atom.fact_kind in {"statement", "experience", "event"} and any(
-            (atom.subject, word) in words for word in value_tokens(atom.value)
-        ):
-            continue
-        # a goal says what it aims at ("learn to surf"); an untyped past action is held to a statement's
-        # bar ("Nate has not decided yet" names nothing)
-        untyped = atom.fact_kind == "statement" or (atom.fact_kind == "experience" and atom.key == "did")
-        if doc is not None and untyped and not says_something(atom.statement, doc, atom.subject):
-            continue
-        if doc is not None and atom.subject != speaker and not _a_person(atom.subject, doc):
-            if speaker not in atom.statement:
-                continue  # "Porto is great in summer": of the world, no one's memory
-            atom = atom.model_copy(update={"subject": speaker})  # "Dance is Gina's stress fix"
-        kept.append(atom)
-    return kept
-
-
-def _a_person(name: str, doc: Any) -> bool:
-    """Whether the parse takes ``name`` for someone: a person the recogniser found, or a proper noun
-    ("Dance", "Nature" opening a sentence are common nouns)."""
-    first = name.split()[0]
-    return any(token.ent_type_ == "PERSON" or token.pos_ == "PROPN" for token in doc if token.text == first)

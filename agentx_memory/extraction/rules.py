@@ -27,12 +27,13 @@ from .clause_atoms import (
     trim,
     without_dates,
 )
-from .clauses import as_clause, gerund_subject
+from .clauses import as_clause
 from .corrections import ENDING, as_rescheduled, is_correction
-from .dropped_subject import with_subjects_restored
-from .english import sentences, third_person, uncleft
+from .dropped_subject import with_subjects_restored, with_surface_subject
+from .english import sentences, subordinate_last, third_person, uncleft
 from .enrich import enrichment_entities
-from .frames import Reading, filed_under, merged, read_parsed
+from .frame_merge import merged
+from .frames import Reading, filed_under, read_parsed
 from .gates import gate_turn, is_small_talk
 from .introductions import (
     APPOSITIVE,
@@ -57,64 +58,6 @@ from .verbs import conjugate
 __all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns"]
 
 
-_LEADING: Final = re.compile(
-    r"^(?:(?:hi|hey|hello|oh|well|so|ok|okay|yeah|yes|yep|no(?! longer)|nope|um|uh|btw|by the way|also|"
-    r"and|but|actually|anyway|anyways|honestly|lol|haha|fun fact|guess what|just so you know|fyi|correction|"
-    r"scratch that|sorry|wait|ah|oh well|plus|omg|wow|ugh|nah|sure|right|true|hm+|hmm+|oh yeah|"
-    r"to be honest|tbh|quick update|update|news|(?:it )?turns out|forgive me|my bad|my mistake|oops|whoops|"
-    r"now(?=,?\s+(?:I|my|we|our)\b)|(?:for|as for) me(?=,?\s+I\b)|personally)\b[\s,!:.;-]*)+",
-    re.IGNORECASE,
-)
-_QUESTION_START: Final = re.compile(
-    r"^(?:what|where|when|why|who|whom|whose|which|how|do|does|did|is|are|am|was|were|can|could|will|"
-    r"would|should|shall|may|might|have|has|had|any|anyone|isn't|aren't|don't|doesn't|didn't)\b",
-    re.IGNORECASE,
-)
-_HYPOTHETICAL: Final = re.compile(
-    r"\b(?:if|imagine|imagining|suppose|supposing|assuming|pretend|what if|in case|wonder|wondering|"
-    r"maybe|perhaps|might|possibly|probably|someday|some day|one day|not sure|unsure|thinking about|"
-    r"considering|would be|could be|wish|hypothetically|let's say|in theory|kidding|joking|jk|"
-    r"i guess|should i|whether|would have|'d have|in another life|idk|dunno|no idea)\b",
-    re.IGNORECASE,
-)
-#: Clause boundaries: a comma or conjunction before the speaker, a semicolon, a dash. Chat often
-#: leaves a dash unspaced before the next clause ("my family- they …", "so tired-- long week"); a
-#: hyphen inside a word ("well-known") has no space after it, and an unspaced en dash is a range.
-_CLAUSE_SPLIT: Final = re.compile(
-    r"(?:[,;]\s*(?:and|but|plus|also|so|though|although|while|whereas)?|(?<!^I)\s+(?:and|but|plus|though|although|"
-    r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+[-–]{1,2}\s+|\s*—\s*|(?<=[^\W\d])-{1,2}\s+"
-    # A colon before the speaker's own clause: "Yes, an important one: I'm allergic to peanuts".
-    r"|:\s+(?=(?:I|I'm|I've|I'd|my|My)\b)"
-)
-#: "Tom and I went hiking" is said of both: read as "I and Tom …", one clause whose subject is the speaker
-#: with Tom (the split at "and I" had dropped Tom: "Dana went hiking").
-_WITH_ME: Final = re.compile(r"^((?-i:[A-Z][\w'-]+)|(?i:my) [a-z]+(?: [a-z]+)?) and I\b(?!')")
-#: A clause that starts with its verb ("grew up in Beirut", "been coding for years") is the speaker's.
-_NO_SUBJECT: Final = (
-    (re.compile(r"^(?:born|raised)\b", re.IGNORECASE), "I was "),
-    (
-        re.compile(
-            r"^(?:(?:just|also|recently|finally)\s+)?(?:grew up|moved|started|finished|went|visited|spent|"
-            r"got|quit|retired|graduated|lost|took|bought|tried|joined|adopted|signed up|won|booked|"
-            r"attended|hosted|launched|opened|volunteered|applied|passed|celebrated|ran|dropped out|sold|"
-            r"left)\b",
-            re.IGNORECASE,
-        ),
-        "I ",
-    ),
-    (
-        re.compile(
-            r"^(?:originally from|from|based in|currently|working|living|retired|allergic|trying|planning|"
-            r"hoping|learning|saving|no longer (?:at|with|in|on|part of))\b",
-            re.IGNORECASE,
-        ),
-        "I'm ",
-    ),
-    (re.compile(r"^(?:just\s+)?been\s+\w+ing\b", re.IGNORECASE), "I've "),
-    # Chat drops the "I'm" of a plan: "Gonna continue my studies" is the speaker's.
-    (re.compile(r"^(?:gonna|going to)\s+(?!be\b)\w", re.IGNORECASE), "I'm "),
-    (re.compile(r"^(?:wanna|want to)\s+\w", re.IGNORECASE), "I "),
-)
 #: A standing request is a preference: "please always get me a window seat" is "I always want a window seat"
 #: and "never book me on red-eye flights" is a dislike (a request for this once, "get me a coffee", is not).
 _STANDING_REQUEST: Final = re.compile(
@@ -165,6 +108,42 @@ class _State:
     appointment_pending: str | None = None
 
 
+_LEADING: Final = re.compile(
+    r"^(?:(?:hi|hey|hello|oh|well|so|ok|okay|yeah|yes|yep|no(?! longer)|nope|um|uh|btw|by the way|also|"
+    r"and|but|actually|anyway|anyways|honestly|lol|haha|fun fact|guess what|just so you know|fyi|correction|"
+    r"scratch that|sorry|wait|ah|oh well|plus|omg|wow|ugh|nah|sure|right|true|hm+|hmm+|oh yeah|"
+    r"to be honest|tbh|quick update|update|news|(?:it )?turns out|forgive me|my bad|my mistake|oops|whoops|"
+    r"now(?=,?\s+(?:I|my|we|our)\b)|(?:for|as for) me(?=,?\s+I\b)|personally)\b[\s,!:.;-]*)+",
+    re.IGNORECASE,
+)
+_QUESTION_START: Final = re.compile(
+    r"^(?:what|where|when|why|who|whom|whose|which|how|do|does|did|is|are|am|was|were|can|could|will|"
+    r"would|should|shall|may|might|have|has|had|any|anyone|isn't|aren't|don't|doesn't|didn't)\b",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL: Final = re.compile(
+    r"\b(?:if|imagine|imagining|suppose|supposing|assuming|pretend|what if|in case|wonder|wondering|"
+    r"maybe|perhaps|might|possibly|probably|someday|some day|one day|not sure|unsure|thinking about|"
+    r"considering|would be|could be|wish|hypothetically|let's say|in theory|kidding|joking|jk|"
+    r"i guess|should i|whether|would have|'d have|in another life|idk|dunno|no idea)\b",
+    re.IGNORECASE,
+)
+#: Clause boundaries: a comma or conjunction before the speaker, a semicolon, a dash. Chat often
+#: leaves a dash unspaced before the next clause ("my family- they …", "so tired-- long week"); a
+#: hyphen inside a word ("well-known") has no space after it, and an unspaced en dash is a range.
+_CLAUSE_SPLIT: Final = re.compile(
+    r"(?:[,;]\s*(?:and|but|plus|also|so|though|although|while|whereas)?|(?<!^I)\s+(?:and|but|plus|though|although|"
+    r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+[-–]{1,2}\s+|\s*—\s*|(?<=[^\W\d])-{1,2}\s+"
+    # "I've gone camping but never tried climbing": the negated half is its own (subjectless) clause
+    r"|,?\s+but\s+(?=never\b|not\b|haven't\b|hadn't\b|didn't\b)"
+    # A colon before the speaker's own clause: "Yes, an important one: I'm allergic to peanuts".
+    r"|:\s+(?=(?:I|I'm|I've|I'd|my|My)\b)"
+)
+#: "Tom and I went hiking" is said of both: read as "I and Tom …", one clause whose subject is the speaker
+#: with Tom (the split at "and I" had dropped Tom: "Dana went hiking").
+_WITH_ME: Final = re.compile(r"^((?-i:[A-Z][\w'-]+)|(?i:my) [a-z]+(?: [a-z]+)?) and I\b(?!')")
+
+
 def _clauses(sentence: str) -> list[str]:
     return [part.strip(" ,") for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip(" ,")]
 
@@ -178,7 +157,7 @@ _PROPOSAL_INSIDE: Final = re.compile(
 
 
 def _refused_sentence(sentence: str) -> bool:
-    body = _LEADING.sub("", sentence).strip()
+    body = subordinate_last(_LEADING.sub("", sentence).strip())
     return (
         not body
         or sentence.rstrip().endswith("?")
@@ -339,7 +318,8 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
             if turn.speaker == UNKNOWN_SPEAKER:
                 state.speaker_name = name
             sentence = f"I'm a {appositive.group('rest')}{sentence[appositive.end() :]}"
-        for raw in _clauses(_WITH_ME.sub(r"I and \1", uncleft(_LEADING.sub("", sentence).strip()))):
+        body = subordinate_last(uncleft(_LEADING.sub("", sentence).strip()))
+        for raw in _clauses(_WITH_ME.sub(r"I and \1", body)):
             clause = adjectives_joined(_PROPOSAL_INSIDE.sub("", _LEADING.sub("", raw)).strip())
             if not clause or _PROPOSAL.match(clause):
                 continue
@@ -351,11 +331,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
             moved = as_rescheduled(clause, turn.timestamp)
             corrects = correction or moved != clause
             clause = NAME_IS_MY.sub(lambda said: f"my {said['rel']} is {said['name']}", moved)
-            for pattern, prefix in _NO_SUBJECT:
-                if pattern.match(clause) and not gerund_subject(clause):
-                    # The verb or adverb kept the capital of the sentence it opened ("Just got …").
-                    clause = prefix + clause[:1].lower() + clause[1:]
-                    break
+            clause = with_surface_subject(clause)
             intro = NAME_INTRO.match(clause) or NAME_SAID.match(clause)
             if intro and introduces(intro.group("name"), turn.speaker):
                 name = intro.group("name")

@@ -207,3 +207,23 @@ def test_a_stretch_of_time_after_been_is_no_speakers_state(parser: NameRecognize
 def test_not_into_a_pastime_is_no_ending_of_one(parser: NameRecognizer) -> None:
     said = [s for k, _, s in _facts(parser, "I'm not really into hiking.") if k == "hobby"]
     assert said == ["Kim is not into hiking."]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("I've gone fishing a few times but never tried sailing.", "Kim has gone fishing a few times."),
+        (
+            "When I was little, we lived above a bakery.",
+            "Kim and others lived above a bakery when Kim was little.",
+        ),
+    ],
+)
+def test_a_time_clause_first_and_a_negated_half_keep_the_speakers_clause(
+    parser: NameRecognizer, text: str, said: str
+) -> None:
+    assert said in {s for _, _, s in _facts(parser, text)}
+
+
+def test_a_question_opened_by_when_stays_unread(parser: NameRecognizer) -> None:
+    assert not _facts(parser, "When did I last move house?")
