@@ -5,10 +5,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 __all__ = [
     "HomeLoop",
+    "alongside",
+    "finished",
     "Lock",
     "Semaphore",
     "background",
@@ -60,6 +63,30 @@ def gather(*steps: None) -> None:
 def begin(step: R) -> R:
     """In sync code the step already ran when its call was evaluated as the argument: its result."""
     return step
+
+
+#: Worker threads of :func:`alongside`, shared by every memory in the process. Its steps never wait for
+#: one another, so a few suffice: a step queued behind others only runs later, it cannot deadlock.
+_ALONGSIDE_THREADS = 4
+_alongside_pool: ThreadPoolExecutor | None = None
+_alongside_lock = threading.Lock()
+
+
+def alongside(func: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Future[R]:
+    """Start ``func(*args)`` on a pooled worker thread beside the caller's next steps; its result with
+    :func:`finished`. For a step that mostly waits on a server (the socket read releases the GIL) while
+    the caller embeds or queries another server."""
+    global _alongside_pool
+    with _alongside_lock:
+        if _alongside_pool is None:
+            _alongside_pool = ThreadPoolExecutor(_ALONGSIDE_THREADS, thread_name_prefix="agentx-memory-alongside")
+        pool = _alongside_pool
+    return pool.submit(func, *args, **kwargs)
+
+
+def finished(started: Future[R]) -> R:
+    """The result of a step started with :func:`alongside` (its error, if it failed)."""
+    return started.result()
 
 
 def spawn(step: None, pending: set[Any]) -> None:
