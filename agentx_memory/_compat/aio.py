@@ -10,13 +10,13 @@ from .home import HomeLoop, homed
 
 __all__ = [
     "HomeLoop",
-    "alongside",
-    "finished",
     "Lock",
     "Semaphore",
+    "alongside",
     "background",
     "begin",
     "drain",
+    "finished",
     "gather",
     "homed",
     "sleep",

@@ -10,13 +10,13 @@ from typing import Any, ParamSpec, TypeVar
 
 __all__ = [
     "HomeLoop",
-    "alongside",
-    "finished",
     "Lock",
     "Semaphore",
+    "alongside",
     "background",
     "begin",
     "drain",
+    "finished",
     "gather",
     "homed",
     "sleep",
@@ -79,7 +79,9 @@ def alongside(func: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Fut
     global _alongside_pool
     with _alongside_lock:
         if _alongside_pool is None:
-            _alongside_pool = ThreadPoolExecutor(_ALONGSIDE_THREADS, thread_name_prefix="agentx-memory-alongside")
+            _alongside_pool = ThreadPoolExecutor(
+                _ALONGSIDE_THREADS, thread_name_prefix="agentx-memory-alongside"
+            )
         pool = _alongside_pool
     return pool.submit(func, *args, **kwargs)
 
