@@ -182,7 +182,8 @@ class RecallLayer:
             recall_documents(self._b, self._s, scope, ready, found)
 
         def turns() -> None:
-            retriever.turns(scope, ready, finished(lexical), found)
+            hits = finished(lexical)
+            retriever.turns(scope, ready, hits, found)
 
         def focus_entity() -> None:
             entity = self._b.entities.find_by_name(scope, focus, plan.channels) if focus else None

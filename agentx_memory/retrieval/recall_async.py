@@ -179,7 +179,8 @@ class AsyncRecallLayer:
             await recall_documents(self._b, self._s, scope, ready, found)
 
         async def turns() -> None:
-            await retriever.turns(scope, ready, await finished(lexical), found)
+            hits = await finished(lexical)
+            await retriever.turns(scope, ready, hits, found)
 
         async def focus_entity() -> None:
             entity = await self._b.entities.find_by_name(scope, focus, plan.channels) if focus else None
