@@ -14,6 +14,7 @@ from . import metrics
 from ._compat.sync import HomeLoop, drain, to_thread
 from .audit import MemoryAuditLogger
 from .audit_policy import config_snapshot
+from .callers import CallerActivity
 from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
@@ -89,6 +90,8 @@ class Backends:
     recall_monitor: RecallMonitor = field(default_factory=RecallMonitor)
     #: Background steps (access reinforcement) that ``close()`` waits for.
     pending: set[asyncio.Task[None]] = field(default_factory=set)
+    #: The caller's calls in flight, which background learning yields to.
+    callers: CallerActivity = field(default_factory=CallerActivity)
 
     @classmethod
     def open(cls, settings: Settings, embedder: Embedder | None) -> Backends:

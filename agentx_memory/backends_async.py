@@ -11,6 +11,7 @@ from . import metrics
 from ._compat.aio import HomeLoop, drain, to_thread
 from .audit_async import AsyncMemoryAuditLogger
 from .audit_policy import config_snapshot
+from .callers import CallerActivity
 from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
@@ -86,6 +87,8 @@ class AsyncBackends:
     recall_monitor: RecallMonitor = field(default_factory=RecallMonitor)
     #: Background steps (access reinforcement) that ``close()`` waits for.
     pending: set[asyncio.Task[None]] = field(default_factory=set)
+    #: The caller's calls in flight, which background learning yields to.
+    callers: CallerActivity = field(default_factory=CallerActivity)
 
     @classmethod
     async def open(cls, settings: Settings, embedder: Embedder | None) -> AsyncBackends:

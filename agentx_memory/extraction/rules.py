@@ -32,7 +32,7 @@ from .corrections import ENDING, as_rescheduled, is_correction
 from .english import sentences, third_person, uncleft
 from .enrich import enrichment_entities
 from .frames import Reading, filed_under, merged, read_parsed
-from .gates import gate_turn, is_small_talk
+from .gates import GateVerdict, gate_turn, is_small_talk
 from .introductions import (
     APPOSITIVE,
     NAME_INTRO,
@@ -53,7 +53,7 @@ from .stored import fact_signature
 from .substance import adjectives_joined, unworthy
 from .verbs import conjugate
 
-__all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns"]
+__all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns", "parsed_texts"]
 
 
 _LEADING: Final = re.compile(
@@ -471,6 +471,21 @@ def _relation_clause(
     return f"{name} {third_person(rest, speaker)}"
 
 
+def parsed_texts(turns: Sequence[TurnText], echoed: Collection[str] = ()) -> list[str]:
+    """The texts :func:`extract_turns` has the recognizer parse for ``turns``: those it reads, as it
+    reads them (so that a caller can parse them ahead, one at a time: ``names.ParsedAhead``)."""
+    return [
+        normalise_first_person(turn.text)
+        for turn in turns
+        if _reads(turn, gate_turn(turn.role, turn.text, echoed))
+    ]
+
+
+def _reads(turn: TurnText, verdict: GateVerdict) -> bool:
+    # an assistant's words are not facts about the user
+    return not verdict.refuse and (turn.role in {"user"} or turn.speaker != UNKNOWN_SPEAKER)
+
+
 def extract_turns(
     turns: Sequence[TurnText],
     known: Collection[str] = (),
@@ -492,10 +507,8 @@ def extract_turns(
             result.flagged[turn.id] = verdict.flag
         if verdict.refuse:
             result.refused[turn.id] = verdict.refuse
-            continue
-        if turn.role not in {"user"} and turn.speaker == UNKNOWN_SPEAKER:
-            continue  # an assistant's words are not facts about the user
-        read.append(turn)
+        if _reads(turn, verdict):
+            read.append(turn)
     read = [
         TurnText(turn.id, turn.role, normalise_first_person(turn.text), turn.timestamp, turn.speaker)
         for turn in read
