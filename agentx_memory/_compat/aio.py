@@ -13,6 +13,7 @@ __all__ = [
     "Lock",
     "Semaphore",
     "alongside",
+    "aside",
     "background",
     "begin",
     "drain",
@@ -62,6 +63,15 @@ def alongside(
 async def finished(started: asyncio.Task[R]) -> R:
     """The result of a step started with :func:`alongside` (its error, if it failed)."""
     return await started
+
+
+def aside(
+    func: Callable[P, Coroutine[Any, Any, None]], pending: set[Any], /, *args: P.args, **kwargs: P.kwargs
+) -> None:
+    """Run ``func(*args)`` off the caller's path in both flavours: a task here, a pooled worker thread
+    in the sync twin (where :func:`spawn` runs its step at once); ``pending`` holds it for
+    :func:`drain`. For a short write nobody waits for (recall reinforcement)."""
+    spawn(func(*args, **kwargs), pending)
 
 
 def spawn(step: Coroutine[Any, Any, None], pending: set[asyncio.Task[None]]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, ParamSpec, TypeVar
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "Lock",
     "Semaphore",
     "alongside",
+    "aside",
     "background",
     "begin",
     "drain",
@@ -91,6 +92,14 @@ def finished(started: Future[R]) -> R:
     return started.result()
 
 
+def aside(func: Callable[P, None], pending: set[Any], /, *args: P.args, **kwargs: P.kwargs) -> None:
+    """Run ``func(*args)`` on a pooled worker thread (:func:`alongside`'s) off the caller's path;
+    ``pending`` holds it until it ends so that :func:`drain` (``close()``) can wait for it."""
+    started = alongside(func, *args, **kwargs)
+    pending.add(started)
+    started.add_done_callback(pending.discard)
+
+
 def spawn(step: None, pending: set[Any]) -> None:
     """In sync code the step already ran when its call was evaluated as the argument."""
 
@@ -111,10 +120,13 @@ def background(func: Callable[P, None], pending: set[Any], /, *args: P.args, **k
 
 
 def drain(pending: set[Any]) -> None:
-    """Wait for the background threads still running (their errors were already logged by them)."""
-    for thread in list(pending):
-        if isinstance(thread, threading.Thread) and thread is not threading.current_thread():
-            thread.join()
+    """Wait for the background threads and pooled steps still running (their errors were already
+    logged by them)."""
+    for step in list(pending):
+        if isinstance(step, threading.Thread) and step is not threading.current_thread():
+            step.join()
+        elif isinstance(step, Future):
+            wait([step])
 
 
 def within(step: R, seconds: float) -> R:

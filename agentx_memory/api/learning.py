@@ -257,7 +257,11 @@ class LearningApi(LearningWrites):
         return extraction, report.model_copy(update={"extractor": llm.model_id})
 
     def _parse_ahead(
-        self, backends: Backends, recognizer: NameRecognizer, turns: list[TurnText], echoed: frozenset[str]
+        self,
+        backends: Backends,
+        recognizer: NameRecognizer,
+        turns: list[TurnText],
+        echoed: frozenset[str],
     ) -> NameRecognizer:
         """The chunk's parses, one turn at a time, yielding to the caller between them: the whole
         chunk's batch was ~200 ms of CPU in one piece (20 turns), ~10 ms a turn."""
