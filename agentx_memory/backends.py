@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import metrics
-from ._compat.sync import HomeLoop, drain, to_thread
+from ._compat.sync import HomeLoop, aside, drain, to_thread
 from .audit import MemoryAuditLogger
 from .audit_policy import config_snapshot
 from .callers import CallerActivity
@@ -200,10 +200,14 @@ class Backends:
             computed = self._embed_questions([texts[index] for index in missing])
             for index, vector in zip(missing, computed, strict=True):
                 vectors[index] = vector
-            with contextlib.suppress(AgentMemoryError):
-                fresh = {cache_keys[i]: vector_to_text(v) for i, v in zip(missing, computed, strict=True)}
-                self.redis.set_values(fresh, ttl)
+            # Written off the caller's path (a task, or a pooled worker thread in the sync API).
+            fresh = {cache_keys[i]: v for i, v in zip(missing, computed, strict=True)}
+            aside(self._cache_queries, self.pending, fresh, ttl)
         return [vector for vector in vectors if vector is not None]
+
+    def _cache_queries(self, fresh: dict[str, list[float]], ttl: int) -> None:
+        with contextlib.suppress(AgentMemoryError):
+            self.redis.set_values({key: vector_to_text(v) for key, v in fresh.items()}, ttl)
 
     def embed_query(self, text: str) -> list[float]:
         """The vector of one question (a search's text), through the query cache."""
