@@ -165,18 +165,15 @@ class AsyncRecallLayer:
             return replace(plan, vectors=dict(zip(texts, vectors, strict=True)))
 
         # Each step starts as soon as its own inputs are there: BM25 beside the query's embedding; the
-        # graph kinds (they need no full-text turn hits) beside the turns' searches, once the query is
-        # embedded. ``alongside`` steps run on worker threads in the sync API, the rest one after the
-        # other: the graph's round trips overlap Postgres' and the embedding (issue 36: `remember` p50
-        # 22-24 -> 16-17 ms on the real-memory store).
+        # graph kinds (they need no full-text turn hits) and the documents beside the turns' searches,
+        # once the query is embedded. ``alongside`` steps run on worker threads in the sync API, the
+        # rest one after the other: the graph's round trips overlap Postgres' and the embedding.
         lexical = alongside(retriever.lexical_turns, scope, plan, metrics)
         ready = await embed()  # the plan with its vectors (the steps below read `plan` unchanged)
         graph = alongside(retriever.graph, scope, ready, found)
+        documents = alongside(recall_documents, self._b, self._s, scope, ready, found)
         profiles: list[EntityProfile] = []
         named: list[Entity] = []
-
-        async def documents() -> None:
-            await recall_documents(self._b, self._s, scope, ready, found)
 
         async def turns() -> None:
             hits = await finished(lexical)
@@ -204,9 +201,10 @@ class AsyncRecallLayer:
             timer.done(len(slotted))
 
         try:
-            await gather(turns(), documents(), focus_entity(), slot())
+            await gather(turns(), focus_entity(), slot())
         finally:  # nothing may still write into `found` once this recall has returned (or failed)
             await finished(graph)
+            await finished(documents)
         retriever.rank(ready, found)
         if nearby is not None:
             nearby.extend(found.nearby_facts)
