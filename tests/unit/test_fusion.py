@@ -445,3 +445,19 @@ def test_evidence_lift_counts_unknown_and_negative_cosines_as_zero_and_can_be_sw
     assert off == scores
     assert evidence_lift({}, busy, top=1.0, **weights) == {}
     assert evidence_lift(scores, busy, top=0.0, **weights) == scores
+
+
+def test_the_near_duplicate_check_agrees_with_the_jaccard_index() -> None:
+    """Its size bound only skips pairs that could not reach the threshold (exact at the boundary)."""
+    import random
+
+    from agentx_memory.retrieval.fusion import _jaccard, _near_duplicate
+
+    draw = random.Random(36)
+    for _ in range(5_000):
+        a = frozenset(draw.sample(range(30), draw.randint(0, 25)))
+        b = frozenset(draw.sample(range(30), draw.randint(0, 25)))
+        for threshold in (0.0, 0.5, 0.85, 0.9, 1.0):
+            assert _near_duplicate(a, b, threshold) == (_jaccard(a, b) >= threshold)
+    seventeen, twenty = frozenset(range(17)), frozenset(range(20))  # Jaccard exactly 0.85
+    assert _near_duplicate(seventeen, twenty, 0.85)
