@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -12,6 +13,8 @@ from agentx_memory.models import TechniqueMetric
 from agentx_memory.monitoring import RecallMonitor, percentile
 from agentx_memory.retrieval.fusion import (
     EvidenceSignals,
+    _jaccard,
+    _near_duplicate,
     asking_discount,
     asks,
     collapse_sources,
@@ -449,10 +452,6 @@ def test_evidence_lift_counts_unknown_and_negative_cosines_as_zero_and_can_be_sw
 
 def test_the_near_duplicate_check_agrees_with_the_jaccard_index() -> None:
     """Its size bound only skips pairs that could not reach the threshold (exact at the boundary)."""
-    import random
-
-    from agentx_memory.retrieval.fusion import _jaccard, _near_duplicate
-
     draw = random.Random(36)
     for _ in range(5_000):
         a = frozenset(draw.sample(range(30), draw.randint(0, 25)))
