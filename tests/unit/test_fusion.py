@@ -454,9 +454,10 @@ def test_the_near_duplicate_check_agrees_with_the_jaccard_index() -> None:
     """Its size bound only skips pairs that could not reach the threshold (exact at the boundary)."""
     draw = random.Random(36)
     for _ in range(5_000):
-        a = frozenset(draw.sample(range(30), draw.randint(0, 25)))
-        b = frozenset(draw.sample(range(30), draw.randint(0, 25)))
+        a = frozenset(str(word) for word in draw.sample(range(30), draw.randint(0, 25)))
+        b = frozenset(str(word) for word in draw.sample(range(30), draw.randint(0, 25)))
         for threshold in (0.0, 0.5, 0.85, 0.9, 1.0):
             assert _near_duplicate(a, b, threshold) == (_jaccard(a, b) >= threshold)
-    seventeen, twenty = frozenset(range(17)), frozenset(range(20))  # Jaccard exactly 0.85
+    seventeen = frozenset(str(word) for word in range(17))
+    twenty = frozenset(str(word) for word in range(20))  # Jaccard with seventeen: exactly 0.85
     assert _near_duplicate(seventeen, twenty, 0.85)
