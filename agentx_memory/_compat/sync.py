@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -85,6 +86,16 @@ def alongside(func: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Fut
             )
         pool = _alongside_pool
     return pool.submit(func, *args, **kwargs)
+
+
+def _no_pool_in_a_child() -> None:
+    # A forked child (a prefork worker) has none of the parent's pool threads: it starts its own.
+    global _alongside_pool, _alongside_lock
+    _alongside_pool = None
+    _alongside_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_no_pool_in_a_child)
 
 
 def finished(started: Future[R]) -> R:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 
 import pytest
@@ -48,3 +49,20 @@ def test_async_alongside_runs_beside_the_caller() -> None:
 
     assert asyncio.run(caller()) == 7
     assert order == ["caller", "step"]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_forked_child_runs_alongside_steps_on_threads_of_its_own() -> None:
+    sync.finished(sync.alongside(int, "1"))  # the parent's pool exists before the fork
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child reports through the pipe and exits
+        try:
+            value = sync.alongside(int, "42").result(timeout=10)  # the parent's dead threads: a hang
+            os.write(writer, str(value).encode())
+        finally:
+            os._exit(0)
+    os.close(writer)
+    _, status = os.waitpid(child, 0)
+    assert os.read(reader, 16) == b"42"
+    assert os.waitstatus_to_exitcode(status) == 0
