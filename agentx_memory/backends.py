@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import metrics
-from ._compat.sync import HomeLoop, drain, to_thread
+from ._compat.sync import HomeLoop, aside, drain, to_thread
 from .audit import MemoryAuditLogger
 from .audit_policy import config_snapshot
+from .callers import CallerActivity
 from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
@@ -89,6 +90,8 @@ class Backends:
     recall_monitor: RecallMonitor = field(default_factory=RecallMonitor)
     #: Background steps (access reinforcement) that ``close()`` waits for.
     pending: set[asyncio.Task[None]] = field(default_factory=set)
+    #: The caller's calls in flight, which background learning yields to.
+    callers: CallerActivity = field(default_factory=CallerActivity)
 
     @classmethod
     def open(cls, settings: Settings, embedder: Embedder | None) -> Backends:
@@ -197,10 +200,14 @@ class Backends:
             computed = self._embed_questions([texts[index] for index in missing])
             for index, vector in zip(missing, computed, strict=True):
                 vectors[index] = vector
-            with contextlib.suppress(AgentMemoryError):
-                fresh = {cache_keys[i]: vector_to_text(v) for i, v in zip(missing, computed, strict=True)}
-                self.redis.set_values(fresh, ttl)
+            # Written off the caller's path (a task, or a pooled worker thread in the sync API).
+            fresh = {cache_keys[i]: v for i, v in zip(missing, computed, strict=True)}
+            aside(self._cache_queries, self.pending, fresh, ttl)
         return [vector for vector in vectors if vector is not None]
+
+    def _cache_queries(self, fresh: dict[str, list[float]], ttl: int) -> None:
+        with contextlib.suppress(AgentMemoryError):
+            self.redis.set_values({key: vector_to_text(v) for key, v in fresh.items()}, ttl)
 
     def embed_query(self, text: str) -> list[float]:
         """The vector of one question (a search's text), through the query cache."""

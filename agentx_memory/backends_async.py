@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import metrics
-from ._compat.aio import HomeLoop, drain, to_thread
+from ._compat.aio import HomeLoop, aside, drain, to_thread
 from .audit_async import AsyncMemoryAuditLogger
 from .audit_policy import config_snapshot
+from .callers import CallerActivity
 from .crypto import build_encryptor
 from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
@@ -86,6 +87,8 @@ class AsyncBackends:
     recall_monitor: RecallMonitor = field(default_factory=RecallMonitor)
     #: Background steps (access reinforcement) that ``close()`` waits for.
     pending: set[asyncio.Task[None]] = field(default_factory=set)
+    #: The caller's calls in flight, which background learning yields to.
+    callers: CallerActivity = field(default_factory=CallerActivity)
 
     @classmethod
     async def open(cls, settings: Settings, embedder: Embedder | None) -> AsyncBackends:
@@ -194,10 +197,14 @@ class AsyncBackends:
             computed = await self._embed_questions([texts[index] for index in missing])
             for index, vector in zip(missing, computed, strict=True):
                 vectors[index] = vector
-            with contextlib.suppress(AgentMemoryError):
-                fresh = {cache_keys[i]: vector_to_text(v) for i, v in zip(missing, computed, strict=True)}
-                await self.redis.set_values(fresh, ttl)
+            # Written off the caller's path (a task, or a pooled worker thread in the sync API).
+            fresh = {cache_keys[i]: v for i, v in zip(missing, computed, strict=True)}
+            aside(self._cache_queries, self.pending, fresh, ttl)
         return [vector for vector in vectors if vector is not None]
+
+    async def _cache_queries(self, fresh: dict[str, list[float]], ttl: int) -> None:
+        with contextlib.suppress(AgentMemoryError):
+            await self.redis.set_values({key: vector_to_text(v) for key, v in fresh.items()}, ttl)
 
     async def embed_query(self, text: str) -> list[float]:
         """The vector of one question (a search's text), through the query cache."""

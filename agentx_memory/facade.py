@@ -221,36 +221,37 @@ class AgentMemory(
         if turn_index is not None:
             turn_index = validate_index(turn_index)
         backends = self._open_backends()
-        event = turn_event(content, stamp)
-        embedding = backends.embed_one(
-            turn_search_text(content, meta, event.label if event is not None else None)
-        )
-        turn, created = backends.episodic.store_turn_log(
-            self.scope,
-            turn_id=str(uuid.uuid4()),
-            conversation_id=conversation_id,
-            role=checked_role,
-            content=content,
-            timestamp=stamp,
-            turn_index=turn_index,
-            metadata=meta,
-            embedding=embedding,
-            event=event,
-            with_context=self.settings.retrieval.turn_context,
-            audit=backends.audit.inline_write({"content": content}),
-            token_count=default_token_counter().count(content),
-        )
-        sync_error: GraphSyncError | None = None
-        if not turn.synced:  # new, or a retry of a turn whose graph write failed: (re)play it
-            try:
-                turn = backends.episodic.sync_turn(turn)
-            except GraphSyncError as exc:
-                sync_error = exc
-        if created:
-            self._cache_turn(backends, turn)
-        if sync_error is not None:
-            raise sync_error
-        return turn
+        with backends.callers.call():  # background learning waits meanwhile
+            event = turn_event(content, stamp)
+            embedding = backends.embed_one(
+                turn_search_text(content, meta, event.label if event is not None else None)
+            )
+            turn, created = backends.episodic.store_turn_log(
+                self.scope,
+                turn_id=str(uuid.uuid4()),
+                conversation_id=conversation_id,
+                role=checked_role,
+                content=content,
+                timestamp=stamp,
+                turn_index=turn_index,
+                metadata=meta,
+                embedding=embedding,
+                event=event,
+                with_context=self.settings.retrieval.turn_context,
+                audit=backends.audit.inline_write({"content": content}),
+                token_count=default_token_counter().count(content),
+            )
+            sync_error: GraphSyncError | None = None
+            if not turn.synced:  # new, or a retry of a turn whose graph write failed: (re)play it
+                try:
+                    turn = backends.episodic.sync_turn(turn)
+                except GraphSyncError as exc:
+                    sync_error = exc
+            if created:
+                self._cache_turn(backends, turn)
+            if sync_error is not None:
+                raise sync_error
+            return turn
 
     def _cache_turn(self, backends: Backends, turn: Turn) -> None:
         # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
@@ -321,33 +322,34 @@ class AgentMemory(
             if not kinds:
                 raise InvalidInputError("a metadata filter applies to turns: keep include_episodic=True")
         backends = self._open_for_recall("remember")
-        request = RecallRequest(
-            query=query,
-            top_k=top_k,
-            channels=read_channels,
-            kinds=kinds,
-            time_window_hours=window,
-            metadata=wanted,
-        )
-        bundle = RecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
-        bundle = self._with_last_seen(backends, bundle)
-        if wanted:  # every path that adds turns (neighbours, entity mentions) obeys the filter
-            bundle = bundle.model_copy(update={"items": matching_metadata(bundle.items, wanted)})
-        backends.recall_monitor.record(bundle.metrics)
-        self._reinforce_later(backends, bundle.items)
-        backends.audit.log_read(
-            self.scope,
-            "remember",
-            {
-                "top_k": top_k,
-                "channels": list(read_channels),
-                "results": len(bundle.items),
-                "latency_ms": bundle.timings_ms.get("total"),
-            },
-            {"query": query},
-        )
-        self._audit_cross_channel(backends, "recall", [(item.id, item.channel) for item in bundle.items])
-        return bundle
+        with backends.callers.call():  # background learning waits meanwhile
+            request = RecallRequest(
+                query=query,
+                top_k=top_k,
+                channels=read_channels,
+                kinds=kinds,
+                time_window_hours=window,
+                metadata=wanted,
+            )
+            bundle = RecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
+            bundle = self._with_last_seen(backends, bundle)
+            if wanted:  # every path that adds turns (neighbours, entity mentions) obeys the filter
+                bundle = bundle.model_copy(update={"items": matching_metadata(bundle.items, wanted)})
+            backends.recall_monitor.record(bundle.metrics)
+            self._reinforce_later(backends, bundle.items)
+            backends.audit.log_read(
+                self.scope,
+                "remember",
+                {
+                    "top_k": top_k,
+                    "channels": list(read_channels),
+                    "results": len(bundle.items),
+                    "latency_ms": bundle.timings_ms.get("total"),
+                },
+                {"query": query},
+            )
+            self._audit_cross_channel(backends, "recall", [(item.id, item.channel) for item in bundle.items])
+            return bundle
 
     def _read_channels(self, channels: Sequence[str] | None) -> tuple[str, ...]:
         return validate_channels(channels) or tuple(self.scope.read_channels)

@@ -219,36 +219,37 @@ class AsyncAgentMemory(
         if turn_index is not None:
             turn_index = validate_index(turn_index)
         backends = await self._open_backends()
-        event = turn_event(content, stamp)
-        embedding = await backends.embed_one(
-            turn_search_text(content, meta, event.label if event is not None else None)
-        )
-        turn, created = await backends.episodic.store_turn_log(
-            self.scope,
-            turn_id=str(uuid.uuid4()),
-            conversation_id=conversation_id,
-            role=checked_role,
-            content=content,
-            timestamp=stamp,
-            turn_index=turn_index,
-            metadata=meta,
-            embedding=embedding,
-            event=event,
-            with_context=self.settings.retrieval.turn_context,
-            audit=backends.audit.inline_write({"content": content}),
-            token_count=default_token_counter().count(content),
-        )
-        sync_error: GraphSyncError | None = None
-        if not turn.synced:  # new, or a retry of a turn whose graph write failed: (re)play it
-            try:
-                turn = await backends.episodic.sync_turn(turn)
-            except GraphSyncError as exc:
-                sync_error = exc
-        if created:
-            await self._cache_turn(backends, turn)
-        if sync_error is not None:
-            raise sync_error
-        return turn
+        with backends.callers.call():  # background learning waits meanwhile
+            event = turn_event(content, stamp)
+            embedding = await backends.embed_one(
+                turn_search_text(content, meta, event.label if event is not None else None)
+            )
+            turn, created = await backends.episodic.store_turn_log(
+                self.scope,
+                turn_id=str(uuid.uuid4()),
+                conversation_id=conversation_id,
+                role=checked_role,
+                content=content,
+                timestamp=stamp,
+                turn_index=turn_index,
+                metadata=meta,
+                embedding=embedding,
+                event=event,
+                with_context=self.settings.retrieval.turn_context,
+                audit=backends.audit.inline_write({"content": content}),
+                token_count=default_token_counter().count(content),
+            )
+            sync_error: GraphSyncError | None = None
+            if not turn.synced:  # new, or a retry of a turn whose graph write failed: (re)play it
+                try:
+                    turn = await backends.episodic.sync_turn(turn)
+                except GraphSyncError as exc:
+                    sync_error = exc
+            if created:
+                await self._cache_turn(backends, turn)
+            if sync_error is not None:
+                raise sync_error
+            return turn
 
     async def _cache_turn(self, backends: AsyncBackends, turn: Turn) -> None:
         # Redis is a cache of the ledger: failing to fill it must not fail a durable write.
@@ -319,35 +320,36 @@ class AsyncAgentMemory(
             if not kinds:
                 raise InvalidInputError("a metadata filter applies to turns: keep include_episodic=True")
         backends = await self._open_for_recall("remember")
-        request = RecallRequest(
-            query=query,
-            top_k=top_k,
-            channels=read_channels,
-            kinds=kinds,
-            time_window_hours=window,
-            metadata=wanted,
-        )
-        bundle = await AsyncRecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
-        bundle = await self._with_last_seen(backends, bundle)
-        if wanted:  # every path that adds turns (neighbours, entity mentions) obeys the filter
-            bundle = bundle.model_copy(update={"items": matching_metadata(bundle.items, wanted)})
-        backends.recall_monitor.record(bundle.metrics)
-        self._reinforce_later(backends, bundle.items)
-        await backends.audit.log_read(
-            self.scope,
-            "remember",
-            {
-                "top_k": top_k,
-                "channels": list(read_channels),
-                "results": len(bundle.items),
-                "latency_ms": bundle.timings_ms.get("total"),
-            },
-            {"query": query},
-        )
-        await self._audit_cross_channel(
-            backends, "recall", [(item.id, item.channel) for item in bundle.items]
-        )
-        return bundle
+        with backends.callers.call():  # background learning waits meanwhile
+            request = RecallRequest(
+                query=query,
+                top_k=top_k,
+                channels=read_channels,
+                kinds=kinds,
+                time_window_hours=window,
+                metadata=wanted,
+            )
+            bundle = await AsyncRecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
+            bundle = await self._with_last_seen(backends, bundle)
+            if wanted:  # every path that adds turns (neighbours, entity mentions) obeys the filter
+                bundle = bundle.model_copy(update={"items": matching_metadata(bundle.items, wanted)})
+            backends.recall_monitor.record(bundle.metrics)
+            self._reinforce_later(backends, bundle.items)
+            await backends.audit.log_read(
+                self.scope,
+                "remember",
+                {
+                    "top_k": top_k,
+                    "channels": list(read_channels),
+                    "results": len(bundle.items),
+                    "latency_ms": bundle.timings_ms.get("total"),
+                },
+                {"query": query},
+            )
+            await self._audit_cross_channel(
+                backends, "recall", [(item.id, item.channel) for item in bundle.items]
+            )
+            return bundle
 
     def _read_channels(self, channels: Sequence[str] | None) -> tuple[str, ...]:
         return validate_channels(channels) or tuple(self.scope.read_channels)

@@ -12,9 +12,12 @@ __all__ = [
     "HomeLoop",
     "Lock",
     "Semaphore",
+    "alongside",
+    "aside",
     "background",
     "begin",
     "drain",
+    "finished",
     "gather",
     "homed",
     "sleep",
@@ -45,6 +48,30 @@ def begin(step: Coroutine[Any, Any, R]) -> asyncio.Task[R]:
     """Start ``step`` now and hand back what to await for its result, where it is needed (by several
     concurrent steps if need be): a step that waits only for part of another's inputs starts sooner."""
     return asyncio.ensure_future(step)
+
+
+def alongside(
+    func: Callable[P, Coroutine[Any, Any, R]], /, *args: P.args, **kwargs: P.kwargs
+) -> asyncio.Task[R]:
+    """Start ``func(*args)`` beside the caller's next steps, in both flavours: a task here, a pooled
+    worker thread in the sync twin (where ``begin`` and ``gather`` run their steps one after the
+    other). For a step that mostly waits on a server while the caller works. Await its result with
+    :func:`finished`. The step must not wait for another ``alongside`` step (the sync pool is small)."""
+    return asyncio.ensure_future(func(*args, **kwargs))
+
+
+async def finished(started: asyncio.Task[R]) -> R:
+    """The result of a step started with :func:`alongside` (its error, if it failed)."""
+    return await started
+
+
+def aside(
+    func: Callable[P, Coroutine[Any, Any, None]], pending: set[Any], /, *args: P.args, **kwargs: P.kwargs
+) -> None:
+    """Run ``func(*args)`` off the caller's path in both flavours: a task here, a pooled worker thread
+    in the sync twin (where :func:`spawn` runs its step at once); ``pending`` holds it for
+    :func:`drain`. For a short write nobody waits for (recall reinforcement)."""
+    spawn(func(*args, **kwargs), pending)
 
 
 def spawn(step: Coroutine[Any, Any, None], pending: set[asyncio.Task[None]]) -> None:

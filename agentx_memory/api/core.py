@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from .._compat.sync import spawn
+from .._compat.sync import aside
 from ..backends import Backends
 from ..errors import AgentMemoryError
 from ..memory.access_pure import with_last_seen
@@ -66,11 +66,11 @@ class FacadeCore:
         return bundle.model_copy(update={"items": with_last_seen(bundle.items, seen)})
 
     def _reinforce_later(self, backends: Backends, items: Sequence[MemoryItem]) -> None:
-        """Count one more access of the facts and entities among ``items``, in the background on the
-        async API (``spawn`` runs it at once in the sync twin)."""
+        """Count one more access of the facts and entities among ``items``, off the caller's path (a
+        task, or a pooled worker thread in the sync API: ~0.8 ms, a commit, of every sync `remember`)."""
         facts, entities = reinforcement_targets(items)
         if self.settings.retrieval.reinforce_access and (facts or entities):
-            spawn(self._reinforce(backends, facts, entities), backends.pending)
+            aside(self._reinforce, backends.pending, backends, facts, entities)
 
     def _reinforce(self, backends: Backends, facts: list[str], entities: list[str]) -> None:
         # Off the critical path: a failed counter update must never fail (or slow) a recall. The counts

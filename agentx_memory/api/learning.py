@@ -24,8 +24,8 @@ from ..errors import AgentMemoryError, ConflictError, InvalidInputError, NotFoun
 from ..extraction.atoms import Extraction
 from ..extraction.learning_pure import speaker_of
 from ..extraction.llm_extract import EXTRACTION_SCHEMA, EXTRACTION_SYSTEM, extraction_prompt, parse_extraction
-from ..extraction.names import name_recognizer
-from ..extraction.rules import TurnText, extract_turns
+from ..extraction.names import NameRecognizer, ParsedAhead, name_recognizer
+from ..extraction.rules import TurnText, extract_turns, parsed_texts
 from ..llm import LLM
 from ..memory.episodic_pure import PendingConversation
 from ..models.learning import ConsolidationReport, ContradictionReview
@@ -239,6 +239,8 @@ class LearningApi(LearningWrites):
         """The chunk's extraction: the rules offline; with an LLM one structured call, retried once
         when the answer is malformed, else None (the chunk stays unconsolidated, logged)."""
         recognizer = name_recognizer(self.settings.learning.names)
+        if recognizer is not None:
+            recognizer = self._parse_ahead(backends, recognizer, turns, echoed)
         # gates (and the offline extraction, names by spaCy when installed)
         gated = extract_turns(turns, known.keys(), echoed, recognizer, parse=self.settings.learning.parse)
         llm = backends.llm
@@ -253,6 +255,22 @@ class LearningApi(LearningWrites):
                     update={"refused": gated.refused, "flagged": gated.flagged}
                 )
         return extraction, report.model_copy(update={"extractor": llm.model_id})
+
+    def _parse_ahead(
+        self,
+        backends: Backends,
+        recognizer: NameRecognizer,
+        turns: list[TurnText],
+        echoed: frozenset[str],
+    ) -> NameRecognizer:
+        """The chunk's parses, one turn at a time, yielding to the caller between them: the whole
+        chunk's batch was ~200 ms of CPU in one piece (20 turns), ~10 ms a turn."""
+        parses: dict[str, object] = {}
+        for text in parsed_texts(turns, echoed):
+            if text not in parses:
+                self._yield_to_callers(backends)
+                parses[text] = recognizer.parse([text])[0]
+        return ParsedAhead(recognizer, parses)
 
     def _llm_extract(
         self, llm: LLM, turns: list[TurnText], report: ConsolidationReport

@@ -11,10 +11,12 @@ turn to the entities it names, and the user's own identity, preferences and skil
 from __future__ import annotations
 
 import logging
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from .._compat.sync import sleep
 from ..backends import Backends
 from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
@@ -40,6 +42,11 @@ _ABOUT_SPEAKER = 200
 
 #: The user's write lock is a lease of this many seconds, renewed with every fact written.
 WRITE_LEASE_S = 10
+#: Learning yields to the caller (``callers.CallerActivity``): before each step it waits while a call is
+#: in flight or ended less than _YIELD_QUIET_S ago, asking every _YIELD_POLL_S, at most _YIELD_MAX_S.
+_YIELD_QUIET_S = 0.05
+_YIELD_POLL_S = 0.005
+_YIELD_MAX_S = 0.5
 
 
 @dataclass
@@ -60,6 +67,12 @@ class _Chunk:
 
 
 class LearningWrites(SemanticApi, ProceduralApi):
+    def _yield_to_callers(self, backends: Backends) -> None:
+        """Wait while the caller's calls are in flight (and a moment after), at most _YIELD_MAX_S."""
+        deadline = time.monotonic() + _YIELD_MAX_S
+        while backends.callers.busy(_YIELD_QUIET_S) and time.monotonic() < deadline:
+            sleep(_YIELD_POLL_S)
+
     def _apply(
         self,
         backends: Backends,
@@ -86,6 +99,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
         current: list[FactAtom] = []
         chunk = _Chunk(speakers, report.extractor, said, self._selves(backends, extraction, speakers), lease)
         for atom in dedup_batch([*said_anew, *extraction.facts]):
+            self._yield_to_callers(backends)
             action = self._learn_atom(backends, atom, known, chunk)
             counts[action] += 1
             if action != "past":  # what was said before the stored value is no profile entry

@@ -9,10 +9,12 @@ turn to the entities it names, and the user's own identity, preferences and skil
 from __future__ import annotations
 
 import logging
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from .._compat.aio import sleep
 from ..backends_async import AsyncBackends
 from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
@@ -38,6 +40,11 @@ _ABOUT_SPEAKER = 200
 
 #: The user's write lock is a lease of this many seconds, renewed with every fact written.
 WRITE_LEASE_S = 10
+#: Learning yields to the caller (``callers.CallerActivity``): before each step it waits while a call is
+#: in flight or ended less than _YIELD_QUIET_S ago, asking every _YIELD_POLL_S, at most _YIELD_MAX_S.
+_YIELD_QUIET_S = 0.05
+_YIELD_POLL_S = 0.005
+_YIELD_MAX_S = 0.5
 
 
 @dataclass
@@ -58,6 +65,12 @@ class _Chunk:
 
 
 class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
+    async def _yield_to_callers(self, backends: AsyncBackends) -> None:
+        """Wait while the caller's calls are in flight (and a moment after), at most _YIELD_MAX_S."""
+        deadline = time.monotonic() + _YIELD_MAX_S
+        while backends.callers.busy(_YIELD_QUIET_S) and time.monotonic() < deadline:
+            await sleep(_YIELD_POLL_S)
+
     async def _apply(
         self,
         backends: AsyncBackends,
@@ -88,6 +101,7 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
             speakers, report.extractor, said, await self._selves(backends, extraction, speakers), lease
         )
         for atom in dedup_batch([*said_anew, *extraction.facts]):
+            await self._yield_to_callers(backends)
             action = await self._learn_atom(backends, atom, known, chunk)
             counts[action] += 1
             if action != "past":  # what was said before the stored value is no profile entry

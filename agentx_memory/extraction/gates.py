@@ -198,7 +198,7 @@ def is_instruction_like(text: str) -> bool:
 
 def is_small_talk(text: str) -> bool:
     """Greetings, thanks, acknowledgements and the like: every word is a small-talk word."""
-    if any(char.isdigit() for char in text):
+    if any(map(str.isdigit, text)):
         return False
     words = _WORD.findall(text.casefold())
     return not words or (len(words) <= 12 and all(word in _SMALL_TALK_WORDS for word in words))

@@ -28,6 +28,7 @@ __all__ = [
     "SPACY_MODEL",
     "NameChoice",
     "NameRecognizer",
+    "ParsedAhead",
     "RecognizedName",
     "SpacyNames",
     "doc_names",
@@ -108,6 +109,24 @@ class NameRecognizer(Protocol):
     def parse(self, texts: Sequence[str]) -> list[Any]:
         """The texts' parses (spaCy ``Doc`` objects: sentences, dependencies, lemmas, names)."""
         ...
+
+
+class ParsedAhead:
+    """A recognizer whose parses were made ahead (one text at a time, by a caller that yields between
+    them): ``parse`` answers from them, and asks ``inner`` only for a text it was not given."""
+
+    def __init__(self, inner: NameRecognizer, parses: dict[str, Any]) -> None:
+        self._inner = inner
+        self._parses = parses
+
+    def names(self, texts: Sequence[str]) -> list[list[RecognizedName]]:
+        return [doc_names(doc) for doc in self.parse(texts)]
+
+    def parse(self, texts: Sequence[str]) -> list[Any]:
+        missing = [text for text in texts if text not in self._parses]
+        if missing:
+            self._parses.update(zip(missing, self._inner.parse(missing), strict=True))
+        return [self._parses[text] for text in texts]
 
 
 class SpacyNames:

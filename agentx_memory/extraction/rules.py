@@ -34,7 +34,7 @@ from .english import sentences, subordinate_last, third_person, uncleft
 from .enrich import enrichment_entities
 from .frame_merge import merged
 from .frames import Reading, filed_under, read_parsed
-from .gates import gate_turn, is_small_talk
+from .gates import GateVerdict, gate_turn, is_small_talk
 from .introductions import (
     APPOSITIVE,
     NAME_INTRO,
@@ -55,7 +55,7 @@ from .stored import fact_signature
 from .substance import adjectives_joined, unworthy
 from .verbs import conjugate
 
-__all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns"]
+__all__ = ["UNKNOWN_SPEAKER", "TurnText", "extract_turns", "parsed_texts"]
 
 
 #: A standing request is a preference: "please always get me a window seat" is "I always want a window seat"
@@ -448,6 +448,21 @@ def _relation_clause(
     return f"{name} {third_person(rest, speaker)}"
 
 
+def parsed_texts(turns: Sequence[TurnText], echoed: Collection[str] = ()) -> list[str]:
+    """The texts :func:`extract_turns` has the recognizer parse for ``turns``: those it reads, as it
+    reads them (so that a caller can parse them ahead, one at a time: ``names.ParsedAhead``)."""
+    return [
+        normalise_first_person(turn.text)
+        for turn in turns
+        if _reads(turn, gate_turn(turn.role, turn.text, echoed))
+    ]
+
+
+def _reads(turn: TurnText, verdict: GateVerdict) -> bool:
+    # an assistant's words are not facts about the user
+    return not verdict.refuse and (turn.role in {"user"} or turn.speaker != UNKNOWN_SPEAKER)
+
+
 def extract_turns(
     turns: Sequence[TurnText],
     known: Collection[str] = (),
@@ -469,10 +484,8 @@ def extract_turns(
             result.flagged[turn.id] = verdict.flag
         if verdict.refuse:
             result.refused[turn.id] = verdict.refuse
-            continue
-        if turn.role not in {"user"} and turn.speaker == UNKNOWN_SPEAKER:
-            continue  # an assistant's words are not facts about the user
-        read.append(turn)
+        if _reads(turn, verdict):
+            read.append(turn)
     read = [
         TurnText(turn.id, turn.role, normalise_first_person(turn.text), turn.timestamp, turn.speaker)
         for turn in read

@@ -43,7 +43,7 @@ def is_chatter(text: str) -> bool:
     """Whether ``text`` is an acknowledgement or pleasantry with nothing in it worth recalling."""
     if is_small_talk(text):
         return True
-    if any(char.isdigit() for char in text):
+    if any(map(str.isdigit, text)):
         return False
     words = _WORD.findall(text.casefold().replace("\u2019", "'"))
     return len(words) <= _MAX_WORDS and all(word in _EMPTY for word in words)

@@ -19,7 +19,7 @@ import time
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from .._compat.sync import begin, gather, to_thread
+from .._compat.sync import alongside, finished, gather, to_thread
 from ..backends import Backends
 from ..errors import LLMError
 from ..metrics import RECALL_SECONDS
@@ -167,28 +167,26 @@ class RecallLayer:
             embed_ms.append((time.perf_counter() - embed_started) * 1000)
             return replace(plan, vectors=dict(zip(texts, vectors, strict=True)))
 
-        # Each step starts as soon as its own inputs are there: BM25 and the focus entity's name while
-        # the query is embedded; the graph kinds once it is (they need no full-text turn hits); the
-        # turns' vector search once both the vector and the full-text hits (it scores those too) are.
-        embedded = begin(embed())
+        # Each step starts as soon as its own inputs are there: BM25 beside the query's embedding; the
+        # graph kinds (they need no full-text turn hits) and the documents beside the turns' searches,
+        # once the query is embedded. ``alongside`` steps run on worker threads in the sync API, the
+        # rest one after the other: the graph's round trips overlap Postgres' and the embedding.
+        lexical = alongside(retriever.lexical_turns, scope, plan, metrics)
+        ready = embed()  # the plan with its vectors (the steps below read `plan` unchanged)
+        graph = alongside(retriever.graph, scope, ready, found)
+        documents = alongside(recall_documents, self._b, self._s, scope, ready, found)
         profiles: list[EntityProfile] = []
         named: list[Entity] = []
 
-        def graph() -> None:
-            retriever.graph(scope, embedded, found)
-
-        def documents() -> None:
-            recall_documents(self._b, self._s, scope, embedded, found)
-
         def turns() -> None:
-            lexical = retriever.lexical_turns(scope, plan, metrics)
-            retriever.turns(scope, embedded, lexical, found)
+            hits = finished(lexical)
+            retriever.turns(scope, ready, hits, found)
 
         def focus_entity() -> None:
             entity = self._b.entities.find_by_name(scope, focus, plan.channels) if focus else None
             if entity is not None:  # an entity found by name is profiled beside the retrieval
                 named.append(entity)
-                profiles.append(self._profile(scope, embedded, entity))
+                profiles.append(self._profile(scope, ready, entity))
 
         slotted: list[Fact] = []
 
@@ -205,8 +203,11 @@ class RecallLayer:
             )
             timer.done(len(slotted))
 
-        gather(graph(), turns(), documents(), focus_entity(), slot())
-        ready = embedded  # the plan with its vectors (the steps above read `plan` unchanged)
+        try:
+            gather(turns(), focus_entity(), slot())
+        finally:  # nothing may still write into `found` once this recall has returned (or failed)
+            finished(graph)
+            finished(documents)
         retriever.rank(ready, found)
         if nearby is not None:
             nearby.extend(found.nearby_facts)

@@ -16,7 +16,7 @@ import time
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from .._compat.aio import begin, gather, to_thread
+from .._compat.aio import alongside, finished, gather, to_thread
 from ..backends_async import AsyncBackends
 from ..errors import LLMError
 from ..metrics import RECALL_SECONDS
@@ -164,28 +164,26 @@ class AsyncRecallLayer:
             embed_ms.append((time.perf_counter() - embed_started) * 1000)
             return replace(plan, vectors=dict(zip(texts, vectors, strict=True)))
 
-        # Each step starts as soon as its own inputs are there: BM25 and the focus entity's name while
-        # the query is embedded; the graph kinds once it is (they need no full-text turn hits); the
-        # turns' vector search once both the vector and the full-text hits (it scores those too) are.
-        embedded = begin(embed())
+        # Each step starts as soon as its own inputs are there: BM25 beside the query's embedding; the
+        # graph kinds (they need no full-text turn hits) and the documents beside the turns' searches,
+        # once the query is embedded. ``alongside`` steps run on worker threads in the sync API, the
+        # rest one after the other: the graph's round trips overlap Postgres' and the embedding.
+        lexical = alongside(retriever.lexical_turns, scope, plan, metrics)
+        ready = await embed()  # the plan with its vectors (the steps below read `plan` unchanged)
+        graph = alongside(retriever.graph, scope, ready, found)
+        documents = alongside(recall_documents, self._b, self._s, scope, ready, found)
         profiles: list[EntityProfile] = []
         named: list[Entity] = []
 
-        async def graph() -> None:
-            await retriever.graph(scope, await embedded, found)
-
-        async def documents() -> None:
-            await recall_documents(self._b, self._s, scope, await embedded, found)
-
         async def turns() -> None:
-            lexical = await retriever.lexical_turns(scope, plan, metrics)
-            await retriever.turns(scope, await embedded, lexical, found)
+            hits = await finished(lexical)
+            await retriever.turns(scope, ready, hits, found)
 
         async def focus_entity() -> None:
             entity = await self._b.entities.find_by_name(scope, focus, plan.channels) if focus else None
             if entity is not None:  # an entity found by name is profiled beside the retrieval
                 named.append(entity)
-                profiles.append(await self._profile(scope, await embedded, entity))
+                profiles.append(await self._profile(scope, ready, entity))
 
         slotted: list[Fact] = []
 
@@ -202,8 +200,11 @@ class AsyncRecallLayer:
             )
             timer.done(len(slotted))
 
-        await gather(graph(), turns(), documents(), focus_entity(), slot())
-        ready = await embedded  # the plan with its vectors (the steps above read `plan` unchanged)
+        try:
+            await gather(turns(), focus_entity(), slot())
+        finally:  # nothing may still write into `found` once this recall has returned (or failed)
+            await finished(graph)
+            await finished(documents)
         retriever.rank(ready, found)
         if nearby is not None:
             nearby.extend(found.nearby_facts)

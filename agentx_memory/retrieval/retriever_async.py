@@ -16,13 +16,13 @@ import math
 import time
 from collections.abc import Mapping, Sequence
 
-from .._compat.aio import gather
+from .._compat.aio import alongside, finished, gather
 from ..backends_async import AsyncBackends
 from ..kinds import GRAPH_KINDS, KINDS, MemoryKind
 from ..memory.episodic_pure import TurnHit
 from ..memory.graph_hits import GraphHits, StaleTurn
 from ..memory.procedural_pure import rank_strategies
-from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric, Turn
+from ..models import Entity, Fact, Goal, MemoryItem, Scope, Strategy, TechniqueMetric
 from ..settings import RetrievalSettings
 from .candidates import Candidate, KindCandidates, Retrieved, TechniqueTimer, TurnEntry, techniques_of
 from .fusion import (
@@ -301,12 +301,12 @@ class AsyncMemoryRetriever:
         # defers a conversation's turns past the cap, but from a head three times the answer's size):
         # its turns are fetched whole now, while the graph kinds are still being searched.
         head = [key for _, key in self._scores(plan, kind)[: plan.top_k * _HEAD_FACTOR]]
-        whole: dict[str, Turn] = {}
-
-        async def fetch() -> None:
-            whole.update(await episodic.get_turns(scope, head, plan.channels))
-
-        await gather(fetch(), self._stale(scope, plan, head, found))
+        # The stale turns (graph) beside the turns' text (ledger): a worker thread in the sync API.
+        stale_read = alongside(self._stale, scope, plan, head, found)
+        try:
+            whole = await episodic.get_turns(scope, head, plan.channels)
+        finally:
+            await finished(stale_read)
         # A turn that asks tells less than one that answers: read now that the head's text is here.
         texts = {key: turn.content for key, turn in whole.items()}
         relevance = {key: kind.relevance[key] for key in texts}

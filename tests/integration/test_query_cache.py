@@ -26,6 +26,7 @@ def test_a_repeated_question_is_served_from_the_cache(memory: AgentMemory) -> No
     question = "where is the bike kept?"
     before = _hits()
     first = memory.remember(question, top_k=3)
+    memory.close()  # the cache is written off the caller's path: wait for it (reopens on use)
     after_first = _hits()
     second = memory.remember(question, top_k=3)
     assert _hits() > after_first >= before  # the second recall's texts were all in the cache

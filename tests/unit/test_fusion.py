@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -12,6 +13,8 @@ from agentx_memory.models import TechniqueMetric
 from agentx_memory.monitoring import RecallMonitor, percentile
 from agentx_memory.retrieval.fusion import (
     EvidenceSignals,
+    _jaccard,
+    _near_duplicate,
     asking_discount,
     asks,
     collapse_sources,
@@ -445,3 +448,16 @@ def test_evidence_lift_counts_unknown_and_negative_cosines_as_zero_and_can_be_sw
     assert off == scores
     assert evidence_lift({}, busy, top=1.0, **weights) == {}
     assert evidence_lift(scores, busy, top=0.0, **weights) == scores
+
+
+def test_the_near_duplicate_check_agrees_with_the_jaccard_index() -> None:
+    """Its size bound only skips pairs that could not reach the threshold (exact at the boundary)."""
+    draw = random.Random(36)
+    for _ in range(5_000):
+        a = frozenset(str(word) for word in draw.sample(range(30), draw.randint(0, 25)))
+        b = frozenset(str(word) for word in draw.sample(range(30), draw.randint(0, 25)))
+        for threshold in (0.0, 0.5, 0.85, 0.9, 1.0):
+            assert _near_duplicate(a, b, threshold) == (_jaccard(a, b) >= threshold)
+    seventeen = frozenset(str(word) for word in range(17))
+    twenty = frozenset(str(word) for word in range(20))  # Jaccard with seventeen: exactly 0.85
+    assert _near_duplicate(seventeen, twenty, 0.85)
