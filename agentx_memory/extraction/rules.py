@@ -113,7 +113,8 @@ _LEADING: Final = re.compile(
     r"and|but|actually|anyway|anyways|honestly|lol|haha|fun fact|guess what|just so you know|fyi|correction|"
     r"scratch that|sorry|wait|ah|oh well|plus|omg|wow|ugh|nah|sure|right|true|hm+|hmm+|oh yeah|"
     r"to be honest|tbh|quick update|update|news|(?:it )?turns out|forgive me|my bad|my mistake|oops|whoops|"
-    r"now(?=,?\s+(?:I|my|we|our)\b)|(?:for|as for) me(?=,?\s+I\b)|personally)\b[\s,!:.;-]*)+",
+    r"now(?=,?\s+(?:I|my|we|our)\b)|(?:for|as for) me(?=,?\s+I\b)|personally|"
+    r"(?:that's|that is|this is) (?:why|how)(?=\s+I\b))\b[\s,!:.;-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_START: Final = re.compile(
@@ -131,6 +132,10 @@ _HYPOTHETICAL: Final = re.compile(
 #: Clause boundaries: a comma or conjunction before the speaker, a semicolon, a dash. Chat often
 #: leaves a dash unspaced before the next clause ("my family- they …", "so tired-- long week"); a
 #: hyphen inside a word ("well-known") has no space after it, and an unspaced en dash is a range.
+#: A guess or an offer after a comma, to the listener: ", maybe you would like that", ", if you want".
+_TRAILING_GUESS: Final = re.compile(
+    r",\s*(?:maybe|perhaps|if|hopefully|probably)\b(?=[^,]*\b(?:you|your)\b)[^.!?]*(?=[.!?]*$)", re.IGNORECASE
+)
 _CLAUSE_SPLIT: Final = re.compile(
     r"(?:[,;]\s*(?:and|but|plus|also|so|though|although|while|whereas)?|(?<!^I)\s+(?:and|but|plus|though|although|"
     r"while|whereas))\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|;\s+|\s+[-–]{1,2}\s+|\s*—\s*|(?<=[^\W\d])-{1,2}\s+"
@@ -307,7 +312,9 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
     if state.speaker_name is None and (signed := signed_name(turn)) is not None:
         state.speaker_name = signed  # "… Thanks! — Niamh": the user signed the message
         facts.append(identity_name(turn, UNKNOWN_SPEAKER, signed))
-    for sentence in sentences(turn.text):
+    for said in sentences(turn.text):
+        # "I made a cake the other day, maybe you'd like that": the guess is the aside's, not the cake's
+        sentence = _TRAILING_GUESS.sub("", said) or said
         if _refused_sentence(sentence):
             continue
         appositive = APPOSITIVE.match(sentence)

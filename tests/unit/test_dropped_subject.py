@@ -227,3 +227,15 @@ def test_a_time_clause_first_and_a_negated_half_keep_the_speakers_clause(
 
 def test_a_question_opened_by_when_stays_unread(parser: NameRecognizer) -> None:
     assert not _facts(parser, "When did I last move house?")
+
+
+def test_a_guess_to_the_listener_after_a_comma_leaves_the_statement_before_it(parser: NameRecognizer) -> None:
+    said = {
+        s
+        for _, _, s in _facts(parser, "I baked a lemon drizzle cake on Sunday, maybe you'd like the recipe!")
+    }
+    assert any(s.startswith("Kim baked a lemon drizzle cake") for s in said), said
+
+
+def test_a_guess_of_ones_own_is_still_no_fact(parser: NameRecognizer) -> None:
+    assert not _facts(parser, "I might move to Leeds, maybe you could visit.")
