@@ -252,6 +252,10 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             return not any(
                 c.dep_ in {"dobj", "prep"} and c.lemma_.casefold() in NOT_PASTIMES for c in value.children
             )
+        if predicate.lemma_ == "get" and any(c.dep_ == "det" for c in value.children):
+            return False  # "got into climbing", not "got into a bad spot", "got into the habit"
+        if predicate.dep_ in {"csubj", "csubjpass"}:
+            return False  # "Doing research makes sense": advice about a doing, no pastime taken up
         if predicate.lemma_ == "do":  # "I do (hot) yoga"; not "the dishes", "my homework", "keto", "IT
             # support for Deutsche Bahn" (work done for someone)
             return (

@@ -156,7 +156,11 @@ def read_parsed(
                     continue
                 if predicate.dep_ == "acl" and not any(c.dep_ in SUBJECTS for c in predicate.children):
                     continue  # "a journalist based in Berlin": the parse cannot tell whose; the rules may
-                if questioned or not _states_present(predicate, frame) or (negated and frame.change):
+                if (
+                    questioned
+                    or not _states_present(predicate, frame)
+                    or (negated and (frame.change or _not_yet(predicate)))
+                ):
                     reading.vetoes.add((owner, slot.key, value_words(value)))
                     continue
                 if owner.endswith("'s"):  # a relation without a name: "my sister got a job at …"
@@ -318,6 +322,13 @@ def _subject(
             return name, True
         return f"{speaker}'s", False  # "my sister got a job at Deloitte": hers, not the speaker's
     return None
+
+
+def _not_yet(predicate: Any) -> bool:
+    """ "I haven't done pottery yet", "I've never tried sushi": not done so far, which is no stance
+    ("I don't do yoga" is one)."""
+    perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in predicate.children)
+    return perfect or any(c.lower_ == "yet" for c in predicate.children)
 
 
 def _proposed(predicate: Any) -> bool:

@@ -197,7 +197,8 @@ NOT_PASTIMES: Final = frozenset(
      "move", "rain", "snow", "sweat", "shake", "freak", "stress", "lose", "make", "wait", "search", "apply",
      "plan", "save", "talk", "text", "call", "date", "see", "use", "notice", "realise", "realize",
      "morning", "afternoon", "evening", "night", "day", "week", "weekend", "month", "year", "eat", "eating",
-     "drink", "drinking", "smoke", "smoking", "sleep", "sleeping"]
+     "drink", "drinking", "smoke", "smoking", "sleep", "sleeping", "research", "homework", "laundry",
+     "chores", "paperwork", "admin", "taxes", "shopping", "dishes", "spot", "situation", "row", "routine"]
 )  # fmt: skip
 
 #: Diets of which one holds at a time (a later one replaces an earlier: "went vegan" after "I'm

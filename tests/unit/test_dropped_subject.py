@@ -239,3 +239,15 @@ def test_a_guess_to_the_listener_after_a_comma_leaves_the_statement_before_it(pa
 
 def test_a_guess_of_ones_own_is_still_no_fact(parser: NameRecognizer) -> None:
     assert not _facts(parser, "I might move to Leeds, maybe you could visit.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Doing research before you adopt makes sense.",  # advice about a doing
+        "I got into a bad spot with some people on the trail.",  # a situation, no pastime
+        "I haven't done pottery yet, but I'd try it.",  # not yet is no stance
+    ],
+)
+def test_no_pastime_is_read_from_advice_a_situation_or_not_yet(parser: NameRecognizer, text: str) -> None:
+    assert not [s for k, _, s in _facts(parser, text) if k == "hobby"]
