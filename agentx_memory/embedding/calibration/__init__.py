@@ -68,6 +68,10 @@ class Calibration(BaseModel):
     #: How the values were computed (script, data, method): read by people, not by the code.
     provenance: dict[str, Any] = Field(default_factory=dict)
 
+    @functools.cached_property
+    def _scale_xs(self) -> list[float]:
+        return [x for x, _ in self.query_scale]
+
     def to_reference(self, cosine: float) -> float:
         """A question-to-text cosine of this model as the reference model's cosine at the same quantile.
 
@@ -78,8 +82,7 @@ class Calibration(BaseModel):
         knots = self.query_scale
         if len(knots) < 2:
             return cosine
-        xs = [x for x, _ in knots]
-        i = min(max(bisect.bisect_right(xs, cosine), 1), len(knots) - 1)
+        i = min(max(bisect.bisect_right(self._scale_xs, cosine), 1), len(knots) - 1)
         (x0, y0), (x1, y1) = knots[i - 1], knots[i]
         return y0 + (cosine - x0) * (y1 - y0) / (x1 - x0)
 
