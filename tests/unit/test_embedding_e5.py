@@ -126,4 +126,3 @@ def test_recall_scores_are_carried_into_the_reference_models_units() -> None:
     assert e5.to_reference(middle) == pytest.approx((ys[4] + ys[5]) / 2)
     assert e5.to_reference(xs[-1] + 0.01) > ys[-1]
     assert e5.to_reference(xs[0] - 0.01) < ys[0]
-
