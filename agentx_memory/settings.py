@@ -313,6 +313,11 @@ class RetrievalSettings(BaseModel):
     named_speaker_weight: float = Field(default=0.10, ge=0)
     next_turn_weight: float = Field(default=0.2, ge=0)
     session_best_weight: float = Field(default=0.30, ge=0)
+    #: Recall's cosines in the reference model's units before they are scored (the calibration profile's
+    #: ``query_scale``): the weights above and each kind's anchor were tuned on MiniLM's spread, and e5
+    #: bunches the same pairs into 0.75–0.93. The reference model's own cosines are unchanged. False:
+    #: every model's raw cosine (as before profiles held a scale).
+    calibrated_scores: bool = True
 
     #: Entity-centric recall ("tell me about X") and entity expansion through the graph.
     entity_centric: bool = True

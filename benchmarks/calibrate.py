@@ -54,6 +54,9 @@ PASSAGE_FIELDS = (
     "entity_candidate",
 )
 QUERY_FIELDS = ("focus", "fact_floor", "document_floor", "context_fact_floor")
+#: Where recall's score scale is pinned (``query_scale``): quantiles of the question pool, denser in the
+#: tails, where evidence sits.
+SCALE_QUANTILES = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 1.0)
 RANDOM_PAIRS = 3000
 NEGATIVES_PER_QUESTION = 10
 SEED = 34
@@ -148,6 +151,17 @@ def carried(
     return float(np.quantile(target, 1.0 - share, method="higher")), share
 
 
+def scale_knots(reference: NDArray[np.float64], target: NDArray[np.float64]) -> list[tuple[float, float]]:
+    """(target cosine, reference cosine) at the same quantiles of one pool: recall's scores of the target
+    model carried into the reference's units (``Calibration.to_reference``), increasing in both."""
+    knots: list[tuple[float, float]] = []
+    for q in SCALE_QUANTILES:
+        x, y = round(float(np.quantile(target, q)), 4), round(float(np.quantile(reference, q)), 4)
+        if not knots or (x > knots[-1][0] and y > knots[-1][1]):
+            knots.append((x, y))
+    return knots
+
+
 def _share(values: NDArray[np.float64], labels: Sequence[str], label: str, threshold: float) -> float:
     chosen = values[[i for i, name in enumerate(labels) if name == label]]
     return float(np.mean(chosen >= threshold)) if len(chosen) else 0.0
@@ -160,6 +174,7 @@ def calibrate(model: str, locomo: Path, threads: int) -> tuple[Calibration, list
     rng = random.Random(SEED)
     samples = json.loads(locomo.read_text(encoding="utf-8"))
     values: dict[str, float] = {}
+    values_scale: list[tuple[float, float]] = []
     rows = [
         "| threshold | pool | share of pool ≥ | MiniLM | target | same/evidence ≥ (MiniLM → target) "
         "| near/random ≥ |",
@@ -183,6 +198,9 @@ def calibrate(model: str, locomo: Path, threads: int) -> tuple[Calibration, list
                 np.corrcoef(np.argsort(np.argsort(ours)), np.argsort(np.argsort(theirs)))[0, 1]
             ),
         }
+        if pairs.query:
+            provenance["query_scale"] = "the query pool's quantiles " + ", ".join(map(str, SCALE_QUANTILES))
+            values_scale = scale_knots(ours, theirs)
         for name in fields:
             old = float(getattr(reference_profile, name))
             new, share = carried(ours, theirs, old)
@@ -197,7 +215,9 @@ def calibrate(model: str, locomo: Path, threads: int) -> tuple[Calibration, list
     provenance["method"] = (
         "each reference threshold at the same quantile of the pool (both models score the same pairs)"
     )
-    profile = Calibration.model_validate({"model_id": target.model_id, **values, "provenance": provenance})
+    profile = Calibration.model_validate(
+        {"model_id": target.model_id, **values, "query_scale": values_scale, "provenance": provenance}
+    )
     return profile, rows
 
 

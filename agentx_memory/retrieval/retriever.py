@@ -233,6 +233,10 @@ class MemoryRetriever:
             fact_ids.add(fact_id)
         return present
 
+    def _scale(self, cosine: float) -> float:
+        """A cosine of the embedder in the reference model's units (``retrieval.calibrated_scores``)."""
+        return self._b.calibration.to_reference(cosine) if self._s.calibrated_scores else cosine
+
     def _fuse(self, dense: Mapping[str, float], lexical: Mapping[str, float]) -> dict[str, float]:
         s = self._s
         weights = {"dense": s.dense_weight, "lexical": s.lexical_weight}
@@ -260,6 +264,7 @@ class MemoryRetriever:
         dense: dict[str, float] = {}
         lexical: dict[str, float] = {}
         found_by: dict[str, list[str]] = {}
+        scale = self._scale
 
         for turn, score in lexical_hits:
             turns[turn.id] = turn
@@ -277,10 +282,10 @@ class MemoryRetriever:
             timer.done(len(hits))
             for turn, similarity in hits:
                 turns[turn.id] = turn
-                dense[turn.id] = max(similarity, dense.get(turn.id, -1.0))
+                dense[turn.id] = max(scale(similarity), dense.get(turn.id, -1.0))
                 found_by.setdefault(turn.id, []).append(technique)
             for turn, similarity in scored:
-                dense[turn.id] = max(similarity, dense.get(turn.id, -1.0))
+                dense[turn.id] = max(scale(similarity), dense.get(turn.id, -1.0))
 
         gather(*[by_vector(name, vector) for name, vector in plan.vectors.items()])
         fused = self._fuse(dense, lexical)
@@ -396,7 +401,7 @@ class MemoryRetriever:
             turns[turn.id] = turn
             at[(turn.conversation_id, turn.index)] = turn.id
             if cosine is not None:
-                similarity[turn.id] = cosine
+                similarity[turn.id] = self._scale(cosine)
         if self._s.neighbour_weight <= 0:
             timer.done(len(fetched))
             return fused
@@ -458,8 +463,11 @@ class MemoryRetriever:
         metrics = result.metrics
         floor = self._b.calibration.overridden(retrieval=self._s).fact_floor
 
-        fact_dense, fact_lexical = hits.fact_vector, hits.fact_fulltext
-        entity_dense, entity_lexical = hits.entity_vector, hits.entity_fulltext
+        # Scores and anchors in the reference model's units; the floors are the model's own cosines.
+        cosine = hits.fact_vector
+        fact_dense = {key: self._scale(value) for key, value in cosine.items()}
+        entity_dense = {key: self._scale(value) for key, value in hits.entity_vector.items()}
+        fact_lexical, entity_lexical = hits.fact_fulltext, hits.entity_fulltext
         facts_kind.anchor = max(fact_dense.values(), default=0.0)
         entities_kind.anchor = max(entity_dense.values(), default=0.0)
         fact_scores = self._fuse(fact_dense, fact_lexical)
@@ -477,9 +485,9 @@ class MemoryRetriever:
                 continue
             if fact.fact_kind == "statement" and not self._s.recall_statements:
                 continue  # a statement restates its source turn, which recall already ranks
-            if fact_id in fact_dense:
-                result.nearby_facts.append((fact, fact_dense[fact_id]))
-            if fact.source_turn_ids and fact_dense.get(fact_id, 0.0) < floor:
+            if fact_id in cosine:
+                result.nearby_facts.append((fact, cosine[fact_id]))
+            if fact.source_turn_ids and cosine.get(fact_id, 0.0) < floor:
                 # A learned fact is an answer only when it is close to the question itself; below
                 # that its source turns answer for it (a fact written by hand has no turn to stand for).
                 continue

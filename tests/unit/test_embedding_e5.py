@@ -103,3 +103,26 @@ def test_settings_left_none_take_the_profile_and_set_ones_override_it() -> None:
     )
     assert (changed.entity_merge, changed.context_fact_floor) == (0.99, 0.8)
     assert (changed.entity_candidate, changed.fact_floor) == (e5.entity_candidate, e5.fact_floor)
+
+
+def test_recall_scores_are_carried_into_the_reference_models_units() -> None:
+    minilm, e5 = load_profile(DEFAULT_MODEL_ID), load_profile(E5_ID)
+    # The reference model's cosines are the units: unchanged, so are its recall figures.
+    assert minilm.query_scale == ()
+    assert [minilm.to_reference(c) for c in (-0.2, 0.0, 0.37, 0.9)] == [-0.2, 0.0, 0.37, 0.9]
+    # e5's bunched cosines spread out: its question-to-evidence range lands where MiniLM's is, in order.
+    xs = [x for x, _ in e5.query_scale]
+    ys = [y for _, y in e5.query_scale]
+    assert len(xs) >= 5
+    assert xs == sorted(set(xs))
+    assert ys == sorted(set(ys))
+    mapped = [e5.to_reference(c) for c in (0.70, 0.78, 0.82, 0.86, 0.90, 0.97)]
+    assert mapped == sorted(mapped)
+    assert len(set(mapped)) == len(mapped)
+    assert mapped[-1] - mapped[0] > 2 * (0.97 - 0.70)  # contrast regained
+    assert e5.to_reference(xs[3]) == pytest.approx(ys[3])  # a knot maps onto its pair
+    # Between knots, linear; beyond the ends, the end segments extended (no clamp: order is kept).
+    middle = (xs[4] + xs[5]) / 2
+    assert e5.to_reference(middle) == pytest.approx((ys[4] + ys[5]) / 2)
+    assert e5.to_reference(xs[-1] + 0.01) > ys[-1]
+    assert e5.to_reference(xs[0] - 0.01) < ys[0]

@@ -10,6 +10,7 @@ MiniLM's, as before profiles existed: its overrides are the way to fit it.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import json
 from pathlib import Path
@@ -60,8 +61,30 @@ class Calibration(BaseModel):
     #: A current fact joins get_context's facts unranked at this cosine
     #: (``retrieval.context_fact_min_similarity``).
     context_fact_floor: float = _Cosine
+    #: Recall's scores in the reference model's units: knots (this model's cosine, the reference model's
+    #: cosine at the same quantile of the question-against-stored-text pool), increasing in both. Empty
+    #: for the reference model (its cosines are the units). See :meth:`to_reference`.
+    query_scale: tuple[tuple[float, float], ...] = ()
     #: How the values were computed (script, data, method): read by people, not by the code.
     provenance: dict[str, Any] = Field(default_factory=dict)
+
+    @functools.cached_property
+    def _scale_xs(self) -> list[float]:
+        return [x for x, _ in self.query_scale]
+
+    def to_reference(self, cosine: float) -> float:
+        """A question-to-text cosine of this model as the reference model's cosine at the same quantile.
+
+        Recall adds cosines to its scores (the reply's and the session's evidence, each kind's anchor)
+        in units tuned on the reference model; e5 bunches the same pairs into 0.75–0.93, where those
+        additions lose their contrast. Piecewise linear between the knots, the end segments extended;
+        the identity without knots."""
+        knots = self.query_scale
+        if len(knots) < 2:
+            return cosine
+        i = min(max(bisect.bisect_right(self._scale_xs, cosine), 1), len(knots) - 1)
+        (x0, y0), (x1, y1) = knots[i - 1], knots[i]
+        return y0 + (cosine - x0) * (y1 - y0) / (x1 - x0)
 
     def overridden(
         self, similarity: SimilaritySettings | None = None, retrieval: RetrievalSettings | None = None
