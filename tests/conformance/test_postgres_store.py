@@ -101,7 +101,7 @@ def test_migrations_are_recorded_in_schema_version(
         "SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute "
         "WHERE attrelid = 'conversation_logs'::regclass AND attname = 'embedding'",
     )
-    assert column == [{"type": f"vector({DIM})"}]
+    assert column == [{"type": f"halfvec({DIM})"}]  # half precision since migration 015
 
 
 def test_applying_migrations_again_is_a_no_op(store: PostgresStore, pg_settings: PostgresSettings) -> None:
