@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import sys
@@ -266,9 +267,11 @@ def measure(
     samples: list[dict[str, Any]],
     namespace: Namespace | None = None,
     embedder: Embedder | None = None,
+    on_point: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """The whole benchmark; ``namespace`` opens a throw-away namespace (default: ``scratch_namespace``
-    on the servers of ``--data-dir``) and is called twice, for the shared store and the alone one."""
+    on the servers of ``--data-dir``) and is called twice, for the shared store and the alone one;
+    ``on_point`` gets the report so far after each point of the curve (a long run keeps what it did)."""
     if namespace is None:
         namespace = partial(scratch_namespace, args.data_dir, auto_consolidate=args.learning)
     counts = sorted(int(n) for n in args.users.split(","))
@@ -300,9 +303,13 @@ def measure(
                 )
                 report["alone"]["bytes_per_turn"] = per_turn(snap, alone_turns, wal0)
             print(f"alone: {alone_turns} turns, R@10 {report['alone']['r_at_10']:.3f}", file=sys.stderr)
-        report["curve"] = list(
-            curve(args, samples, counts, probe_users, probes, settings, endpoints, embedder, names, data_dir)
+        points = curve(
+            args, samples, counts, probe_users, probes, settings, endpoints, embedder, names, data_dir
         )
+        for point in points:
+            report["curve"].append(point)
+            if on_point is not None:
+                on_point(report)
     return report
 
 
@@ -383,15 +390,20 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     samples = json.loads(args.data.read_text(encoding="utf-8"))
-    began = time.perf_counter()
-    report = measure(args, samples)
-    report["run"] = {
-        "argv": list(argv if argv is not None else sys.argv[1:]),
-        "id": uuid.uuid4().hex[:8],
-        "seconds": round(time.perf_counter() - began, 1),
-    }
+    began, run_id = time.perf_counter(), uuid.uuid4().hex[:8]
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+    def write(report: dict[str, Any]) -> None:
+        report["run"] = {
+            "argv": list(argv if argv is not None else sys.argv[1:]),
+            "id": run_id,
+            "seconds": round(time.perf_counter() - began, 1),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+        }
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+    report = measure(args, samples, on_point=write)
+    write(report)
     print(json.dumps({p["users"]: p["r_at_10"] for p in report["curve"]}), file=sys.stderr)
     return 0
 
