@@ -8,8 +8,10 @@ conversations with their real date-times, ``metadata.dia_id``); their questions 
 user is a FILLER made from conversation ``u % n`` of the file, so the shared vector index is full of
 talk as close to the probes' as real data gets, the hard case for an index filtered by user:
 
-- its two speakers are renamed (first names from ``NAMES``, picked by the user number) in the speaker
-  field and in the text, whole words only;
+- its two speakers are renamed (a pair of first names from ``NAMES``: pair ``u // n``, so no two users
+  share a conversation and names below 435 n users) in the speaker field and in the text, whole words
+  only. (An earlier version cycled names every 30 users: users 30+ repeated users 0-29 word for word
+  and pgvector's HNSW index shares one element among identical vectors, so the index looked smaller.)
 - its sessions are shuffled (``random.Random(u)``) and re-dated: session k of the shuffle starts
   ``u`` days + k weeks after 2020-01-01, its turns one second apart;
 - ``--turns-per-user`` caps every user (probes included) at that many turns, whole sessions first.
@@ -33,6 +35,7 @@ CC BY-NC and is never copied into the repository.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -92,6 +95,7 @@ NAMES = (
     "Jamie",
     "Kai",
 )
+_PAIRS = list(itertools.combinations(NAMES, 2))
 EPOCH = datetime(2020, 1, 1, tzinfo=UTC)
 TOP_K = 20
 
@@ -122,13 +126,13 @@ def probe_user(number: int, sample: dict[str, Any], cap: int | None) -> User:
     return capped(f"probe-{number}", sessions, cap)
 
 
-def filler_user(number: int, sample: dict[str, Any], cap: int | None) -> User:
+def filler_user(number: int, sample: dict[str, Any], cap: int | None, n_conversations: int = 5) -> User:
     """Conversation ``sample`` with its speakers renamed, its sessions shuffled and re-dated."""
     conversation = sample["conversation"]
     old = (conversation["speaker_a"], conversation["speaker_b"])
-    new = (NAMES[number % len(NAMES)], NAMES[(number * 7 + 3) % len(NAMES)])
-    if new[0] == new[1]:
-        new = (new[0], NAMES[(number * 7 + 4) % len(NAMES)])
+    # user u gets name pair u // n (n = the file's conversations): (conversation, names) is unique per user
+    # up to 435 n users (then the pairs repeat; the copies still differ by shuffle and dates)
+    new = _PAIRS[(number // n_conversations) % len(_PAIRS)]
     renames = dict(zip(old, new, strict=True))
     pattern = re.compile(r"\b(" + "|".join(re.escape(name) for name in old) + r")\b")
     order = session_turns(conversation)
@@ -161,7 +165,7 @@ def capped(user_id: str, sessions: list[tuple[str, tuple[TurnSpec, ...]]], cap: 
 
 def fillers(samples: Sequence[dict[str, Any]], start: int, stop: int, cap: int | None) -> Iterator[User]:
     for number in range(start, stop):
-        yield filler_user(number, samples[number % len(samples)], cap)
+        yield filler_user(number, samples[number % len(samples)], cap, len(samples))
 
 
 # ------------------------------------------------------------------------------------------- measuring

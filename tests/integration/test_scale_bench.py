@@ -53,6 +53,14 @@ def test_a_filler_is_the_conversation_renamed_re_dated_and_shuffled() -> None:
     assert sorted(texts) != sorted(t.content for _, turns in probe.sessions for t in turns)
     first = min(turn.timestamp for _, turns in filler.sessions for turn in turns if turn.timestamp)
     assert first.year == 2020
+    # no two fillers of one conversation share their names (an earlier version repeated every 30 users)
+    names = [
+        frozenset(
+            (t.metadata or {})["speaker"] for _, ts in filler_user(u, _SAMPLE, None, 1).sessions for t in ts
+        )
+        for u in range(1, 200)
+    ]
+    assert len(set(names)) == len(names)
     assert probe_user(0, _SAMPLE, 4).turns == 4
     assert [len(turns) for _, turns in probe_user(0, _SAMPLE, 4).sessions] == [3, 1]
 
