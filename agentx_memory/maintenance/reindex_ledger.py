@@ -55,15 +55,18 @@ def reindex_ledger(
         if state.done:
             continue
         if int(column["dimensions"]) != target.dimensions:
-            _retype(ledger, spec, state, target.dimensions)
+            _retype(ledger, spec, state, str(column["type_name"]), target.dimensions)
         done[spec.table] = _fill(ledger, embedder, spec, state, batch=batch, progress=progress)
         _restore(ledger, spec, state)
     return done
 
 
-def _retype(ledger: PostgresStore, spec: LedgerVectors, state: ColumnProgress, dimensions: int) -> None:
-    """Drop the column's indexes (kept in its progress to build again), allow NULL, and change its type
-    to ``vector(dimensions)`` with every vector NULL: one transaction, so it happens once or not at all."""
+def _retype(
+    ledger: PostgresStore, spec: LedgerVectors, state: ColumnProgress, type_name: str, dimensions: int
+) -> None:
+    """Drop the column's indexes (kept in its progress to build again), allow NULL, and change its
+    dimension to ``dimensions`` with every vector NULL, keeping its type (``vector`` or ``halfvec``: the
+    indexes built again name its operator class): one transaction, so it happens once or not at all."""
     table, column = sql.Identifier(ledger.schema, spec.table), sql.Identifier(spec.column)
     with ledger.transaction() as tx:
         indexes = tx.fetch_all(
@@ -78,8 +81,8 @@ def _retype(ledger: PostgresStore, spec: LedgerVectors, state: ColumnProgress, d
         if state.not_null:
             statement = sql.SQL("ALTER TABLE {} ALTER COLUMN {} DROP NOT NULL").format(table, column)
             tx.execute_composed(statement, "allowing NULL vectors during the reindex")
-        statement = sql.SQL("ALTER TABLE {} ALTER COLUMN {} TYPE vector({}) USING NULL").format(
-            table, column, sql.Literal(int(dimensions))
+        statement = sql.SQL("ALTER TABLE {} ALTER COLUMN {} TYPE {}({}) USING NULL").format(
+            table, column, sql.Identifier(type_name), sql.Literal(int(dimensions))
         )
         tx.execute_composed(statement, "changing the vector dimension")
         _save(tx, spec, state)

@@ -54,17 +54,18 @@ async def reindex_ledger(
         if state.done:
             continue
         if int(column["dimensions"]) != target.dimensions:
-            await _retype(ledger, spec, state, target.dimensions)
+            await _retype(ledger, spec, state, str(column["type_name"]), target.dimensions)
         done[spec.table] = await _fill(ledger, embedder, spec, state, batch=batch, progress=progress)
         await _restore(ledger, spec, state)
     return done
 
 
 async def _retype(
-    ledger: AsyncPostgresStore, spec: LedgerVectors, state: ColumnProgress, dimensions: int
+    ledger: AsyncPostgresStore, spec: LedgerVectors, state: ColumnProgress, type_name: str, dimensions: int
 ) -> None:
-    """Drop the column's indexes (kept in its progress to build again), allow NULL, and change its type
-    to ``vector(dimensions)`` with every vector NULL: one transaction, so it happens once or not at all."""
+    """Drop the column's indexes (kept in its progress to build again), allow NULL, and change its
+    dimension to ``dimensions`` with every vector NULL, keeping its type (``vector`` or ``halfvec``: the
+    indexes built again name its operator class): one transaction, so it happens once or not at all."""
     table, column = sql.Identifier(ledger.schema, spec.table), sql.Identifier(spec.column)
     async with ledger.transaction() as tx:
         indexes = await tx.fetch_all(
@@ -81,8 +82,8 @@ async def _retype(
         if state.not_null:
             statement = sql.SQL("ALTER TABLE {} ALTER COLUMN {} DROP NOT NULL").format(table, column)
             await tx.execute_composed(statement, "allowing NULL vectors during the reindex")
-        statement = sql.SQL("ALTER TABLE {} ALTER COLUMN {} TYPE vector({}) USING NULL").format(
-            table, column, sql.Literal(int(dimensions))
+        statement = sql.SQL("ALTER TABLE {} ALTER COLUMN {} TYPE {}({}) USING NULL").format(
+            table, column, sql.Identifier(type_name), sql.Literal(int(dimensions))
         )
         await tx.execute_composed(statement, "changing the vector dimension")
         await _save(tx, spec, state)

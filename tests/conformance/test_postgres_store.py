@@ -101,7 +101,7 @@ def test_migrations_are_recorded_in_schema_version(
         "SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute "
         "WHERE attrelid = 'conversation_logs'::regclass AND attname = 'embedding'",
     )
-    assert column == [{"type": f"vector({DIM})"}]
+    assert column == [{"type": f"halfvec({DIM})"}]  # half precision since migration 015
 
 
 def test_applying_migrations_again_is_a_no_op(store: PostgresStore, pg_settings: PostgresSettings) -> None:
@@ -370,3 +370,32 @@ def test_the_embedding_lock_is_checked_on_the_cheap_path(
 ) -> None:
     with pytest.raises(EmbeddingDimensionError, match="768"):
         PostgresStore.connect(pg_settings.url or "", pg_settings, embedding_dim=768, embedding_model=MODEL)
+
+
+def test_turn_vectors_written_before_migration_015_are_kept_in_half_precision(
+    pg_settings: PostgresSettings,
+) -> None:
+    _apply_first_migrations(pg_settings, 14)
+    vector = [((i * 37) % 101 - 50) / 97.0 for i in range(DIM)]
+    query(
+        pg_settings,
+        "WITH c AS (INSERT INTO conversations (id, user_id, channel) VALUES (gen_random_uuid(), 'u', 'c')"
+        " RETURNING id) INSERT INTO conversation_logs (id, conversation_id, user_id, channel, turn_index,"
+        " role, content, content_hash, embedding, \"timestamp\") SELECT gen_random_uuid(), c.id, 'u', 'c', 0,"
+        " 'user', 'hello', 'h', %s::vector, now() FROM c RETURNING id",
+        str(vector),
+    )
+    PostgresStore.connect(
+        pg_settings.url or "", pg_settings, embedding_dim=DIM, embedding_model=MODEL
+    ).close()
+    [row] = query(
+        pg_settings,
+        "SELECT embedding::vector::text AS v, pg_column_size(embedding) AS size FROM conversation_logs",
+    )
+    kept = [float(x) for x in row["v"].strip("[]").split(",")]
+    assert max(abs(a - b) for a, b in zip(kept, vector, strict=True)) < 1e-3  # half precision: ~3 digits
+    assert row["size"] == 8 + 2 * DIM
+    [index] = query(
+        pg_settings, "SELECT indexdef FROM pg_indexes WHERE indexname = 'conversation_logs_embedding'"
+    )
+    assert "hnsw (embedding halfvec_cosine_ops)" in index["indexdef"]

@@ -87,11 +87,15 @@ def assert_store_holds(settings: Settings, embedder: Embedder, ledger_total: int
     dims, model = embedder.dimensions, embedder.model_id
     columns = ledger_rows(
         settings,
-        "SELECT format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a "
+        "SELECT c.relname AS table_name, format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a "
         "JOIN pg_class c ON c.oid = a.attrelid WHERE c.relnamespace = current_schema()::regnamespace "
         "AND a.attname = 'embedding' AND c.relkind = 'r'",
     )
-    assert {row["type"] for row in columns} == {f"vector({dims})"}
+    # each column keeps its type (turns in half precision since migration 015) at the new dimension
+    assert {row["table_name"]: row["type"] for row in columns} == {
+        "conversation_logs": f"halfvec({dims})",
+        "document_vectors": f"vector({dims})",
+    }
     sizes = ledger_rows(
         settings,
         "SELECT vector_dims(embedding) AS d FROM conversation_logs UNION ALL "

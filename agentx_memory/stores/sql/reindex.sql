@@ -4,15 +4,16 @@
 -- are never parameters: three statements per table that reindex knows (maintenance/reindex_rules.py).
 
 -- name: reindex_vector_columns
--- Every pgvector column of the schema (partitions are altered through their parent), with its
--- dimension (pgvector keeps it as the type modifier) and whether it is NOT NULL.
-SELECT c.relname AS table_name, a.attname AS column_name, a.atttypmod AS dimensions,
+-- Every pgvector column of the schema (partitions are altered through their parent), with its type
+-- (vector, or halfvec for the turns since migration 015), its dimension (pgvector keeps it as the type
+-- modifier) and whether it is NOT NULL.
+SELECT c.relname AS table_name, a.attname AS column_name, t.typname AS type_name, a.atttypmod AS dimensions,
        a.attnotnull AS not_null
 FROM pg_attribute AS a
 JOIN pg_class AS c ON c.oid = a.attrelid
 JOIN pg_namespace AS s ON s.oid = c.relnamespace
 JOIN pg_type AS t ON t.oid = a.atttypid
-WHERE s.nspname = %(schema)s AND t.typname = 'vector' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+WHERE s.nspname = %(schema)s AND t.typname IN ('vector', 'halfvec') AND c.relkind IN ('r', 'p') AND NOT c.relispartition
   AND a.attnum > 0 AND NOT a.attisdropped
 ORDER BY c.relname, a.attname
 
