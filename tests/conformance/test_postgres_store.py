@@ -396,6 +396,9 @@ def test_turn_vectors_written_before_migration_015_are_kept_in_half_precision(
     assert max(abs(a - b) for a, b in zip(kept, vector, strict=True)) < 1e-3  # half precision: ~3 digits
     assert row["size"] == 8 + 2 * DIM
     [index] = query(
-        pg_settings, "SELECT indexdef FROM pg_indexes WHERE indexname = 'conversation_logs_embedding'"
+        pg_settings,
+        "SELECT indexdef FROM pg_indexes WHERE indexname = 'conversation_logs_embedding'"
+        " AND schemaname = %s",  # every test has its own schema, each with this index
+        pg_settings.schema_name,
     )
     assert "hnsw (embedding halfvec_cosine_ops)" in index["indexdef"]
