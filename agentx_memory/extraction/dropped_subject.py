@@ -139,7 +139,12 @@ def _opening_verb(sentence: Any) -> Any | None:
         return opener
     # The tagger's sentence-initial past taken for an adjective ("Qualified as a solicitor"), when it is
     # a verb the readers know: "Relieved it's over" is a mood, not an act
-    if opener.tag_ == "JJ" and opener.dep_ == "ROOT" and _known_verb(lower):
+    if (
+        opener.tag_ == "JJ"
+        and opener.dep_ == "ROOT"
+        and lower.endswith("ed")
+        and known_base(lower) is not None
+    ):
         return opener
     return None
 
@@ -159,8 +164,7 @@ def repair_gerunds(doc: Any) -> Any:
     for token in doc:
         if token.pos_ != "ADJ" or not token.lower_.endswith("ing") or token.dep_ not in {"ROOT", "acomp"}:
             continue
-        stem = token.lower_[:-3]
-        base = next((b for b in (stem, stem + "e", stem[:-1]) if b in _VERBS), None)
+        base = known_base(token.lower_)
         if base is not None and any(c.dep_ == "prep" for c in token.children):
             token.pos_, token.tag_, token.lemma_ = "VERB", "VBG", base
     return doc
@@ -175,13 +179,15 @@ def _names_a_thing(opener: Any) -> bool:
     )
 
 
-def _known_verb(past: str) -> bool:
-    """ "qualified", "relocated", "retrained": the past of a verb some frame or ending reads."""
-    if not past.endswith("ed"):
-        return False
-    stem = past[:-2]
-    candidates = {stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else stem, stem[:-1]}
-    return bool(candidates & _VERBS)
+def known_base(word: str) -> str | None:
+    """The verb a frame or an ending reads that ``word`` is the "-ed" or "-ing" form of ("qualified":
+    qualify, "relocated": relocate, "freelancing": freelance, "dropped": drop), or None."""
+    suffix = "ed" if word.endswith("ed") else "ing" if word.endswith("ing") else ""
+    if not suffix:
+        return None
+    stem = word[: -len(suffix)]
+    guesses = (stem, f"{stem}e", f"{stem[:-1]}y" if stem.endswith("i") else stem, stem[:-1])
+    return next((base for base in guesses if base in _VERBS), None)
 
 
 _VERBS: Final = frozenset({frame.lemma for frame in FRAMES} | set(ENDING_VERBS))

@@ -102,19 +102,16 @@ def clause_pointing(clause: str, subject: str) -> Pointing:
     return "other" if _BEFORE_DONE.search(rest) else "plan"
 
 
+#: A day named by its weekday, its ordinal or its month and number: "Friday", "the 12th", "Oct. 9".
+_A_DAY: Final = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\d{1,2}(?:st|nd|rd|th)\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)"
+)
 #: "is October 18", "is 10/18", "is the 18th", "is Friday": the copula's complement is the date.
 _DATED_COPULA: Final = re.compile(
-    r"\b(?:is|are|'s)\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}/\d{1,2}\b|"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)",
-    re.IGNORECASE,
+    rf"\b(?:is|are|'s)\s+(?:the\s+)?(?:{_A_DAY}|\d{{1,2}}/\d{{1,2}}\b)", re.IGNORECASE
 )
-
-
-_FOR_DATE: Final = re.compile(
-    r"\bfor\s+(?:the\s+)?(?:(?:next|this|coming)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
-    r"\d{1,2}(?:st|nd|rd|th)\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)",
-    re.IGNORECASE,
-)
+_FOR_DATE: Final = re.compile(rf"\bfor\s+(?:the\s+)?(?:(?:next|this|coming)\s+)?{_A_DAY}", re.IGNORECASE)
 
 
 def _arranged_for(said: str) -> bool:
