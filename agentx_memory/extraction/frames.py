@@ -324,6 +324,14 @@ def _subject(
     return None
 
 
+def _a_wish(head: Any) -> bool:
+    """A head under which a clause is a wish or a plan ("want", "hope"); by its form too, since the small
+    model lemmatises "hoping" as "hop"."""
+    lower = head.lower_
+    forms = {head.lemma_.casefold(), lower.removesuffix("ing") + "e", lower.removesuffix("ed") + "e"}
+    return bool(forms & WISH_HEADS)
+
+
 def _not_yet(predicate: Any) -> bool:
     """ "I haven't done pottery yet", "I've never tried sushi": not done so far, which is no stance
     ("I don't do yoga" is one)."""
@@ -385,7 +393,7 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         parent = node.head
         # "I want to move", "I hope we move"; but a clause before its head is one of its own ("we moved
         # to Bristol, the kids love it" parses as the complement of "love")
-        if node.dep_ in {"xcomp", "ccomp"} and parent.lemma_.casefold() in WISH_HEADS and node.i > parent.i:
+        if node.dep_ in {"xcomp", "ccomp"} and _a_wish(parent) and node.i > parent.i:
             return False
         if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
             return False
