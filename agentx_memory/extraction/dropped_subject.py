@@ -138,10 +138,11 @@ def _opening_verb(sentence: Any) -> Any | None:
     if opener.tag_ in {"VBD", "VBN"} or lower in _PASTS:
         return opener
     # The tagger's sentence-initial past taken for an adjective ("Qualified as a solicitor"), when it is
-    # a verb the readers know: "Relieved it's over" is a mood, not an act
+    # a verb the readers know: "Relieved it's over" is a mood, not an act. It may hang off a later
+    # verbless clause ("Qualified as a radiographer in January, first week on the scanners done").
     if (
         opener.tag_ == "JJ"
-        and opener.dep_ == "ROOT"
+        and opener.dep_ in {"ROOT", "advcl"}
         and lower.endswith("ed")
         and known_base(lower) is not None
     ):

@@ -35,6 +35,11 @@ _FIRST_SPANS: Final = frozenset(["day", "week", "month", "shift", "fortnight"])
 _ON_ONES_OWN: Final = frozenset(["freelance", "freelancer"])
 #: Verbs whose subject employs their object: "Siemens poached me", "Arup hired me in May".
 _HIRING: Final = frozenset(["poach", "hire", "recruit", "headhunt", "employ"])
+_FAVOURITE: Final = frozenset(["favourite", "favorite", "fave", "fav"])
+#: What a detached "my favourite …" can refer back to: the things the clause before it names.
+_REFERENTS: Final = frozenset(["dobj", "pobj", "attr", "appos"])
+#: "my favourite thing on the menu", "my favourite part": a favourite of no kind the reader can key.
+_NO_KIND: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way", "place"])
 
 
 def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -46,6 +51,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *_single(sentence, speaker, turn),
         *_lost(sentence, speaker, turn),
         *_new_vehicles(sentence, speaker, turn),
+        *_detached_favourites(sentence, speaker, turn),
     ]
 
 
@@ -329,3 +335,50 @@ def _new_vehicles(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]
     while name.dep_ == "compound" and name.head.pos_ in {"PROPN", "NOUN"} and name.head.i > name.i:
         name = name.head  # "Jeep Wrangler", "Tesla Model Y", "Skoda Octavia estate": the last word heads
     return [slot_atom(_NEW_VEHICLE, name, speaker, turn, True, speaker, False)]
+
+
+def kind_of(noun: Any) -> str:
+    return str(noun.lemma_).casefold()
+
+
+def _detached_favourites(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """ "I'm all about matcha lattes now, my favourite drink by miles", "Had pho last night, my
+    favourite food": a "my favourite Y" set off by a comma at the end of a clause is the thing that
+    clause named last (whatever the verb), so it is the speaker's favourite Y."""
+    for noun in sentence:
+        favourite = any(c.lower_ in _FAVOURITE for c in noun.children) and not any(
+            t.lower_ in {"least", "second", "old", "former", "ex", "previous", "childhood"}
+            for t in noun.children
+        )
+        mine = any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in noun.children)
+        opener = min((t.i for t in noun.subtree if not t.is_punct), default=noun.i)
+        if not (favourite and mine and noun.pos_ == "NOUN") or opener == 0:
+            continue
+        if noun.doc[opener - 1].text not in {",", "-", "–", "—", ":"} or noun.dep_ == "nsubj":
+            continue  # "my favourite drink is …" is read by its copula
+        verb = noun.head if noun.head.pos_ in {"VERB", "AUX"} else sentence.root
+        before = [
+            t
+            for t in noun.doc[sentence.start : opener - 1]
+            if t.dep_ in _REFERENTS and t.pos_ in {"NOUN", "PROPN"} and t.ent_type_ not in {"DATE", "TIME"}
+        ]
+        if kind_of(noun) in _NO_KIND or not before or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        # "a table at Dishoom, my favourite restaurant": the parse may already say which
+        thing = noun.head if noun.dep_ == "appos" and noun.head.pos_ in {"NOUN", "PROPN"} else before[-1]
+        if any(t.lower_ in {"i", "me", "my", "we", "our", "you", "your"} for t in _own_words(thing, noun)):
+            continue  # "my favourite …" after "your lasagne" or "my mum's cooking": not one thing said
+        said = " ".join(
+            t.text for t in _own_words(thing, noun) if t.dep_ not in {"det", "poss"} and not t.is_punct
+        )
+        kind = kind_of(noun)
+        ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
+        statement = f"{speaker}'s favourite {kind} is {said}"
+        return [build_atom("preference", f"favourite_{kind}", said, statement, ctx, [], False, "explicit")]
+    return []
+
+
+def _own_words(thing: Any, favourite: Any) -> list[Any]:
+    """``thing``'s words without the "my favourite …" that may hang on it."""
+    said = {t.i for t in favourite.subtree}
+    return [t for t in thing.subtree if t.i not in said]

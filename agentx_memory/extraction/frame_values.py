@@ -12,6 +12,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .lexicon import (
     ABSTAINING,
+    BUSINESSES,
     DIETS,
     DWELLINGS,
     FRAMES,
@@ -185,7 +186,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             c.dep_ in SUBJECTS and c.lower_ == "home" for c in predicate.children
         ):
             return False
-        if _a_business(value):
+        if frame_moves(predicate) and _a_business(value):
             return False  # "moved to Deloitte", "moved to a Superdrug in Salford": a new employer
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
@@ -291,6 +292,8 @@ _TAUGHT_PEOPLE: Final = frozenset(
 )
 #: Agent-noun endings: with a compound before them ("software tester", "solar panel installer") or a
 #: workplace after them ("a tester at a small agency") they name jobs the lexicon does not list.
+#: The verbs of an occupation frame whose object is a business the subject owns (lexicon.FRAMES).
+OWNING: Final = frozenset(["run", "own", "open", "launch", "found", "start", "set"])
 _AGENTIVE: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer", "ier")
 
 
@@ -308,6 +311,11 @@ def _occupation(value: Any, predicate: Any) -> bool:
     if value.pos_ != "NOUN":
         return False
     head = value.lemma_.casefold()
+    # "run a café", not "run a marathon" or "started a podcast"
+    if predicate.lemma_ in OWNING and value.dep_ == "dobj":
+        return head in BUSINESSES and not any(
+            c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in value.children
+        )
     if head in NOT_JOBS:
         return False  # "a member at PureGym", "a regular at the Crown": no job
     known = head in OCCUPATIONS or head.rstrip("s") in OCCUPATIONS
@@ -410,7 +418,23 @@ def _a_business(value: Any) -> bool:
     entity = next((e for e in value.doc.ents if e.start <= value.i < e.end), None)
     if entity is None or entity.label_ != "ORG":
         return False
+    if entity[-1].lower_ in _PLACE_WORDS:
+        return False  # "Capitol Hill", "Canary Wharf": the model's organisations that are districts
     return len([t for t in entity if t.pos_ == "PROPN"]) > 1 or entity.text.strip().isupper()
+
+
+#: Last words of a district's name: "Capitol Hill", "Notting Hill", "Canary Wharf", "Park Slope".
+_PLACE_WORDS: Final = frozenset(
+    ["hill", "hills", "park", "heights", "village", "town", "city", "beach", "valley", "square", "green",
+     "gardens", "street", "road", "side", "end", "bay", "lake", "springs", "falls", "island", "point",
+     "harbour", "harbor", "quarter", "cross", "wood", "woods", "wharf", "slope", "vale", "common", "fields"]
+)  # fmt: skip
+
+
+def frame_moves(predicate: Any) -> bool:
+    """A verb of moving ("moved to", "relocated to"): its "to" may name a new employer, not a home;
+    "live in", "based in" never do."""
+    return str(predicate.lemma_) in {"move", "relocate", "transfer", "switch"}
 
 
 def _meat(value: Any) -> bool:
@@ -476,6 +500,8 @@ def slot_atom(
         said = phrase(objects[0]) if objects else said
     if frame.lemma == "teach":  # "teaching maths": a maths teacher
         said = f"{said} teacher"
+    if frame.slot == "occupation" and frame.lemma in OWNING and frame.via == "dobj":  # "runs a café"
+        said = f"the owner of {said.replace('my own ', 'a ').replace('our own ', 'a ')}"
     if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
     if frame.slot == "vehicle" and said.split()[0].casefold() in {"my", "our"} and " " in said:

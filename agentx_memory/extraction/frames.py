@@ -297,6 +297,8 @@ def _subject(
         return speaker, False  # "Dev and I live in Round Rock": the speaker too
     if lower == "we" or (lower in _HOUSEHOLDS and any(c.lower_ == "our" for c in token.children)):
         return "we", False  # "our whole house has gone veggie"
+    if lower == "it" and predicate.lemma_ == "be" and _for_me(predicate):
+        return speaker, False  # "it's vegan across the board for me now": what the speaker is
     if lower == "home" and not any(c.dep_ == "det" for c in token.children):
         return speaker, False  # "home is Glasgow now"
     if predicate.lemma_ == "be" and any(c.dep_ == "attr" and c.lower_ == "home" for c in predicate.children):
@@ -353,6 +355,15 @@ def _me_included(sentence: Any) -> bool:
     return any((a, b) in {("me", "included"), ("including", "me")} for a, b in pairwise(words))
 
 
+def _for_me(predicate: Any) -> bool:
+    """ "… for me": the speaker is who the clause is about ("it's veggie all the way for me")."""
+    return any(
+        child.dep_ == "prep" and child.lower_ == "for" and any(c.lower_ == "me" for c in child.children)
+        for node in (predicate, *(c for c in predicate.children if c.dep_ in {"attr", "acomp"}))
+        for child in node.children
+    )
+
+
 def _mine(token: Any) -> bool:
     """ "my sister", "our neighbour", "a coworker of mine"."""
     return any(child.dep_ == "poss" and child.lower_ in {"my", "our"} for child in token.children) or any(
@@ -395,6 +406,8 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         # to Bristol, the kids love it" parses as the complement of "love")
         if node.dep_ in {"xcomp", "ccomp"} and _a_wish(parent) and node.i > parent.i:
             return False
+        if _an_aim(node, parent):
+            return False
         if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
             return False
         if any(c.dep_ == "neg" or c.tag_ == "MD" for c in parent.children) and node.dep_ != "conj":
@@ -411,6 +424,17 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
     if past and not bool(aux & {"has", "have", "'ve", "'s"}):
         return predicate.lemma_ == "base" and "was" not in aux and "were" not in aux
     return True
+
+
+#: Heads whose "to" clause happened: "started to teach", "managed to get a job at Arup".
+_DONE_HEADS: Final = frozenset(["start", "begin", "continue", "manage", "get", "happen", "come"])
+
+
+def _an_aim(node: Any, parent: Any) -> bool:
+    """ "saving up to open my own shop", "studying to become a nurse", "going to move": a "to" clause is
+    what the head aims at, not what holds, unless the head says it came about."""
+    infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in node.children)
+    return infinitive and node.dep_ in {"xcomp", "advcl"} and parent.lemma_ not in _DONE_HEADS
 
 
 def _looks_back(predicate: Any) -> bool:

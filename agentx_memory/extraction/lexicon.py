@@ -18,6 +18,7 @@ __all__ = [
     "ABSTAINING",
     "ABSTRACTIONS",
     "APPOINTMENTS",
+    "BUSINESSES",
     "DEATHS",
     "DIETS",
     "DWELLINGS",
@@ -135,6 +136,11 @@ FRAMES: Final = (
     Frame("moonlight", "prep", "occupation", preps=("as",)),
     Frame("serve", "prep", "occupation", preps=("as",)),
     Frame("teach", "dobj", "occupation"),  # "I teach biology", "teaching maths these days": a teacher
+    # "running a dog-grooming business from home now", "I own a café": the owner of a business
+    *(Frame(lemma, "dobj", "occupation") for lemma in ("run", "own")),
+    *(Frame(lemma, "dobj", "occupation", change=True) for lemma in ("open", "launch", "found")),
+    Frame("start", "dobj", "occupation", change=True),
+    Frame("set", "dobj", "occupation", change=True, particle="up"),
     Frame("be", "attr", "occupation"),
     # diet
     Frame("be", "attr", "diet"),
@@ -402,6 +408,13 @@ SLOT_OF_THING: Final[dict[str, tuple[str, ...]]] = {
     "relationship": tuple(sorted(PARTNER_NOUNS)),
     **{partner: tuple(sorted(PARTNER_NOUNS)) for partner in PARTNER_NOUNS},
 }
+
+#: What one runs or owns as one's work: "running a dog-grooming business", "opened a bakery".
+BUSINESSES: Final = frozenset(
+    ["business", "company", "firm", "shop", "store", "café", "cafe", "bakery", "restaurant", "salon",
+     "studio", "agency", "practice", "startup", "start-up", "consultancy", "pub", "bar", "clinic",
+     "nursery", "brewery", "boutique", "gallery", "garage", "farm", "bistro", "deli", "barbershop"]
+)  # fmt: skip
 
 #: Things one has an appointment for: "the dentist on Tuesday", "my haircut is booked for the 8th".
 APPOINTMENTS: Final = frozenset(

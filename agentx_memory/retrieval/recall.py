@@ -189,9 +189,9 @@ class RecallLayer:
                 profiles.append(self._profile(scope, ready, entity))
 
         slotted: list[Fact] = []
+        asked = asked_slots(request.query) if self._s.slot_answers and "fact" in plan.kinds else None
 
         def slot() -> None:
-            asked = asked_slots(request.query) if self._s.slot_answers and "fact" in plan.kinds else None
             if not asked:
                 metrics["slot"] = TechniqueMetric(skipped="no slot of the user's asked about")
                 return
@@ -220,7 +220,7 @@ class RecallLayer:
             if entity is not None:
                 profiles.append(self._profile(scope, ready, entity))
             items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
-        items = answer_first(items, slotted, plan.top_k)
+        items = answer_first(items, slotted, plan.top_k, asked)
         return MemoryBundle(
             query=request.query,
             items=items,

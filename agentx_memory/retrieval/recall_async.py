@@ -186,9 +186,9 @@ class AsyncRecallLayer:
                 profiles.append(await self._profile(scope, ready, entity))
 
         slotted: list[Fact] = []
+        asked = asked_slots(request.query) if self._s.slot_answers and "fact" in plan.kinds else None
 
         async def slot() -> None:
-            asked = asked_slots(request.query) if self._s.slot_answers and "fact" in plan.kinds else None
             if not asked:
                 metrics["slot"] = TechniqueMetric(skipped="no slot of the user's asked about")
                 return
@@ -217,7 +217,7 @@ class AsyncRecallLayer:
             if entity is not None:
                 profiles.append(await self._profile(scope, ready, entity))
             items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
-        items = answer_first(items, slotted, plan.top_k)
+        items = answer_first(items, slotted, plan.top_k, asked)
         return MemoryBundle(
             query=request.query,
             items=items,

@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Final
 
 from ..extraction.lexicon import APPOINTMENTS, PARTNER_NOUNS, PET_KIND, VEHICLE_NOUNS
 from ..models import Fact, MemoryItem
 from .items import fact_item
 
-__all__ = ["SlotAsk", "answer_first", "asked_slots"]
+__all__ = ["SlotAsk", "answer_first", "asked_slots", "newest_first"]
 
 _PARTNERS: Final = tuple(sorted(PARTNER_NOUNS))
 _JOB: Final = ("works_at", "works_as")
@@ -36,9 +37,15 @@ _CUES: Final[dict[str, tuple[str, ...]]] = {
     **{word: (kind, "pet") for word, kind in PET_KIND.items()},
     "pet": ("pet", *sorted(set(PET_KIND.values()))),
 }
+#: Sorts a turn without a time last.
+_NEVER: Final = datetime.min.replace(tzinfo=UTC)
 _FIRST_PERSON: Final = re.compile(r"\b(?:i|my|me|i'm|im)\b", re.IGNORECASE)
 _WORD: Final = re.compile(r"[a-z][a-z'-]*")
 _FAVOURITE: Final = re.compile(r"\bfavou?rite (\w+(?: \w+)?)", re.IGNORECASE)
+#: "when is my MOT?", "when's the recital?": a dated thing of the user's, whatever it is called.
+_WHEN_IS: Final = re.compile(
+    r"\bwhen(?:'s|’s| is| are)\s+(?:my|our|the)\s+(?:\w+\s+)?([a-z][\w-]*)\W*$", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -63,12 +70,19 @@ def asked_slots(query: str) -> SlotAsk:
         said = match.group(1).casefold().split()
         keys += [f"favourite_{'_'.join(said)}", f"favourite_{said[-1]}", f"favourite_{said[0]}"]
     things = [word for word in words if word in APPOINTMENTS and word != "appointment"]
+    if (when := _WHEN_IS.search(query)) is not None and when.group(1).casefold() != "appointment":
+        things.append(when.group(1).casefold())
     return SlotAsk(tuple(dict.fromkeys(keys)), tuple(dict.fromkeys(things)))
 
 
-def answer_first(items: Sequence[MemoryItem], facts: Sequence[Fact], top_k: int) -> list[MemoryItem]:
+def answer_first(
+    items: Sequence[MemoryItem], facts: Sequence[Fact], top_k: int, asked: SlotAsk | None = None
+) -> list[MemoryItem]:
     """``items`` with the current slot ``facts`` first (newest said first), scored just above the best
-    item, each once; at most ``top_k``."""
+    item, each once; at most ``top_k``. When a slot was ``asked`` the turns come newest first
+    (:func:`newest_first`), whether or not a fact of it was learned."""
+    if asked:
+        items = newest_first(items)
     if not facts:
         return list(items)
     top = max((item.score for item in items), default=0.0)
@@ -78,3 +92,26 @@ def answer_first(items: Sequence[MemoryItem], facts: Sequence[Fact], top_k: int)
         for rank, fact in enumerate(facts)
     ]
     return [*leading, *(item for item in items if item.id not in chosen)][:top_k]
+
+
+def newest_first(items: Sequence[MemoryItem]) -> list[MemoryItem]:
+    """The turns among ``items`` newest first, in the places (and at the scores) the turns held; the
+    other kinds keep theirs.
+
+    A question about a single-valued thing of the user's asks what holds *now*, and of two turns that
+    told it the later one is the answer whatever words each used: "I live in Montreal" is closer to
+    "where do I live?" than "these days I'm based in Toronto", said a year later. The learner orders
+    them when it understood both (the slot's current fact leads, a superseded turn is stale); this is
+    the same rule for the turns it did not understand. The set of results is unchanged, only their
+    order: relevance chose them, time orders them.
+    """
+    places = [index for index, item in enumerate(items) if item.kind == "episodic"]
+    if len(places) < 2:
+        return list(items)
+    turns = [items[index] for index in places]
+    newest = sorted(turns, key=lambda item: item.timestamp or _NEVER, reverse=True)
+    scores = [item.score for item in turns]  # the places' scores, best first as ranked
+    ordered = list(items)
+    for index, item, score in zip(places, newest, scores, strict=True):
+        ordered[index] = item if item.score == score else item.model_copy(update={"score": score})
+    return ordered

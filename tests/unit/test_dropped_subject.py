@@ -38,6 +38,11 @@ def _facts(parser: NameRecognizer, text: str) -> list[tuple[str, str, str]]:
         ("Moving to Bath next month, eek.", "I'm moving to Bath next month, eek."),
         ("Married to Theo since 2019.", "I'm married to Theo since 2019."),
         ("Packed in the choir, my voice can't take it.", "I packed in the choir, my voice can't take it."),
+        # the tagger's adjective hangs off a later verbless clause
+        (
+            "Qualified as a vet in June, first month on the job done.",
+            "I qualified as a vet in June, first month on the job done.",
+        ),
     ],
 )
 def test_a_sentence_opened_by_the_speakers_verb_gets_its_subject_back(
@@ -256,3 +261,87 @@ def test_no_pastime_is_read_from_advice_a_situation_or_not_yet(parser: NameRecog
 def test_a_wish_lemmatised_wrongly_is_still_a_wish(parser: NameRecognizer) -> None:
     # the small model lemmatises "hoping" as "hop"
     assert not [k for k, _, _ in _facts(parser, "I'm really hoping to get into kitesurfing.") if k == "hobby"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I'm all about oat lattes now, my favourite drink by miles.", "favourite_drink", "oat lattes"),
+        ("Had pho again last night, my favourite food.", "favourite_food", "pho"),
+        ("Booked a table at Dishoom, my favourite restaurant in London.", "favourite_restaurant", "Dishoom"),
+        ("Saw Wet Leg on Friday, my favourite band ever!", "favourite_band", "Wet Leg"),
+    ],
+)
+def test_a_favourite_set_off_after_a_clause_is_the_thing_it_named(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can't stand Mondays, my least favourite day.",
+        "Ordered the ramen, my favourite thing on the menu.",
+        "I love your lasagne, my favourite dish.",  # the listener's, not one thing of the speaker's
+        "My favourite drink is a flat white.",  # read by its copula, once
+    ],
+)
+def test_no_favourite_is_set_off_from_a_dislike_a_thing_of_no_kind_or_the_listeners(
+    parser: NameRecognizer, text: str
+) -> None:
+    favourites = [(k, v) for k, v, _ in _facts(parser, text) if k.startswith("favourite")]
+    assert len(favourites) <= 1
+    assert all(v != "lasagne" for _, v in favourites)
+    if "least" in text or "thing" in text:
+        assert not favourites
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Running a dog-grooming business from home now, best decision ever.",
+            "owner of a dog-grooming business",
+        ),
+        ("I run a café in Hackney.", "owner of a café"),
+        ("Started my own bakery last spring.", "owner of a bakery"),
+    ],
+)
+def test_running_a_business_is_the_speakers_work(parser: NameRecognizer, text: str, value: str) -> None:
+    assert ("works_as", value) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text", ["I ran a marathon on Sunday.", "I started a podcast.", "I'm thinking of opening a restaurant."]
+)
+def test_running_a_race_a_podcast_or_a_wish_is_no_work(parser: NameRecognizer, text: str) -> None:
+    assert not [v for k, v, _ in _facts(parser, text) if k == "works_as"]
+
+
+def test_a_diet_said_of_it_for_me_is_the_speakers(parser: NameRecognizer) -> None:
+    said = _facts(parser, "Cut out dairy and eggs too, so it's vegan across the board for me now.")
+    assert ("diet", "vegan") in {(k, v) for k, v, _ in said}
+    assert not [k for k, _, _ in _facts(parser, "It's too expensive for me.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I live in Capitol Hill.", "lives_in", "Capitol Hill"),  # the model's ORG, a district
+        ("We moved to Notting Hill in March.", "lives_in", "Notting Hill"),
+        ("I moved to Atlanta Fire Rescue this spring.", "works_at", "Atlanta Fire Rescue"),
+    ],
+)
+def test_a_district_the_model_calls_an_organisation_is_still_a_home(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+def test_a_to_clause_aimed_at_is_no_fact_yet(parser: NameRecognizer) -> None:
+    said = _facts(parser, "Saving up to open my own bike shop one day.")
+    assert not [k for k, _, _ in said if k == "works_as"]
+    assert ("works_as", "maths teacher") in {
+        (k, v) for k, v, _ in _facts(parser, "I started to teach maths.")
+    }

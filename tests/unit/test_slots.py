@@ -6,8 +6,9 @@ from datetime import UTC, datetime
 
 import pytest
 
+from agentx_memory.kinds import MemoryKind
 from agentx_memory.models import Fact, MemoryItem
-from agentx_memory.retrieval.slots import SlotAsk, answer_first, asked_slots
+from agentx_memory.retrieval.slots import SlotAsk, answer_first, asked_slots, newest_first
 
 NOW = datetime(2025, 11, 14, tzinfo=UTC)
 
@@ -60,3 +61,39 @@ def test_nothing_changes_without_slot_facts() -> None:
     items = [_turn("a", 0.3)]
     assert answer_first(items, [], top_k=5) == items
     assert SlotAsk() == SlotAsk((), ())
+
+
+def _said(item_id: str, score: float, day: int, kind: MemoryKind = "episodic") -> MemoryItem:
+    return MemoryItem(
+        kind=kind,
+        id=item_id,
+        content=item_id,
+        score=score,
+        channel="_global",
+        timestamp=datetime(2025, 1, day, tzinfo=UTC),
+    )
+
+
+def test_a_slot_question_reads_the_turns_newest_first_in_their_places() -> None:
+    # "I live in Montreal" is closer to "where do I live?" than "these days I'm based in Toronto"
+    items = [
+        _said("montreal", 0.9, 2),
+        _said("fact", 0.8, 1, kind="fact"),
+        _said("toronto", 0.7, 20),
+        _said("pasta", 0.6, 10),
+    ]
+    ranked = newest_first(items)
+    assert [item.id for item in ranked] == ["toronto", "fact", "pasta", "montreal"]
+    assert [item.score for item in ranked] == [0.9, 0.8, 0.7, 0.6]  # the places keep their scores
+
+
+def test_only_a_slot_question_reorders_by_time() -> None:
+    items = [_said("old", 0.9, 2), _said("new", 0.5, 20)]
+    assert [item.id for item in answer_first(items, [], top_k=5)] == ["old", "new"]
+    asked = asked_slots("where do I live?")
+    assert [item.id for item in answer_first(items, [], top_k=5, asked=asked)] == ["new", "old"]
+
+
+@pytest.mark.parametrize(("query", "thing"), [("when is my MOT?", "mot"), ("When's my recital?", "recital")])
+def test_an_appointment_of_any_name_is_asked_by_its_thing(query: str, thing: str) -> None:
+    assert thing in asked_slots(query).things
