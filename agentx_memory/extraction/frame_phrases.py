@@ -52,6 +52,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *_lost(sentence, speaker, turn),
         *_new_vehicles(sentence, speaker, turn),
         *_detached_favourites(sentence, speaker, turn),
+        *_former(sentence, speaker, turn),
     ]
 
 
@@ -382,3 +383,31 @@ def _own_words(thing: Any, favourite: Any) -> list[Any]:
     """``thing``'s words without the "my favourite …" that may hang on it."""
     said = {t.i for t in favourite.subtree}
     return [t for t in thing.subtree if t.i not in said]
+
+
+#: Words that make the speaker's thing a past one: "biology was my old job", "Tom's my ex".
+_FORMER: Final = frozenset(["old", "former", "previous", "ex", "ex-"])
+
+
+def _former(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """ "biology was my old job", "Barclays was my previous employer", "Tom is my ex": what the subject
+    names is over for the speaker; it ends the stored facts that name it."""
+    for copula in sentence:
+        if copula.lemma_ != "be" or any(c.dep_ == "neg" or c.tag_ == "MD" for c in copula.children):
+            continue
+        subject = next((c for c in copula.children if c.dep_ in SUBJECTS), None)
+        attr = next((c for c in copula.children if c.dep_ == "attr"), None)
+        if subject is None or attr is None or subject.pos_ not in {"NOUN", "PROPN"}:
+            continue
+        mine = any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in attr.children)
+        former = [c for c in attr.children if c.lower_ in _FORMER] or ([attr] if attr.lower_ == "ex" else [])
+        if not (mine and former) or any(t.lower_ in {"my", "our", "i"} for t in subject.subtree):
+            continue
+        words = [t.text for t in subject.subtree if t.pos_ in {"NOUN", "PROPN"}]
+        said = " ".join(t.text for t in subject.subtree)
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        statement = f"{said} was {speaker}'s {' '.join(t.lower_ for t in attr.subtree if t.dep_ != 'poss')}"
+        statement = statement[:1].upper() + statement[1:]  # "Biology was Sam's old job"
+        atom = build_atom("statement", "ended", said, statement, ctx, [], False, "explicit")
+        return [atom.model_copy(update={"ends_words": words, "temporal": "past"})]
+    return []

@@ -41,6 +41,8 @@ _FRAMES: Final = (
         r"^\s*no,? (?!I\b|I['’]m\b|It\b|It['’]s\b)"
         r"(?P<new>(?-i:[A-Z])[\w'’-]*(?: [\w'’-]+){0,3}?)(?=\s*[.!;]|$)"
     ),
+    # "31 actually, my birthday already passed", "Lisbon actually": the new word alone, opening the turn
+    re.compile(r"^\s*(?P<new>[\w'’-]+(?: [\w'’-]+){0,2}?),? actually\b", re.I),
     # "the plan is Bolivia now", "it's Lisbon now"
     re.compile(r"\b(?:the plan is|it's|it is) " + _PHRASE.format(name="new") + r" now\b", re.I),
 )
@@ -56,7 +58,8 @@ _FROM_TO: Final = re.compile(
 )
 #: Corrections only: a frame said otherwise ("I meant it", "it's late now") replaces nothing.
 _CUE: Final = re.compile(
-    r"^\s*(?:no\b|nope\b|sorry\b|wait\b|oops\b|scratch that\b|correction\b|actually\b|not\b|my bad\b)",
+    r"^\s*(?:no\b|nope\b|sorry\b|wait\b|oops\b|scratch that\b|correction\b|actually\b|not\b|my bad\b"
+    r"|[\w'’-]+(?: [\w'’-]+){0,2}?,? actually\b)",
     re.IGNORECASE,
 )
 _WORD: Final = re.compile(r"[\w'’-]+")
@@ -107,7 +110,10 @@ _FUNCTION: Final = frozenset(
         "weeks",
     ]
 )
-_NOT_NEW: Final = frozenset({"it", "that", "this", "so", "well", "yes", "no", "you", "him", "her", "them"})
+_NOT_NEW: Final = frozenset(
+    {"it", "that", "this", "so", "well", "yes", "no", "you", "him", "her", "them", "i", "we", "they", "he",
+     "she", "thanks", "thank", "ok", "okay", "oh", "yeah", "yep", "hmm", "um", "and", "but", "or", "there"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -131,7 +137,8 @@ def substitutions(turn: TurnText) -> list[Substitution]:
         for match in frame.finditer(turn.text):
             new = match.group("new").strip()
             old = match.groupdict().get("old")
-            if new.casefold() in _NOT_NEW or (old is not None and old.casefold() == new.casefold()):
+            first = new.split()[0].casefold()
+            if first in _NOT_NEW or (old is not None and old.casefold() == new.casefold()):
                 continue
             found.append(Substitution(turn.id, turn.speaker, new, old.strip() if old else None, words))
     return found
@@ -157,6 +164,8 @@ def _taken_back(sub: Substitution, stored: StoredFact) -> str | None:
     stored value that the turn mentions besides the new one."""
     if sub.old is not None:
         return sub.old if _span(stored.claim, sub.old) else None
+    if sub.new.isdigit() and (stored.value or "").isdigit():
+        return stored.value  # "31 actually": the number said before ("I'm 30"), however it was said
     new = {word.casefold() for word in _WORD.findall(sub.new)}
     subject = (stored.subject or "").casefold()
     for word in _WORD.findall(stored.value or ""):

@@ -345,3 +345,23 @@ def test_a_to_clause_aimed_at_is_no_fact_yet(parser: NameRecognizer) -> None:
     assert ("works_as", "maths teacher") in {
         (k, v) for k, v, _ in _facts(parser, "I started to teach maths.")
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Biology was my old job, I teach chemistry now.", "Biology"),
+        ("Barclays was my previous employer.", "Barclays"),
+    ],
+)
+def test_a_thing_said_to_be_the_speakers_old_one_is_ended(
+    parser: NameRecognizer, text: str, ended: str
+) -> None:
+    assert ("ended", ended) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text", ["My old job was boring.", "That was my old flat.", "Barclays was not my old employer."]
+)
+def test_no_ending_from_an_old_thing_described_or_denied(parser: NameRecognizer, text: str) -> None:
+    assert not [k for k, _, _ in _facts(parser, text) if k == "ended"]

@@ -62,6 +62,9 @@ def _anew(after: str, before: str) -> str | None:
             "switched from metoprolol to bisoprolol last week",
             "Dana takes bisoprolol for Dana's heart.",
         ),
+        # the new word alone, opening the turn; a number takes back the number said before
+        ("I'm 44.", "45 actually, the birthday was last week", "Dana is 45."),
+        ("I live in Porto.", "Braga actually, Porto was years ago", "Dana lives in Braga."),
     ],
 )
 def test_the_stored_fact_is_said_anew_with_the_new_word(before: str, after: str, anew: str) -> None:
@@ -77,6 +80,8 @@ def test_the_stored_fact_is_said_anew_with_the_new_word(before: str, after: str,
         # Not said as a correction.
         ("My favourite film is Heat.", "I meant Ronin when I said Heat was long"),
         ("I live in Porto.", "no, I'm fine, it's just Porto weather"),
+        ("I live in Porto.", "Thanks actually, Porto sounds right"),
+        ("I'm 44.", "I actually feel 45 some days"),
     ],
 )
 def test_nothing_is_said_anew_without_what_it_takes_back(before: str, after: str) -> None:

@@ -124,6 +124,16 @@ def check_extraction() -> tuple[Counter[str], Counter[str], int, int, int]:
             else:
                 kinds[f["kind"]] += 1
         other_subject_turns += other
+        for f in r.get("also_true", []):  # true facts the first labels missed: precision only
+            if not isinstance(f, dict) or not need(
+                where, f, {"kind": str, "subject": str, "statement": str, "words": list, "negated": bool}
+            ):
+                continue
+            if f["kind"] not in KINDS | {"statement"}:
+                err(where, f"bad also_true kind {f['kind']!r}")
+            words_ok(where, f["words"], text, 1, 3)
+            if not all(w in f["statement"].casefold() for w in f["words"] if isinstance(w, str)):
+                err(where, f"also_true words missing from {f['statement']!r}")
     n_neg = sum(negs.values())
     print(
         f"extraction.jsonl: {len(rows)} lines, {len(rows) - n_neg} with facts, {n_neg} negatives, "
