@@ -236,11 +236,12 @@ def thing_key(thing: Any, loose: bool = False) -> str | None:
     head = thing.lemma_.casefold()
     # "parents evening is on January 16": with ``loose`` any thing said to be on a day is one
     known = head in APPOINTMENTS or any(w.lemma_.casefold() in APPOINTMENTS for w in words)
+    # "parents evening", "sports day": a time of day named for what happens then is an occasion
+    named_time = bool(words) and not any(_timeish(w) for w in words)
     thing_like = (
         thing.pos_ == "NOUN"
-        and head not in _NOT_OCCASIONS
         and thing.ent_type_ != "PERSON"
-        and not _timeish(thing)
+        and ((head not in _NOT_OCCASIONS and not _timeish(thing)) or named_time)
     )
     if not known and not (loose and thing_like):
         return None
@@ -283,6 +284,8 @@ def appointment_atom(
     lemma = predicate.lemma_.casefold()
     things = [c for c in predicate.children if c.dep_ in {"dobj", *SUBJECTS}]
     things += [g for c in predicate.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+    if lemma in _MOVES:  # "move parents evening": the parser takes the occasion for a time of the verb
+        things += [c for c in predicate.children if c.dep_ == "npadvmod" and c.pos_ == "NOUN"]
     # A thing one moves, or says is on or at a time, is an occasion whatever its name
     dated = any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in predicate.children)
     loose = lemma in _MOVES or (lemma == "be" and dated)
@@ -297,9 +300,11 @@ def appointment_atom(
         return None, None
     key = thing_key(thing, loose or thing is last_thing)
     when = _when(predicate, thing) if thing.doc is predicate.doc and thing.sent == predicate.sent else []
+    when = [c for c in when if c.i != thing.i]  # "move parents evening": the occasion is no time of it
     if lemma in _MOVES - {"book", "schedule"}:  # "moved my haircut to the 14th": the new time only
+        # "moved the meeting this morning": when it was moved, not to when
         when = [c for c in when if c.lower_ in {"to", "till", "until"}] or [
-            c for c in when if c.dep_ != "prep"
+            c for c in when if c.dep_ != "prep" and not any(t.lower_ in _WHEN_DONE for t in c.subtree)
         ]
     if not when or key is None or lemma not in {"be", "have", "get", "book", *_MOVES}:
         return None, thing
@@ -339,6 +344,9 @@ _NOT_OCCASIONS: Final = frozenset(
         "thing",
     ]
 )
+
+#: Words of a time that tell when something was done: "moved it this morning", "rebooked it earlier".
+_WHEN_DONE: Final = frozenset(["this", "yesterday", "today", "earlier", "ago", "last", "just"])
 
 #: "the 19th": a day of a month not named, the coming one.
 DAY_ALONE: Final = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")

@@ -434,7 +434,8 @@ def _an_aim(node: Any, parent: Any) -> bool:
     """ "saving up to open my own shop", "studying to become a nurse", "going to move": a "to" clause is
     what the head aims at, not what holds, unless the head says it came about."""
     infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in node.children)
-    return infinitive and node.dep_ in {"xcomp", "advcl"} and parent.lemma_ not in _DONE_HEADS
+    obliged = parent.lemma_ == "have" and parent.tag_ == "VBD"  # "had to move the MOT": it was moved
+    return infinitive and node.dep_ in {"xcomp", "advcl"} and parent.lemma_ not in _DONE_HEADS and not obliged
 
 
 def _looks_back(predicate: Any) -> bool:
