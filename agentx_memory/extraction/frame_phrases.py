@@ -53,6 +53,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *_new_vehicles(sentence, speaker, turn),
         *_detached_favourites(sentence, speaker, turn),
         *_former(sentence, speaker, turn),
+        *_not_for_a_while(sentence, speaker, turn),
     ]
 
 
@@ -409,5 +410,39 @@ def _former(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         statement = f"{said} was {speaker}'s {' '.join(t.lower_ for t in attr.subtree if t.dep_ != 'poss')}"
         statement = statement[:1].upper() + statement[1:]  # "Biology was Sam's old job"
         atom = build_atom("statement", "ended", said, statement, ctx, [], False, "explicit")
+        return [atom.model_copy(update={"ends_words": words, "temporal": "past"})]
+    return []
+
+
+#: Stretches of time that, without doing something, mean one has stopped: "in three months".
+_STRETCHES: Final = frozenset(["days", "weeks", "months", "years", "ages", "while", "year", "month", "week"])
+
+
+def _not_for_a_while(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """ "I haven't smoked in three months", "haven't had a drink for a year": the speaker stopped doing
+    it; it ends the stored facts that name the doing (or what was done)."""
+    for verb in sentence:
+        children = list(verb.children)
+        perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in children)
+        if verb.pos_ != "VERB" or not perfect or not any(c.dep_ == "neg" for c in children):
+            continue
+        if not _said_by_me(verb) or any(c.tag_ == "MD" for c in children):
+            continue
+        spans = [g for c in children if c.dep_ == "prep" and c.lower_ in {"in", "for"} for g in c.children]
+        if not any(g.lemma_.casefold() in _STRETCHES or g.lower_ in _STRETCHES for g in spans):
+            continue
+        people = [t for c in children if c.dep_ in {"dobj", "prep", "dative"} for t in c.subtree]
+        if any(t.pos_ == "PRON" or t.ent_type_ == "PERSON" for t in people):
+            continue  # "haven't seen him in years": someone not seen, no habit stopped
+        things = [c for c in children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
+        done = gerund(verb.lemma_)
+        said = " ".join([done, *(f"{t.lower_}" for t in things)]) if verb.lemma_ != "have" else ""
+        said = said or " ".join(t.lower_ for t in things)
+        if not said:
+            continue
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        atom = build_atom("statement", "ended", said, f"{speaker} stopped {said}", ctx, [], False, "explicit")
+        # what was done ends the facts that name it ("meat", not every fact with "eat" in it)
+        words = [t.text for t in things] or [verb.lemma_]
         return [atom.model_copy(update={"ends_words": words, "temporal": "past"})]
     return []

@@ -182,6 +182,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         c.dep_ in {"det", "poss"} or (c.dep_ == "compound" and c.pos_ == "PROPN") for c in value.children
     )
     if slot == "residence":
+        if predicate.lemma_ == "be" and value.dep_ == "pobj":
+            return _settled_in(value, predicate)
         if predicate.lemma_ == "be" and not any(
             c.dep_ in SUBJECTS and c.lower_ == "home" for c in predicate.children
         ):
@@ -329,6 +331,24 @@ def _occupation(value: Any, predicate: Any) -> bool:
         return known and any(c.dep_ in {"compound", "amod"} for c in value.children)
     at_work = any(c.dep_ == "prep" and c.lower_ in {"at", "with"} for c in value.children)
     return known or (value.text.casefold().endswith(_AGENTIVE) and (compound or at_work))
+
+
+#: What makes being somewhere a stay, not a home: "in Leeds for work", "this week", "on holiday".
+_STAY: Final = frozenset(
+    ["today", "tonight", "tomorrow", "week", "weekend", "weeks", "days", "day", "night", "nights", "month",
+     "trip", "holiday", "holidays", "vacation", "visit", "visiting", "conference", "business", "work",
+     "moment", "until", "till", "for", "right", "still", "again", "back", "currently", "airport", "hotel"]
+)  # fmt: skip
+
+
+def _settled_in(value: Any, predicate: Any) -> bool:
+    """ "I'm in Bristol, near the harbourside": a city said to be where one is, with nothing that makes it
+    a stay ("in Leeds for work this week", "on holiday in Crete", "back in Leeds for Christmas")."""
+    if value.ent_type_ != "GPE" or value.head.lower_ != "in" or value.head.head.i != predicate.i:
+        return False
+    clause = [c for c in predicate.children if c.dep_ not in {"conj", "advcl", "ccomp", "parataxis"}]
+    words = {t.lower_ for c in clause for t in c.subtree} - {t.lower_ for t in value.subtree}
+    return not words & _STAY and predicate.tag_ != "VBD"
 
 
 def now_said(predicate: Any) -> bool:

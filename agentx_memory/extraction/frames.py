@@ -410,7 +410,10 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
             return False
         if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
             return False
-        if any(c.dep_ == "neg" or c.tag_ == "MD" for c in parent.children) and node.dep_ != "conj":
+        # "I don't think I'm moving"; but "I'm in Bristol, so fish is never far away" (a clause said
+        # before its head is one of its own)
+        denied_head = any(c.dep_ == "neg" or c.tag_ == "MD" for c in parent.children)
+        if denied_head and node.dep_ != "conj" and not (node.dep_ == "ccomp" and node.i < parent.i):
             return False
         node = parent
     if _looks_back(predicate) and not frame.change:  # "moved to Seattle five years ago" still holds

@@ -105,6 +105,9 @@ FRAMES: Final = (
     Frame("up", "prep", "residence", change=True, preps=("to",)),  # "we upped sticks to Whitstable"
     Frame("call", "dobj", "residence"),  # "I call Leeds home" (the reader checks for "home")
     Frame("be", "attr", "residence"),  # "home is Glasgow these days" (the subject must be "home")
+    Frame(
+        "be", "prep", "residence", preps=("in",)
+    ),  # "I'm in Bristol, near the harbourside" (a city, to stay)
     # employer
     Frame("work", "prep", "employer", preps=("at", "for")),
     Frame("join", "dobj", "employer", change=True),

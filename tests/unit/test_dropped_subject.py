@@ -365,3 +365,48 @@ def test_a_thing_said_to_be_the_speakers_old_one_is_ended(
 )
 def test_no_ending_from_an_old_thing_described_or_denied(parser: NameRecognizer, text: str) -> None:
     assert not [k for k, _, _ in _facts(parser, text) if k == "ended"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in Bristol, near the harbourside, so fresh fish is never far away.",
+        "We're in Bristol now, the kids love it.",
+    ],
+)
+def test_being_in_a_city_with_nothing_that_makes_it_a_stay_is_a_home(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert ("lives_in", "Bristol") in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in Bristol for work this week.",
+        "I'm in Bristol today.",
+        "I'm in Bristol on holiday.",
+        "I was in Bristol last year.",
+        "I'm back in Bristol for Christmas.",
+        "My sister is in Bristol.",
+        "I don't think I'm in Bristol.",
+    ],
+)
+def test_a_stay_the_past_or_someone_else_is_no_home(parser: NameRecognizer, text: str) -> None:
+    assert ("lives_in", "Bristol") not in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [("I haven't smoked in three months.", ["smoke"]), ("I haven't eaten meat in two years.", ["meat"])],
+)
+def test_not_doing_it_for_a_stretch_is_stopping(parser: NameRecognizer, text: str, ended: list[str]) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, NOW, "Kim")], recognizer=parser).facts
+    assert [fact.ends_words for fact in facts if fact.key == "ended"] == [ended]
+
+
+@pytest.mark.parametrize(
+    "text", ["I haven't seen him in years.", "I haven't decided yet.", "I might not smoke for a week."]
+)
+def test_not_seeing_someone_or_not_yet_is_no_stopping(parser: NameRecognizer, text: str) -> None:
+    assert not [k for k, _, _ in _facts(parser, text) if k == "ended"]
