@@ -275,6 +275,8 @@ def as_clause(statement: str, subject: str) -> str | None:
 def gerund_subject(clause: str) -> bool:
     """Whether ``clause`` opens with an "-ing" phrase that is its subject ("Learning another language is
     tough", "Being surrounded by teammates creates a bond"): no "I'm" was dropped before it."""
+    # "Plus, playing with my teammates … is awesome": a one-word opener set off by a comma is no subject
+    clause = re.sub(r"^\s*(?!\w+ing\b)\w+,\s*", "", clause)
     head = re.split(r"[,;:]|\s+(?:but|so)\s+", clause, maxsplit=1)[0]
     tokens = _TOKEN.findall(head)
     if not tokens or not ing_form(tokens[0].casefold()):

@@ -131,6 +131,8 @@ def _opening_verb(sentence: Any) -> Any | None:
     if lower in _NOT_ACTS and opener.i + 1 < sentence.end and opener.nbor().lower_ in {"on", "that", "to"}:
         return None  # "Based on that, …", "Given that …", "Compared to last year …"
     if opener.tag_ == "VBG":
+        if gerund_subject(opener.doc[opener.i : sentence.end].text):
+            return None  # "Plus, playing with my teammates … is awesome": the parse missed the subject
         nxt = opener.nbor() if opener.i + 1 < sentence.end else None
         if nxt is not None and nxt.lemma_.casefold() in _ING_COMPOUNDS:
             return None  # "Driving test booked for the 9th": a noun, whatever the parser says
@@ -196,6 +198,8 @@ _VERBS: Final = frozenset({frame.lemma for frame in FRAMES} | set(ENDING_VERBS))
 
 def _pronoun(opener: Any) -> str:
     lower = opener.lower_
+    if lower == "been":  # "Always been interested in …": "I've always been"
+        return "I've"
     if opener.tag_ == "VBG" or lower in _STATES:
         return "I'm"
     return "I"

@@ -74,7 +74,8 @@ def clause_pointing(clause: str, subject: str) -> Pointing:
     a date something is arranged *for* ("Dana has booked a table for Friday": the booking is past, the
     date is the table's)."""
     rest = clause[len(subject) :] if clause.startswith(subject) else clause
-    rest = re.sub(r"^\s+and others\b", "", rest.replace("’", "'"))
+    # "Dana and others", "Dana and Tom", "Dana and Dana's wife": the verb follows the whole subject
+    rest = re.sub(r"^\s+and (?:others|[A-Z][\w-]*(?:'s [a-z]+)?)\b", "", rest.replace("’", "'"))
     possessive = rest.startswith("'s ")
     words = _WORD.findall(rest.casefold()[2 if possessive else 0 :])
     at = _finite(words, possessive)

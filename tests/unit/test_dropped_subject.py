@@ -35,6 +35,7 @@ def _facts(parser: NameRecognizer, text: str) -> list[tuple[str, str, str]]:
         ("Finally retrained as a plumber!", "I finally retrained as a plumber!"),
         ("Wow, loved it so much.", "Wow, I loved it so much."),
         ("Sold the van last week.", "I sold the van last week."),
+        ("Always been into sailing, since I was a kid.", "I've always been into sailing, since I was a kid."),
         ("Moving to Bath next month, eek.", "I'm moving to Bath next month, eek."),
         ("Married to Theo since 2019.", "I'm married to Theo since 2019."),
         ("Packed in the choir, my voice can't take it.", "I packed in the choir, my voice can't take it."),
@@ -64,6 +65,7 @@ def test_a_sentence_opened_by_the_speakers_verb_gets_its_subject_back(
         "Driving lesson booked for the 9th of May.",  # a noun's modifier
         "Having a good team is so important.",  # the "-ing" clause is the subject
         "Trying new things takes guts.",
+        "Plus, playing with my teammates and having the fans cheer is awesome.",  # the parse missed it
     ],
 )
 def test_requests_things_and_moods_keep_their_words(parser: NameRecognizer, text: str) -> None:

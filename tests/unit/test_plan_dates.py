@@ -74,6 +74,10 @@ def test_a_date_points_the_way_its_clause_does(
         ("Dana was going to fly on Friday", "past"),
         ("Dana has already finished it on Monday", "past"),
         ("Dana's sister visited on Monday", "past"),
+        # a subject of two: the verb follows both ("Tom and I went hiking on Sunday": last Sunday)
+        ("Dana and Tom went hiking on Sunday", "past"),
+        ("Dana and Dana's wife went to Rome on Sunday", "past"),
+        ("Dana and Tom are flying to Rome on Sunday", "plan"),
         ("Dana is tired after the party on Saturday", "other"),
         ("Dana is happy with the result on Saturday", "other"),
     ],
