@@ -11,8 +11,17 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_changes import DAY_ALONE, on_coming_day, thing_key
+from .frame_values import slot_atom
+from .lexicon import Frame
 
-__all__ = ["appointment_asked", "appointment_given", "speaks_of_contact"]
+__all__ = [
+    "ASKED_WHERE",
+    "appointment_asked",
+    "appointment_given",
+    "home_given",
+    "move_asked",
+    "speaks_of_contact",
+]
 
 
 def speaks_of_contact(sentence: Any) -> bool:
@@ -70,3 +79,42 @@ def appointment_given(doc: Any, key: str, subject: str, turn: TurnText, speaker:
     ctx = Context(turn=turn, subject=subject, correction=True, is_speaker=subject == speaker)
     atom = build_atom("event", f"appointment_{key}", times, statement, ctx, [], False, "explicit")
     return on_coming_day(atom, int(day.group(1)), turn.timestamp)
+
+
+#: Words of a turn that tells of the speaker's move without saying where ("Finally done with the move",
+#: "the movers dropped off the last boxes"): the next turn may name the place alone.
+_MOVING: Final = frozenset(["move", "mover", "relocate", "relocation", "unpack", "housewarming"])
+_NEW_HOME: Final = Frame("move", "prep", "residence", change=True)
+
+
+def move_asked(doc: Any, atoms: list[FactAtom]) -> bool:
+    """Whether the turn told of the speaker's move without saying where to."""
+    if any(atom.key == "lives_in" for atom in atoms) or doc.text.rstrip().endswith("?"):
+        return False
+    return any(t.lemma_.casefold() in _MOVING and _ours(t) for t in doc)
+
+
+def _ours(word: Any) -> bool:
+    """ "we moved", "the move", "our movers", "Finally done with the move"; not "helping my sister move"."""
+    subjects = [c for c in word.children if c.dep_ in {"nsubj", "nsubjpass"}]
+    owners = [c for c in word.children if c.dep_ == "poss"]
+    return all(t.lower_ in {"i", "we"} for t in subjects) and all(t.lower_ in {"my", "our"} for t in owners)
+
+
+#: The listener's question the place answers: "Where did you end up?", "Which city did you land in?"
+ASKED_WHERE: Final = re.compile(r"\b(?:where|which|what)\b[^?]*\?", re.IGNORECASE)
+
+
+def home_given(doc: Any, subject: str, turn: TurnText, speaker: str) -> FactAtom | None:
+    """The place the speaker moved to, named alone at the start of the next turn: "Leipzig. Right by the
+    zoo", "Raleigh! Humid already" (a place name said as a sentence of its own)."""
+    first = next(iter(doc.sents), None)
+    if first is None:
+        return None
+    words = [t for t in first if not t.is_punct]
+    place = words[-1] if words else None
+    if place is None or len(words) > 3 or place.pos_ != "PROPN" or place.ent_type_ in {"DATE", "TIME"}:
+        return None
+    if any(t.pos_ not in {"PROPN", "INTJ"} for t in words):
+        return None  # "Leipzig." or "Oh, Raleigh!"; not a sentence that says more
+    return slot_atom(_NEW_HOME, place, subject, turn, True, speaker, False)

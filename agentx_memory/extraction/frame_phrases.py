@@ -65,10 +65,11 @@ def _dwellings(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     for noun in sentence:
         if noun.pos_ != "NOUN" or not (noun.lemma_.casefold() in DWELLINGS or noun.lower_ == "tenement"):
             continue
-        if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in noun.children):
+        acquired = _acquired(noun)
+        if not acquired and not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in noun.children):
             continue
         modifiers = {c.lower_ for c in noun.children if c.dep_ in {"amod", "compound", "nmod"}}
-        if modifiers & _NOT_HOME or _told_in_past(noun):
+        if modifiers & _NOT_HOME or (_told_in_past(noun) and not acquired):
             continue
         # "my Glasgow tenement" (the small model may take Glasgow for a person: a name before a dwelling
         # is where it is)
@@ -81,7 +82,7 @@ def _dwellings(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             if g.dep_ == "pobj" and g.pos_ == "PROPN"
         ]
         if places:
-            frame = _NEW_HOME if "new" in modifiers else _HOME
+            frame = _NEW_HOME if "new" in modifiers or acquired else _HOME
             atoms.append(slot_atom(frame, places[0], speaker, turn, False, speaker, False))
     return atoms
 
@@ -129,6 +130,36 @@ def hired_by(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     if not employers:
         return None
     return slot_atom(_JOINED, employers[0], speaker, turn, True, speaker, False)
+
+
+#: Verbs by which one comes to have a home: "closed on a house in Fort Worth", "got the keys to our new
+#: place in Valencia", "bought a flat in Leith", "signed for a place in Bend".
+_ACQUIRING: Final = frozenset(
+    ["close", "buy", "get", "sign", "complete", "move", "rent", "find", "land", "take"]
+)
+
+
+def _acquired(noun: Any) -> bool:
+    """Whether the speaker (I, we) came to have the dwelling ``noun``: the object of an acquiring verb,
+    directly or through a preposition or "the keys to"; said as done, not wished, asked or denied."""
+    node = noun
+    while (
+        node.dep_ in {"pobj", "prep", "dobj"} and node.head.i != node.i and node.pos_ not in {"VERB", "AUX"}
+    ):
+        node = node.head
+    if node.pos_ != "VERB" or node.lemma_.casefold() not in _ACQUIRING:
+        return False
+    children = list(node.children)
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in children) or node.dep_ in {"xcomp", "relcl", "acl"}:
+        return False
+    mine = any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in children)
+    dropped = not any(c.dep_ in SUBJECTS for c in children) and node.i == node.sent.start + _opening(node)
+    return (mine or dropped) and node.tag_ in {"VBD", "VBN"}
+
+
+def _opening(verb: Any) -> int:
+    """How many words come before ``verb`` in its sentence that are adverbs ("Just closed on …")."""
+    return sum(1 for t in verb.doc[verb.sent.start : verb.i] if t.pos_ in {"ADV", "PUNCT", "INTJ"})
 
 
 def _told_in_past(noun: Any) -> bool:

@@ -88,8 +88,8 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
         else:
             if frame.through and not any(o.lemma_.casefold() in frame.through for o in objects):
                 continue
-            if lemma in {"move", "relocate"} and objects:
-                continue  # "moved the meeting to Friday": something else moved
+            if lemma in {"move", "relocate"} and objects and not any(o.lower_ == "me" for o in objects):
+                continue  # "moved the meeting to Friday": something else moved; "relocated me to …" not
             # the preposition may hang on an object or an adverb: "moved back to Cork"
             held = [*objects, *(c for c in children if c.dep_ == "advmod")]
             holders = [*preps, *(p for o in held for p in o.children if p.dep_ == "prep")]

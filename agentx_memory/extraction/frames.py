@@ -33,7 +33,7 @@ from .frame_changes import (
     thing_atom,
     wedded,
 )
-from .frame_followups import appointment_asked, appointment_given, speaks_of_contact
+from .frame_followups import appointment_asked, appointment_given, home_given, move_asked, speaks_of_contact
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
 from .frame_pets import pet_atom, pets_named
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
@@ -76,6 +76,8 @@ class Reading:
     contact_pending: bool = False
     #: The appointment the turn said changed without its new time ("the clinic rang, different slot").
     appointment_pending: str | None = None
+    #: The turn told of the speaker's move without saying where to: the next may name the place alone.
+    move_pending: bool = False
 
 
 def read_parsed(
@@ -85,13 +87,17 @@ def read_parsed(
     correction: bool,
     number_asked: bool = False,
     appointment: str | None = None,
+    moved: bool = False,
 ) -> Reading:
     """The typed facts a parsed turn states, filed under their subjects. ``speaker`` is whose "I";
     ``number_asked``: the speaker's turn before spoke of their number without giving it;
-    ``appointment``: the appointment the turn before said changed without its new time."""
+    ``appointment``: the appointment the turn before said changed without its new time; ``moved``: the
+    turn before told of the speaker's move without saying where to."""
     reading = Reading()
     if appointment is not None and (given := appointment_given(doc, appointment, speaker, turn, speaker)):
         reading.atoms.append(given)
+    if moved and (home := home_given(doc, speaker, turn, speaker)) is not None:
+        reading.atoms.append(home)
     last_person: str | None = None
     last_thing: Any | None = None
     last_pet: str | None = None
@@ -171,6 +177,7 @@ def read_parsed(
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key, value_words(value)))
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
+    reading.move_pending = move_asked(doc, reading.atoms)
     ended = {word for atom in reading.atoms for word in atom.ends_words}
     for name, relation in reading.people.items():  # "Jo, my wife, is a doctor": Jo is the speaker's wife
         if name not in ended:  # "our cat Mittens passed away": no current cat named in the same breath
@@ -264,6 +271,10 @@ def _subject(
     """``(subject, names a person)``: the speaker, ``"we"``, a named person (related to the speaker
     through a possessive, recorded in ``people``), ``"<speaker>'s <relation>"`` for a relation without a
     name, or None (things, other pronouns)."""
+    if predicate.lemma_ in _SENDING and any(
+        c.dep_ == "dobj" and c.lower_ == "me" for c in predicate.children
+    ):
+        return speaker, False  # "Work relocated me to Bangalore": the speaker moved
     head = predicate
     while True:
         subjects = [child for child in head.children if child.dep_ in SUBJECTS]
@@ -353,6 +364,10 @@ def _me_included(sentence: Any) -> bool:
     """ "We've all gone pescatarian, me included", "including me"."""
     words = [t.lower_ for t in sentence]
     return any((a, b) in {("me", "included"), ("including", "me")} for a, b in pairwise(words))
+
+
+#: Verbs whose object goes somewhere: "they moved me to Leeds", "work relocated me to Bangalore".
+_SENDING: Final = frozenset(["move", "relocate", "transfer", "post", "send", "station", "second"])
 
 
 def _for_me(predicate: Any) -> bool:

@@ -32,6 +32,7 @@ from .corrections import ENDING, as_rescheduled, is_correction
 from .dropped_subject import with_subjects_restored, with_surface_subject
 from .english import sentences, subordinate_last, third_person, uncleft
 from .enrich import enrichment_entities
+from .frame_followups import ASKED_WHERE
 from .frame_merge import merged
 from .frames import Reading, filed_under, read_parsed
 from .gates import GateVerdict, gate_turn, is_small_talk
@@ -106,6 +107,8 @@ class _State:
     contact_pending: bool = False
     #: The appointment the last turn said changed without its new time.
     appointment_pending: str | None = None
+    #: The last turn told of the speaker's move without saying where to.
+    move_pending: bool = False
 
 
 _LEADING: Final = re.compile(
@@ -298,13 +301,22 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
     reader_speaker = state.speaker_name or turn.speaker
     if parsed is not None:
         reading = read_parsed(
-            parsed, turn, reader_speaker, correction, state.contact_pending, state.appointment_pending
+            parsed,
+            turn,
+            reader_speaker,
+            correction,
+            state.contact_pending,
+            state.appointment_pending,
+            state.move_pending and turn.role == "user",
         )
+        if turn.role == "assistant":  # only "where did you end up?" keeps a move's place open
+            state.move_pending = state.move_pending and ASKED_WHERE.search(turn.text) is not None
         if turn.role == "user":  # the assistant's "what is it?" between keeps the question open
             state.contact_pending = reading.contact_pending and not any(
                 a.key == "phone" for a in reading.atoms
             )
             state.appointment_pending = reading.appointment_pending
+            state.move_pending = reading.move_pending
         if reading.speaker_name is not None and turn.speaker == UNKNOWN_SPEAKER:
             state.speaker_name = reading.speaker_name
         for name in reading.people:

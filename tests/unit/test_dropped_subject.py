@@ -412,3 +412,55 @@ def test_not_doing_it_for_a_stretch_is_stopping(parser: NameRecognizer, text: st
 )
 def test_not_seeing_someone_or_not_yet_is_no_stopping(parser: NameRecognizer, text: str) -> None:
     assert not [k for k, _, _ in _facts(parser, text) if k == "ended"]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("We closed on a house in Fort Worth last Friday!!", "Fort Worth"),
+        ("Just got the keys to our new place in Valencia!", "Valencia"),
+        ("Work relocated me to Bangalore, so that's home now.", "Bangalore"),
+    ],
+)
+def test_a_home_come_by_is_a_move(parser: NameRecognizer, text: str, place: str) -> None:
+    assert ("lives_in", place) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister bought a flat in Leeds.",
+        "We're hoping to buy a house in Leeds.",
+        "We didn't get the flat in Leeds.",
+    ],
+)
+def test_a_home_someone_else_got_wished_or_missed_is_no_move(parser: NameRecognizer, text: str) -> None:
+    assert ("lives_in", "Leeds") not in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+def _chat(parser: NameRecognizer, *said: tuple[str, str]) -> set[tuple[str, str]]:
+    turns = [TurnText(f"t{i}", role, text, NOW, "Kim") for i, (role, text) in enumerate(said)]
+    return {(fact.key, fact.value) for fact in extract_turns(turns, recognizer=parser).facts}
+
+
+def test_the_place_a_move_ended_in_may_be_named_alone_when_asked(parser: NameRecognizer) -> None:
+    learned = _chat(
+        parser,
+        ("user", "Finally done with the move, every muscle hurts"),
+        ("assistant", "Congratulations! Where did you end up?"),
+        ("user", "Leipzig. Right by the zoo."),
+    )
+    assert ("lives_in", "Leipzig") in learned
+
+
+@pytest.mark.parametrize(
+    ("first", "asked"),
+    [("Helping my sister move this weekend.", "Where to?"), ("The move went fine.", "Great, enjoy!")],
+)
+def test_a_place_named_alone_after_someone_elses_move_or_no_question_is_no_home(
+    parser: NameRecognizer, first: str, asked: str
+) -> None:
+    learned = _chat(
+        parser, ("user", first), ("assistant", asked), ("user", "Paris! Can't wait for the trip.")
+    )
+    assert ("lives_in", "Paris") not in learned
