@@ -64,6 +64,8 @@ _MOODS: Final = frozenset(
      "overwhelmed", "stuck", "obsessed", "hooked", "blessed", "stoked", "pumped", "psyched", "devastated",
      "disappointed", "frustrated", "interested", "impressed", "inspired", "motivated", "buzzed", "knackered"]
 )  # fmt: skip
+#: "now a data analyst", "officially a homeowner": what the speaker is, said without "I'm".
+_NOW_A: Final = re.compile(r"^(?:now|currently|officially|finally)\s+(?:a|an)\s+\w", re.IGNORECASE)
 _HOW_IT_WENT: Final = frozenset(["well", "badly", "great", "fine", "ok", "okay", "smoothly", "wrong", "off"])
 
 
@@ -92,6 +94,9 @@ def restore_dropped_subjects(doc: Any) -> str | None:
     and has no subject, or None when no sentence needs one."""
     inserts: list[tuple[int, str]] = []
     for sentence in doc.sents:
+        if _NOW_A.match(sentence.text):  # "now a data analyst btw": the parser finds no verb to restore
+            inserts.append((doc[sentence.start].idx, "I'm"))
+            continue
         opener = _opening_verb(sentence)
         if opener is not None:
             before = doc[sentence.start : opener.i]

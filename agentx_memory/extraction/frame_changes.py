@@ -19,6 +19,7 @@ import re
 from datetime import datetime
 from typing import Any, Final
 
+from .antecedents import copula_subject, words_before_clause
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
@@ -382,10 +383,7 @@ def thing_atom(
         c.dep_ == "neg" or c.tag_ == "MD" for c in predicate.children
     ):
         return None
-    subject = next((c for c in predicate.children if c.dep_ in SUBJECTS), None)
-    if subject is not None and subject.lower_ in {"it", "that"}:  # "obsessed with Wingspan, it's my …"
-        earlier = [t for t in predicate.sent if t.i < subject.i and t.pos_ == "PROPN"]
-        subject = earlier[-1] if earlier else subject
+    subject = copula_subject(predicate, next((c for c in predicate.children if c.dep_ in SUBJECTS), None))
     attr = next((c for c in predicate.children if c.dep_ in {"attr", "acomp"}), None)
     if subject is None or attr is None:
         return None
@@ -404,9 +402,12 @@ def thing_atom(
             "favorite",
         }:
             return None  # "my favourite part is seeing …": a clause, no thing
-        if head in _NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in value.subtree):
+        relative = value.i == predicate.head.i and predicate.dep_ == "relcl"  # "X, which is my favourite"
+        words = [t for t in value.subtree if not relative or t.i < predicate.i]
+        if head in _NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in words):
             return None
         said = last_person if value.lower_ in {"he", "she"} and last_person else phrase(value)
+        said = words_before_clause(value, predicate) if relative else said
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
         if favourite and head not in {"favourite", "favorite"}:
             key, statement = f"favourite_{head}", f"{speaker}'s favourite {head} is {said}"
@@ -458,7 +459,7 @@ def _ranks(thing: Any) -> list[Any]:
         and (
             (c.lower_ == "number" and any(t.lower_ == "one" for t in [*c.children, *thing.children]))
             or (c.lower_ == "go" and any(t.lower_ == "to" for t in c.children))
-            or c.lower_ == "go-to"
+            or c.lower_ in {"go-to", "top"}  # "Piranesi is my top book now"
         )
     ]
 

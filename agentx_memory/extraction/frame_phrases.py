@@ -11,6 +11,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_values import SUBJECTS, slot_atom
+from .frame_work import for_a_living
 from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_MAKES, VEHICLE_NOUNS, Frame
 from .verbs import conjugate, gerund
 
@@ -54,6 +55,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *_detached_favourites(sentence, speaker, turn),
         *_former(sentence, speaker, turn),
         *_not_for_a_while(sentence, speaker, turn),
+        *for_a_living(sentence, speaker, turn),
     ]
 
 
@@ -387,7 +389,9 @@ def _detached_favourites(sentence: Any, speaker: str, turn: TurnText) -> list[Fa
         opener = min((t.i for t in noun.subtree if not t.is_punct), default=noun.i)
         if not (favourite and mine and noun.pos_ == "NOUN") or opener == 0:
             continue
-        if noun.doc[opener - 1].text not in {",", "-", "–", "—", ":"} or noun.dep_ == "nsubj":
+        if noun.doc[opener - 1].text not in {",", "-", "–", "—", ":"} or (
+            noun.dep_ == "nsubj" and noun.head.lemma_ == "be"
+        ):
             continue  # "my favourite drink is …" is read by its copula
         verb = noun.head if noun.head.pos_ in {"VERB", "AUX"} else sentence.root
         before = [

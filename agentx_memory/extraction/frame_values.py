@@ -56,9 +56,12 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             c.dep_ == "prt" and c.lower_ == frame.particle for c in children
         ):
             continue
+        if frame.slot in {"hobby", "vehicle"} and for_a_living(predicate):
+            continue  # "driving lorries for a living": work (frame_work), no car nor pastime
         if frame.via == "xcomp":  # "started bouldering", "started learning the piano"
             for activity in (c for c in children if c.dep_ == "xcomp" and c.tag_ == "VBG"):
-                yield frame, activity, _fits(frame.slot, activity, predicate)
+                if not for_a_living(activity):
+                    yield frame, activity, _fits(frame.slot, activity, predicate)
         elif frame.via == "dobj":
             for obj in objects:
                 if frame.slot == "employer" and obj.lemma_.casefold() in UNITS:
@@ -327,8 +330,9 @@ def _occupation(value: Any, predicate: Any) -> bool:
         return False  # a judgement ("such an inspiring writer", "a natural teacher"), not a job said
     article = any(c.lower_ in {"a", "an"} for c in value.children)
     compound = any(c.dep_ == "compound" for c in value.children)
-    if not article:  # "I'm head chef now": a known occupation needs no article
-        return known and any(c.dep_ in {"compound", "amod"} for c in value.children)
+    if not article:  # "I'm head chef now", "I'm the manager now": a known occupation needs no article
+        the = any(c.lower_ == "the" for c in value.children) and now_said(predicate)
+        return known and (the or any(c.dep_ in {"compound", "amod"} for c in value.children))
     at_work = any(c.dep_ == "prep" and c.lower_ in {"at", "with"} for c in value.children)
     return known or (value.text.casefold().endswith(_AGENTIVE) and (compound or at_work))
 
@@ -349,6 +353,14 @@ def _settled_in(value: Any, predicate: Any) -> bool:
     clause = [c for c in predicate.children if c.dep_ not in {"conj", "advcl", "ccomp", "parataxis"}]
     words = {t.lower_ for c in clause for t in c.subtree} - {t.lower_ for t in value.subtree}
     return not words & _STAY and predicate.tag_ != "VBD"
+
+
+def for_a_living(verb: Any) -> bool:
+    """ "driving lorries for a living": the doing is the speaker's work."""
+    return any(
+        c.dep_ == "prep" and c.lower_ == "for" and any(g.lower_ == "living" for g in c.children)
+        for c in verb.children
+    )
 
 
 def now_said(predicate: Any) -> bool:

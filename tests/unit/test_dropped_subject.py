@@ -464,3 +464,35 @@ def test_a_place_named_alone_after_someone_elses_move_or_no_question_is_no_home(
         parser, ("user", first), ("assistant", asked), ("user", "Paris! Can't wait for the trip.")
     )
     assert ("lives_in", "Paris") not in learned
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Driving lorries for a living means nine hours a day in a cab.", "works_as", "driving lorries"),
+        (
+            "It's an hour each way since I started doing air traffic control for a living.",
+            "works_as",
+            "doing air traffic control",
+        ),
+        ("now a data analyst btw, left teaching over the summer", "works_as", "data analyst"),
+        ("They made me store manager last week, so I'm the manager now.", "works_as", "manager"),
+        (
+            "I'm tempted by The Remains of the Day, which is now my all-time favourite novel.",
+            "favourite_novel",
+            "The Remains of the Day",
+        ),
+        ("Changed my mind, Piranesi is my top book now.", "favourite_book", "Piranesi"),
+        ("I support Brentford now, my favourite team, fight me", "favourite_team", "Brentford"),
+    ],
+)
+def test_work_and_favourites_said_in_passing(parser: NameRecognizer, text: str, key: str, value: str) -> None:
+    assert (key, value) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'd love to paint for a living.", "My dad fixes boilers for a living.", "What do you do for a living?"],
+)
+def test_a_living_wished_someone_elses_or_asked_is_no_job(parser: NameRecognizer, text: str) -> None:
+    assert not [k for k, _, _ in _facts(parser, text) if k == "works_as"]

@@ -1,0 +1,37 @@
+"""What a copula's pronoun subject stands for: "which", "it", "that" point back to a thing the sentence
+named. Pure functions over a spaCy parse."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["copula_subject", "words_before_clause"]
+
+
+def copula_subject(predicate: Any, subject: Any | None) -> Any | None:
+    """The thing ``subject`` stands for: the noun a relative clause hangs on ("The Remains of the Day,
+    which … is now my favourite novel"), a name said earlier ("obsessed with Wingspan, it's my …"), or
+    the subject of the clause a "since"/"because" clause explains ("Parasite goes last since it's my
+    favourite"); else ``subject`` itself."""
+    if subject is None:
+        return None
+    if subject.lower_ in {"which", "who", "that"} and predicate.dep_ == "relcl":
+        return predicate.head
+    if subject.lower_ not in {"it", "that"}:
+        return subject
+    earlier = [t for t in predicate.sent if t.i < subject.i and t.pos_ == "PROPN"]
+    if earlier:
+        return earlier[-1]
+    if predicate.dep_ in {"advcl", "conj"}:
+        main = [c for c in predicate.head.children if c.dep_ in {"nsubj", "nsubjpass"}]
+        if main and main[0].pos_ in {"NOUN", "PROPN"} and main[0].i < subject.i:
+            return main[0]
+    return subject
+
+
+def words_before_clause(noun: Any, clause: Any) -> str:
+    """``noun``'s words before the relative clause ``clause`` that hangs on it, without the comma:
+    "The Remains of the Day" of "The Remains of the Day, which … is my favourite"."""
+    start = min(t.i for t in clause.subtree)
+    kept = [t for t in noun.subtree if t.i < start and not (t.is_punct and t.i == start - 1)]
+    return "".join(t.text_with_ws for t in kept).strip(" ,")

@@ -1,0 +1,69 @@
+"""Work told by what one does for it: "Driving lorries for a living means nine hours in a cab", "since I
+started doing air traffic control for a living". Pure functions over a spaCy parse."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .atoms import FactAtom
+from .clause_atoms import Context, TurnText, build_atom
+from .frame_moods import CONDITIONS
+from .frame_values import SUBJECTS
+
+__all__ = ["for_a_living"]
+
+#: Heads under which a doing is only wished or weighed: "I'd love to paint for a living".
+_WISHED: Final = frozenset(["want", "love", "like", "hope", "dream", "wish", "consider", "think", "imagine"])
+
+
+def for_a_living(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The speaker's work, from a doing said to be "for a living": its words are the job ("Gary earns a
+    living driving lorries"), which replaces the job said before."""
+    for living in sentence:
+        if living.lower_ != "living" or living.dep_ != "pobj" or living.head.lower_ != "for":
+            continue
+        verb = living.head.head
+        if verb.pos_ != "VERB" or (verb.lemma_ in {"work", "do", "earn", "make"} and not _object(verb)):
+            continue  # "what do you do for a living?" is read elsewhere (a question), "work for a living"
+        if not _the_speakers(verb) or _wished(verb):
+            continue
+        doing = " ".join(t.lower_ if t.i == verb.i else t.text for t in _doing(verb))
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        statement = f"{speaker} earns a living {doing}"
+        return [build_atom("identity", "works_as", doing, statement, ctx, [], False, "explicit")]
+    return []
+
+
+def _object(verb: Any) -> bool:
+    return any(c.dep_ == "dobj" for c in verb.children)
+
+
+def _doing(verb: Any) -> list[Any]:
+    """ "driving lorries", "doing air traffic control": the verb as a gerund and its object."""
+    kept = [verb, *(t for c in verb.children if c.dep_ in {"dobj", "prt"} for t in c.subtree)]
+    return sorted(kept, key=lambda t: t.i)
+
+
+def _the_speakers(verb: Any) -> bool:
+    """A gerund that is its clause's subject ("Driving lorries for a living means …"), or a doing whose
+    subject (or whose head's subject) is the speaker ("I started doing air traffic control …")."""
+    if verb.tag_ != "VBG":
+        return False
+    if verb.dep_ in {"csubj", "csubjpass"}:
+        return True
+    node = verb
+    while node.dep_ in {"xcomp", "pcomp", "conj"} and node.head.i != node.i:
+        node = node.head
+    subjects = [c for c in node.children if c.dep_ in SUBJECTS]
+    return bool(subjects) and subjects[0].lower_ in {"i", "we"}
+
+
+def _wished(verb: Any) -> bool:
+    node = verb
+    while node.head.i != node.i:
+        if node.head.lemma_ in _WISHED or any(c.tag_ == "MD" or c.dep_ == "neg" for c in node.head.children):
+            return True
+        if any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
+            return True
+        node = node.head
+    return any(c.tag_ == "MD" or c.dep_ == "neg" for c in node.children)
