@@ -12,14 +12,14 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_changes import DAY_ALONE, on_coming_day, thing_key
 from .frame_values import slot_atom
-from .lexicon import Frame
+from .lexicon import DIETS, OCCUPATIONS, Frame
 
 __all__ = [
-    "ASKED_WHERE",
+    "answer_given",
     "appointment_asked",
     "appointment_given",
-    "home_given",
     "move_asked",
+    "slot_asked",
     "speaks_of_contact",
 ]
 
@@ -84,7 +84,42 @@ def appointment_given(doc: Any, key: str, subject: str, turn: TurnText, speaker:
 #: Words of a turn that tells of the speaker's move without saying where ("Finally done with the move",
 #: "the movers dropped off the last boxes"): the next turn may name the place alone.
 _MOVING: Final = frozenset(["move", "mover", "relocate", "relocation", "unpack", "housewarming"])
-_NEW_HOME: Final = Frame("move", "prep", "residence", change=True)
+#: The frame each slot an answer may fill is read as (a change: the answer tells what is now).
+_ANSWERED: Final = {
+    "residence": Frame("move", "prep", "residence", change=True),
+    "employer": Frame("join", "dobj", "employer", change=True),
+    "occupation": Frame("become", "attr", "occupation", change=True),
+    "diet": Frame("go", "attr", "diet", change=True),
+}
+#: The listener's question and the slot it asks about: "Where did you end up?" after a move, "Which
+#: company did you end up at?", "What are you eating now?", "What's the new title?".
+_ASKING: Final = (
+    (
+        "residence",
+        re.compile(
+            r"\b(?:where|which (?:city|town|country|area|part))\b.*\b(?:live|living|based|"
+            r"move|moved|moving|settle|settled|home|land|end up|ended up)\b",
+            re.I,
+        ),
+    ),
+    (
+        "employer",
+        re.compile(
+            r"\b(?:which|what) (?:company|firm|employer|organi[sz]ation)\b|"
+            r"\bwhere (?:are|do) you (?:working|work)\b|\bwho (?:are|do) you work for\b",
+            re.I,
+        ),
+    ),
+    (
+        "occupation",
+        re.compile(
+            r"\b(?:what(?:'s| is) (?:the|your) (?:new )?(?:title|role|job|position)|"
+            r"what (?:are|do) you do(?:ing)? (?:now|these days|for (?:work|a living)))\b",
+            re.I,
+        ),
+    ),
+    ("diet", re.compile(r"\bwhat (?:are|do) you eat(?:ing)?\b|\b(?:your|the) (?:new )?diet\b", re.I)),
+)
 
 
 def move_asked(doc: Any, atoms: list[FactAtom]) -> bool:
@@ -98,23 +133,58 @@ def _ours(word: Any) -> bool:
     """ "we moved", "the move", "our movers", "Finally done with the move"; not "helping my sister move"."""
     subjects = [c for c in word.children if c.dep_ in {"nsubj", "nsubjpass"}]
     owners = [c for c in word.children if c.dep_ == "poss"]
+    if word.dep_ in {"ccomp", "xcomp"} and any(
+        c.dep_ == "dobj" and c.lower_ not in {"me", "us"} for c in word.head.children
+    ):
+        return False  # "helping my sister move": hers
     return all(t.lower_ in {"i", "we"} for t in subjects) and all(t.lower_ in {"my", "our"} for t in owners)
 
 
-#: The listener's question the place answers: "Where did you end up?", "Which city did you land in?"
-ASKED_WHERE: Final = re.compile(r"\b(?:where|which|what)\b[^?]*\?", re.IGNORECASE)
+def slot_asked(question: str, moved: bool) -> str | None:
+    """The slot of the speaker's that the listener's turn asks about, if it asks ("Where are you
+    working now?"); after the speaker told of a move, any "where" question asks for the new home."""
+    if "?" not in question:
+        return None
+    if moved and re.search(r"\b(?:where|which (?:city|town|country|area|part))\b", question, re.I):
+        return "residence"
+    slot = next((slot for slot, asking in _ASKING if asking.search(question)), None)
+    yours = re.search(r"\byou(?:r|'re)?\b", question, re.I) is not None
+    return slot if yours or slot in {"occupation", "diet"} else None  # "Which company is it with?"
 
 
-def home_given(doc: Any, subject: str, turn: TurnText, speaker: str) -> FactAtom | None:
-    """The place the speaker moved to, named alone at the start of the next turn: "Leipzig. Right by the
-    zoo", "Raleigh! Humid already" (a place name said as a sentence of its own)."""
-    first = next(iter(doc.sents), None)
-    if first is None:
-        return None
-    words = [t for t in first if not t.is_punct]
-    place = words[-1] if words else None
-    if place is None or len(words) > 3 or place.pos_ != "PROPN" or place.ent_type_ in {"DATE", "TIME"}:
-        return None
-    if any(t.pos_ not in {"PROPN", "INTJ"} for t in words):
-        return None  # "Leipzig." or "Oh, Raleigh!"; not a sentence that says more
-    return slot_atom(_NEW_HOME, place, subject, turn, True, speaker, False)
+def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str) -> FactAtom | None:
+    """The value the listener asked for, given as a fragment that opens a sentence of the next turn:
+    "Leipzig. Right by the zoo", "Spotify, on the podcast analytics team.", "UX researcher.",
+    "Vegetarian, but still eating eggs" (words up to the first stop or comma, no verb, the last the
+    value's head)."""
+    for sentence in list(doc.sents)[:2]:
+        run: list[Any] = []
+        for token in sentence:
+            if token.is_punct:
+                break
+            run.append(token)
+        verbs = [t for t in run if t.pos_ in {"VERB", "AUX"} and t.ent_type_ not in _NAMES]
+        if not run or verbs or len(run) > 5 or any(t.lower_ in {"no", "not", "never"} for t in run):
+            continue  # "No meat at all anymore": what was given up, not the new value
+        head = run[-1]
+        if head.ent_type_ not in {"DATE", "TIME"} and _fits_answer(slot, head):
+            return slot_atom(_ANSWERED[slot], head, subject, turn, True, speaker, False)
+    return None
+
+
+#: Entity labels of a name the tagger may take for a verb ("Spotify").
+_NAMES: Final = frozenset(["ORG", "GPE", "LOC", "PERSON", "FAC", "PRODUCT", "NORP"])
+
+
+def _fits_answer(slot: str, head: Any) -> bool:
+    if slot in {"residence", "employer"}:
+        return bool(head.pos_ == "PROPN" or (head.ent_type_ in _NAMES and head.is_title))
+    if slot == "occupation":
+        return head.pos_ == "NOUN" and (
+            head.lemma_.casefold() in OCCUPATIONS or head.lower_.endswith(_AGENTS)
+        )
+    return head.lower_ in DIETS or head.lemma_.casefold() in DIETS
+
+
+#: Endings of a noun that names a worker: "researcher", "analyst", "technician".
+_AGENTS: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer")

@@ -33,7 +33,7 @@ from .frame_changes import (
     thing_atom,
     wedded,
 )
-from .frame_followups import appointment_asked, appointment_given, home_given, move_asked, speaks_of_contact
+from .frame_followups import answer_given, appointment_asked, appointment_given, move_asked, speaks_of_contact
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
 from .frame_pets import pet_atom, pets_named
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
@@ -87,17 +87,17 @@ def read_parsed(
     correction: bool,
     number_asked: bool = False,
     appointment: str | None = None,
-    moved: bool = False,
+    answering: str | None = None,
 ) -> Reading:
     """The typed facts a parsed turn states, filed under their subjects. ``speaker`` is whose "I";
     ``number_asked``: the speaker's turn before spoke of their number without giving it;
-    ``appointment``: the appointment the turn before said changed without its new time; ``moved``: the
-    turn before told of the speaker's move without saying where to."""
+    ``appointment``: the appointment the turn before said changed without its new time; ``answering``:
+    the slot of the speaker's the listener just asked about ("Which company did you end up at?")."""
     reading = Reading()
     if appointment is not None and (given := appointment_given(doc, appointment, speaker, turn, speaker)):
         reading.atoms.append(given)
-    if moved and (home := home_given(doc, speaker, turn, speaker)) is not None:
-        reading.atoms.append(home)
+    if answering is not None and (answer := answer_given(doc, answering, speaker, turn, speaker)) is not None:
+        reading.atoms.append(answer)
     last_person: str | None = None
     last_thing: Any | None = None
     last_pet: str | None = None

@@ -32,7 +32,7 @@ from .corrections import ENDING, as_rescheduled, is_correction
 from .dropped_subject import with_subjects_restored, with_surface_subject
 from .english import sentences, subordinate_last, third_person, uncleft
 from .enrich import enrichment_entities
-from .frame_followups import ASKED_WHERE
+from .frame_followups import slot_asked
 from .frame_merge import merged
 from .frames import Reading, filed_under, read_parsed
 from .gates import GateVerdict, gate_turn, is_small_talk
@@ -109,6 +109,8 @@ class _State:
     appointment_pending: str | None = None
     #: The last turn told of the speaker's move without saying where to.
     move_pending: bool = False
+    #: The slot of the speaker's the listener's last turn asked about ("Where are you working now?").
+    slot_asked: str | None = None
 
 
 _LEADING: Final = re.compile(
@@ -307,10 +309,10 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
             correction,
             state.contact_pending,
             state.appointment_pending,
-            state.move_pending and turn.role == "user",
+            state.slot_asked if turn.role == "user" else None,
         )
-        if turn.role == "assistant":  # only "where did you end up?" keeps a move's place open
-            state.move_pending = state.move_pending and ASKED_WHERE.search(turn.text) is not None
+        # The listener's question opens a slot for the speaker's next turn to answer alone
+        state.slot_asked = slot_asked(turn.text, state.move_pending) if turn.role == "assistant" else None
         if turn.role == "user":  # the assistant's "what is it?" between keeps the question open
             state.contact_pending = reading.contact_pending and not any(
                 a.key == "phone" for a in reading.atoms

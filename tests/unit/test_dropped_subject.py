@@ -496,3 +496,53 @@ def test_work_and_favourites_said_in_passing(parser: NameRecognizer, text: str, 
 )
 def test_a_living_wished_someone_elses_or_asked_is_no_job(parser: NameRecognizer, text: str) -> None:
     assert not [k for k, _, _ in _facts(parser, text) if k == "works_as"]
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "answer", "fact"),
+    [
+        (
+            "The job switch happened!",
+            "Which company did you end up at?",
+            "Spotify, on the analytics team.",
+            ("works_at", "Spotify"),
+        ),
+        (
+            "So I finally jumped ship.",
+            "Where are you working now?",
+            "Mott MacDonald. Better hours.",
+            ("works_at", "Mott MacDonald"),
+        ),
+        (
+            "My diet's changed a bit.",
+            "What are you eating now?",
+            "Pescatarian. Fish is back.",
+            ("diet", "pescatarian"),
+        ),
+        (
+            "Different job title on my LinkedIn.",
+            "Oh? What's the new title?",
+            "UX researcher. More talking.",
+            ("works_as", "UX researcher"),
+        ),
+    ],
+)
+def test_the_listeners_question_is_answered_by_a_fragment(
+    parser: NameRecognizer, said: str, asked: str, answer: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _chat(parser, ("user", said), ("assistant", asked), ("user", answer))
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "answer"),
+    [
+        ("Any tips for a job interview?", "Which company is it with?", "Google. Fingers crossed."),
+        ("Going to Spain next week.", "Where are you going to stay?", "Madrid! Can't wait."),
+        ("Can you redo my meal plan?", "What's changed?", "No meat at all anymore."),
+    ],
+)
+def test_no_answer_to_a_question_about_something_else(
+    parser: NameRecognizer, said: str, asked: str, answer: str
+) -> None:
+    learned = _chat(parser, ("user", said), ("assistant", asked), ("user", answer))
+    assert not {key for key, _ in learned} & {"works_at", "lives_in", "diet"}
