@@ -402,3 +402,49 @@ def test_turn_vectors_written_before_migration_015_are_kept_in_half_precision(
         pg_settings.schema_name,
     )
     assert "hnsw (embedding halfvec_cosine_ops)" in index["indexdef"]
+
+
+def test_turns_awaiting_their_graph_write_before_migration_016_stay_listed_for_reconcile(
+    pg_settings: PostgresSettings,
+) -> None:
+    _apply_first_migrations(pg_settings, 15)
+    [written] = query(
+        pg_settings,
+        "WITH c AS (INSERT INTO conversations (id, user_id, channel) VALUES (gen_random_uuid(), 'u', 'c')"
+        " RETURNING id), t AS (INSERT INTO conversation_logs (id, conversation_id, user_id, channel,"
+        ' turn_index, role, content, content_hash, "timestamp", graph_synced)'
+        " SELECT gen_random_uuid(), c.id, 'u', 'c', i, 'user', 'hello ' || i, 'h' || i, now(), i = 0"
+        " FROM c, generate_series(0, 1) AS i RETURNING id, conversation_id, turn_index)"
+        " SELECT array_agg(id::text ORDER BY turn_index) AS ids, min(conversation_id::text) AS cid FROM t",
+    )
+    synced, waiting = written["ids"]
+    store = PostgresStore.connect(
+        pg_settings.url or "", pg_settings, embedding_dim=DIM, embedding_model=MODEL
+    )
+    try:
+        assert [row["id"] for row in store.fetch_all("unsynced_turns", {"limit": 10})] == [waiting]
+        listed = store.fetch_all("list_turns", {"conversation_id": written["cid"], "user_id": "u"})
+        assert [(row["id"], row["graph_synced"]) for row in listed] == [(synced, True), (waiting, False)]
+        assert store.execute("mark_turn_synced", {"id": waiting, "user_id": "u"}) == 1
+        assert store.fetch_all("unsynced_turns", {"limit": 10}) == []
+        assert store.execute("mark_turn_synced", {"id": waiting, "user_id": "someone else"}) == 0
+    finally:
+        store.close()
+    # the flag left the row, and with it the partial index that made every mark a non-HOT update
+    assert (
+        query(
+            pg_settings,
+            "SELECT attname FROM pg_attribute WHERE attrelid = 'conversation_logs'::regclass"
+            " AND attname = 'graph_synced' AND NOT attisdropped",
+        )
+        == []
+    )
+    assert (
+        query(
+            pg_settings,
+            "SELECT indexname FROM pg_indexes WHERE indexname = 'conversation_logs_unsynced'"
+            " AND schemaname = %s",
+            pg_settings.schema_name,
+        )
+        == []
+    )
