@@ -22,6 +22,7 @@ from agentx_memory.errors import EmbeddingDimensionError, SchemaVersionError, St
 from agentx_memory.settings import PostgresSettings, Settings
 from agentx_memory.stores.migrations import MIGRATION_LOCK, latest_migration, migration_files
 from agentx_memory.stores.postgres import PostgresStore
+from agentx_memory.stores.sql import load_sql
 
 DIM = 384
 MODEL = "test-model"
@@ -448,3 +449,20 @@ def test_turns_awaiting_their_graph_write_before_migration_016_stay_listed_for_r
         )
         == []
     )
+
+
+def test_relaxed_statements_relax_their_own_commit_only(store: PostgresStore) -> None:
+    """execute_relaxed runs one statement that sets synchronous_commit off for its own transaction: the
+    next statement on the same connection commits as the server is configured."""
+    relax = "set_config('synchronous_commit', 'off', true)"
+    for name in ("mark_turn_synced", "mark_turns_synced", "mark_invocation_synced"):
+        assert relax in load_sql()[name], name
+    with store.session() as session:
+        conn = session._conn
+        configured = conn.execute("SHOW synchronous_commit").fetchone()
+        assert configured == {"synchronous_commit": "on"}  # the server's default: durable commits
+        with conn.transaction():
+            conn.execute(f"SELECT {relax}")
+            assert conn.execute("SHOW synchronous_commit").fetchone() == {"synchronous_commit": "off"}
+        conn.execute(f"SELECT {relax}")  # autocommit: its own transaction, then back to the default
+        assert conn.execute("SHOW synchronous_commit").fetchone() == configured

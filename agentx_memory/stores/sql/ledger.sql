@@ -177,10 +177,12 @@ WHERE l.conversation_id = %(conversation_id)s::uuid AND l.user_id = %(user_id)s
   AND l.turn_index = ANY(%(turn_indexes)s::integer[])
 
 -- name: mark_turns_synced
--- The graph confirmed these turns of the user: they leave the pending list (migration 016).
+-- The graph confirmed these turns of the user: they leave the pending list (migration 016). Relaxed
+-- commit (execute_relaxed).
 DELETE FROM turn_sync_pending p
 USING conversation_logs l
 WHERE p.turn_id = ANY(%(ids)s::uuid[]) AND l.id = p.turn_id AND l.user_id = %(user_id)s
+RETURNING set_config('synchronous_commit', 'off', true) AS relaxed
 
 -- name: get_turn_at
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
@@ -194,17 +196,14 @@ WHERE conversation_id = %(conversation_id)s AND turn_index = %(turn_index)s AND 
 -- (migration 016). Returns a row when the turn is still in the ledger, none when it was forgotten
 -- meanwhile: forgetting deletes the ledger row before the graph's, so a turn forgotten after this
 -- statement's snapshot loses its node to that forget, and one forgotten before it is seen missing here.
+-- Relaxed commit (execute_relaxed).
 WITH confirmed AS (
     DELETE FROM turn_sync_pending p
     USING conversation_logs l
     WHERE p.turn_id = %(id)s AND l.id = p.turn_id AND l.user_id = %(user_id)s
 )
-SELECT 1 AS present FROM conversation_logs WHERE id = %(id)s AND user_id = %(user_id)s
-
--- name: relax_commit
--- Only for state that a replay can recompute (the pending list of unsynced turns): skip the WAL flush wait. A server crash
--- may forget the flag, and reconcile then replays an idempotent graph write; no data is at risk.
-SET LOCAL synchronous_commit TO OFF
+SELECT set_config('synchronous_commit', 'off', true) AS relaxed
+FROM conversation_logs WHERE id = %(id)s AND user_id = %(user_id)s
 
 -- name: list_turns
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
