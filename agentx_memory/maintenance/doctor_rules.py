@@ -91,7 +91,7 @@ INVARIANTS: Final[tuple[Invariant, ...]] = (
     ),
     Invariant(
         "unsynced_ledger_rows",
-        "no ledger turn, conversation or tool invocation waits for its graph write (graph_synced = false)",
+        "no ledger turn, conversation or tool invocation waits for its graph write",
         "run the reconcile job",
     ),
     Invariant(

@@ -2,7 +2,8 @@
 Async source of ``reconcile.py``.
 
 A turn is durable once its ledger row commits (DESIGN §3); its graph write may fail after that (a
-graph server restarting), and the turn stays ``graph_synced = false``. Reconcile replays those writes
+graph server restarting), and the turn stays on the ledger's list of unsynced turns
+(``turn_sync_pending``). Reconcile replays those writes
 through the episodic subsystem — the same idempotent statement as ``store_turn`` (one node per turn
 id) — so a replay never duplicates a node, whatever was written before the failure. Conversations whose
 node was never confirmed are restored first; tool invocations, ledger-first too, are replayed last

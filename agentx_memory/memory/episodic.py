@@ -3,10 +3,11 @@
 """Episodic memory: conversations and their turns. Generated from ``memory/episodic_async.py``: edit that
 file.
 
-Write order is the ledger (Postgres, source of truth) first, then the graph. A turn whose graph write
-fails stays in the ledger with ``graph_synced = false``; a retry of the same ``store_turn`` (or the
-reconcile job) replays it from the ledger. The embedding lives in the ledger only (recall searches
-turns there); the graph's Turn nodes carry no vector.
+Write order is the ledger (Postgres, source of truth) first, then the graph. A turn is listed as
+unsynced (``turn_sync_pending``, migration 016) in the commit that stores it, and leaves that list when
+the graph confirms it; a turn whose graph write fails stays listed, and a retry of the same
+``store_turn`` (or the reconcile job) replays it from the ledger. The embedding lives in the ledger
+only (recall searches turns there); the graph's Turn nodes carry no vector.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from agentx_memory.errors import EmbeddingDimensionError, SchemaVersionError, St
 from agentx_memory.settings import PostgresSettings, Settings
 from agentx_memory.stores.migrations import MIGRATION_LOCK, latest_migration, migration_files
 from agentx_memory.stores.postgres import PostgresStore
+from agentx_memory.stores.sql import load_sql
 
 DIM = 384
 MODEL = "test-model"
@@ -402,3 +403,66 @@ def test_turn_vectors_written_before_migration_015_are_kept_in_half_precision(
         pg_settings.schema_name,
     )
     assert "hnsw (embedding halfvec_cosine_ops)" in index["indexdef"]
+
+
+def test_turns_awaiting_their_graph_write_before_migration_016_stay_listed_for_reconcile(
+    pg_settings: PostgresSettings,
+) -> None:
+    _apply_first_migrations(pg_settings, 15)
+    [written] = query(
+        pg_settings,
+        "WITH c AS (INSERT INTO conversations (id, user_id, channel) VALUES (gen_random_uuid(), 'u', 'c')"
+        " RETURNING id), t AS (INSERT INTO conversation_logs (id, conversation_id, user_id, channel,"
+        ' turn_index, role, content, content_hash, "timestamp", graph_synced)'
+        " SELECT gen_random_uuid(), c.id, 'u', 'c', i, 'user', 'hello ' || i, 'h' || i, now(), i = 0"
+        " FROM c, generate_series(0, 1) AS i RETURNING id, conversation_id, turn_index)"
+        " SELECT array_agg(id::text ORDER BY turn_index) AS ids, min(conversation_id::text) AS cid FROM t",
+    )
+    synced, waiting = written["ids"]
+    store = PostgresStore.connect(
+        pg_settings.url or "", pg_settings, embedding_dim=DIM, embedding_model=MODEL
+    )
+    try:
+        assert [row["id"] for row in store.fetch_all("unsynced_turns", {"limit": 10})] == [waiting]
+        listed = store.fetch_all("list_turns", {"conversation_id": written["cid"], "user_id": "u"})
+        assert [(row["id"], row["graph_synced"]) for row in listed] == [(synced, True), (waiting, False)]
+        assert store.execute("mark_turn_synced", {"id": waiting, "user_id": "u"}) == 1
+        assert store.fetch_all("unsynced_turns", {"limit": 10}) == []
+        assert store.execute("mark_turn_synced", {"id": waiting, "user_id": "someone else"}) == 0
+    finally:
+        store.close()
+    # the flag left the row, and with it the partial index that made every mark a non-HOT update
+    assert (
+        query(
+            pg_settings,
+            "SELECT attname FROM pg_attribute WHERE attrelid = 'conversation_logs'::regclass"
+            " AND attname = 'graph_synced' AND NOT attisdropped",
+        )
+        == []
+    )
+    assert (
+        query(
+            pg_settings,
+            "SELECT indexname FROM pg_indexes WHERE indexname = 'conversation_logs_unsynced'"
+            " AND schemaname = %s",
+            pg_settings.schema_name,
+        )
+        == []
+    )
+
+
+def test_relaxed_statements_relax_their_own_commit_only(store: PostgresStore) -> None:
+    """execute_relaxed runs one statement that sets synchronous_commit off for its own transaction: the
+    next statement on the same connection commits as the server is configured."""
+    relax = "set_config('synchronous_commit', 'off', true)"
+    for name in ("mark_turn_synced", "mark_turns_synced", "mark_invocation_synced"):
+        assert relax in load_sql()[name], name
+    with store.session() as session:
+        conn = session._conn
+        configured = conn.execute("SHOW synchronous_commit").fetchone()
+        assert configured == {"synchronous_commit": "on"}  # the server's default: durable commits
+        with conn.transaction():
+            conn.execute(f"SELECT {relax}")
+            assert conn.execute("SHOW synchronous_commit").fetchone() == {"synchronous_commit": "off"}
+        conn.execute(f"SELECT {relax}")  # autocommit: its own transaction, then back to the default
+        assert conn.execute("SHOW synchronous_commit").fetchone() == configured

@@ -137,3 +137,33 @@ def test_the_vector_turn_search_is_planned_for_every_call(
     statements = [str(row["statement"]) for row in prepared]
     assert any("lexical_corpus" in statement for statement in statements), statements
     assert not any("nearest AS MATERIALIZED" in statement for statement in statements), statements
+
+
+def test_the_turn_sync_statements_read_through_their_indexes(seeded: psycopg.Connection[DictRow]) -> None:
+    """store_turn's confirmation and the readers of a turn's sync state (migration 016) look a turn up
+    by id, however long the history and the list of turns awaiting their graph write (an outage)."""
+    turns = _turns(seeded, "ben")
+    seeded.execute(
+        "INSERT INTO turn_sync_pending (turn_id) SELECT id FROM conversation_logs WHERE user_id = 'ben'"
+        " AND turn_index % 2 = 0"
+    )
+    seeded.execute("ANALYZE turn_sync_pending")
+    one = {"id": turns[10]["id"], "user_id": "ben"}
+    ids = array_literal(turn["id"] for turn in turns[:30])
+    for name, params in (
+        ("mark_turn_synced", one),
+        ("mark_turns_synced", {"ids": ids, "user_id": "ben"}),
+        ("turns_by_id", {"ids": ids, "user_id": "ben", "channels": ["_global"]}),
+        (
+            "get_turn_at",
+            {"conversation_id": turns[10]["conversation_id"], "turn_index": 10, "user_id": "ben"},
+        ),
+    ):
+        plan = _plan(seeded, name, params)
+        assert "Seq Scan on conversation_logs" not in plan, (name, plan)
+        assert "conversation_logs_" in plan, (name, plan)  # its primary key or (conversation, index)
+    # the per-turn confirmation: both tables by primary key (a batch's may scan a short pending list)
+    mark = _plan(seeded, "mark_turn_synced", one)
+    assert "Seq Scan" not in mark, mark
+    assert "turn_sync_pending_pkey" in mark, mark
+    assert "conversation_logs_pkey" in mark, mark

@@ -115,9 +115,9 @@ def test_edits_moves_cascades_and_truncate_keep_exact_counts(
     memory.store_turn(cid, "user", "The fjord ferry was late")
     assert_exact(conn)
 
-    # store_turn's own UPDATE of graph_synced, and an update that leaves the text as it was, never run
+    # an update of a column the trigger does not list, and one that leaves the text as it was, never run
     # the row trigger; an edit does
-    assert fired(conn, "UPDATE conversation_logs SET graph_synced = true WHERE id = %s", first.id) == []
+    assert fired(conn, "UPDATE conversation_logs SET token_count = 7 WHERE id = %s", first.id) == []
     assert fired(conn, "UPDATE conversation_logs SET content = content WHERE id = %s", first.id) == []
     edit = "UPDATE conversation_logs SET content = 'Our canoe trip to the lake' WHERE id = %s"
     assert fired(conn, edit, first.id) == ["conversation_logs_lexical_update"]

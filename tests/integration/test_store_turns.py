@@ -37,8 +37,9 @@ def pg(settings: Settings, endpoints: ResolvedEndpoints) -> Iterator[psycopg.Con
 def _ledger(pg: psycopg.Connection[dict[str, Any]], cid: str) -> dict[str, list[tuple[Any, ...]]]:
     """What the ledger holds for a conversation, without ids (they differ between the two writes)."""
     turns = pg.execute(
-        "SELECT turn_index, role, content, content_hash, metadata, timestamp, token_count, graph_synced,"
-        " context_text, event_label, embedding::text AS embedding, channel, user_id FROM conversation_logs"
+        "SELECT turn_index, role, content, content_hash, metadata, timestamp, token_count,"
+        " NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced,"
+        " context_text, event_label, embedding::text AS embedding, channel, user_id FROM conversation_logs l"
         " WHERE conversation_id = %s ORDER BY turn_index",
         [cid],
     ).fetchall()

@@ -133,7 +133,7 @@ def test_each_violation_is_found_repaired_and_gone(
     # ledger_rows_missing_from_graph: the graph lost a synced turn
     graph._execute("MATCH (t:Turn {id: $id}) DETACH DELETE t", {"id": alice.turns[1]})
     # unsynced_ledger_rows: one of bob's turns waits for its graph write
-    conn.execute("UPDATE conversation_logs SET graph_synced = false WHERE id = %s", (bob.turns[0],))
+    conn.execute("INSERT INTO turn_sync_pending (turn_id) VALUES (%s)", (bob.turns[0],))
     # cross_user_relationships
     graph._execute(
         "MATCH (f:Fact {id: $fact}), (e:Entity {id: $entity}) CREATE (f)-[:ABOUT]->(e)",

@@ -24,8 +24,9 @@ ORDER BY user_id
 SELECT id::text AS id, graph_synced FROM conversations WHERE user_id = %(user_id)s
 
 -- name: doctor_ledger_turns
-SELECT id::text AS id, conversation_id::text AS conversation_id, graph_synced
-FROM conversation_logs WHERE user_id = %(user_id)s
+SELECT l.id::text AS id, l.conversation_id::text AS conversation_id,
+       NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced
+FROM conversation_logs l WHERE l.user_id = %(user_id)s
 
 -- name: doctor_ledger_tool_invocations
 SELECT id::text AS id FROM tool_invocations WHERE user_id = %(user_id)s
@@ -37,21 +38,23 @@ WHERE user_id = %(user_id)s AND memory_type = ANY(%(memory_types)s)
 -- name: doctor_unsynced
 -- Ledger rows whose graph write was never confirmed (reconcile replays them), a few ids of each.
 SELECT (SELECT count(*) FROM conversations WHERE NOT graph_synced) AS conversations,
-       (SELECT count(*) FROM conversation_logs WHERE NOT graph_synced) AS turns,
+       (SELECT count(*) FROM turn_sync_pending p JOIN conversation_logs l ON l.id = p.turn_id) AS turns,
        (SELECT count(*) FROM tool_invocations WHERE NOT graph_synced) AS invocations,
        ARRAY(SELECT user_id || '/' || id::text FROM conversations WHERE NOT graph_synced
              ORDER BY created_at LIMIT %(samples)s) AS conversation_samples,
-       ARRAY(SELECT user_id || '/' || id::text FROM conversation_logs WHERE NOT graph_synced
-             ORDER BY "timestamp" LIMIT %(samples)s) AS turn_samples,
+       ARRAY(SELECT l.user_id || '/' || l.id::text
+             FROM turn_sync_pending p JOIN conversation_logs l ON l.id = p.turn_id
+             ORDER BY l."timestamp" LIMIT %(samples)s) AS turn_samples,
        ARRAY(SELECT user_id || '/' || id::text FROM tool_invocations WHERE NOT graph_synced
              ORDER BY created_at LIMIT %(samples)s) AS invocation_samples
 
 -- name: doctor_mark_unsynced
 -- Turns (and their conversations) the graph lost: reconcile writes them again from the ledger.
 WITH turns AS (
-    UPDATE conversation_logs SET graph_synced = false
+    SELECT id, conversation_id FROM conversation_logs
     WHERE user_id = %(user_id)s AND id = ANY(%(turn_ids)s::uuid[])
-    RETURNING conversation_id
+), pending AS (
+    INSERT INTO turn_sync_pending (turn_id) SELECT id FROM turns ON CONFLICT (turn_id) DO NOTHING
 ), conversations AS (
     UPDATE conversations SET graph_synced = false
     WHERE user_id = %(user_id)s

@@ -1,10 +1,13 @@
 -- Forgetting: hard deletion from the ledger. The audit log keeps that a deletion happened, not what was
--- deleted: rows about the forgotten data lose their details and payload.
+-- deleted: rows about the forgotten data lose their details and payload. A forgotten turn leaves the
+-- pending list of unsynced turns too (migration 016: no foreign key does it).
 
 -- name: forget_conversation_rows
 WITH turns AS (
     DELETE FROM conversation_logs WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
     RETURNING id::text AS id
+), unsynced AS (
+    DELETE FROM turn_sync_pending WHERE turn_id IN (SELECT id::uuid FROM turns)
 ), tools AS (
     DELETE FROM tool_invocations WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
     RETURNING id
@@ -30,6 +33,8 @@ SELECT (SELECT count(*) FROM conversation) AS conversations, (SELECT count(*) FR
 -- name: forget_user_rows
 WITH turns AS (
     DELETE FROM conversation_logs WHERE user_id = %(user_id)s RETURNING id
+), unsynced AS (
+    DELETE FROM turn_sync_pending WHERE turn_id IN (SELECT id FROM turns)
 ), tools AS (
     DELETE FROM tool_invocations WHERE user_id = %(user_id)s RETURNING id
 ), conversations AS (
@@ -84,6 +89,8 @@ SELECT (SELECT count(*) FROM timeline) AS timeline, (SELECT count(*) FROM access
 WITH turn AS (
     DELETE FROM conversation_logs WHERE id = %(turn_id)s AND user_id = %(user_id)s
     RETURNING id::text AS id, conversation_id::text AS conversation_id, channel, turn_index
+), unsynced AS (
+    DELETE FROM turn_sync_pending WHERE turn_id IN (SELECT id::uuid FROM turn)
 ), uncontexted AS (
     UPDATE conversation_logs AS l SET context_text = NULL
     FROM turn

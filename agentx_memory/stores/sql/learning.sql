@@ -16,8 +16,9 @@ WHERE id = %(conversation_id)s AND user_id = %(user_id)s
 
 -- name: turns_from
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
-       content_hash, metadata, "timestamp", graph_synced, token_count
-FROM conversation_logs
+       content_hash, metadata, "timestamp",
+       NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced, token_count
+FROM conversation_logs l
 WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s AND turn_index >= %(from_index)s
 ORDER BY turn_index
 LIMIT %(limit)s

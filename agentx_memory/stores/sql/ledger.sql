@@ -47,7 +47,10 @@ SELECT %(id)s, %(conversation_id)s, %(user_id)s, allocated.channel, allocated.tu
 FROM allocated
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
-          content, content_hash, metadata, "timestamp", graph_synced, token_count
+          content, content_hash, metadata, "timestamp", false AS graph_synced, token_count
+), unsynced AS (
+-- until the graph confirms it (mark_turn_synced); migration 016
+INSERT INTO turn_sync_pending (turn_id) SELECT inserted.id::uuid FROM inserted
 ), audit_snapshot AS (
 -- the settings snapshot once per distinct value, the row keeps its hash (migration 014)
 INSERT INTO audit_config_snapshots (hash, snapshot)
@@ -135,7 +138,10 @@ FROM previous b
 ORDER BY b.position
 ON CONFLICT (conversation_id, turn_index) DO NOTHING
 RETURNING id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role,
-          content, content_hash, metadata, "timestamp", graph_synced, token_count
+          content, content_hash, metadata, "timestamp", false AS graph_synced, token_count
+), unsynced AS (
+-- until the graph confirms it (mark_turn_synced); migration 016
+INSERT INTO turn_sync_pending (turn_id) SELECT inserted.id::uuid FROM inserted
 ), audit_snapshot AS (
 -- the settings snapshot once per distinct value, the row keeps its hash (migration 014)
 INSERT INTO audit_config_snapshots (hash, snapshot)
@@ -163,45 +169,63 @@ ON CONFLICT (memory_type, memory_id) DO NOTHING
 SELECT inserted.*, true AS created FROM inserted
 UNION ALL
 SELECT l.id::text, l.conversation_id::text, l.user_id, l.channel, l.turn_index, l.role, l.content,
-       l.content_hash, l.metadata, l."timestamp", l.graph_synced, l.token_count, false
+       l.content_hash, l.metadata, l."timestamp",
+       NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced, l.token_count,
+       false
 FROM conversation_logs AS l
 WHERE l.conversation_id = %(conversation_id)s::uuid AND l.user_id = %(user_id)s
   AND l.turn_index = ANY(%(turn_indexes)s::integer[])
 
 -- name: mark_turns_synced
-UPDATE conversation_logs SET graph_synced = true WHERE id = ANY(%(ids)s::uuid[]) AND user_id = %(user_id)s
+-- The graph confirmed these turns of the user: they leave the pending list (migration 016). Relaxed
+-- commit (execute_relaxed).
+DELETE FROM turn_sync_pending p
+USING conversation_logs l
+WHERE p.turn_id = ANY(%(ids)s::uuid[]) AND l.id = p.turn_id AND l.user_id = %(user_id)s
+RETURNING set_config('synchronous_commit', 'off', true) AS relaxed
 
 -- name: get_turn_at
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
-       content_hash, metadata, "timestamp", graph_synced, token_count
-FROM conversation_logs
+       content_hash, metadata, "timestamp",
+       NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced, token_count
+FROM conversation_logs l
 WHERE conversation_id = %(conversation_id)s AND turn_index = %(turn_index)s AND user_id = %(user_id)s
 
 -- name: mark_turn_synced
-UPDATE conversation_logs SET graph_synced = true WHERE id = %(id)s AND user_id = %(user_id)s
-
--- name: relax_commit
--- Only for flags that a replay can recompute (graph_synced): skip the WAL flush wait. A server crash
--- may forget the flag, and reconcile then replays an idempotent graph write; no data is at risk.
-SET LOCAL synchronous_commit TO OFF
+-- The graph confirmed the turn: it leaves the pending list, and its ledger row is not written again
+-- (migration 016). Returns a row when the turn is still in the ledger, none when it was forgotten
+-- meanwhile: forgetting deletes the ledger row before the graph's, so a turn forgotten after this
+-- statement's snapshot loses its node to that forget, and one forgotten before it is seen missing here.
+-- Relaxed commit (execute_relaxed).
+WITH confirmed AS (
+    DELETE FROM turn_sync_pending p
+    USING conversation_logs l
+    WHERE p.turn_id = %(id)s AND l.id = p.turn_id AND l.user_id = %(user_id)s
+)
+SELECT set_config('synchronous_commit', 'off', true) AS relaxed
+FROM conversation_logs WHERE id = %(id)s AND user_id = %(user_id)s
 
 -- name: list_turns
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
-       content_hash, metadata, "timestamp", graph_synced, token_count
-FROM conversation_logs
+       content_hash, metadata, "timestamp",
+       NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced, token_count
+FROM conversation_logs l
 WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
 ORDER BY turn_index
 
 -- name: recent_turns
 SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
-       content_hash, metadata, "timestamp", graph_synced, token_count
-FROM conversation_logs
+       content_hash, metadata, "timestamp",
+       NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced, token_count
+FROM conversation_logs l
 WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s) AND "timestamp" >= %(since)s
 ORDER BY "timestamp" DESC, turn_index DESC
 LIMIT %(limit)s
 
 -- name: count_unsynced_turns
-SELECT count(*) AS n FROM conversation_logs WHERE user_id = %(user_id)s AND NOT graph_synced
+SELECT count(*) AS n
+FROM turn_sync_pending p JOIN conversation_logs l ON l.id = p.turn_id
+WHERE l.user_id = %(user_id)s
 
 -- name: insert_timeline
 INSERT INTO memory_timeline

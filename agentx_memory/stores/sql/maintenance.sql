@@ -91,11 +91,10 @@ SELECT (SELECT count(*) FROM old) AS n
 
 -- name: unsynced_turns
 -- Ledger turns whose graph write has not been confirmed (reconcile replays them), oldest first.
-SELECT id::text AS id, conversation_id::text AS conversation_id, user_id, channel, turn_index, role, content,
-       content_hash, metadata, "timestamp", graph_synced, token_count
-FROM conversation_logs
-WHERE NOT graph_synced
-ORDER BY "timestamp", turn_index
+SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.user_id, l.channel, l.turn_index,
+       l.role, l.content, l.content_hash, l.metadata, l."timestamp", false AS graph_synced, l.token_count
+FROM turn_sync_pending p JOIN conversation_logs l ON l.id = p.turn_id
+ORDER BY l."timestamp", l.turn_index
 LIMIT %(limit)s
 
 -- name: unsynced_conversations

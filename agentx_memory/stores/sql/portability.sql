@@ -8,7 +8,10 @@
 SELECT to_jsonb(c) AS data FROM conversations c WHERE c.user_id = %(user_id)s ORDER BY c.id
 
 -- name: export_turns
-SELECT to_jsonb(l) - 'search_tsv' - 'search_len' - 'context_tsv' AS data
+-- graph_synced as before migration 016 moved it out of the row: dumps keep their format.
+SELECT to_jsonb(l) - 'search_tsv' - 'search_len' - 'context_tsv'
+       || jsonb_build_object('graph_synced',
+                             NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id)) AS data
 FROM conversation_logs l
 WHERE l.user_id = %(user_id)s
 ORDER BY l.conversation_id, l.turn_index
@@ -62,19 +65,31 @@ ON CONFLICT (id) DO NOTHING
 
 -- name: import_turns
 -- derived_version as exported; a dump from before migration 013 has none, so its turns await the
--- backfill (`agentx-memory backfill`), which derives what that version may not have.
+-- backfill (`agentx-memory backfill`), which derives what that version may not have. A turn exported
+-- with graph_synced false joins the pending list (migration 016), as store_turn's would.
+WITH inserted AS (
 INSERT INTO conversation_logs
     (id, conversation_id, user_id, channel, turn_index, role, content, content_hash, metadata, embedding,
-     "timestamp", created_at, graph_synced, token_count, event_start, event_end, event_label,
+     "timestamp", created_at, token_count, event_start, event_end, event_label,
      context_text, derived_version)
 SELECT r.id, r.conversation_id, r.user_id, r.channel, r.turn_index, r.role, r.content, r.content_hash,
-       coalesce(r.metadata, '{}'::jsonb), r.embedding, r."timestamp", r.created_at, r.graph_synced,
+       coalesce(r.metadata, '{}'::jsonb), r.embedding, r."timestamp", r.created_at,
        r.token_count, r.event_start, r.event_end, r.event_label, r.context_text,
        coalesce(r.derived_version, 0)
 FROM jsonb_populate_recordset(NULL::conversation_logs, %(rows)s) AS r
 WHERE r.user_id = %(user_id)s
   AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = r.conversation_id AND c.user_id = %(user_id)s)
 ON CONFLICT DO NOTHING
+RETURNING id
+), pending AS (
+INSERT INTO turn_sync_pending (turn_id)
+SELECT inserted.id
+FROM inserted
+JOIN jsonb_to_recordset(%(rows)s) AS s (id uuid, graph_synced boolean) ON s.id = inserted.id
+WHERE s.graph_synced IS FALSE
+ON CONFLICT (turn_id) DO NOTHING
+)
+SELECT id FROM inserted  -- one row per inserted turn: the caller counts them
 
 -- name: import_tool_invocations
 -- graph_synced as exported (a dump from before migration 010 has none: its graph records carry the node).

@@ -27,7 +27,9 @@ WHERE conversation_id = %(conversation_id)s AND user_id = %(user_id)s
 ORDER BY created_at, id
 
 -- name: mark_invocation_synced
+-- Relaxed commit (execute_relaxed).
 UPDATE tool_invocations SET graph_synced = true WHERE id = %(id)s AND user_id = %(user_id)s
+RETURNING set_config('synchronous_commit', 'off', true) AS relaxed
 
 -- name: unsynced_invocations
 -- Invocations of every user whose graph write has not been confirmed (reconcile replays them), oldest first.

@@ -108,7 +108,8 @@ ORDER BY similarity DESC
 -- name: turns_by_id
 -- Whole turns of this user by id (the recall candidates that may be returned).
 SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.user_id, l.channel, l.turn_index,
-       l.role, l.content, l.content_hash, l.metadata, l."timestamp", l.graph_synced
+       l.role, l.content, l.content_hash, l.metadata, l."timestamp",
+       NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced
 FROM conversation_logs l
 WHERE l.id = ANY(%(ids)s::uuid[]) AND l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s)
 
@@ -118,7 +119,8 @@ WHERE l.id = ANY(%(ids)s::uuid[]) AND l.user_id = %(user_id)s AND l.channel = AN
 -- floor benchmarks/recall_latency.py measures recall against (recall itself uses recall_vector_turns).
 SELECT * FROM (
     SELECT l.id::text AS id, l.conversation_id::text AS conversation_id, l.user_id, l.channel, l.turn_index,
-           l.role, l.content, l.content_hash, l.metadata, l."timestamp", l.graph_synced,
+           l.role, l.content, l.content_hash, l.metadata, l."timestamp",
+           NOT EXISTS (SELECT FROM turn_sync_pending p WHERE p.turn_id = l.id) AS graph_synced,
            1 - (l.embedding <=> %(vector)s) AS similarity
     FROM conversation_logs l
     WHERE l.user_id = %(user_id)s AND l.channel = ANY(%(channels)s) AND l.embedding IS NOT NULL
