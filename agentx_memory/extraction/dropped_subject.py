@@ -136,7 +136,7 @@ def _opening_verb(sentence: Any) -> Any | None:
     if lower in _NOT_ACTS and opener.i + 1 < sentence.end and opener.nbor().lower_ in {"on", "that", "to"}:
         return None  # "Based on that, …", "Given that …", "Compared to last year …"
     if opener.tag_ == "VBG":
-        if gerund_subject(opener.doc[opener.i : sentence.end].text):
+        if _finite_after(opener, sentence):
             return None  # "Plus, playing with my teammates … is awesome": the parse missed the subject
         nxt = opener.nbor() if opener.i + 1 < sentence.end else None
         if nxt is not None and nxt.lemma_.casefold() in _ING_COMPOUNDS:
@@ -155,6 +155,18 @@ def _opening_verb(sentence: Any) -> Any | None:
     ):
         return opener
     return None
+
+
+def _finite_after(opener: Any, sentence: Any) -> bool:
+    """Whether a finite verb follows the opening "-ing" word before the first comma: the "-ing" phrase
+    is then that verb's subject ("Playing with my teammates and having the fans cheer is awesome"),
+    whatever the parse made of it; "Signing the mortgage papers on Friday" has none."""
+    for token in opener.doc[opener.i + 1 : sentence.end]:
+        if token.text in {",", ";", ":", "-", "–", "—"}:
+            return False
+        if token.tag_ in {"VBZ", "VBP", "VBD", "MD"}:
+            return True
+    return False
 
 
 def _tells_how_it_went(opener: Any) -> bool:
