@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
+from .frame_places import a_business, frame_moves, settled_in
 from .lexicon import (
     ABSTAINING,
     BUSINESSES,
@@ -56,11 +57,11 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             c.dep_ == "prt" and c.lower_ == frame.particle for c in children
         ):
             continue
-        if frame.slot in {"hobby", "vehicle"} and for_a_living(predicate):
+        if frame.slot in {"hobby", "vehicle"} and done_for_a_living(predicate):
             continue  # "driving lorries for a living": work (frame_work), no car nor pastime
         if frame.via == "xcomp":  # "started bouldering", "started learning the piano"
             for activity in (c for c in children if c.dep_ == "xcomp" and c.tag_ == "VBG"):
-                if not for_a_living(activity):
+                if not done_for_a_living(activity):
                     yield frame, activity, _fits(frame.slot, activity, predicate)
         elif frame.via == "dobj":
             for obj in objects:
@@ -186,17 +187,17 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     )
     if slot == "residence":
         if predicate.lemma_ == "be" and value.dep_ == "pobj":
-            return _settled_in(value, predicate)
+            return settled_in(value, predicate)
         if predicate.lemma_ == "be" and not any(
             c.dep_ in SUBJECTS and c.lower_ == "home" for c in predicate.children
         ):
             return False
-        if frame_moves(predicate) and _a_business(value):
+        if frame_moves(predicate) and a_business(value):
             return False  # "moved to Deloitte", "moved to a Superdrug in Salford": a new employer
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
         if predicate.lemma_ in {"move", "transfer"}:
-            return _a_business(value)
+            return a_business(value)
         if (
             any(c.lower_ in _ANY for c in value.children)
             or value.ent_type_ in {"DATE", "TIME"}
@@ -337,25 +338,7 @@ def _occupation(value: Any, predicate: Any) -> bool:
     return known or (value.text.casefold().endswith(_AGENTIVE) and (compound or at_work))
 
 
-#: What makes being somewhere a stay, not a home: "in Leeds for work", "this week", "on holiday".
-_STAY: Final = frozenset(
-    ["today", "tonight", "tomorrow", "week", "weekend", "weeks", "days", "day", "night", "nights", "month",
-     "trip", "holiday", "holidays", "vacation", "visit", "visiting", "conference", "business", "work",
-     "moment", "until", "till", "for", "right", "still", "again", "back", "currently", "airport", "hotel"]
-)  # fmt: skip
-
-
-def _settled_in(value: Any, predicate: Any) -> bool:
-    """ "I'm in Bristol, near the harbourside": a city said to be where one is, with nothing that makes it
-    a stay ("in Leeds for work this week", "on holiday in Crete", "back in Leeds for Christmas")."""
-    if value.ent_type_ != "GPE" or value.head.lower_ != "in" or value.head.head.i != predicate.i:
-        return False
-    clause = [c for c in predicate.children if c.dep_ not in {"conj", "advcl", "ccomp", "parataxis"}]
-    words = {t.lower_ for c in clause for t in c.subtree} - {t.lower_ for t in value.subtree}
-    return not words & _STAY and predicate.tag_ != "VBD"
-
-
-def for_a_living(verb: Any) -> bool:
+def done_for_a_living(verb: Any) -> bool:
     """ "driving lorries for a living": the doing is the speaker's work."""
     return any(
         c.dep_ == "prep" and c.lower_ == "for" and any(g.lower_ == "living" for g in c.children)
@@ -439,34 +422,6 @@ def _diet(value: Any) -> str | None:
 
 
 _EATERS: Final = frozenset(["guy", "girl", "person", "eater", "man", "woman", "lover", "fan"])
-
-
-def _a_business(value: Any) -> bool:
-    """ "Atlanta Fire Rescue", "the BBC", "a Superdrug": an organisation of several words or an acronym,
-    or a name said with "a", one of many (a branch: no city is "a Leeds"). The small model takes many a
-    one-word district for an organisation ("moved to Ballard"), so one word alone is a place."""
-    if value.pos_ == "PROPN" and any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in value.children):
-        return True
-    entity = next((e for e in value.doc.ents if e.start <= value.i < e.end), None)
-    if entity is None or entity.label_ != "ORG":
-        return False
-    if entity[-1].lower_ in _PLACE_WORDS:
-        return False  # "Capitol Hill", "Canary Wharf": the model's organisations that are districts
-    return len([t for t in entity if t.pos_ == "PROPN"]) > 1 or entity.text.strip().isupper()
-
-
-#: Last words of a district's name: "Capitol Hill", "Notting Hill", "Canary Wharf", "Park Slope".
-_PLACE_WORDS: Final = frozenset(
-    ["hill", "hills", "park", "heights", "village", "town", "city", "beach", "valley", "square", "green",
-     "gardens", "street", "road", "side", "end", "bay", "lake", "springs", "falls", "island", "point",
-     "harbour", "harbor", "quarter", "cross", "wood", "woods", "wharf", "slope", "vale", "common", "fields"]
-)  # fmt: skip
-
-
-def frame_moves(predicate: Any) -> bool:
-    """A verb of moving ("moved to", "relocated to"): its "to" may name a new employer, not a home;
-    "live in", "based in" never do."""
-    return str(predicate.lemma_) in {"move", "relocate", "transfer", "switch"}
 
 
 def _meat(value: Any) -> bool:

@@ -30,13 +30,13 @@ from .frame_changes import (
     ending_atom,
     relation_atom,
     said_with_me,
-    thing_atom,
     wedded,
 )
 from .frame_followups import answer_given, appointment_asked, appointment_given, move_asked, speaks_of_contact
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
 from .frame_pets import pet_atom, pets_named
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
+from .frame_things import thing_atom
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (

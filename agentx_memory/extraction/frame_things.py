@@ -1,0 +1,109 @@
+"""The speaker's thing named by a copula: "My car is a Clio", "Kiln is my new favourite restaurant", "my
+girlfriend now is Elena". Pure functions over a spaCy parse."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .antecedents import copula_subject, words_before_clause
+from .atoms import FactAtom
+from .clause_atoms import Context, TurnText, build_atom
+from .frame_values import SUBJECTS, phrase
+from .lexicon import PARTNER_NOUNS, PET_NOUNS, ROLES, VEHICLE_NOUNS
+
+__all__ = ["thing_atom"]
+
+
+#: Heads that name no kind of thing: "my favourite one is …", "my favourite part".
+_NO_THING: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way"])
+
+
+def thing_atom(
+    predicate: Any, speaker: str, turn: TurnText, last_person: str | None = None
+) -> FactAtom | None:
+    """ "My car is a Clio", "my daily driver is a Yaris now", "my girlfriend now is Elena",
+    "Kiln is my new favourite restaurant", "my favourite film is Heat": the speaker's thing and its
+    value, from a copula whose one side is the speaker's thing."""
+    if predicate.lemma_ not in {"be", "become"} or any(
+        c.dep_ == "neg" or c.tag_ == "MD" for c in predicate.children
+    ):
+        return None
+    subject = copula_subject(predicate, next((c for c in predicate.children if c.dep_ in SUBJECTS), None))
+    attr = next((c for c in predicate.children if c.dep_ in {"attr", "acomp"}), None)
+    if subject is None or attr is None:
+        return None
+    for thing, value in ((subject, attr), (attr, subject)):
+        ranked = [g for rank in _ranks(thing) for g in rank.children]  # "my number one band"
+        if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in [*thing.children, *ranked]):
+            continue
+        head = thing.lemma_.casefold()
+        favourite = any(c.lower_ in _FAVOURITE for c in thing.children) or bool(_ranks(thing))
+        person = value.lower_ in {"he", "she"} and last_person is not None  # "he's my husband now"
+        gerund = value.tag_ == "VBG" and head in {"hobby", "pastime", "passion", "obsession"}
+        if (
+            value.pos_ not in {"NOUN", "PROPN", "ADJ"} and not person and not gerund
+        ) or value.lemma_.casefold() in {
+            "favourite",
+            "favorite",
+        }:
+            return None  # "my favourite part is seeing …": a clause, no thing
+        relative = value.i == predicate.head.i and predicate.dep_ == "relcl"  # "X, which is my favourite"
+        words = [t for t in value.subtree if not relative or t.i < predicate.i]
+        if head in _NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in words):
+            return None
+        said = last_person if value.lower_ in {"he", "she"} and last_person else phrase(value)
+        said = words_before_clause(value, predicate) if relative else said
+        ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
+        if favourite and head not in {"favourite", "favorite"}:
+            key, statement = f"favourite_{head}", f"{speaker}'s favourite {head} is {said}"
+            return build_atom("preference", key, said, statement, ctx, [], False, "explicit")
+        if head in {"favourite", "favorite"}:  # "Wingspan is my favourite now": a favourite of no kind
+            statement = f"{speaker}'s favourite is {said}"
+            return build_atom("preference", "favourite", said, statement, ctx, [], False, "explicit")
+        if head in {"hobby", "pastime", "passion", "obsession"}:  # "my new hobby is knitting"
+            return build_atom(
+                "preference", "hobby", said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
+            )
+        daily = head in {"daily", "ride"} or (
+            head == "driver" and "daily" in {c.lower_ for c in thing.children}
+        )
+        if head in VEHICLE_NOUNS or daily:  # "my car is a Clio", "my daily (driver) is the Triumph now"
+            return build_atom(
+                "identity", "drives", said, f"{speaker} drives {said}", ctx, [], False, "explicit"
+            )
+        named = value.pos_ == "PROPN" or person
+        if head in PARTNER_NOUNS and named:
+            statement = f"{speaker}'s {head} is {said}"
+            atom = build_atom("relationship", head, said, statement, ctx, [said], False, "explicit")
+            return atom
+        changed = any(c.lower_ == "new" for c in thing.children) or any(
+            c.lower_ == "now" for c in predicate.children
+        )
+        if head in ROLES and named:  # "my editor is Clara"; "my new roommate is Inès" replaces the last
+            statement = f"{speaker}'s {head} is {said}"
+            atom = build_atom("relationship", head, said, statement, ctx, [said], False, "explicit")
+            return atom.model_copy(update={"ends": [head], "correction": True}) if changed else atom
+        if head in PET_NOUNS and value.pos_ == "PROPN":  # "our rabbit is called Snowball" reads elsewhere
+            return build_atom(
+                "relationship", head, said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
+            )
+    return None
+
+
+#: Words that make a thing the speaker's favourite: "my favourite film", "my fave snack".
+_FAVOURITE: Final = frozenset(["favourite", "favorite", "fave", "fav"])
+
+
+def _ranks(thing: Any) -> list[Any]:
+    """The words that rank a thing first: "my number one band", "my go-to lunch" (the parser may hang
+    the possessive on them)."""
+    return [
+        c
+        for c in thing.children
+        if c.dep_ in {"nmod", "compound", "amod"}
+        and (
+            (c.lower_ == "number" and any(t.lower_ == "one" for t in [*c.children, *thing.children]))
+            or (c.lower_ == "go" and any(t.lower_ == "to" for t in c.children))
+            or c.lower_ in {"go-to", "top"}  # "Piranesi is my top book now"
+        )
+    ]
