@@ -237,8 +237,9 @@ _SURFACE_OPENERS: Final = (
     ),
     (
         re.compile(
-            r"^(?:originally from|from|based in|currently|working|living|retired|allergic|trying|planning|"
-            r"hoping|learning|saving|no longer (?:at|with|in|on|part of))\b",
+            # "From Leeds originally" (a name follows: "From a distance, I mean" is no origin)
+            r"^(?:(?:originally )?from(?= (?-i:[A-Z]))|based in|currently|working|living|retired|allergic|"
+            r"trying|planning|hoping|learning|saving|no longer (?:at|with|in|on|part of))\b",
             re.IGNORECASE,
         ),
         "I'm ",

@@ -13,6 +13,9 @@ from .lexicon import PARTNER_NOUNS, PET_NOUNS, ROLES, VEHICLE_NOUNS
 
 __all__ = ["thing_atom"]
 
+#: A favourite that names no kind: "Iron Man is my top pick", "my number one choice".
+_KINDLESS: Final = frozenset(["pick", "choice", "option", "one"])
+
 
 #: Heads that name no kind of thing: "my favourite one is …", "my favourite part".
 _NO_THING: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way"])
@@ -54,10 +57,10 @@ def thing_atom(
         said = last_person if value.lower_ in {"he", "she"} and last_person else phrase(value)
         said = words_before_clause(value, predicate) if relative else said
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
-        if favourite and head not in {"favourite", "favorite"}:
+        if favourite and head not in {"favourite", "favorite", *_KINDLESS}:
             key, statement = f"favourite_{head}", f"{speaker}'s favourite {head} is {said}"
             return build_atom("preference", key, said, statement, ctx, [], False, "explicit")
-        if head in {"favourite", "favorite"}:  # "Wingspan is my favourite now": a favourite of no kind
+        if head in {"favourite", "favorite", *_KINDLESS}:  # "Wingspan is my favourite now", "my top pick"
             statement = f"{speaker}'s favourite is {said}"
             return build_atom("preference", "favourite", said, statement, ctx, [], False, "explicit")
         if head in {"hobby", "pastime", "passion", "obsession"}:  # "my new hobby is knitting"

@@ -546,3 +546,11 @@ def test_no_answer_to_a_question_about_something_else(
 ) -> None:
     learned = _chat(parser, ("user", said), ("assistant", asked), ("user", answer))
     assert not {key for key, _ in learned} & {"works_at", "lives_in", "diet"}
+
+
+def test_from_a_distance_is_no_origin_and_a_top_pick_no_kind(parser: NameRecognizer) -> None:
+    # found by a blind read of 40 LoCoMo facts (conversation 3, seed 131)
+    assert not [
+        k for k, _, _ in _facts(parser, "From a distance I mean, since I'm allergic.") if k == "hometown"
+    ]
+    assert ("favourite", "Iron Man") in {(k, v) for k, v, _ in _facts(parser, "Iron Man is my top pick.")}
