@@ -22,7 +22,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
-from .frame_values import SUBJECTS, is_time, set_off
+from .frame_values import SUBJECTS, is_time, now_said, set_off
 from .lexicon import (
     APPOINTMENTS,
     ENDING_VERBS,
@@ -51,8 +51,35 @@ _CONTACT_CUES: Final = frozenset(
 )
 _TIME_PREPS: Final = frozenset(["on", "at", "for", "to", "till", "until"])
 _MOVES: Final = frozenset(
-    ["move", "push", "reschedule", "postpone", "shift", "bump", "bring", "change", "book", "schedule"]
+    [
+        "move",
+        "push",
+        "reschedule",
+        "postpone",
+        "shift",
+        "bump",
+        "bring",
+        "change",
+        "book",
+        "schedule",
+        "rebook",
+        "delay",
+        "put",
+    ]
 )
+
+
+def _move_lemma(verb: Any) -> str:
+    """The verb's lemma, or the verb of moving it is a form of when the small model's lemma is wrong
+    ("rebooked" → "rebooke")."""
+    lemma = str(verb.lemma_).casefold()
+    if lemma in _MOVES:
+        return lemma
+    word = str(verb.lower_)
+    for suffix in ("ed", "ing", "s"):
+        if word.endswith(suffix) and (stem := word[: -len(suffix)]) in _MOVES:
+            return stem
+    return lemma
 
 
 def _ctx(turn: TurnText, subject: str, speaker: str) -> Context:
@@ -85,6 +112,10 @@ def _said(predicate: Any) -> str:
     dropped = {t.i for c in asides if c.i != predicate.i for t in c.subtree}
     first = min([predicate.i, *(c.i for c in predicate.children if c.dep_ in {"aux", "auxpass"})])
     words = [t for t in predicate.subtree if t.i >= first and t.i not in dropped and not t.is_punct]
+    head = predicate.head
+    if predicate.dep_ == "xcomp" and head.i < predicate.i and words and words[0].tag_ == "TO":
+        # "I had to quit the choir": the verb the "to" hangs on is said too ("had to quit", not "to quit")
+        words = [*(c for c in head.children if c.dep_ in {"aux", "neg"} and c.i < head.i), head, *words]
     return "".join(t.text_with_ws for t in words).strip()
 
 
@@ -270,6 +301,8 @@ def _when(*holders: Any) -> list[Any]:
         for c in holder.children
         if (c.dep_ == "prep" and c.lower_ in _TIME_PREPS and any(_timeish(t) for t in c.subtree))
         or (c.dep_ in {"npadvmod", "advmod", "nummod", "appos"} and _timeish(c))
+        # "car service is now September 17": a copula's date
+        or (c.dep_ == "attr" and holder.lemma_ == "be" and _timeish(c))
     ]
 
 
@@ -278,27 +311,37 @@ def appointment_atom(
 ) -> tuple[FactAtom | None, Any | None]:
     """An appointment and its time ("I have a dentist appointment on Tuesday at 10am", "physio moved to
     Monday 4pm", "it's on the 19th now" after the thing was named), and the thing it is about."""
-    lemma = predicate.lemma_.casefold()
-    things = [c for c in predicate.children if c.dep_ in {"dobj", *SUBJECTS}]
+    lemma = _move_lemma(predicate)
+    # what was moved before who moved it: "the garage pushed the MOT to June 3rd"
+    things = [c for c in predicate.children if c.dep_ == "dobj"]
+    things += [c for c in predicate.children if c.dep_ in SUBJECTS]
     things += [g for c in predicate.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
     if lemma in _MOVES:  # "move parents evening": the parser takes the occasion for a time of the verb
         things += [c for c in predicate.children if c.dep_ == "npadvmod" and c.pos_ == "NOUN"]
     # A thing one moves, or says is on or at a time, is an occasion whatever its name
-    dated = any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in predicate.children)
-    loose = lemma in _MOVES or (lemma == "be" and dated)
+    dated = any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in predicate.children) or (
+        now_said(predicate)
+        and any(c.dep_ in {"attr", "npadvmod"} and _timeish(c) for c in predicate.children)
+    )  # "car service is now September 17 instead"
+    loose = lemma in {*_MOVES, "cancel"} or (lemma == "be" and dated)  # a thing one cancels is an occasion
     thing = next((t for t in things if thing_key(t, loose) is not None), None)
-    if (
-        thing is None
-        and last_thing is not None
-        and any(c.dep_ in SUBJECTS and c.lower_ in {"it", "that"} for c in predicate.children)
-    ):
+    subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
+    objects = [c for c in predicate.children if c.dep_ == "dobj"] if lemma in _MOVES else []
+    pointed = any(c.lower_ in {"it", "that"} for c in [*subjects, *objects])  # "rebooked it for …"
+    # "Had to cancel the optician, rebooked for Friday the 16th": a move with nothing named is of the last
+    if thing is None and last_thing is not None and (pointed or (lemma in _MOVES and not subjects)):
         thing = last_thing
     if thing is None:
         return None, None
     key = thing_key(thing, loose or thing is last_thing)
-    when = _when(predicate, thing) if thing.doc is predicate.doc and thing.sent == predicate.sent else []
+    # "brought my driving test forward to October 16": the time may hang on "forward" or "back"
+    shifts = [
+        c for c in predicate.children if c.dep_ in {"advmod", "prt"} and c.lower_ in {"forward", "back"}
+    ]
+    same = thing.doc is predicate.doc and thing.sent == predicate.sent
+    when = _when(predicate, thing, *shifts) if same else []
     when = [c for c in when if c.i != thing.i]  # "move parents evening": the occasion is no time of it
-    if lemma in _MOVES - {"book", "schedule"}:  # "moved my haircut to the 14th": the new time only
+    if lemma in _MOVES - {"book", "schedule", "rebook"}:  # "moved my haircut to the 14th": the new time only
         # "moved the meeting this morning": when it was moved, not to when
         when = [c for c in when if c.lower_ in {"to", "till", "until"}] or [
             c for c in when if c.dep_ != "prep" and not any(t.lower_ in _WHEN_DONE for t in c.subtree)
@@ -308,16 +351,24 @@ def appointment_atom(
     tokens = sorted({t.i for c in when for t in c.subtree})
     times = predicate.doc[tokens[0] : tokens[-1] + 1].text
     times = re.sub(r"^(?:to|till|until|for)\s+", "", times)
+    times = re.sub(r"\s+instead$", "", times)  # "September 17 instead"
     if not re.match(r"^(?:on|at|in|next|this)\b", times):
         times = f"on {times}"
+    capitals = {t.lower_: t.text for t in thing.subtree if t.text.isupper() and len(t.text) > 1}  # "MOT"
     label = " ".join(
-        [*key.split("_"), *(["appointment"] if thing.lemma_.casefold() == "appointment" else [])]
+        [
+            *(capitals.get(word, word) for word in key.split("_")),
+            *(["appointment"] if thing.lemma_.casefold() == "appointment" else []),
+        ]
     )
     statement = f"{subject}'s {label} is {times}"
     ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
     atom = build_atom("event", f"appointment_{key}", times, statement, ctx, [], False, "explicit")
-    if atom.event_time is None and (day := DAY_ALONE.search(times)) is not None:
-        atom = on_coming_day(atom, int(day.group(1)), turn.timestamp)
+    day = DAY_ALONE.search(times)
+    # "Friday the 16th": the day of the month decides, not the coming Friday
+    if day is not None and (atom.event_time is None or atom.event_time.day != int(day.group(1))):
+        plain = atom.model_copy(update={"event_time": None, "statement": f"{statement}."})
+        atom = on_coming_day(plain, int(day.group(1)), turn.timestamp)
     if atom.event_time is not None and atom.event_time.date() < turn.timestamp.date():
         return None, thing  # "had an interview yesterday": what happened, not an appointment to keep
     return atom, thing

@@ -181,6 +181,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     head = value.lemma_.casefold()
     if value.lower_ in _NOT_VALUES or value.pos_ == "PRON":
         return False
+    if value.ent_type_ in {"DATE", "TIME", "ORDINAL"} and slot != "hobby":
+        return False  # "Physio moved to the 19th": a day, no home
     # "a small bakery", "my parents' place", "Tesco head office": a determined or named noun phrase
     determined = any(
         c.dep_ in {"det", "poss"} or (c.dep_ == "compound" and c.pos_ == "PROPN") for c in value.children

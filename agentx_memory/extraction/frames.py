@@ -199,7 +199,8 @@ def _appointment(
     atom, thing = appointment_atom(predicate, speaker, turn, speaker, last)
     if atom is None or thing is None:
         return thing if thing is not None else last
-    owners = [c for c in thing.children if c.dep_ == "poss"]
+    # "Milo's vet appointment" is Milo's; "Tuesday's car service" is the speaker's, on a Tuesday
+    owners = [c for c in thing.children if c.dep_ == "poss" and c.ent_type_ not in {"DATE", "TIME"}]
     if owners and owners[0].lower_ not in {"my", "our"}:
         owner = _name(owners[0]) if owners[0].pos_ == "PROPN" else last_person
         if owner is None:
@@ -452,7 +453,7 @@ def _an_aim(node: Any, parent: Any) -> bool:
     """ "saving up to open my own shop", "studying to become a nurse", "going to move": a "to" clause is
     what the head aims at, not what holds, unless the head says it came about."""
     infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in node.children)
-    obliged = parent.lemma_ == "have" and parent.tag_ == "VBD"  # "had to move the MOT": it was moved
+    obliged = parent.lemma_ == "have" and parent.tag_ in {"VBD", "VBN"}  # "had to move the MOT": it was
     return infinitive and node.dep_ in {"xcomp", "advcl"} and parent.lemma_ not in _DONE_HEADS and not obliged
 
 

@@ -554,3 +554,46 @@ def test_from_a_distance_is_no_origin_and_a_top_pick_no_kind(parser: NameRecogni
         k for k, _, _ in _facts(parser, "From a distance I mean, since I'm allergic.") if k == "hometown"
     ]
     assert ("favourite", "Iron Man") in {(k, v) for k, v, _ in _facts(parser, "Iron Man is my top pick.")}
+
+
+MAY_6 = datetime(2025, 5, 6, 9, 0, tzinfo=UTC)
+
+
+def _dated(parser: NameRecognizer, text: str) -> dict[str, tuple[str, str | None]]:
+    facts = extract_turns([TurnText("t1", "user", text, MAY_6, "Kim")], recognizer=parser).facts
+    return {
+        f.key: (f.statement, f.event_time.date().isoformat() if f.event_time else None)
+        for f in facts
+        if f.key.startswith("appointment_")
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "day"),
+    [
+        ("The garage pushed the MOT to June 3rd, annoying.", "appointment_mot", "2025-06-03"),
+        ("Car service is now September 17 instead.", "appointment_car_service", "2025-09-17"),
+        ("They brought my driving test forward to October 16.", "appointment_driving_test", "2025-10-16"),
+        (
+            "Had to cancel the optician, rebooked for Friday the 16th instead.",
+            "appointment_optician",
+            "2025-05-16",
+        ),
+        (
+            "I cancelled Tuesday's car service and rebooked it for December 3rd.",
+            "appointment_car_service",
+            "2025-12-03",
+        ),
+    ],
+)
+def test_an_appointment_moved_takes_its_new_day(
+    parser: NameRecognizer, text: str, key: str, day: str
+) -> None:
+    dated = _dated(parser, text)
+    assert dated[key][1] == day
+    assert not dated[key][0].startswith("Tuesday")  # "Tuesday's car service" is the speaker's
+
+
+def test_a_move_to_a_day_is_no_home_and_had_to_quit_reads_whole(parser: NameRecognizer) -> None:
+    assert not [k for k, _, _ in _facts(parser, "Physio moved to the 19th.") if k == "lives_in"]
+    assert "Kim had to quit the choir." in {s for _, _, s in _facts(parser, "I had to quit the choir.")}
