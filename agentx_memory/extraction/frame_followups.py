@@ -12,13 +12,14 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_changes import DAY_ALONE, on_coming_day, thing_key
 from .frame_values import slot_atom
+from .frame_vehicles import vehicle_name
 from .lexicon import DIETS, OCCUPATIONS, Frame
 
 __all__ = [
     "answer_given",
     "appointment_asked",
     "appointment_given",
-    "move_asked",
+    "change_untold",
     "slot_asked",
     "speaks_of_contact",
 ]
@@ -90,6 +91,8 @@ _ANSWERED: Final = {
     "employer": Frame("join", "dobj", "employer", change=True),
     "occupation": Frame("become", "attr", "occupation", change=True),
     "diet": Frame("go", "attr", "diet", change=True),
+    "vehicle": Frame("get", "dobj", "vehicle", change=True),
+    "partner": Frame("date", "dobj", "partner", change=True),
 }
 #: The listener's question and the slot it asks about: "Where did you end up?" after a move, "Which
 #: company did you end up at?", "What are you eating now?", "What's the new title?".
@@ -119,14 +122,40 @@ _ASKING: Final = (
         ),
     ),
     ("diet", re.compile(r"\bwhat (?:are|do) you eat(?:ing)?\b|\b(?:your|the) (?:new )?diet\b", re.I)),
+    (
+        "vehicle",
+        re.compile(r"\bwhat (?:car |vehicle )?(?:are|do) you (?:driving|drive)\b|\bwhat car do you\b", re.I),
+    ),
 )
+#: After the speaker told of someone new without a name, the listener asks who: "What's her name?"
+_ASKED_WHO: Final = re.compile(
+    r"\bwhat(?:'s| is) (?:her|his|their) name\b|\bwho(?:'s| is) (?:the lucky|she|he)\b", re.I
+)
+#: Someone the speaker is with, told without a name: "six months with my new girlfriend", "I'm finally
+#: seeing someone".
+_NEW_PARTNER: Final = frozenset(
+    ["girlfriend", "boyfriend", "partner", "gf", "bf", "fiance", "fiancee", "fiancé", "fiancée"]
+)
+_SOMEONE: Final = frozenset(["see", "date", "meet"])
 
 
-def move_asked(doc: Any, atoms: list[FactAtom]) -> bool:
-    """Whether the turn told of the speaker's move without saying where to."""
-    if any(atom.key == "lives_in" for atom in atoms) or doc.text.rstrip().endswith("?"):
-        return False
-    return any(t.lemma_.casefold() in _MOVING and _ours(t) for t in doc)
+def change_untold(doc: Any, atoms: list[FactAtom]) -> str | None:
+    """The slot whose change the turn told without its new value: a move without where to
+    ("residence"), someone new without a name ("partner")."""
+    if doc.text.rstrip().endswith("?"):
+        return None
+    if not any(atom.key == "lives_in" for atom in atoms) and any(
+        t.lemma_.casefold() in _MOVING and _ours(t) for t in doc
+    ):
+        return "residence"
+    if any(atom.fact_kind == "relationship" for atom in atoms):
+        return None
+    for t in doc:
+        new_one = t.lower_ in _NEW_PARTNER and any(c.lower_ in {"my", "new"} for c in t.children)
+        someone = t.lower_ == "someone" and t.head.lemma_ in _SOMEONE and _ours(t.head)
+        if new_one or someone:
+            return "partner"
+    return None
 
 
 def _ours(word: Any) -> bool:
@@ -140,13 +169,18 @@ def _ours(word: Any) -> bool:
     return all(t.lower_ in {"i", "we"} for t in subjects) and all(t.lower_ in {"my", "our"} for t in owners)
 
 
-def slot_asked(question: str, moved: bool) -> str | None:
+def slot_asked(question: str, untold: str | None) -> str | None:
     """The slot of the speaker's that the listener's turn asks about, if it asks ("Where are you
-    working now?"); after the speaker told of a move, any "where" question asks for the new home."""
+    working now?"); after the speaker told of a move, any "where" question asks for the new home, and
+    after someone new, "what's her name?" for the partner."""
     if "?" not in question:
         return None
-    if moved and re.search(r"\b(?:where|which (?:city|town|country|area|part))\b", question, re.I):
+    if untold == "residence" and re.search(
+        r"\b(?:where|which (?:city|town|country|area|part))\b", question, re.I
+    ):
         return "residence"
+    if untold == "partner" and _ASKED_WHO.search(question):
+        return "partner"
     slot = next((slot for slot, asking in _ASKING if asking.search(question)), None)
     yours = re.search(r"\byou(?:r|'re)?\b", question, re.I) is not None
     return slot if yours or slot in {"occupation", "diet"} else None  # "Which company is it with?"
@@ -158,6 +192,9 @@ def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str
     "Vegetarian, but still eating eggs" (words up to the first stop or comma, no verb, the last the
     value's head)."""
     for sentence in list(doc.sents)[:2]:
+        named = _name_given(sentence) if slot == "partner" else None
+        if named is not None:  # "Her name's Marisol, we met at salsa class."
+            return slot_atom(_ANSWERED[slot], named, subject, turn, True, speaker, False)
         run: list[Any] = []
         for token in sentence:
             if token.is_punct:
@@ -167,16 +204,35 @@ def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str
         if not run or verbs or len(run) > 5 or any(t.lower_ in {"no", "not", "never"} for t in run):
             continue  # "No meat at all anymore": what was given up, not the new value
         head = run[-1]
+        if slot == "vehicle":
+            head = next((n for t in run if (n := vehicle_name(t)) is not None), None)
+            if head is None:
+                continue
         if head.ent_type_ not in {"DATE", "TIME"} and _fits_answer(slot, head):
             return slot_atom(_ANSWERED[slot], head, subject, turn, True, speaker, False)
     return None
 
 
+_NOT_PEOPLE: Final = frozenset(["GPE", "LOC", "ORG", "DATE", "TIME", "PRODUCT"])
 #: Entity labels of a name the tagger may take for a verb ("Spotify").
 _NAMES: Final = frozenset(["ORG", "GPE", "LOC", "PERSON", "FAC", "PRODUCT", "NORP"])
 
 
+def _name_given(sentence: Any) -> Any | None:
+    """ "Her name's Marisol": the name, when the sentence says whose name it is."""
+    for token in sentence:
+        if token.lower_ == "name" and any(c.lower_ in {"her", "his", "their"} for c in token.children):
+            given = [c for c in token.head.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
+            if token.dep_ == "nsubj" and given:
+                return given[0]
+    return None
+
+
 def _fits_answer(slot: str, head: Any) -> bool:
+    if slot == "vehicle":
+        return True  # a maker-led name (vehicle_name)
+    if slot == "partner":
+        return bool(head.pos_ == "PROPN" and head.ent_type_ not in _NOT_PEOPLE)
     if slot in {"residence", "employer"}:
         return bool(head.pos_ == "PROPN" or (head.ent_type_ in _NAMES and head.is_title))
     if slot == "occupation":

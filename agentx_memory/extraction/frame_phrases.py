@@ -11,6 +11,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_values import SUBJECTS, slot_atom
+from .frame_vehicles import made_vehicle
 from .frame_work import for_a_living
 from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_MAKES, VEHICLE_NOUNS, Frame
 from .verbs import conjugate, gerund
@@ -56,6 +57,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *_former(sentence, speaker, turn),
         *_not_for_a_while(sentence, speaker, turn),
         *for_a_living(sentence, speaker, turn),
+        *made_vehicle(sentence, speaker, turn),
     ]
 
 

@@ -480,6 +480,12 @@ def slot_atom(
         if frame.slot == "diet"
         else phrase(value, places=frame.slot != "occupation")
     )
+    if frame.slot == "partner" and value.pos_ == "PROPN":  # "Her name's Marisol": the name alone
+        said = " ".join(
+            [*(c.text for c in value.children if c.dep_ == "compound" and c.i < value.i), value.text]
+        )
+    if said.split(" ", 1)[0] in {"A", "An", "The"}:  # "A Volvo XC40, had it since March"
+        said = said[:1].lower() + said[1:]
     if frame.slot in {"employer", "residence", "vehicle", "occupation"} and ", " in said:
         said = said.split(", ", 1)[0]  # "a Lidl in Bolton, shorter commute": the aside is no part of it
     if said.endswith(".") and said.rsplit(" ", 1)[-1].count(".") == 1:

@@ -32,7 +32,13 @@ from .frame_changes import (
     said_with_me,
     wedded,
 )
-from .frame_followups import answer_given, appointment_asked, appointment_given, move_asked, speaks_of_contact
+from .frame_followups import (
+    answer_given,
+    appointment_asked,
+    appointment_given,
+    change_untold,
+    speaks_of_contact,
+)
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
 from .frame_pets import pet_atom, pets_named
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
@@ -76,8 +82,8 @@ class Reading:
     contact_pending: bool = False
     #: The appointment the turn said changed without its new time ("the clinic rang, different slot").
     appointment_pending: str | None = None
-    #: The turn told of the speaker's move without saying where to: the next may name the place alone.
-    move_pending: bool = False
+    #: The slot whose change the turn told without its value (a move, someone new): the next may name it.
+    untold: str | None = None
 
 
 def read_parsed(
@@ -177,7 +183,7 @@ def read_parsed(
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key, value_words(value)))
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
-    reading.move_pending = move_asked(doc, reading.atoms)
+    reading.untold = change_untold(doc, reading.atoms)
     ended = {word for atom in reading.atoms for word in atom.ends_words}
     for name, relation in reading.people.items():  # "Jo, my wife, is a doctor": Jo is the speaker's wife
         if name not in ended:  # "our cat Mittens passed away": no current cat named in the same breath

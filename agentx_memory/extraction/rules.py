@@ -107,8 +107,8 @@ class _State:
     contact_pending: bool = False
     #: The appointment the last turn said changed without its new time.
     appointment_pending: str | None = None
-    #: The last turn told of the speaker's move without saying where to.
-    move_pending: bool = False
+    #: The slot whose change the last turn told without its value (a move, someone new).
+    untold: str | None = None
     #: The slot of the speaker's the listener's last turn asked about ("Where are you working now?").
     slot_asked: str | None = None
 
@@ -312,13 +312,13 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
             state.slot_asked if turn.role == "user" else None,
         )
         # The listener's question opens a slot for the speaker's next turn to answer alone
-        state.slot_asked = slot_asked(turn.text, state.move_pending) if turn.role == "assistant" else None
+        state.slot_asked = slot_asked(turn.text, state.untold) if turn.role == "assistant" else None
         if turn.role == "user":  # the assistant's "what is it?" between keeps the question open
             state.contact_pending = reading.contact_pending and not any(
                 a.key == "phone" for a in reading.atoms
             )
             state.appointment_pending = reading.appointment_pending
-            state.move_pending = reading.move_pending
+            state.untold = reading.untold
         if reading.speaker_name is not None and turn.speaker == UNKNOWN_SPEAKER:
             state.speaker_name = reading.speaker_name
         for name in reading.people:

@@ -597,3 +597,58 @@ def test_an_appointment_moved_takes_its_new_day(
 def test_a_move_to_a_day_is_no_home_and_had_to_quit_reads_whole(parser: NameRecognizer) -> None:
     assert not [k for k, _, _ in _facts(parser, "Physio moved to the 19th.") if k == "lives_in"]
     assert "Kim had to quit the choir." in {s for _, _, s in _facts(parser, "I had to quit the choir.")}
+
+
+@pytest.mark.parametrize(
+    ("text", "car"),
+    [
+        ("picked up a Mini Cooper on Saturday, so long Fiat", "a Mini Cooper"),
+        ("I replaced the Jeep with a Skoda Octavia, the fuel costs were crazy.", "a Skoda Octavia"),
+        ("My lease came up in March and I went for a Hyundai Kona this time round.", "a Hyundai Kona"),
+    ],
+)
+def test_a_vehicle_come_by_is_named_by_its_maker(parser: NameRecognizer, text: str, car: str) -> None:
+    assert ("drives", car) in {(k, v) for k, v, _ in _facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text", ["I want to get a Tesla.", "I'm thinking of buying a Volvo XC40.", "My sister bought a Kia Niro."]
+)
+def test_a_vehicle_wished_or_someone_elses_is_not_driven(parser: NameRecognizer, text: str) -> None:
+    assert not [k for k, _, _ in _facts(parser, text) if k == "drives"]
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "answer", "fact"),
+    [
+        (
+            "Which winter tyres would you recommend?",
+            "What are you driving these days?",
+            "A Volvo XC40, had it since March.",
+            ("drives", "a Volvo XC40"),
+        ),
+        (
+            "Six months with my new girlfriend.",
+            "Lovely! What's her name?",
+            "Priya, and she loves Sichuan food.",
+            ("partner", "Priya"),
+        ),
+        (
+            "I'm finally seeing someone.",
+            "Who's the lucky person?",
+            "Her name's Marisol, we met at salsa.",
+            ("partner", "Marisol"),
+        ),
+    ],
+)
+def test_a_car_or_a_new_partner_named_when_asked(
+    parser: NameRecognizer, said: str, asked: str, answer: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _chat(parser, ("user", said), ("assistant", asked), ("user", answer))
+
+
+def test_a_name_asked_of_someone_who_is_no_partner_is_not_one(parser: NameRecognizer) -> None:
+    learned = _chat(
+        parser, ("user", "My new boss is great."), ("assistant", "What's her name?"), ("user", "Priya.")
+    )
+    assert ("partner", "Priya") not in learned

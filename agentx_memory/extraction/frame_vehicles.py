@@ -1,0 +1,94 @@
+"""A vehicle named by its maker that the speaker came to have, whatever the verb: "picked up a Mini
+Cooper on Saturday", "went for a Hyundai Ioniq 5 this time round", "replaced the Jeep with a Ford
+Mustang Mach-E". Pure functions over a spaCy parse."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .atoms import FactAtom
+from .clause_atoms import TurnText
+from .frame_values import SUBJECTS, slot_atom
+from .lexicon import VEHICLE_MAKES, Frame
+
+__all__ = ["made_vehicle", "vehicle_name"]
+
+_NEW_VEHICLE: Final = Frame("get", "dobj", "vehicle", change=True)
+#: Verbs of coming to have something, and the preposition the new thing hangs on, if any.
+_GETTING: Final = {
+    "get": None, "buy": None, "pick": None, "lease": None, "take": None, "order": None, "choose": None,
+    "go": "for", "opt": "for", "settle": "on", "replace": "with", "upgrade": "to", "switch": "to",
+    "swap": "for", "trade": "for", "change": "to",
+}  # fmt: skip
+#: Heads under which getting is only wished, weighed or asked.
+_WISHED: Final = frozenset(["want", "hope", "plan", "consider", "think", "need", "like", "love", "try"])
+
+
+def vehicle_name(token: Any) -> Any | None:
+    """The head of a maker-led vehicle name that ``token`` is part of ("Volvo XC40", "Ford Mustang
+    Mach-E", "Toyota Tacoma"), or None when no maker leads it."""
+    makers = [
+        t for t in token.subtree if t.lower_ in VEHICLE_MAKES and t.is_title and t.pos_ in {"PROPN", "NOUN"}
+    ]
+    if not makers:
+        return None
+    name = makers[0]
+    while name.dep_ == "compound" and name.head.pos_ in {"PROPN", "NOUN", "NUM"} and name.head.i > name.i:
+        name = name.head
+    return name
+
+
+def made_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The maker-led vehicle the speaker came to have in this sentence, read as a change."""
+    for verb in sentence:
+        lemma = str(verb.lemma_).casefold()
+        if verb.pos_ != "VERB" or lemma not in _GETTING or not _mine(verb) or _only_wished(verb):
+            continue
+        prep = _GETTING[lemma]
+        holders = (
+            [
+                g
+                for c in verb.children
+                if c.dep_ == "prep" and c.lower_ == prep
+                for g in c.children
+                if g.dep_ == "pobj"
+            ]
+            if prep
+            else [c for c in verb.children if c.dep_ == "dobj"]
+        )
+        for held in holders:
+            name = vehicle_name(held)
+            if name is not None:
+                return [slot_atom(_NEW_VEHICLE, name, speaker, turn, True, speaker, False)]
+    return []
+
+
+def _mine(verb: Any) -> bool:
+    """Said by the speaker ("I went for …", "we picked up …"), or opening the sentence with no subject
+    ("Picked up a Mini Cooper on Saturday"), or sharing the subject of a verb of theirs ("… and I went
+    for a Hyundai")."""
+    node = verb
+    while node.dep_ == "conj" and not any(c.dep_ in SUBJECTS for c in node.children):
+        node = node.head
+    subjects = [c for c in node.children if c.dep_ in SUBJECTS]
+    if subjects:
+        return subjects[0].lower_ in {"i", "we"}
+    before = [
+        t
+        for t in node.doc[node.sent.start : node.i]
+        if not (t.is_punct or t.pos_ in {"ADV", "INTJ", "CCONJ"})
+    ]
+    return not before and node.tag_ in {"VBD", "VBN"}
+
+
+def _only_wished(verb: Any) -> bool:
+    """Not said as done: only a past or a perfect tells a vehicle come by ("picked up", "have got"); a
+    denial, a modal or a wish above it ("want to get", "thinking of buying") says it was not."""
+    if verb.tag_ not in {"VBD", "VBN"} or any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
+        return True
+    node = verb
+    while node.dep_ in {"xcomp", "ccomp", "pcomp", "prep", "advcl"} and node.head.i != node.i:
+        node = node.head
+        if node.lemma_ in _WISHED:
+            return True
+    return False
