@@ -22,7 +22,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
-from .frame_values import SUBJECTS, is_time, now_said, set_off
+from .frame_values import SUBJECTS, is_time, set_off
 from .lexicon import (
     APPOINTMENTS,
     ENDING_VERBS,
@@ -320,9 +320,9 @@ def appointment_atom(
         things += [c for c in predicate.children if c.dep_ == "npadvmod" and c.pos_ == "NOUN"]
     # A thing one moves, or says is on or at a time, is an occasion whatever its name
     dated = any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in predicate.children) or (
-        now_said(predicate)
-        and any(c.dep_ in {"attr", "npadvmod"} and _timeish(c) for c in predicate.children)
-    )  # "car service is now September 17 instead"
+        any(c.lower_ == "now" for c in predicate.children)
+        and any(c.dep_ == "attr" and _timeish(c) for c in predicate.children)
+    )  # "car service is now September 17 instead"; not "the weather is awful today"
     loose = lemma in {*_MOVES, "cancel"} or (lemma == "be" and dated)  # a thing one cancels is an occasion
     thing = next((t for t in things if thing_key(t, loose) is not None), None)
     subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]

@@ -652,3 +652,7 @@ def test_a_name_asked_of_someone_who_is_no_partner_is_not_one(parser: NameRecogn
         parser, ("user", "My new boss is great."), ("assistant", "What's her name?"), ("user", "Priya.")
     )
     assert ("partner", "Priya") not in learned
+
+
+def test_a_day_said_of_the_weather_is_no_appointment(parser: NameRecognizer) -> None:
+    assert not _dated(parser, "The weather is awful today.")
