@@ -136,7 +136,7 @@ def _opening_verb(sentence: Any) -> Any | None:
     if lower in _NOT_ACTS and opener.i + 1 < sentence.end and opener.nbor().lower_ in {"on", "that", "to"}:
         return None  # "Based on that, …", "Given that …", "Compared to last year …"
     if opener.tag_ == "VBG":
-        if _finite_after(opener, sentence):
+        if _finite_after(opener, sentence) or _a_moment_recalled(opener, sentence):
             return None  # "Plus, playing with my teammates … is awesome": the parse missed the subject
         nxt = opener.nbor() if opener.i + 1 < sentence.end else None
         if nxt is not None and nxt.lemma_.casefold() in _ING_COMPOUNDS:
@@ -167,6 +167,21 @@ def _finite_after(opener: Any, sentence: Any) -> bool:
         if token.tag_ in {"VBZ", "VBP", "VBD", "MD"}:
             return True
     return False
+
+
+#: Verbs of taking a moment in: "Just seeing the sun dip below the horizon … it was amazing".
+_TAKING_IN: Final = frozenset(["see", "watch", "hear", "listen", "feel", "be", "look", "sit", "lie", "stand"])
+
+
+def _a_moment_recalled(opener: Any, sentence: Any) -> bool:
+    """ "Just seeing the sun dip below the horizon, all the colors - it was amazing", "Being out in
+    nature, it was great": the "-ing" phrase is what "it" then judges, not what the speaker is doing."""
+    if known_base(opener.lower_) not in _TAKING_IN and opener.lemma_ not in _TAKING_IN:
+        return False
+    return any(
+        t.lower_ in {"it", "that", "this"} and t.dep_ == "nsubj" and t.head.lemma_ == "be"
+        for t in opener.doc[opener.i + 1 : sentence.end]
+    )
 
 
 def _tells_how_it_went(opener: Any) -> bool:

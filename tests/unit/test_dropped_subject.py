@@ -66,6 +66,8 @@ def test_a_sentence_opened_by_the_speakers_verb_gets_its_subject_back(
         "Having a good team is so important.",  # the "-ing" clause is the subject
         "Trying new things takes guts.",
         "Plus, playing with my teammates and having the fans cheer is awesome.",  # the parse missed it
+        "Just seeing the sun dip below the horizon, all the colors - it was amazing.",  # a moment, judged
+        "Being out in nature, it was great.",
     ],
 )
 def test_requests_things_and_moods_keep_their_words(parser: NameRecognizer, text: str) -> None:
