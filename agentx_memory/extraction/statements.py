@@ -91,5 +91,23 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     words = _WORD.findall(canonical.casefold())
     if len(words) < _MIN_EMBEDDED_WORDS or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
         return None
+    if _ONLY_JUDGED.search(canonical) or _IT_FEELS.match(canonical):
+        return None  # "Seeing my kids' smiles was so awesome": a feeling of the moment, no fact
     ctx = Context(turn=turn, subject=speaker, correction=correction, is_speaker=True)
     return build_atom("statement", "said", trim(canonical), canonical, ctx, [speaker], False, "implied")
+
+
+#: A clause whose whole predicate is a judgement: "… is beyond words", "… was so awesome", "… makes
+#: sense". What it judges may be worth keeping when said plainly; the judgement alone is not.
+_ONLY_JUDGED: Final = re.compile(
+    r"\b(?:is|was|are|were)\s+(?:so\s+|really\s+|just\s+|truly\s+|pretty\s+|such\s+)?(?:amazing|awesome|great|"
+    r"beyond words|the best|incredible|wonderful|priceless|unbelievable|indescribable|fantastic|"
+    r"so freeing|freeing|cool|special|fun|magical)[.!]*$|\bmakes (?:total |so much )?sense[.!]*$",
+    re.IGNORECASE,
+)
+#: "It feels good to use my skills …", "It's so rewarding to …": the speaker's feeling about a doing.
+_IT_FEELS: Final = re.compile(
+    r"^it\s+(?:feels|felt|is|was|'s)\s+(?:so\s+|really\s+|just\s+)?(?:good|great|nice|amazing|awesome|"
+    r"rewarding|satisfying|fulfilling)\b",
+    re.IGNORECASE,
+)

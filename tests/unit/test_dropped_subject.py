@@ -658,3 +658,23 @@ def test_a_name_asked_of_someone_who_is_no_partner_is_not_one(parser: NameRecogn
 
 def test_a_day_said_of_the_weather_is_no_appointment(parser: NameRecognizer) -> None:
     assert not _dated(parser, "The weather is awful today.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Being around people who back me up is beyond words.",
+        "Seeing my kids' smiles was so awesome.",
+        "Thanks! It feels good to use my skills to make a difference.",
+    ],
+)
+def test_a_judgement_of_the_moment_is_no_statement(parser: NameRecognizer, text: str) -> None:
+    # found by blind reads of LoCoMo facts: feelings of the moment read as facts ("junk")
+    assert not [k for k, _, _ in _facts(parser, text) if k == "said"]
+
+
+def test_a_doing_said_plainly_stays(parser: NameRecognizer) -> None:
+    said = [
+        s for k, _, s in _facts(parser, "Painting is a fun way for me to express my feelings.") if k == "said"
+    ]
+    assert said == ["Painting is a fun way for Kim to express Kim's feelings."]
