@@ -11,7 +11,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_changes import DAY_ALONE, on_coming_day, thing_key
-from .frame_values import slot_atom
+from .frame_values import AGENTIVE, slot_atom
 from .frame_vehicles import vehicle_name
 from .lexicon import DIETS, OCCUPATIONS, Frame
 
@@ -237,10 +237,6 @@ def _fits_answer(slot: str, head: Any) -> bool:
         return bool(head.pos_ == "PROPN" or (head.ent_type_ in _NAMES and head.is_title))
     if slot == "occupation":
         return head.pos_ == "NOUN" and (
-            head.lemma_.casefold() in OCCUPATIONS or head.lower_.endswith(_AGENTS)
+            head.lemma_.casefold() in OCCUPATIONS or head.lower_.endswith(AGENTIVE)
         )
     return head.lower_ in DIETS or head.lemma_.casefold() in DIETS
-
-
-#: Endings of a noun that names a worker: "researcher", "analyst", "technician".
-_AGENTS: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer")

@@ -10,8 +10,9 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
+from .frame_things import FAVOURITE_WORDS, NO_THING
 from .frame_values import SUBJECTS, slot_atom
-from .frame_vehicles import made_vehicle
+from .frame_vehicles import NEW_VEHICLE, made_vehicle, vehicle_head
 from .frame_work import for_a_living
 from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_MAKES, VEHICLE_NOUNS, Frame
 from .verbs import conjugate, gerund
@@ -20,7 +21,6 @@ __all__ = ["habit_atom", "hired_by", "sentence_atoms"]
 
 _HOME: Final = Frame("live", "prep", "residence")
 _NEW_HOME: Final = Frame("move", "prep", "residence", change=True)
-_NEW_VEHICLE: Final = Frame("get", "dobj", "vehicle", change=True)
 #: What chat calls the speaker's vehicle besides its kind: "my new ride", "new wheels".
 _RIDES: Final = frozenset(["ride", "wheels", "motor", "whip", "daily"])
 #: What happens to a new vehicle that leaves the speaker without it: "my new car got stolen".
@@ -37,11 +37,8 @@ _FIRST_SPANS: Final = frozenset(["day", "week", "month", "shift", "fortnight"])
 _ON_ONES_OWN: Final = frozenset(["freelance", "freelancer"])
 #: Verbs whose subject employs their object: "Siemens poached me", "Arup hired me in May".
 _HIRING: Final = frozenset(["poach", "hire", "recruit", "headhunt", "employ"])
-_FAVOURITE: Final = frozenset(["favourite", "favorite", "fave", "fav"])
 #: What a detached "my favourite …" can refer back to: the things the clause before it names.
 _REFERENTS: Final = frozenset(["dobj", "pobj", "attr", "appos"])
-#: "my favourite thing on the menu", "my favourite part": a favourite of no kind the reader can key.
-_NO_KIND: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way", "place"])
 
 
 def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -368,13 +365,10 @@ def _new_vehicles(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]
     lost = any(t.lemma_.casefold() in _VEHICLE_LOST for t in sentence if t.pos_ == "VERB")
     if not new or not makes or lost:
         return []
-    name = makes[0]
-    while name.dep_ == "compound" and name.head.pos_ in {"PROPN", "NOUN"} and name.head.i > name.i:
-        name = name.head  # "Jeep Wrangler", "Tesla Model Y", "Skoda Octavia estate": the last word heads
-    return [slot_atom(_NEW_VEHICLE, name, speaker, turn, True, speaker, False)]
+    return [slot_atom(NEW_VEHICLE, vehicle_head(makes[0]), speaker, turn, True, speaker, False)]
 
 
-def kind_of(noun: Any) -> str:
+def _kind_of(noun: Any) -> str:
     return str(noun.lemma_).casefold()
 
 
@@ -383,7 +377,7 @@ def _detached_favourites(sentence: Any, speaker: str, turn: TurnText) -> list[Fa
     favourite food": a "my favourite Y" set off by a comma at the end of a clause is the thing that
     clause named last (whatever the verb), so it is the speaker's favourite Y."""
     for noun in sentence:
-        favourite = any(c.lower_ in _FAVOURITE for c in noun.children) and not any(
+        favourite = any(c.lower_ in FAVOURITE_WORDS for c in noun.children) and not any(
             t.lower_ in {"least", "second", "old", "former", "ex", "previous", "childhood"}
             for t in noun.children
         )
@@ -401,7 +395,7 @@ def _detached_favourites(sentence: Any, speaker: str, turn: TurnText) -> list[Fa
             for t in noun.doc[sentence.start : opener - 1]
             if t.dep_ in _REFERENTS and t.pos_ in {"NOUN", "PROPN"} and t.ent_type_ not in {"DATE", "TIME"}
         ]
-        if kind_of(noun) in _NO_KIND or not before or any(c.dep_ == "neg" for c in verb.children):
+        if _kind_of(noun) in NO_THING or not before or any(c.dep_ == "neg" for c in verb.children):
             continue
         # "a table at Dishoom, my favourite restaurant": the parse may already say which
         thing = noun.head if noun.dep_ == "appos" and noun.head.pos_ in {"NOUN", "PROPN"} else before[-1]
@@ -410,7 +404,7 @@ def _detached_favourites(sentence: Any, speaker: str, turn: TurnText) -> list[Fa
         said = " ".join(
             t.text for t in _own_words(thing, noun) if t.dep_ not in {"det", "poss"} and not t.is_punct
         )
-        kind = kind_of(noun)
+        kind = _kind_of(noun)
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
         statement = f"{speaker}'s favourite {kind} is {said}"
         return [build_atom("preference", f"favourite_{kind}", said, statement, ctx, [], False, "explicit")]

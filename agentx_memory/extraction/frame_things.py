@@ -11,14 +11,14 @@ from .clause_atoms import Context, TurnText, build_atom
 from .frame_values import SUBJECTS, phrase
 from .lexicon import PARTNER_NOUNS, PET_NOUNS, ROLES, VEHICLE_NOUNS
 
-__all__ = ["thing_atom"]
+__all__ = ["FAVOURITE_WORDS", "NO_THING", "thing_atom"]
 
 #: A favourite that names no kind: "Iron Man is my top pick", "my number one choice".
 _KINDLESS: Final = frozenset(["pick", "choice", "option", "one"])
 
 
 #: Heads that name no kind of thing: "my favourite one is …", "my favourite part".
-_NO_THING: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way"])
+NO_THING: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way"])
 
 
 def thing_atom(
@@ -40,7 +40,7 @@ def thing_atom(
         if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in [*thing.children, *ranked]):
             continue
         head = thing.lemma_.casefold()
-        favourite = any(c.lower_ in _FAVOURITE for c in thing.children) or bool(_ranks(thing))
+        favourite = any(c.lower_ in FAVOURITE_WORDS for c in thing.children) or bool(_ranks(thing))
         person = value.lower_ in {"he", "she"} and last_person is not None  # "he's my husband now"
         gerund = value.tag_ == "VBG" and head in {"hobby", "pastime", "passion", "obsession"}
         if (
@@ -52,7 +52,7 @@ def thing_atom(
             return None  # "my favourite part is seeing …": a clause, no thing
         relative = value.i == predicate.head.i and predicate.dep_ == "relcl"  # "X, which is my favourite"
         words = [t for t in value.subtree if not relative or t.i < predicate.i]
-        if head in _NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in words):
+        if head in NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in words):
             return None
         said = last_person if value.lower_ in {"he", "she"} and last_person else phrase(value)
         said = words_before_clause(value, predicate) if relative else said
@@ -94,7 +94,7 @@ def thing_atom(
 
 
 #: Words that make a thing the speaker's favourite: "my favourite film", "my fave snack".
-_FAVOURITE: Final = frozenset(["favourite", "favorite", "fave", "fav"])
+FAVOURITE_WORDS: Final = frozenset(["favourite", "favorite", "fave", "fav"])
 
 
 def _ranks(thing: Any) -> list[Any]:

@@ -31,7 +31,17 @@ from .lexicon import (
 )
 from .stored import value_tokens
 
-__all__ = ["SUBJECTS", "frames_of", "is_time", "now_said", "phrase", "set_off", "slot_atom", "value_words"]
+__all__ = [
+    "AGENTIVE",
+    "SUBJECTS",
+    "frames_of",
+    "is_time",
+    "now_said",
+    "phrase",
+    "set_off",
+    "slot_atom",
+    "value_words",
+]
 
 SUBJECTS: Final = ("nsubj", "nsubjpass", "csubj")
 _OBJECTS: Final = ("dobj", "obj")
@@ -302,7 +312,7 @@ _TAUGHT_PEOPLE: Final = frozenset(
 #: workplace after them ("a tester at a small agency") they name jobs the lexicon does not list.
 #: The verbs of an occupation frame whose object is a business the subject owns (lexicon.FRAMES).
 OWNING: Final = frozenset(["run", "own", "open", "launch", "found", "start", "set"])
-_AGENTIVE: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer", "ier")
+AGENTIVE: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer", "ier")
 
 
 def _occupation(value: Any, predicate: Any) -> bool:
@@ -337,7 +347,7 @@ def _occupation(value: Any, predicate: Any) -> bool:
         the = any(c.lower_ == "the" for c in value.children) and now_said(predicate)
         return known and (the or any(c.dep_ in {"compound", "amod"} for c in value.children))
     at_work = any(c.dep_ == "prep" and c.lower_ in {"at", "with"} for c in value.children)
-    return known or (value.text.casefold().endswith(_AGENTIVE) and (compound or at_work))
+    return known or (value.text.casefold().endswith(AGENTIVE) and (compound or at_work))
 
 
 def done_for_a_living(verb: Any) -> bool:

@@ -9,19 +9,17 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_values import SUBJECTS, slot_atom
-from .lexicon import VEHICLE_MAKES, Frame
+from .lexicon import VEHICLE_MAKES, WISH_HEADS, Frame
 
-__all__ = ["made_vehicle", "vehicle_name"]
+__all__ = ["NEW_VEHICLE", "made_vehicle", "vehicle_head", "vehicle_name"]
 
-_NEW_VEHICLE: Final = Frame("get", "dobj", "vehicle", change=True)
+NEW_VEHICLE: Final = Frame("get", "dobj", "vehicle", change=True)
 #: Verbs of coming to have something, and the preposition the new thing hangs on, if any.
 _GETTING: Final = {
     "get": None, "buy": None, "pick": None, "lease": None, "take": None, "order": None, "choose": None,
     "go": "for", "opt": "for", "settle": "on", "replace": "with", "upgrade": "to", "switch": "to",
     "swap": "for", "trade": "for", "change": "to",
 }  # fmt: skip
-#: Heads under which getting is only wished, weighed or asked.
-_WISHED: Final = frozenset(["want", "hope", "plan", "consider", "think", "need", "like", "love", "try"])
 
 
 def vehicle_name(token: Any) -> Any | None:
@@ -30,9 +28,13 @@ def vehicle_name(token: Any) -> Any | None:
     makers = [
         t for t in token.subtree if t.lower_ in VEHICLE_MAKES and t.is_title and t.pos_ in {"PROPN", "NOUN"}
     ]
-    if not makers:
-        return None
-    name = makers[0]
+    return vehicle_head(makers[0]) if makers else None
+
+
+def vehicle_head(maker: Any) -> Any:
+    """The word that heads the name a maker leads: "Jeep Wrangler", "Tesla Model Y", "Skoda Octavia
+    estate" (the last word of the compound)."""
+    name = maker
     while name.dep_ == "compound" and name.head.pos_ in {"PROPN", "NOUN", "NUM"} and name.head.i > name.i:
         name = name.head
     return name
@@ -59,7 +61,7 @@ def made_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         for held in holders:
             name = vehicle_name(held)
             if name is not None:
-                return [slot_atom(_NEW_VEHICLE, name, speaker, turn, True, speaker, False)]
+                return [slot_atom(NEW_VEHICLE, name, speaker, turn, True, speaker, False)]
     return []
 
 
@@ -89,6 +91,6 @@ def _only_wished(verb: Any) -> bool:
     node = verb
     while node.dep_ in {"xcomp", "ccomp", "pcomp", "prep", "advcl"} and node.head.i != node.i:
         node = node.head
-        if node.lemma_ in _WISHED:
+        if node.lemma_ in WISH_HEADS:
             return True
     return False

@@ -3,17 +3,15 @@ started doing air traffic control for a living". Pure functions over a spaCy par
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_moods import CONDITIONS
 from .frame_values import SUBJECTS
+from .lexicon import WISH_HEADS
 
 __all__ = ["for_a_living"]
-
-#: Heads under which a doing is only wished or weighed: "I'd love to paint for a living".
-_WISHED: Final = frozenset(["want", "love", "like", "hope", "dream", "wish", "consider", "think", "imagine"])
 
 
 def for_a_living(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -61,7 +59,10 @@ def _the_speakers(verb: Any) -> bool:
 def _wished(verb: Any) -> bool:
     node = verb
     while node.head.i != node.i:
-        if node.head.lemma_ in _WISHED or any(c.tag_ == "MD" or c.dep_ == "neg" for c in node.head.children):
+        # a wish governs its complement ("I'd love to paint for a living"), not its subject ("Driving
+        # lorries for a living means …")
+        wish = node.head.lemma_ in WISH_HEADS and node.dep_ not in {"csubj", "csubjpass"}
+        if wish or any(c.tag_ == "MD" or c.dep_ == "neg" for c in node.head.children):
             return True
         if any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
             return True

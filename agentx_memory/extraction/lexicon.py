@@ -360,6 +360,7 @@ WISH_HEADS: Final = frozenset(
         "aim",
         "wonder",
         "decide",
+        "imagine",
         "use",  # "I used to live in Lyon": history
         "imagine",
         "expect",
