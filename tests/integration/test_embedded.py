@@ -345,7 +345,14 @@ def test_resolve_endpoints_fills_gaps_with_embedded_servers(data_dir: Path) -> N
 def _dying(name: str, seconds: float) -> subprocess.Popen[bytes]:
     """A process that passes for a server called ``name`` (its command line says so) and ends soon,
     as a server SIGKILLed a moment ago does while the kernel tears it down."""
-    return subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({seconds})", name])
+    process = subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({seconds})", name])
+    # A killed server had been seen under its name long before; a process this young may not show its
+    # command line yet, and a start that looked then rightly took the pidfile for a stale one (this
+    # failed a suite run on a loaded machine: the start began 0.2 s after the spawn and did not wait)
+    deadline = time.monotonic() + 10
+    while not pid_alive(process.pid, name) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return process
 
 
 @pytest.mark.parametrize("server", ["falkordb", "postgres"])
