@@ -23,8 +23,42 @@ _LOWER_I: Final = (
 )
 
 
+#: "I finished another pottery project - want to see a pic?": a question tagged on after a dash asks
+#: its own thing; left joined, the "?" makes the statement before it a question too, and it is lost.
+_TAGGED_QUESTION: Final = re.compile(r"(?<=[\w)'’])\s+[-–—]+\s+(?=[^.!?\n]*\?)")
+#: A statement opens the piece before the dash; a question word there makes the dash part of one question.
+_ASKS: Final = re.compile(
+    r"^(?:who|what|when|where|why|how|which|whose|do|does|did|is|are|was|were|am|can|could|would|will|"
+    r"should|shall|have|has|had|may|might|any|anyone|anybody)\b",
+    re.IGNORECASE,
+)
+_PIECE_START: Final = re.compile(r"(?:^|[.!?]\s+|\n)(?=[^.!?\n]*$)")
+
+
+def _tagged_apart(text: str) -> str:
+    def split(found: re.Match[str]) -> str:
+        before = text[: found.start()]
+        piece = before[_PIECE_START.search(before).end() :].strip()  # type: ignore[union-attr]
+        return found.group(0) if _ASKS.match(piece) else ". "
+
+    return _TAGGED_QUESTION.sub(split, text)
+
+
+#: "I just wanted to let you know I did a charity event", "Thought I'd tell you we got engaged": the
+#: telling is a frame around what is told; left on, a wish ("wanted to") governs the news and a reader
+#: takes it for something only wished. Only before a first-person clause ("wanted to tell you about my
+#: trip" tells nothing yet).
+_TELLING: Final = re.compile(
+    r"(^|[.!?]\s+)(?i:(?:I\s*)?(?:just\s+|really\s+)?(?:(?:wanted|want|had|have|needed)\s+to|thought\s+I'?d|"
+    r"(?:am|'m)\s+(?:happy|excited|glad|thrilled)\s+to|just)\s+(?:let\s+(?:you|ya)\s+know|tell\s+(?:you|ya)|"
+    r"say|share|update\s+you|mention|report|letting\s+(?:you|ya)\s+know)(?:\s+that)?[\s,:]+)"
+    r"(?=(?:I|I'm|I've|I'd|I'll|my|My|we|We|we're|We're|our|Our)\b)"
+)
+
+
 def normalise_first_person(text: str) -> str:
-    """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both."""
+    """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both;
+    a question tagged on after a dash set apart from the statement before it."""
     for pattern, replacement in _LOWER_I:
         text = pattern.sub(replacement, text)
-    return text
+    return _TELLING.sub(lambda found: found.group(1), _tagged_apart(text))

@@ -237,6 +237,8 @@ def contact_atoms(
         "?"
     ):
         return []
+    if any(_for_someone_else(t) for t in sentence):
+        return []  # "The number for the plumber is …", "the email of the landlord": theirs
     words = {t.lemma_.casefold() for t in sentence}
     alone = asked and len([t for t in sentence if t.is_alpha]) <= 2  # "07700 900314", "it's 07700 …"
     atoms = []
@@ -253,6 +255,14 @@ def contact_atoms(
         ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
         atoms.append(build_atom("identity", key, value, statement, ctx, [], False, "explicit"))
     return atoms
+
+
+def _for_someone_else(token: Any) -> bool:
+    """A number or an address said to be someone else's by "for"/"of" ("the number for the plumber")."""
+    if token.lemma_.casefold() not in {"number", "email", "address", "mobile", "phone", "contact"}:
+        return False
+    owners = [g for c in token.children if c.dep_ == "prep" and c.lower_ in {"for", "of"} for g in c.children]
+    return any(g.lower_ not in {"me", "us"} for g in owners)
 
 
 def thing_key(thing: Any, loose: bool = False) -> str | None:

@@ -12,9 +12,9 @@ from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_things import FAVOURITE_WORDS, NO_THING
 from .frame_values import SUBJECTS, slot_atom
-from .frame_vehicles import NEW_VEHICLE, made_vehicle, vehicle_head
+from .frame_vehicles import NEW_VEHICLE, made_vehicle, named_vehicle, vehicle_head
 from .frame_work import for_a_living
-from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_MAKES, VEHICLE_NOUNS, Frame
+from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_NOUNS, Frame
 from .verbs import conjugate, gerund
 
 __all__ = ["habit_atom", "hired_by", "sentence_atoms"]
@@ -175,7 +175,7 @@ def _told_in_past(noun: Any) -> bool:
 _HOW_OFTEN: Final = frozenset(
     ["day", "week", "month", "morning", "evening", "night", "weekend", "daily", "weekly", "every", "often",
      "usually", "regularly", "twice", "times", "sunday", "monday", "tuesday", "wednesday", "thursday",
-     "friday", "saturday"]
+     "friday", "saturday", "lot", "loads", "lately", "constantly", "most"]
 )  # fmt: skip
 #: Verbs no habit is told by (states, sayings, the frames' own verbs).
 _NOT_HABITS: Final = frozenset(
@@ -183,19 +183,27 @@ _NOT_HABITS: Final = frozenset(
      "hate", "know", "see", "mean", "guess", "hope", "wish", "try", "use", "come", "let", "tell", "ask",
      "call", "text", "miss", "forget", "remember", "look", "seem", "spend", "pay", "cost", "wake", "sleep",
      "eat", "drink", "cook", "check", "keep", "help", "find", "give", "put", "send", "bring", "buy"]
-    + [frame.lemma for frame in FRAMES]
 )  # fmt: skip
+#: The frames' own verbs tell a habit only alone: "I run every morning", not "I run a café" (the frame's).
+_FRAME_VERBS: Final = frozenset(frame.lemma for frame in FRAMES)
+#: The auxiliaries of a habit kept up now: "I've been swimming a lot", "I'm cycling loads these days".
+_KEPT_UP: Final = frozenset(["have", "'ve", "be", "been", "am", "'m"])
 
 
 def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     """ "I smoke about ten a day" (the habit ``smoking``), "I don't row anymore" (its negation, which
     ends it); said in the present simple by the speaker, with how often (or "anymore")."""
     lemma = predicate.lemma_.casefold()
-    if predicate.pos_ != "VERB" or predicate.tag_ not in {"VBP", "VB"} or lemma in _NOT_HABITS:
+    if predicate.pos_ != "VERB" or predicate.tag_ not in {"VBP", "VB", "VBG"} or lemma in _NOT_HABITS:
         return None
     children = list(predicate.children)
     if not any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in children):
         return None
+    if lemma in _FRAME_VERBS and any(c.dep_ in {"prep", "dobj", "attr", "dative", "prt"} for c in children):
+        return None
+    auxiliaries = [c for c in children if c.dep_ in {"aux", "auxpass"}]
+    if predicate.tag_ == "VBG" and not (auxiliaries and all(a.lower_ in _KEPT_UP for a in auxiliaries)):
+        return None  # "I'm running tomorrow" has its "am" and no how-often: refused below
     # an object that is a count or a stretch of time ("ten a day", "three mornings a week") is how often
     counts = {"DATE", "TIME", "CARDINAL", "QUANTITY"}
     if any(
@@ -203,8 +211,8 @@ def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
         for c in children
     ):
         return None  # "I play tennis every Sunday", "I call my mum every Sunday": the rules read those
-    if any(c.dep_ in {"aux", "auxpass"} and c.lower_ not in {"do", "don't"} for c in children):
-        return None  # "I'll run", "I've run", "I'm running": no present habit
+    if predicate.tag_ != "VBG" and any(a.lower_ not in {"do", "don't"} for a in auxiliaries):
+        return None  # "I'll run", "I've run": no present habit
     negated = any(c.dep_ == "neg" for c in children)
     anymore = any(c.lower_ in {"anymore", "longer"} for c in children)
     if negated != anymore:
@@ -214,8 +222,10 @@ def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
         return None
     doing = gerund(lemma)
     ctx = Context(turn=turn, subject=speaker, correction=anymore, is_speaker=True)
-    said = " ".join(t.text for t in predicate.subtree if t.i >= predicate.i and not t.is_punct)
-    statement = f"{speaker} no longer {conjugate(lemma)}" if negated else third_person(f"I {said}", speaker)
+    start = min([predicate.i, *(a.i for a in auxiliaries if predicate.tag_ == "VBG")])
+    said = "".join(t.text_with_ws for t in predicate.subtree if t.i >= start and not t.is_punct).strip()
+    told = f"I{said}" if said[:1] in "'’" else f"I {said}"  # "I" + "'ve been swimming a lot"
+    statement = f"{speaker} no longer {conjugate(lemma)}" if negated else third_person(told, speaker)
     return build_atom("preference", "habit", doing, statement, ctx, [], negated, "explicit")
 
 
@@ -361,7 +371,7 @@ def _new_vehicles(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]
         )
         and not any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in noun.children)
     ]
-    makes = [t for t in sentence if t.lower_ in VEHICLE_MAKES and t.pos_ in {"PROPN", "NOUN"} and t.is_title]
+    makes = [t for t in sentence if named_vehicle(t)]
     lost = any(t.lemma_.casefold() in _VEHICLE_LOST for t in sentence if t.pos_ == "VERB")
     if not new or not makes or lost:
         return []

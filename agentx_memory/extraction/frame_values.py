@@ -26,6 +26,7 @@ from .lexicon import (
     SLOTS,
     UNITS,
     VEHICLE_MAKES,
+    VEHICLE_MODELS,
     VEHICLE_NOUNS,
     Frame,
 )
@@ -292,7 +293,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         if predicate.lemma_ == "drive":
             return value.pos_ in {"PROPN", "NOUN"} and head not in {"crazy", "nut", "wall"}
         if head in VEHICLE_NOUNS or any(
-            t.lower_ in VEHICLE_MAKES for t in value.subtree if t.pos_ == "PROPN"
+            t.lower_ in VEHICLE_MAKES | VEHICLE_MODELS for t in value.subtree if t.pos_ == "PROPN"
         ):
             return True  # "bought a Tesla", "got a Honda CB500"
         # "traded in the Corolla for a Tesla"; "sold the clio and bought a Skoda Octavia"; a name

@@ -9,9 +9,9 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_values import SUBJECTS, slot_atom
-from .lexicon import VEHICLE_MAKES, WISH_HEADS, Frame
+from .lexicon import VEHICLE_MAKES, VEHICLE_MODELS, WISH_HEADS, Frame
 
-__all__ = ["NEW_VEHICLE", "made_vehicle", "vehicle_head", "vehicle_name"]
+__all__ = ["NEW_VEHICLE", "made_vehicle", "named_vehicle", "vehicle_head", "vehicle_name"]
 
 NEW_VEHICLE: Final = Frame("get", "dobj", "vehicle", change=True)
 #: Verbs of coming to have something, and the preposition the new thing hangs on, if any.
@@ -25,10 +25,14 @@ _GETTING: Final = {
 def vehicle_name(token: Any) -> Any | None:
     """The head of a maker-led vehicle name that ``token`` is part of ("Volvo XC40", "Ford Mustang
     Mach-E", "Toyota Tacoma"), or None when no maker leads it."""
-    makers = [
-        t for t in token.subtree if t.lower_ in VEHICLE_MAKES and t.is_title and t.pos_ in {"PROPN", "NOUN"}
-    ]
+    makers = [t for t in token.subtree if named_vehicle(t)]
     return vehicle_head(makers[0]) if makers else None
+
+
+def named_vehicle(token: Any) -> bool:
+    """A maker's name ("Volvo") or a model's that needs none ("Yaris"), as a name (capitalised)."""
+    names = VEHICLE_MAKES | VEHICLE_MODELS
+    return bool(token.lower_ in names and token.text[:1].isupper() and token.pos_ in {"PROPN", "NOUN"})
 
 
 def vehicle_head(maker: Any) -> Any:

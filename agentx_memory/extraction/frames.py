@@ -32,6 +32,7 @@ from .frame_changes import (
     said_with_me,
     wedded,
 )
+from .frame_cues import cue_atoms
 from .frame_followups import (
     answer_given,
     appointment_asked,
@@ -116,6 +117,7 @@ def read_parsed(
                 speaker = name  # the turn's later sentences, and later turns, are filed under the name
             continue
         asked = sentence.text.rstrip().endswith("?") or inverted(sentence)
+        atoms_before, vetoes_before = len(reading.atoms), set(reading.vetoes)
         if not (asked or supposed(sentence)):
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker, number_asked)
             reading.contact_pending = reading.contact_pending or speaks_of_contact(sentence)
@@ -182,6 +184,11 @@ def read_parsed(
                 reading.vetoes.add((owner, slot.key, value_words(value)))
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key, value_words(value)))
+        if not (asked or supposed(sentence)):
+            read = {atom.key for atom in reading.atoms[atoms_before:]} | {
+                key for _, key, _ in reading.vetoes - vetoes_before
+            }
+            reading.atoms += cue_atoms(sentence, speaker, turn, correction, read)
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
     reading.untold = change_untold(doc, reading.atoms)
     ended = {word for atom in reading.atoms for word in atom.ends_words}

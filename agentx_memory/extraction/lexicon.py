@@ -41,6 +41,7 @@ __all__ = [
     "SLOT_OF_THING",
     "UNITS",
     "VEHICLE_MAKES",
+    "VEHICLE_MODELS",
     "VEHICLE_NOUNS",
     "WISH_HEADS",
     "Frame",
@@ -272,6 +273,20 @@ VEHICLE_MAKES: Final = frozenset(
      "yamaha", "kawasaki", "vespa", "alfa", "lotus", "saab", "dodge", "ram", "gmc", "buick", "cadillac",
      "lincoln", "chrysler", "acura", "infiniti", "genesis", "byd", "mg", "smart", "lamborghini", "ferrari",
      "maserati", "bentley", "rover", "landrover", "ktm", "aprilia"]
+)  # fmt: skip
+
+#: Models that name a vehicle without their maker ("bought a secondhand Yaris", "from the Clio to a
+#: Kuga"): read as a maker is, capitalised. Models that are also common words ("Focus", "Jazz",
+#: "Discovery", "Swift", "Leaf") are left out: alone they name nothing for certain.
+VEHICLE_MODELS: Final = frozenset(
+    ["corolla", "camry", "yaris", "prius", "rav4", "civic", "cr-v", "hr-v", "fiesta", "kuga", "mondeo",
+     "f-150", "golf", "passat", "tiguan", "t-roc", "clio", "megane", "captur", "twingo", "corsa", "astra",
+     "mokka", "octavia", "fabia", "kodiaq", "karoq", "qashqai", "micra", "x-trail", "outback", "forester",
+     "impreza", "crosstrek", "wrangler", "cherokee", "renegade", "cx-5", "cx-30", "mx-5", "miata",
+     "ioniq", "kona", "tucson", "sportage", "niro", "picanto", "xc40", "xc60", "xc90", "sandero",
+     "duster", "vitara", "jimny", "outlander", "ibiza", "arona", "ateca", "taycan", "cayenne", "macan",
+     "silverado", "tacoma", "tundra", "highlander", "sierra", "bonneville", "ev6", "aygo", "c-hr",
+     "rav-4", "zafira", "insignia", "berlingo", "kangoo", "transit", "sprinter", "vivaro"]
 )  # fmt: skip
 
 VEHICLE_NOUNS: Final = frozenset(

@@ -56,6 +56,14 @@ def statement(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom 
 
 _EMBEDDED_FIRST_PERSON: Final = re.compile(r"\b(?:I|I'm|I've|[Mm]y|me|myself|[Oo]ur)\b")
 _MIN_EMBEDDED_WORDS: Final = 6
+#: "Yoga helps me unwind", "Dancing keeps me sane": a named doing or thing that does something for the
+#: speaker, a lasting fact in four words; a pronoun there ("It helps me") points outside the sentence.
+_DOES_FOR_ME: Final = re.compile(
+    r"^(?!(?:it|this|that|these|those|they|he|she|you|which|what|everything|nothing|something|all|both)\b)"
+    r"[A-Za-z][a-z-]+(?: [a-z-]+)? (?:really |always |just |also |still )?"
+    r"(?:helps|makes|keeps|lets|gets) me\b"
+)
+_MIN_DOES_FOR_ME_WORDS: Final = 4
 #: "My kids …", "our garden …": the speaker's own thing as the subject, unless it names a slot the
 #: typed patterns own (a statement of it would restate the typed fact another phrasing gives). The
 #: goal slot has every noun the goal pattern reads: "my aim was to show warmth" is the aim of some
@@ -89,7 +97,8 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     if dangling(said, opens) is not None or _IMPERATIVE.match(said):
         return None
     words = _WORD.findall(canonical.casefold())
-    if len(words) < _MIN_EMBEDDED_WORDS or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
+    shortest = _MIN_DOES_FOR_ME_WORDS if _DOES_FOR_ME.match(said) else _MIN_EMBEDDED_WORDS
+    if len(words) < shortest or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
         return None
     if _ONLY_JUDGED.search(canonical) or _IT_FEELS.match(canonical):
         return None  # "Seeing my kids' smiles was so awesome": a feeling of the moment, no fact

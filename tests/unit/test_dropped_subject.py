@@ -9,23 +9,19 @@ import pytest
 
 from agentx_memory.extraction.clauses import gerund_subject
 from agentx_memory.extraction.dropped_subject import restore_dropped_subjects
-from agentx_memory.extraction.names import NameRecognizer, name_recognizer
+from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import TurnText, extract_turns
 from agentx_memory.extraction.tense import clause_pointing
+from tests.reading import read_facts, spacy_reader
 
 NOW = datetime(2025, 9, 2, 9, 0, tzinfo=UTC)
 
 
-@pytest.fixture(scope="module")
-def parser() -> NameRecognizer:
-    recognizer = name_recognizer("spacy")
-    assert recognizer is not None
-    return recognizer
+parser = pytest.fixture(scope="module")(spacy_reader)
 
 
 def _facts(parser: NameRecognizer, text: str) -> list[tuple[str, str, str]]:
-    facts = extract_turns([TurnText("t1", "user", text, NOW, "Kim")], recognizer=parser).facts
-    return [(fact.key, fact.value, fact.statement) for fact in facts]
+    return read_facts(parser, text, at=NOW)
 
 
 @pytest.mark.parametrize(

@@ -7,20 +7,17 @@ from datetime import UTC, datetime
 
 import pytest
 
-from agentx_memory.extraction.names import NameRecognizer, name_recognizer
+from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
 from agentx_memory.extraction.verbs import gerund
+from tests.reading import spacy_reader
 
 NOW = datetime(2025, 11, 14, 9, 0, tzinfo=UTC)
 
 Slot = tuple[str, str, str, bool]
 
 
-@pytest.fixture(scope="module")
-def parser() -> NameRecognizer:
-    recognizer = name_recognizer("spacy")
-    assert recognizer is not None
-    return recognizer
+parser = pytest.fixture(scope="module")(spacy_reader)
 
 
 def _slots(parser: NameRecognizer, text: str, speaker: str = UNKNOWN_SPEAKER) -> set[Slot]:

@@ -1,0 +1,142 @@
+"""The slot a sentence tells by the words around a typed value, whatever its verb: "signed the lease on a
+two-bed in Glasgow" (a dwelling word and a city: a home), "my badge for Monzo finally came through" (a
+work word and an organisation: an employer). The frames of :mod:`.lexicon` name verbs, and every new verb
+of moving or joining needs a row; these cues name the *things* around the change (a lease, keys, a
+commute; a boss, a team, a first week), which vary less than the verbs do.
+
+A fallback: read only for a sentence of the speaker's (an "I"/"we" subject or a "my"/"our" cue) that
+the frames read nothing of that slot from, with one value of the slot's type and nothing that makes it
+a stay, a trip, an application, someone else's or the past. Pure functions over a spaCy parse."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .atoms import FactAtom
+from .clause_atoms import TurnText
+from .frame_places import a_business
+from .frame_values import SUBJECTS, slot_atom
+from .lexicon import RELATION_NOUNS, Frame
+
+__all__ = ["cue_atoms"]
+
+#: Words of a home: where one lives, how one came by it, what moving into it takes.
+_HOME: Final = frozenset(
+    ["home", "house", "flat", "apartment", "condo", "bungalow", "studio", "place", "lease", "keys", "key",
+     "mortgage", "postcode", "zipcode", "neighbourhood", "neighborhood", "neighbours", "neighbors",
+     "landlord", "landlady", "rent", "unpack", "box", "removal", "movers", "commute", "housewarming",
+     "move", "relocate", "settle", "live", "based", "locals", "local", "bed", "bedroom"]
+)  # fmt: skip
+#: Words that make a city a visit, not a home.
+_AWAY: Final = frozenset(
+    ["trip", "holiday", "holidays", "vacation", "visit", "flight", "fly", "weekend", "conference", "hotel",
+     "airbnb", "honeymoon", "tour", "festival", "wedding", "cruise", "stay", "staying", "back", "parents",
+     "mum", "mom", "dad", "family", "born", "grow", "from", "school", "uni", "university", "college",
+     "study", "exchange"]
+)  # fmt: skip
+#: Words of a job: the people, the place and the first days of it.
+_JOB: Final = frozenset(
+    ["job", "work", "boss", "manager", "colleague", "coworker", "co-worker", "team", "office", "role",
+     "position", "hire", "onboarding", "onboard", "badge", "contract", "offer", "employer", "payroll",
+     "shift", "probation", "induction", "salary", "paycheck", "payslip", "employee", "staff", "join",
+     "start", "first"]
+)  # fmt: skip
+_JOB_VERBS: Final = frozenset(["start", "join", "hire", "onboard", "work"])
+#: Words of a plan, a wish or a doubt: nothing that holds yet.
+_NOT_YET: Final = frozenset(
+    ["think", "consider", "plan", "hope", "dream", "wish", "want", "maybe", "perhaps", "if", "apply", "might"]
+)
+#: Words that make an organisation a customer's, an applicant's or a student's, not an employer.
+_NOT_EMPLOYED: Final = frozenset(
+    ["interview", "apply", "application", "applied", "customer", "client", "order", "delivery", "account",
+     "shop", "shopping", "buy", "bought", "subscription", "refund", "complaint", "study", "degree",
+     "course", "class", "student", "former", "old", "ex", "used", "quit", "leave", "left", "fire", "sack",
+     "redundant", "reject", "visit", "tour", "friend", "sister", "brother", "husband", "wife", "partner"]
+)  # fmt: skip
+#: Words that end a state or tell of one gone: the cue would read the wrong way.
+_GONE: Final = frozenset(
+    ["used", "ago", "grew", "growing", "born", "back", "then", "once", "miss", "former", "old", "previous"]
+)
+
+_RESIDENCE: Final = Frame("cue", "prep", "residence", change=True)
+_EMPLOYER: Final = Frame("cue", "prep", "employer", change=True)
+
+
+def cue_atoms(
+    sentence: Any, speaker: str, turn: TurnText, correction: bool, read: set[str]
+) -> list[FactAtom]:
+    """A home or an employer told by the words around it, for a sentence the frames did not read that slot
+    from (``read``: the slot keys they read or judged in it)."""
+    if not _mine(sentence) or _others(sentence) or _negated(sentence):
+        return []
+    if any(t.tag_ == "MD" or t.lemma_.casefold() in _NOT_YET for t in sentence):
+        return []  # "I'm thinking about moving to Berlin", "I might take the job at Aldi"
+    root = sentence.root
+    if root.lemma_ == "be" and root.tag_ == "VBD":
+        return []  # "My old flat in Leeds was tiny": a state gone
+    lemmas = {_cue(t) for t in sentence} | {t.lower_ for t in sentence}
+    if lemmas & _GONE:
+        return []
+    home, job = (
+        bool(lemmas & _HOME and not lemmas & _AWAY),
+        bool(lemmas & _JOB and not lemmas & _NOT_EMPLOYED),
+    )
+    atoms = []
+    places = [e for e in sentence.ents if e.label_ == "GPE"]
+    city = places[0] if len(places) == 1 and not any(a_business(t) for t in places[0]) else None
+    # "my new manager at Ocado": the small model's "city" where a job is told is the employer
+    if "lives_in" not in read and home and city is not None and not (job and _named_at(city.root)):
+        atoms.append(_atom(_RESIDENCE, city.root, speaker, turn, correction))
+    bodies = [e.root for e in sentence.ents if e.label_ == "ORG" and _named_at(e.root)] or [
+        p.root for p in places if _named_at(p.root) and not home
+    ]
+    if "works_at" not in read and job and len(bodies) == 1:
+        atoms.append(_atom(_EMPLOYER, bodies[0], speaker, turn, correction))
+    return atoms
+
+
+def _named_at(value: Any) -> bool:
+    """A name where one works is told "at"/"for"/"with" it, or names what one has there ("my Monzo
+    badge"); the small model calls many a company a city ("Monzo", "Ocado")."""
+    if value.dep_ == "pobj" and value.head.lower_ in {"at", "for", "with"}:
+        return True
+    return value.dep_ == "compound" and value.head.lemma_.casefold() in _JOB
+
+
+def _cue(token: Any) -> str:
+    """The token as a cue: a verb of joining is one only as a verb ("5am starts" starts no job), "first"
+    only of the first days ("first week done")."""
+    lemma = str(token.lemma_.casefold())
+    if lemma in _JOB_VERBS and token.pos_ != "VERB":
+        return ""
+    if lemma == "first" and token.head.lemma_.casefold() not in {"day", "week", "month", "shift"}:
+        return ""
+    return lemma
+
+
+def _atom(frame: Frame, value: Any, speaker: str, turn: TurnText, correction: bool) -> FactAtom:
+    return slot_atom(frame, value, speaker, turn, correction, speaker, False)
+
+
+def _mine(sentence: Any) -> bool:
+    """The speaker is who the sentence is about: "I"/"we" a subject, or "my"/"our" a possessor."""
+    return any(
+        (t.dep_ in SUBJECTS and t.lower_ in {"i", "we"}) or (t.dep_ == "poss" and t.lower_ in {"my", "our"})
+        for t in sentence
+    )
+
+
+def _others(sentence: Any) -> bool:
+    """Someone else is a subject ("my sister just moved to Leeds", "Tom's new place in Leeds")."""
+    for token in sentence:
+        person = token.ent_type_ == "PERSON" or token.lemma_.casefold() in RELATION_NOUNS
+        at_work = token.lemma_.casefold() in _JOB and any(c.lower_ in {"my", "our"} for c in token.children)
+        if token.dep_ in SUBJECTS and person and not at_work:  # "my new manager at Ocado" is mine
+            return True
+        if token.dep_ == "poss" and (token.ent_type_ == "PERSON" or token.lower_ in {"his", "her", "their"}):
+            return True
+    return False
+
+
+def _negated(sentence: Any) -> bool:
+    return any(t.dep_ == "neg" or t.lower_ in {"never", "nothing", "no"} for t in sentence)

@@ -1,0 +1,164 @@
+"""Readings found by reading what the learner missed in LoCoMo's dev conversations, each a shape of
+English rather than a sentence: a question tagged on after a dash, a habit kept up ("I've been swimming
+a lot"), a frame's verb used alone ("I run every morning"), a named thing that does something for the
+speaker ("Yoga helps me unwind")."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentx_memory.extraction.chat_spelling import normalise_first_person
+from agentx_memory.extraction.names import NameRecognizer
+from tests.reading import read_facts, spacy_reader
+
+parser = pytest.fixture(scope="module")(spacy_reader)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("I finished a pottery project - want to see a pic?", "I finished a pottery project. want"),
+        ("Got a dog (a lab) — any tips?", "Got a dog (a lab). any tips?"),
+        ("Need help with my CV - any advice?", "Need help with my CV. any advice?"),
+        # a question word before the dash makes the dash part of one question
+        ("Who is coming - you or Dana?", "Who is coming - you or Dana?"),
+        ("Is it at 3pm - or 4?", "Is it at 3pm - or 4?"),
+        # no question after the dash: nothing to set apart
+        ("I moved to Leeds - the rent is lower.", "I moved to Leeds - the rent is lower."),
+    ],
+)
+def test_a_question_tagged_on_after_a_dash_is_set_apart(text: str, read: str) -> None:
+    assert normalise_first_person(text).startswith(read)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FYI, I finished another pottery project - want to see a pic?",
+        "Oh and I finished another pottery project — wanna see?",
+    ],
+)
+def test_a_statement_before_a_tagged_question_is_learned(parser: NameRecognizer, text: str) -> None:
+    assert any("finished another pottery project" in statement for *_, statement in read_facts(parser, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "doing", "statement"),
+    [
+        ("I run every morning.", "running", "Kim runs every morning."),
+        ("I've been swimming a lot.", "swimming", "Kim has been swimming a lot."),
+        ("I'm cycling twice a week now.", "cycling", "Kim is cycling twice a week now."),
+        ("I've been running a lot lately, it's great.", "running", "Kim has been running a lot lately."),
+    ],
+)
+def test_a_habit_kept_up_is_a_habit(parser: NameRecognizer, text: str, doing: str, statement: str) -> None:
+    habits = [(value, said) for key, value, said in read_facts(parser, text) if key == "habit"]
+    assert habits == [(doing, statement)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm running tomorrow.",  # a plan, not a habit
+        "I'll run every day.",  # a resolution
+        "I run a café in town every day.",  # the frame's verb with its object: a business, no habit
+        "I've been running late.",  # no how-often
+    ],
+)
+def test_a_plan_a_resolution_or_a_frames_verb_is_no_habit(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] == "habit"]
+
+
+@pytest.mark.parametrize(
+    ("text", "statement"),
+    [
+        ("Yeah! Dancing helps me de-stress.", "Dancing helps Kim de-stress."),
+        ("Yoga helps me unwind.", "Yoga helps Kim unwind."),
+    ],
+)
+def test_a_named_thing_that_does_something_for_the_speaker(
+    parser: NameRecognizer, text: str, statement: str
+) -> None:
+    assert statement in [said for *_, said in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize("text", ["It helps me relax.", "That makes me happy.", "This keeps me going."])
+def test_a_pronoun_that_does_something_for_the_speaker_points_elsewhere(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert read_facts(parser, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # a home told by what moving into it takes, whatever the verb
+        ("I signed the lease on a two-bed in Glasgow last week.", "lives_in", "Glasgow"),
+        ("The removal van finally dropped everything at our new place in Leeds.", "lives_in", "Leeds"),
+        # an employer told by the people and the first days of a job
+        ("My badge for Monzo finally came through, first week done!", "works_at", "Monzo"),
+        ("My new manager at Ocado is great.", "works_at", "Ocado"),
+    ],
+)
+def test_a_slot_told_by_the_words_around_its_value(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in [(k, v) for k, v, _ in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We're on holiday in Porto this week, the apartment is lovely.",  # a stay
+        "My sister got the keys to a flat in Porto.",  # someone else's
+        "Tom's new boss at Aldi is mean.",
+        "I grew up in Porto, lovely home.",  # the past
+        "I had an interview at Monzo, the team seemed nice.",  # an application
+        "I never got the keys to that flat in Porto.",  # denied
+        "My old boss at Aldi used to shout.",  # a job gone
+    ],
+)
+def test_no_slot_from_a_stay_someone_elses_the_past_or_an_application(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] in {"lives_in", "works_at"}]
+
+
+def test_a_number_said_to_be_someone_elses_is_not_the_speakers(parser: NameRecognizer) -> None:
+    theirs = read_facts(parser, "The number for the plumber is 0161 496 0000")
+    assert not [fact for fact in theirs if fact[0] == "phone"]
+    assert ("phone", "07700 900123") in [
+        (key, value) for key, value, _ in read_facts(parser, "The best number for me is 07700 900123 now.")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "car"),
+    [
+        ("Bought myself a secondhand Yaris.", "secondhand Yaris"),
+        ("We finally upgraded from the Clio to a Kuga.", "Kuga"),
+        ("Picked up a Qashqai last week.", "Qashqai"),
+    ],
+)
+def test_a_vehicle_named_by_its_model_alone(parser: NameRecognizer, text: str, car: str) -> None:
+    assert [value for key, value, _ in read_facts(parser, text) if key == "drives"] == [f"a {car}"]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Hi! I just wanted to let you know I did a charity event.", "Hi! I did a charity event."),
+        ("Wanted to tell ya I just joined a writers group.", "I just joined a writers group."),
+        ("I'm happy to report that my test came back clear.", "my test came back clear."),
+        # the telling of nothing yet, or of thanks, is left as it was said
+        ("I wanted to tell you about my trip.", "I wanted to tell you about my trip."),
+        ("I just wanted to say thanks.", "I just wanted to say thanks."),
+    ],
+)
+def test_the_telling_around_the_news_is_taken_off(text: str, read: str) -> None:
+    assert normalise_first_person(text) == read
+
+
+def test_news_told_inside_a_wish_to_tell_is_learned(parser: NameRecognizer) -> None:
+    facts = read_facts(parser, "Wanted to tell ya I just joined a writers group.")
+    assert [statement for *_, statement in facts] == ["Kim just joined a writers group."]
