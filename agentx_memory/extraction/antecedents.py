@@ -19,9 +19,8 @@ def copula_subject(predicate: Any, subject: Any | None) -> Any | None:
         return predicate.head
     if subject.lower_ not in {"it", "that"}:
         return subject
-    earlier = [t for t in predicate.sent if t.i < subject.i and t.pos_ == "PROPN"]
-    if earlier:
-        return earlier[-1]
+    if (named := _named_before(subject)) is not None:
+        return named
     if predicate.dep_ in {"advcl", "conj"}:
         main = [c for c in predicate.head.children if c.dep_ in {"nsubj", "nsubjpass"}]
         if main and main[0].pos_ in {"NOUN", "PROPN"} and main[0].i < subject.i:
@@ -35,3 +34,24 @@ def words_before_clause(noun: Any, clause: Any) -> str:
     start = min(t.i for t in clause.subtree)
     kept = [t for t in noun.subtree if t.i < start and not (t.is_punct and t.i == start - 1)]
     return "".join(t.text_with_ws for t in kept).strip(" ,")
+
+
+def _named_before(pronoun: Any) -> Any | None:
+    """What "it" points back to in its sentence or the one before: the thing last done to ("Tried the
+    Ethiopian place on Elm Street, it's my favourite now", "I just read Circe. It's my new favourite
+    book."), else the name last said ("obsessed with Wingspan, it's my …"); no one met ("met Tom at Kiln")."""
+    doc, sentence = pronoun.doc, pronoun.sent
+    before = [s for s in doc.sents if s.end <= sentence.start]
+    window = doc[before[-1].start if before else sentence.start : pronoun.i]
+    done_to = [
+        t
+        for t in window
+        if t.dep_ == "dobj"
+        and t.pos_ in {"NOUN", "PROPN"}
+        and t.head.pos_ == "VERB"
+        and t.ent_type_ != "PERSON"
+    ]
+    if done_to:
+        return done_to[-1]
+    names = [t for t in window if t.pos_ == "PROPN"]  # the small model calls many a game a person
+    return names[-1] if names else None

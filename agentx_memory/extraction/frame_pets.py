@@ -15,7 +15,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_values import SUBJECTS
-from .lexicon import DEATHS, PET_KIND
+from .lexicon import DEATHS, PET_KIND, RELATION_NOUNS
 
 __all__ = ["pet_atom", "pets_named"]
 
@@ -33,10 +33,12 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     found: list[FactAtom] = []
     for token in sentence:
         kind = PET_KIND.get(token.lemma_.casefold())
-        if kind is None or token.dep_ not in {"appos", "dobj"}:
+        if kind is None or token.dep_ not in {"appos", "dobj", "amod", "compound"}:
             continue
         if token.dep_ == "appos" and token.head.pos_ == "PROPN" and _whose(token) in {"my", "our"}:
             found.append(_pet_said(speaker, kind, token.head.text, turn))
+        elif token.dep_ in {"amod", "compound"} and token.head.pos_ == "PROPN" and _ours(token):
+            found.append(_pet_said(speaker, kind, token.head.text, turn))  # "Our puppy Biscuit chewed …"
         elif token.dep_ == "dobj" and token.head.lemma_ in {"have", "get", "adopt", "rescue"}:
             named = [c for c in token.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
             names = [n for first in named for n in (first, *first.conjuncts) if n.pos_ == "PROPN"]
@@ -56,10 +58,14 @@ def pet_atom(
     kinds = [PET_KIND[t.lemma_.casefold()] for t in predicate.subtree if t.lemma_.casefold() in PET_KIND]
     pet = kinds[0] if kinds else last_pet
     named = next((c for c in children if c.dep_ in {"oprd", "attr"} and c.pos_ == "PROPN"), None)
-    if lemma in {"call", "name"} and named is not None and kinds:  # "our rabbit is called Snowball"
+    if lemma in {"call", "name"} and named is not None and pet is not None:
         owner = next((c for c in predicate.children if c.dep_ in SUBJECTS), None)
-        if owner is not None and _speakers(owner):
+        if owner is not None and kinds and _speakers(owner):  # "our rabbit is called Snowball"
             return _pet_said(speaker, kinds[0], named.text, turn), pet
+        if owner is not None and not kinds and owner.lower_ in {"he", "she", "it"}:
+            return _pet_said(
+                speaker, pet, named.text, turn
+            ), pet  # "We got a greyhound. She's called Pepper."
     if lemma == "be" and named is not None and pet is not None:  # "my parrot's name is Kiwi", "his name is …"
         subject = next((c for c in children if c.dep_ in SUBJECTS), None)
         if (
@@ -120,12 +126,23 @@ def pet_atom(
             statement = third_person(said, speaker)
             atom = build_atom("statement", "ended", said, statement, ctx, [gone[0].text], False, "explicit")
             return atom.model_copy(update={"ends_words": [gone[0].text], "temporal": "past"}), pet
+    subject = next((c for c in children if c.dep_ in SUBJECTS), None)
+    if kinds and subject is not None and not _speakers(subject):
+        return None, None  # "My sister got a greyhound. She's called Pepper.": her dog, not the speaker's
     return None, pet
 
 
 def _speakers(token: Any) -> bool:
-    """ "we", "I", or a thing of theirs ("our rabbit", "my cat")."""
+    """ "we", "I", or a thing of theirs ("our rabbit", "my cat"); not a person of theirs ("my sister")."""
+    lemma = token.lemma_.casefold()
+    if (lemma in RELATION_NOUNS and lemma not in PET_KIND) or token.ent_type_ == "PERSON":
+        return False
     return token.lower_ in {"i", "we"} or _whose(token) in {"my", "our"}
+
+
+def _ours(kind: Any) -> bool:
+    """ "our puppy Biscuit": the possessive hangs on the kind or on the name it modifies."""
+    return _whose(kind) in {"my", "our"} or _whose(kind.head) in {"my", "our"}
 
 
 def _whose(token: Any) -> str:

@@ -162,3 +162,41 @@ def test_the_telling_around_the_news_is_taken_off(text: str, read: str) -> None:
 def test_news_told_inside_a_wish_to_tell_is_learned(parser: NameRecognizer) -> None:
     facts = read_facts(parser, "Wanted to tell ya I just joined a writers group.")
     assert [statement for *_, statement in facts] == ["Kim just joined a writers group."]
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("Our puppy Biscuit chewed my shoes.", ("dog", "Biscuit")),
+        ("We got a greyhound. She's called Pepper.", ("dog", "Pepper")),
+    ],
+)
+def test_a_pet_named_beside_its_kind_or_by_a_pronoun(
+    parser: NameRecognizer, text: str, pet: tuple[str, str]
+) -> None:
+    assert pet in [(key, value) for key, value, _ in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize(
+    "text", ["My sister got a greyhound. She's called Pepper.", "Tom adopted a kitten. He's called Sushi."]
+)
+def test_someone_elses_pet_named_by_a_pronoun_is_not_the_speakers(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] in {"dog", "cat"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I just read Circe. It's my new favourite book.", "favourite_book", "Circe"),
+        (
+            "Tried the Ethiopian place on Elm Street, it's my favourite restaurant now.",
+            "favourite_restaurant",
+            "the Ethiopian place on Elm Street",
+        ),
+        ("I met Tom at Kiln. It's my favourite restaurant.", "favourite_restaurant", "Kiln"),
+    ],
+)
+def test_it_is_my_favourite_points_back_to_the_thing_done_to_or_named(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in [(k, v) for k, v, _ in read_facts(parser, text)]
