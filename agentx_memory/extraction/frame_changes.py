@@ -190,6 +190,15 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         for g in c.children
         if g.dep_ in {"pobj", "pcomp"}
     ]
+    objects += [  # "dropped out of the choir": the particle's own "of"
+        g
+        for c in predicate.children
+        if c.dep_ in {"prep", "prt"} and c.lower_ in ENDING_VERBS.get(lemma, frozenset())
+        for of in c.children
+        if of.dep_ == "prep" and of.lower_ in {"of", "from"}
+        for g in of.children
+        if g.dep_ == "pobj"
+    ]
     if redundant or (lemma in _JOB_ENDS and not any(c.dep_ == "dobj" for c in predicate.children)):
         # "I retired", "I got laid off from Meta", "made redundant": the job ends
         keys = ["works_at", "works_as"]

@@ -22,6 +22,7 @@ from .lexicon import (
     NOT_JOBS,
     NOT_PASTIMES,
     OCCUPATIONS,
+    PASTIME_GROUPS,
     SCHOOLS,
     SLOTS,
     UNITS,
@@ -262,6 +263,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "hobby":  # a pastime: an activity or a thing done, not a job, a place or a person
         if head in NOT_PASTIMES or value.ent_type_ in {"PERSON", "GPE", "ORG", "DATE", "TIME", "MONEY"}:
             return False
+        if predicate.lemma_ == "join":  # "joined a running club"; not "joined Google", "joined the queue"
+            return head in PASTIME_GROUPS and value.pos_ == "NOUN"
         if value.tag_ == "VBG":
             # an activity ("bouldering", "learning the piano"), not a task ("writing some of my favorite
             # memories down": a pronoun or a long object tells what was done, not a pastime)
@@ -501,6 +504,10 @@ def slot_atom(
         said = said.split(", ", 1)[0]  # "a Lidl in Bolton, shorter commute": the aside is no part of it
     if said.endswith(".") and said.rsplit(" ", 1)[-1].count(".") == 1:
         said = said[:-1]  # "Tesla Model Y.": the tokenizer kept the sentence's stop on a one-letter name
+    if frame.slot == "hobby" and frame.lemma == "join":  # "a bouldering gym": bouldering; "the choir": choir
+        named = [c for c in value.children if c.dep_ in {"compound", "amod"} and c.i < value.i]
+        doing = [c for c in named if c.tag_ == "VBG" or c.lower_.endswith("ing")]
+        said = doing[0].text if doing else " ".join([*(c.text for c in named), value.text])
     if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:
         objects = [c for c in value.children if c.dep_ == "dobj"]  # "learning the piano": the piano
         said = phrase(objects[0]) if objects else said
@@ -518,6 +525,8 @@ def slot_atom(
     text = (slot.negative if negated else slot.template).format(S=subject, V=shown)
     if frame.slot == "residence" and frame.change:
         text = f"{subject} moved to {said}"  # build_atom words a move as the home it made
+    if frame.slot == "hobby" and frame.lemma == "join" and not negated:  # "Kim joined a writers group"
+        text = f"{subject} joined {' '.join(t.text for t in value.subtree if t.i <= value.i)}"
     key_value = said.split(" ", 1)[1] if frame.slot == "occupation" else said
     ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
     persons: Sequence[str] = [value.text] if frame.slot == "partner" else []

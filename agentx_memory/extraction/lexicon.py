@@ -30,6 +30,7 @@ __all__ = [
     "NOT_PASTIMES",
     "OCCUPATIONS",
     "PARTNER_NOUNS",
+    "PASTIME_GROUPS",
     "PET_KIND",
     "PET_NOUNS",
     "REGIMES",
@@ -189,7 +190,13 @@ FRAMES: Final = (
     Frame("start", "xcomp", "hobby", change=True),
     Frame("do", "dobj", "hobby"),  # "I do yoga most mornings" (an activity said bare, no "the", no "my")
     Frame("begin", "xcomp", "hobby", change=True),
+    Frame("join", "dobj", "hobby", change=True),  # "joined a bouldering gym", "joined the choir"
 )
+#: What one joins for a pastime: "joined a running club", "joined the choir".
+PASTIME_GROUPS: Final = frozenset(
+    ["club", "gym", "class", "classes", "team", "league", "choir", "band", "society", "orchestra", "crew",
+     "squad", "group"]
+)  # fmt: skip
 
 #: Nouns for what one is at a place that are no job: "I'm a member at PureGym".
 NOT_JOBS: Final = frozenset(
@@ -260,6 +267,7 @@ FREE_OF: Final = {
     "lactose": "lactose-free",
     "wheat": "wheat-free",
     "sugar": "sugar-free",
+    "meat": "vegetarian",  # "cut out meat completely": no meat is a vegetarian diet
 }
 #: The verbs of giving a food up.
 ABSTAINING: Final = frozenset(["cut", "give", "avoid", "quit"])

@@ -161,7 +161,7 @@ def test_the_telling_around_the_news_is_taken_off(text: str, read: str) -> None:
 
 def test_news_told_inside_a_wish_to_tell_is_learned(parser: NameRecognizer) -> None:
     facts = read_facts(parser, "Wanted to tell ya I just joined a writers group.")
-    assert [statement for *_, statement in facts] == ["Kim just joined a writers group."]
+    assert [statement for *_, statement in facts] == ["Kim joined a writers group."]
 
 
 @pytest.mark.parametrize(
@@ -200,3 +200,35 @@ def test_it_is_my_favourite_points_back_to_the_thing_done_to_or_named(
     parser: NameRecognizer, text: str, key: str, value: str
 ) -> None:
     assert (key, value) in [(k, v) for k, v, _ in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "hobby"),
+    [
+        ("I joined a bouldering gym last month and I'm hooked.", "bouldering"),
+        ("Joined the choir at church.", "choir"),
+        ("I joined a book club.", "book club"),
+    ],
+)
+def test_a_group_joined_for_a_pastime_is_a_hobby(parser: NameRecognizer, text: str, hobby: str) -> None:
+    assert [value for key, value, _ in read_facts(parser, text) if key == "hobby"] == [hobby]
+
+
+@pytest.mark.parametrize(
+    "text", ["I joined Google in May.", "My son joined a football team.", "I might join a running club."]
+)
+def test_an_employer_someone_elses_team_or_a_maybe_is_no_hobby(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] == "hobby"]
+
+
+def test_dropping_out_of_a_group_ends_it(parser: NameRecognizer) -> None:
+    ended = [
+        fact for fact in read_facts(parser, "Dropped out of the choir after Christmas.") if fact[0] == "ended"
+    ]
+    assert ended
+    assert "choir" in ended[0][1]
+
+
+@pytest.mark.parametrize("text", ["I've cut out meat completely.", "Gave up meat in January."])
+def test_meat_given_up_is_a_vegetarian_diet(parser: NameRecognizer, text: str) -> None:
+    assert ("diet", "vegetarian") in [(key, value) for key, value, _ in read_facts(parser, text)]
