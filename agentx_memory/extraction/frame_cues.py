@@ -15,7 +15,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_places import a_business
-from .frame_values import SUBJECTS, slot_atom
+from .frame_values import SUBJECTS, a_post, slot_atom
 from .lexicon import RELATION_NOUNS, Frame
 
 __all__ = ["cue_atoms"]
@@ -60,6 +60,12 @@ _GONE: Final = frozenset(
 
 _RESIDENCE: Final = Frame("cue", "prep", "residence", change=True)
 _EMPLOYER: Final = Frame("cue", "prep", "employer", change=True)
+_OCCUPATION: Final = Frame("cue", "prep", "occupation", change=True)
+#: Nouns a job is "as": "landed a role as a junior architect", "a contract as a site manager".
+_POSTS: Final = frozenset(
+    ["role", "job", "position", "post", "career", "shift", "contract", "placement", "apprenticeship",
+     "internship", "gig", "stint", "vacancy"]
+)  # fmt: skip
 
 
 def cue_atoms(
@@ -92,7 +98,21 @@ def cue_atoms(
     ]
     if "works_at" not in read and job and len(bodies) == 1:
         atoms.append(_atom(_EMPLOYER, bodies[0], speaker, turn, correction))
+    posts = [g for t in sentence if t.lemma_.casefold() in _POSTS for g in _as_what(t)]
+    if "works_as" not in read and len(posts) == 1 and not lemmas & _NOT_EMPLOYED:
+        atoms.append(_atom(_OCCUPATION, posts[0], speaker, turn, correction))
     return atoms
+
+
+def _as_what(post: Any) -> list[Any]:
+    """ "a role as a junior architect", "my shifts as a care assistant": the job the post is "as"."""
+    return [
+        g
+        for c in post.children
+        if c.dep_ == "prep" and c.lower_ == "as"
+        for g in c.children
+        if g.dep_ == "pobj" and a_post(g)
+    ]
 
 
 def _named_at(value: Any) -> bool:

@@ -8,13 +8,16 @@ from typing import Any, Final
 from .antecedents import copula_subject, words_before_clause
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS, phrase
-from .lexicon import PARTNER_NOUNS, PET_NOUNS, ROLES, VEHICLE_NOUNS
+from .frame_values import SUBJECTS, a_post, phrase, slot_atom
+from .lexicon import PARTNER_NOUNS, PET_NOUNS, ROLES, VEHICLE_NOUNS, Frame
 
 __all__ = ["FAVOURITE_WORDS", "NO_THING", "thing_atom"]
 
 #: A favourite that names no kind: "Iron Man is my top pick", "my number one choice".
 _KINDLESS: Final = frozenset(["pick", "choice", "option", "one"])
+#: The speaker's post, said as a thing: "my job title is now Senior Data Engineer", "my role is …".
+_POSTS: Final = frozenset(["title", "role", "position", "job", "profession", "occupation", "post"])
+_POST: Final = Frame("be", "attr", "occupation")
 
 
 #: Heads that name no kind of thing: "my favourite one is …", "my favourite part".
@@ -82,6 +85,8 @@ def thing_atom(
         changed = any(c.lower_ == "new" for c in thing.children) or any(
             c.lower_ == "now" for c in predicate.children
         )
+        if head in _POSTS and a_post(value):  # "my job title is now Senior Data Engineer"
+            return slot_atom(_POST, value, speaker, turn, changed, speaker, False)
         if head in ROLES and named:  # "my editor is Clara"; "my new roommate is Inès" replaces the last
             statement = f"{speaker}'s {head} is {said}"
             atom = build_atom("relationship", head, said, statement, ctx, [said], False, "explicit")

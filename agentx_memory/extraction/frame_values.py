@@ -354,6 +354,19 @@ def _occupation(value: Any, predicate: Any) -> bool:
     return known or (value.text.casefold().endswith(AGENTIVE) and (compound or at_work))
 
 
+def a_post(value: Any) -> bool:
+    """A post's name: a known occupation, an agent noun ("Senior Data Engineer") or the head of something
+    ("head of marketing"); "a nightmare", "boring", "a bit of a drag" are none."""
+    return bool(
+        value.pos_ in {"NOUN", "PROPN"}
+        and (
+            value.lemma_.casefold() in OCCUPATIONS
+            or value.lower_.endswith(AGENTIVE)
+            or (value.lower_ == "head" and any(c.dep_ == "prep" and c.lower_ == "of" for c in value.children))
+        )
+    )
+
+
 def done_for_a_living(verb: Any) -> bool:
     """ "driving lorries for a living": the doing is the speaker's work."""
     return any(

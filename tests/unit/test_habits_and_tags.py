@@ -232,3 +232,29 @@ def test_dropping_out_of_a_group_ends_it(parser: NameRecognizer) -> None:
 @pytest.mark.parametrize("text", ["I've cut out meat completely.", "Gave up meat in January."])
 def test_meat_given_up_is_a_vegetarian_diet(parser: NameRecognizer, text: str) -> None:
     assert ("diet", "vegetarian") in [(key, value) for key, value, _ in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("My job title is now Senior Data Engineer.", "Senior Data Engineer"),
+        ("My new role is head of marketing.", "head of marketing"),
+        ("Landed a role as a junior architect.", "junior architect"),
+    ],
+)
+def test_a_post_named_as_a_thing_or_after_as_is_the_job(parser: NameRecognizer, text: str, job: str) -> None:
+    assert [value for key, value, _ in read_facts(parser, text) if key == "works_as"] == [job]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My job is a nightmare.",
+        "My job is a bit of a drag.",
+        "I applied for a job as a pilot.",
+        "My sister got a job as a nurse.",
+        "My shifts as a care assistant start at 6.",  # parsed "assistant start": no post of a name
+    ],
+)
+def test_a_judged_job_an_application_or_someone_elses_is_no_post(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] == "works_as"]
