@@ -250,9 +250,13 @@ def validate_scenarios(rows: Sequence[Mapping[str, Any]]) -> list[str]:
             problems.append(f"{id_}: family {family!r} does not belong to kind {kind!r}")
             continue
         per_family[family] += 1
-        if family.startswith(f"{kind}-b"):  # a held-out set (blind2.jsonl): reported, never tuned on
-            if row.get("split") != "test":
-                problems.append(f"{id_}: a held-out family is split 'test'")
+        # a set written by someone who never read the learner: held out (``-b``/``-h``: blind2, blind3),
+        # reported and never tuned on; or for tuning (``-c``: dev3), reported before it was tuned on
+        written_blind = {f"{kind}-b": "test", f"{kind}-h": "test", f"{kind}-c": "dev"}
+        prefix = family[: len(kind) + 2]
+        if prefix in written_blind:
+            if row.get("split") != written_blind[prefix]:
+                problems.append(f"{id_}: a {prefix[-1]} family is split {written_blind[prefix]!r}")
         elif not family.startswith(f"{kind}-f"):
             problems.append(f"{id_}: family {family!r} does not belong to kind {kind!r}")
             continue

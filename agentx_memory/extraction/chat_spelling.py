@@ -18,6 +18,16 @@ _LOWER_I: Final = (
     # "My car's a Renault Clio": a possessive never comes before "a"/"an", so this "'s" is "is" (the
     # parser reads it as a possessive and loses the clause); not before "now": "I'm at Sainsbury's now"
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:a|an)\b)"), " is"),
+    # "New job title: engineering manager", "Diet: vegan now": a heading and its value, as a statement
+    (
+        re.compile(
+            r"(^|[.!?]\s+)(?:[Mm]y\s+)?([Nn]ew\s+)?((?:job\s+)?title|role|position|job|diet)\s*:\s+(?=\w)",
+            re.IGNORECASE,
+        ),
+        lambda said: f"{said[1]}My {(said[2] or '').lower()}{said[3].lower()} is ",
+    ),
+    # "My diet's pescatarian now", "my day job's lifeguarding": a slot's noun owns nothing, its "'s" is "is"
+    (re.compile(r"\b(diet|job|name|number|address|email|title|role|favourite|favorite)['’]s\b"), r"\1 is"),
     # "my other half, Gareth": the partner, in the words the reader knows
     (re.compile(r"\b([Mm]y|[Oo]ur) (?:other|better) half\b"), r"\1 partner"),
 )

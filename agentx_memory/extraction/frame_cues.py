@@ -16,7 +16,7 @@ from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_places import a_business
 from .frame_values import SUBJECTS, a_post, slot_atom
-from .lexicon import RELATION_NOUNS, Frame
+from .lexicon import DIETS, PLAN_DIETS, RELATION_NOUNS, Frame
 
 __all__ = ["cue_atoms"]
 
@@ -59,8 +59,15 @@ _GONE: Final = frozenset(
 )
 
 _RESIDENCE: Final = Frame("cue", "prep", "residence", change=True)
+_HOME_SAID: Final = Frame("cue", "prep", "residence")
+#: Words of moving into a home (the rest of :data:`_HOME` tell of one lived in).
+_MOVING: Final = frozenset(
+    ["lease", "keys", "key", "mortgage", "removal", "movers", "unpack", "box", "move", "relocate", "settle",
+     "housewarming", "new", "completion"]
+)  # fmt: skip
 _EMPLOYER: Final = Frame("cue", "prep", "employer", change=True)
 _OCCUPATION: Final = Frame("cue", "prep", "occupation", change=True)
+_DIET: Final = Frame("cue", "attr", "diet")
 #: Nouns a job is "as": "landed a role as a junior architect", "a contract as a site manager".
 _POSTS: Final = frozenset(
     ["role", "job", "position", "post", "career", "shift", "contract", "placement", "apprenticeship",
@@ -73,26 +80,32 @@ def cue_atoms(
 ) -> list[FactAtom]:
     """A home or an employer told by the words around it, for a sentence the frames did not read that slot
     from (``read``: the slot keys they read or judged in it)."""
-    if not _mine(sentence) or _others(sentence) or _negated(sentence):
+    if not _mine(sentence) or _others(sentence):
         return []
+    # a diet is judged by its own clause (a long sentence may say "no ghee" or "maybe" of something else)
+    diets = [] if "diet" in read else _diets_kept(sentence)
+    atoms = [_atom(_DIET, token, speaker, turn, correction) for token in diets]
+    if _negated(sentence):
+        return atoms
     if any(t.tag_ == "MD" or t.lemma_.casefold() in _NOT_YET for t in sentence):
-        return []  # "I'm thinking about moving to Berlin", "I might take the job at Aldi"
+        return atoms  # "I'm thinking about moving to Berlin", "I might take the job at Aldi"
     root = sentence.root
     if root.lemma_ == "be" and root.tag_ == "VBD":
-        return []  # "My old flat in Leeds was tiny": a state gone
+        return atoms  # "My old flat in Leeds was tiny": a state gone
     lemmas = {_cue(t) for t in sentence} | {t.lower_ for t in sentence}
     if lemmas & _GONE:
-        return []
+        return atoms
     home, job = (
         bool(lemmas & _HOME and not lemmas & _AWAY),
         bool(lemmas & _JOB and not lemmas & _NOT_EMPLOYED),
     )
-    atoms = []
-    places = [e for e in sentence.ents if e.label_ == "GPE"]
+    # a city said where one is ("a flat in Leeds", "my Leeds flat"), not one that acts ("Freja and I …")
+    places = [e for e in sentence.ents if e.label_ == "GPE" and e.root.dep_ in {"pobj", "compound", "appos"}]
     city = places[0] if len(places) == 1 and not any(a_business(t) for t in places[0]) else None
     # "my new manager at Ocado": the small model's "city" where a job is told is the employer
     if "lives_in" not in read and home and city is not None and not (job and _named_at(city.root)):
-        atoms.append(_atom(_RESIDENCE, city.root, speaker, turn, correction))
+        moved = bool(lemmas & _MOVING)  # "signed the lease on …" is a move; "my place in Calgary" a home
+        atoms.append(_atom(_RESIDENCE if moved else _HOME_SAID, city.root, speaker, turn, correction))
     bodies = [e.root for e in sentence.ents if e.label_ == "ORG" and _named_at(e.root)] or [
         p.root for p in places if _named_at(p.root) and not home
     ]
@@ -102,6 +115,57 @@ def cue_atoms(
     if "works_as" not in read and len(posts) == 1 and not lemmas & _NOT_EMPLOYED:
         atoms.append(_atom(_OCCUPATION, posts[0], speaker, turn, correction))
     return atoms
+
+
+def _diets_kept(sentence: Any) -> list[Any]:
+    """The diets the speaker keeps, whatever the verb: "I keep kosher now", "I follow a vegan diet",
+    "my diet's pescatarian now", "doctor put me on the DASH diet"; not one left ("took me off keto",
+    "paleo got old"), someone else's, a dish ("a vegan restaurant") or the past."""
+    kept: dict[str, Any] = {}
+    for token in sentence:
+        word = token.lower_
+        if word not in DIETS and word not in PLAN_DIETS:
+            continue
+        on_diet = token.head.lemma_.casefold() in {"diet", "plan"} and token.dep_ in {"amod", "compound"}
+        said = token.dep_ in {"attr", "acomp", "dobj", "oprd", "xcomp"} or (
+            token.dep_ == "pobj" and token.head.lower_ == "on"
+        )
+        if word in PLAN_DIETS and not on_diet:
+            continue  # "a Mediterranean cruise", "dash"
+        if not (on_diet or said) or _left(token) or not _holds(token):
+            continue
+        kept.setdefault(word, token)
+    return list(kept.values())
+
+
+def _holds(token: Any) -> bool:
+    """The clause of ``token`` says it holds now: not denied, wished, a modal's or gone ("I used to be
+    vegan", "I'm not vegan": the frames read those)."""
+    verb = token
+    while verb.head.i != verb.i and verb.pos_ not in {"VERB", "AUX"}:
+        verb = verb.head
+    told = [verb, *verb.children, *(verb.head.children if verb.dep_ == "xcomp" else ())]
+    if any(t.dep_ == "neg" or t.tag_ == "MD" or t.lemma_.casefold() in _NOT_YET | _GONE for t in told):
+        return False
+    # the speaker's alone ("I keep kosher", "my diet is …", "put me on …"), not "our house has gone vegan"
+    subjects = [t for t in told if t.dep_ in SUBJECTS]
+    mine = any(
+        t.lower_ == "i" or t.lemma_.casefold() == "diet" or (t.dep_ == "dobj" and t.lower_ == "me")
+        for t in told
+    )
+    return mine or (not subjects and verb.i == verb.sent.start)
+
+
+def _left(token: Any) -> bool:
+    """A diet governed by what leaves it: "took me off keto", "a break from paleo", "without dairy"."""
+    node = token
+    while node.head.i != node.i and node.pos_ not in {"VERB", "AUX"}:
+        if node.head.lower_ in {"off", "from", "without", "instead"}:
+            return True
+        node = node.head
+    return any(c.lower_ in {"off", "from"} and c.dep_ in {"prt", "prep"} for c in node.children) and any(
+        t.i == token.i for c in node.children if c.lower_ in {"off", "from"} for t in c.subtree
+    )
 
 
 def _as_what(post: Any) -> list[Any]:
@@ -141,7 +205,9 @@ def _atom(frame: Frame, value: Any, speaker: str, turn: TurnText, correction: bo
 def _mine(sentence: Any) -> bool:
     """The speaker is who the sentence is about: "I"/"we" a subject, or "my"/"our" a possessor."""
     return any(
-        (t.dep_ in SUBJECTS and t.lower_ in {"i", "we"}) or (t.dep_ == "poss" and t.lower_ in {"my", "our"})
+        (t.dep_ in SUBJECTS and t.lower_ in {"i", "we"})
+        or (t.dep_ == "poss" and t.lower_ in {"my", "our"})
+        or (t.dep_ == "dobj" and t.lower_ == "me" and t.head.lemma_ in {"put", "switch", "move", "get"})
         for t in sentence
     )
 
@@ -151,7 +217,9 @@ def _others(sentence: Any) -> bool:
     for token in sentence:
         person = token.ent_type_ == "PERSON" or token.lemma_.casefold() in RELATION_NOUNS
         at_work = token.lemma_.casefold() in _JOB and any(c.lower_ in {"my", "our"} for c in token.children)
-        if token.dep_ in SUBJECTS and person and not at_work:  # "my new manager at Ocado" is mine
+        about_me = any(c.dep_ == "dobj" and c.lower_ == "me" for c in token.head.children)
+        # "my new manager at Ocado" is the speaker's news, and so is "the doctor put me on keto"
+        if token.dep_ in SUBJECTS and person and not at_work and not about_me:
             return True
         if token.dep_ == "poss" and (token.ent_type_ == "PERSON" or token.lower_ in {"his", "her", "their"}):
             return True

@@ -43,6 +43,9 @@ def thing_atom(
         if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in [*thing.children, *ranked]):
             continue
         head = thing.lemma_.casefold()
+        being = [c for c in value.children if c.dep_ == "attr"] if value.lemma_ == "be" else []
+        if head in _POSTS and being:  # "day job these days is being a paralegal"
+            value = being[0]
         favourite = any(c.lower_ in FAVOURITE_WORDS for c in thing.children) or bool(_ranks(thing))
         person = value.lower_ in {"he", "she"} and last_person is not None  # "he's my husband now"
         gerund = value.tag_ == "VBG" and head in {"hobby", "pastime", "passion", "obsession"}

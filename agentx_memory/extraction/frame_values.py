@@ -23,6 +23,7 @@ from .lexicon import (
     NOT_PASTIMES,
     OCCUPATIONS,
     PASTIME_GROUPS,
+    PLAN_DIETS,
     SCHOOLS,
     SLOTS,
     UNITS,
@@ -538,6 +539,8 @@ def slot_atom(
     text = (slot.negative if negated else slot.template).format(S=subject, V=shown)
     if frame.slot == "residence" and frame.change:
         text = f"{subject} moved to {said}"  # build_atom words a move as the home it made
+    if frame.slot == "diet" and said.casefold() in PLAN_DIETS and not negated:
+        text = f"{subject} is on a {said} diet"  # "Harriet is Mediterranean" would be a nationality
     if frame.slot == "hobby" and frame.lemma == "join" and not negated:  # "Kim joined a writers group"
         text = f"{subject} joined {' '.join(t.text for t in value.subtree if t.i <= value.i)}"
     key_value = said.split(" ", 1)[1] if frame.slot == "occupation" else said

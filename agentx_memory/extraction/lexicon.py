@@ -33,6 +33,7 @@ __all__ = [
     "PASTIME_GROUPS",
     "PET_KIND",
     "PET_NOUNS",
+    "PLAN_DIETS",
     "REGIMES",
     "RELATION_NOUNS",
     "ROLES",
@@ -232,8 +233,19 @@ REGIMES: Final = frozenset(
         "flexitarian",
         "omnivore",
         "meat-eater",
+        # eating plans: one at a time too ("took me off keto and put me on a Mediterranean diet")
+        "keto",
+        "paleo",
+        "mediterranean",
+        "dash",
+        "atkins",
+        "whole30",
+        "low-carb",
     ]
 )
+#: Diets named as a plan one is on ("a Mediterranean diet", "the DASH diet"), not as a kind of eater:
+#: said only with "diet" ("a Mediterranean cruise" is none), stated as "is on a … diet".
+PLAN_DIETS: Final = frozenset(["mediterranean", "dash", "atkins", "whole30", "low-carb"])
 DIETS: Final = frozenset(
     [
         "vegan",
@@ -252,6 +264,7 @@ DIETS: Final = frozenset(
         "carnivore",
         "flexitarian",
         "raw",
+        "omnivore",
     ]
 )
 

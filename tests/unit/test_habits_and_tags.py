@@ -258,3 +258,37 @@ def test_a_post_named_as_a_thing_or_after_as_is_the_job(parser: NameRecognizer, 
 )
 def test_a_judged_job_an_application_or_someone_elses_is_no_post(parser: NameRecognizer, text: str) -> None:
     assert not [fact for fact in read_facts(parser, text) if fact[0] == "works_as"]
+
+
+@pytest.mark.parametrize(
+    ("text", "diet"),
+    [
+        ("My cardiologist took me off keto and put me on a Mediterranean diet.", "Mediterranean"),
+        ("I've been keeping halal since I converted.", "halal"),
+        ("I follow a vegan diet now, so no ghee.", "vegan"),
+        ("My diet's pescatarian now.", "pescatarian"),
+        ("Diet: flexitarian these days.", "flexitarian"),
+    ],
+)
+def test_a_diet_kept_whatever_the_verb(parser: NameRecognizer, text: str, diet: str) -> None:
+    assert [value for key, value, _ in read_facts(parser, text) if key == "diet"] == [diet]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We went to a vegan restaurant.",
+        "My sister is vegan.",
+        "I used to be vegan.",
+        "Our whole house has gone vegan.",
+        "We're going on a Mediterranean cruise.",
+        "Thinking of going keto.",
+    ],
+)
+def test_a_dish_someone_elses_diet_the_past_or_a_plan_is_no_diet(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] == "diet" and not fact[2].count(" not ")]
+
+
+def test_a_home_said_without_moving_is_no_move(parser: NameRecognizer) -> None:
+    facts = read_facts(parser, "My place in Calgary got so cold last night the pipe froze.")
+    assert [statement for key, _, statement in facts if key == "lives_in"] == ["Kim lives in Calgary."]
