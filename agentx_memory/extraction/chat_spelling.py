@@ -26,6 +26,10 @@ _LOWER_I: Final = (
         ),
         lambda said: f"{said[1]}My {(said[2] or '').lower()}{said[3].lower()} is ",
     ),
+    # "Canberra's my home", "Dublin's been home since I was born": no possessive comes before "my" or
+    # "been"; the "'s" is "is" / "has"
+    (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+been\b)"), " has"),
+    (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:my|our|home)\b)"), " is"),
     # "My diet's pescatarian now", "my day job's lifeguarding": a slot's noun owns nothing, its "'s" is "is"
     (re.compile(r"\b(diet|job|name|number|address|email|title|role|favourite|favorite)['’]s\b"), r"\1 is"),
     # "my other half, Gareth": the partner, in the words the reader knows

@@ -20,6 +20,7 @@ __all__ = [
     "appointment_asked",
     "appointment_given",
     "change_untold",
+    "name_answered",
     "slot_asked",
     "speaks_of_contact",
 ]
@@ -122,6 +123,14 @@ _ASKING: Final = (
         ),
     ),
     ("diet", re.compile(r"\bwhat (?:are|do) you eat(?:ing)?\b|\b(?:your|the) (?:new )?diet\b", re.I)),
+    (
+        "name",
+        re.compile(
+            r"\bwhat(?:'s| is) your (?:first )?name\b|\bwhat (?:should|shall|can|do) I call you\b|"
+            r"\bwho (?:am I|I'm) (?:talking|speaking|chatting) (?:to|with)\b|\bhow should I address you\b",
+            re.I,
+        ),
+    ),
     (
         "vehicle",
         re.compile(r"\bwhat (?:car |vehicle )?(?:are|do) you (?:driving|drive)\b|\bwhat car do you\b", re.I),
@@ -240,3 +249,19 @@ def _fits_answer(slot: str, head: Any) -> bool:
             head.lemma_.casefold() in OCCUPATIONS or head.lower_.endswith(AGENTIVE)
         )
     return head.lower_ in DIETS or head.lemma_.casefold() in DIETS
+
+
+def name_answered(doc: Any) -> str | None:
+    """The name the speaker gives when the listener asked for it: "Femi. And hers is Bola", "oh,
+    Marguerite is fine", "Just Jo" (a capitalised word among the first words of the turn)."""
+    sentence = next(iter(doc.sents), None)
+    if sentence is None or sentence.text.rstrip().endswith("?"):
+        return None
+    words = [t for t in sentence if not t.is_punct and t.pos_ != "INTJ" and t.lower_ not in {"just", "it's"}]
+    first = words[0] if words else None
+    if first is None or not first.text[:1].isupper() or first.pos_ not in {"PROPN", "NOUN"}:
+        return None
+    if first.ent_type_ in {"GPE", "DATE", "TIME", "ORG"} and first.ent_type_ != "PERSON":
+        return None
+    names = [first, *(t for t in words[1:2] if t.pos_ == "PROPN" and t.text[:1].isupper())]
+    return " ".join(t.text for t in names)

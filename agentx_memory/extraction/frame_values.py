@@ -89,8 +89,9 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 obj = person_named(obj) if frame.slot == "partner" else obj
                 yield frame, obj, _fits(frame.slot, obj, predicate)
         elif frame.via == "attr":
-            if frame.slot == "residence" and any(c.dep_ == "attr" and c.lower_ == "home" for c in children):
-                # "Swansea is home now": the place is the subject
+            if frame.slot == "residence" and any(
+                c.dep_ in {"attr", "advmod"} and c.lower_ == "home" for c in children
+            ):  # "Swansea is home now", "Dublin has been home since I was born": the place is the subject
                 for place in (c for c in children if c.dep_ in SUBJECTS and c.pos_ == "PROPN"):
                     yield frame, place, True
                 continue

@@ -38,6 +38,7 @@ from .frame_followups import (
     appointment_asked,
     appointment_given,
     change_untold,
+    name_answered,
     speaks_of_contact,
 )
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
@@ -45,7 +46,7 @@ from .frame_pets import pet_atom, pets_named
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_things import thing_atom
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
-from .introductions import NOT_NAMES, identity_name, introduces
+from .introductions import NOT_NAMES, identity_name, introduces, name_given
 from .lexicon import (
     RELATION_NOUNS,
     SAME_PAST,
@@ -103,7 +104,11 @@ def read_parsed(
     reading = Reading()
     if appointment is not None and (given := appointment_given(doc, appointment, speaker, turn, speaker)):
         reading.atoms.append(given)
-    if answering is not None and (answer := answer_given(doc, answering, speaker, turn, speaker)) is not None:
+    if answering == "name" and (named := name_answered(doc)) and introduces(named, speaker, surely=True):
+        reading.speaker_name = named  # "What should I call you?" … "oh, Marguerite is fine"
+        reading.atoms.append(identity_name(turn, speaker, named))
+        speaker = named if speaker == UNKNOWN_SPEAKER else speaker
+    elif answering is not None and (answer := answer_given(doc, answering, speaker, turn, speaker)):
         reading.atoms.append(answer)
     last_person: str | None = None
     last_thing: Any | None = None
@@ -246,6 +251,8 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
             given = [c for c in token.head.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
             if given and given[0].text not in NOT_NAMES and introduces(_name(given[0]), speaker):
                 return _name(given[0])
+    if (given := name_given(sentence)) is not None and introduces(given, speaker, surely=True):
+        return given
     words = [token for token in sentence if not token.is_punct and token.pos_ != "INTJ"]
     names = [
         token
@@ -326,8 +333,11 @@ def _subject(
         return speaker, False  # "it's vegan across the board for me now": what the speaker is
     if lower == "home" and not any(c.dep_ == "det" for c in token.children):
         return speaker, False  # "home is Glasgow now"
-    if predicate.lemma_ == "be" and any(c.dep_ == "attr" and c.lower_ == "home" for c in predicate.children):
-        return speaker, False  # "Swansea is home now"
+    if predicate.lemma_ == "be" and any(
+        c.dep_ in {"attr", "advmod"} and c.lower_ == "home" for c in predicate.children
+    ):  # "Swansea is home now", "Dublin has been home since I was born"; not "home for my sister"
+        whose = [g for t in predicate.subtree if t.lower_ == "for" for g in t.children if g.dep_ == "pobj"]
+        return None if any(g.lower_ not in {"me", "us"} for g in whose) else (speaker, False)
     if lower in {"he", "she"}:
         return (last_person, True) if last_person else None
     if token.pos_ == "PROPN":

@@ -4,7 +4,7 @@ relation's ("my sister Maya"). Patterns and the words they must not take for nam
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
@@ -21,6 +21,7 @@ __all__ = [
     "RELATION_NAME",
     "identity_name",
     "introduces",
+    "name_given",
     "signed_name",
 ]
 
@@ -81,12 +82,13 @@ NOT_NAMES: Final = frozenset(
 NOT_NAME_KEYS: Final = frozenset(name.casefold() for name in NOT_NAMES)
 
 
-def introduces(name: str, speaker: str) -> bool:
+def introduces(name: str, speaker: str, *, surely: bool = False) -> bool:
     """Whether "<Name>, …" / "I'm <Name>" is the speaker introducing themself: never when the speaker
-    is known under another name ("Max, my grandson, …" said by Felix)."""
+    is known under another name ("Max, my grandson, …" said by Felix). ``surely``: said in a way that
+    only names ("named me Anneliese"), so a word like a people's adjective is a name all the same."""
     first = name.split()[0]
     # "-ish" and "-ese" make adjectives of a people ("Jewish", "Polish", "Maltese"), hardly ever names.
-    belonging = len(first) > 4 and first.endswith(("ish", "ese"))
+    belonging = len(first) > 4 and first.endswith(("ish", "ese")) and not surely
     return (
         first not in NOT_NAMES
         and not discourse_word(first)  # "Ugh, the radiators …", "Oh, …"
@@ -115,3 +117,53 @@ def signed_name(turn: TurnText) -> str | None:
     signed = _SIGN_OFF.search(turn.text)
     name = signed.group("name") if signed else None
     return name if name and name[:1].isupper() and introduces(name, UNKNOWN_SPEAKER) else None
+
+
+#: What may follow a name that says whose voice it is: "Tomasz speaking", "Bisi on this end again".
+_VOICED: Final = (("speaking",), ("on", "this", "end"), ("on", "the", "line"))
+
+
+def name_given(sentence: Any) -> str | None:
+    """The speaker's name said in the ways that only name the one speaking (spaCy parse): "my parents
+    named me Niamh", "I was named Bartholomew after my grandad", "let me introduce myself: Rohan Mehta,
+    …", "Tomasz speaking", "Bisi on this end again", "sign it from me — Keziah Adeyemi", "signed off as
+    Lorcan Byrne, that's me"."""
+    opening = []  # the words up to the first stop or dash: "Tomasz speaking — I'm back with …"
+    for t in sentence:
+        if t.is_punct and any(not (w.is_punct or w.pos_ == "INTJ") for w in opening):
+            break
+        opening.append(t)
+    tokens = [t for t in opening if not t.is_punct and t.pos_ != "INTJ"]
+    for token in sentence:
+        lemma = token.lemma_.casefold()
+        named_me = lemma == "name" and any(
+            (c.dep_ == "dobj" and c.lower_ == "me") or (c.dep_ == "nsubjpass" and c.lower_ == "i")
+            for c in token.children
+        )
+        introduced = lemma == "introduce" and any(c.lower_ == "myself" for c in token.children)
+        signed = token.lower_ == "me" and token.head.lower_ == "from" and token.i + 1 < len(token.doc)
+        if named_me or introduced or signed:
+            return _name_after(token)
+        if token.lower_ == "as" and any(t.lower_ == "me" and t.head.lemma_ == "be" for t in sentence):
+            return _name_after(token)  # "signed off as Lorcan Byrne, that's me"
+    if tokens and tokens[0].text[:1].isupper() and tokens[0].pos_ in {"PROPN", "NOUN"}:
+        run = [t for t in tokens if t.text[:1].isupper() and t.ent_type_ != "GPE"]
+        rest = tuple(t.lower_ for t in tokens[len(run) :] if t.lower_ not in {"again", "now"})
+        if rest in _VOICED:
+            return " ".join(t.text for t in run)
+    return None
+
+
+def _name_after(token: Any) -> str | None:
+    """The capitalised name that comes next in the sentence ("… myself properly — Anneliese, nurse")."""
+    after = [t for t in token.doc[token.i + 1 : token.sent.end] if not t.is_punct]
+    names: list[Any] = []
+    for word in after:
+        named = word.pos_ == "PROPN" or (word.text[:1].isupper() and word.pos_ in {"NOUN", "ADJ"})
+        # the small model calls many a name a nationality or a company ("Anneliese", "Lorcan"): only a
+        # place or a date is surely no name here
+        if named and word.ent_type_ not in {"GPE", "DATE"} and word.text not in NOT_NAMES:
+            names.append(word)
+        elif names or (len(after) and word.i - token.i > 4):
+            break
+    return " ".join(t.text for t in names[:2]) or None

@@ -499,6 +499,10 @@ def extract_turns(
     state = _State()
     result = Extraction()
     read: list[TurnText] = []
+    # An assistant's turn with no speaker of its own is not read for facts, but its question opens a
+    # slot for the user's next turn to answer ("What should I call you?" … "oh, Marguerite is fine").
+    asked: dict[str, str] = {}
+    question: str | None = None
     for turn in turns:
         verdict = gate_turn(turn.role, turn.text, echoed)
         if verdict.flag:
@@ -507,6 +511,11 @@ def extract_turns(
             result.refused[turn.id] = verdict.refuse
         if _reads(turn, verdict):
             read.append(turn)
+            if question is not None and turn.role == "user":
+                asked[turn.id] = question
+            question = None
+        elif turn.role == "assistant" and not verdict.refuse:
+            question = turn.text
     read = [
         TurnText(turn.id, turn.role, normalise_first_person(turn.text), turn.timestamp, turn.speaker)
         for turn in read
@@ -516,6 +525,8 @@ def extract_turns(
     if parsed and parse and recognizer is not None:
         read, parsed = with_subjects_restored(read, parsed, recognizer.parse)
     for position, turn in enumerate(read):
+        if turn.id in asked:
+            state.slot_asked = slot_asked(asked[turn.id], state.untold)
         extraction = _extract_turn(turn, state, known, parsed[position] if parsed and parse else None)
         if parsed:
             speaker = state.speaker_name or turn.speaker

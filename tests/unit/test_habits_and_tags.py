@@ -9,7 +9,8 @@ import pytest
 
 from agentx_memory.extraction.chat_spelling import normalise_first_person
 from agentx_memory.extraction.names import NameRecognizer
-from tests.reading import read_facts, spacy_reader
+from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
+from tests.reading import SAID_AT, read_facts, spacy_reader
 
 parser = pytest.fixture(scope="module")(spacy_reader)
 
@@ -292,3 +293,63 @@ def test_a_dish_someone_elses_diet_the_past_or_a_plan_is_no_diet(parser: NameRec
 def test_a_home_said_without_moving_is_no_move(parser: NameRecognizer) -> None:
     facts = read_facts(parser, "My place in Calgary got so cold last night the pipe froze.")
     assert [statement for key, _, statement in facts if key == "lives_in"] == ["Kim lives in Calgary."]
+
+
+def _said_by(parser: NameRecognizer, *said: str) -> list[tuple[str, str, str]]:
+    """A chat of "u: …" / "a: …" turns with no speaker names, as most chats are."""
+    turns = [
+        TurnText(f"t{i}", "assistant" if text[:3] == "a: " else "user", text[3:], SAID_AT, UNKNOWN_SPEAKER)
+        for i, text in enumerate(said)
+    ]
+    return [(f.key, f.value, f.statement) for f in extract_turns(turns, recognizer=parser).facts]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Let me introduce myself properly — Anneliese, nurse from Graz.", "Anneliese"),
+        ("Morning! Tomasz speaking — I'm back with more questions.", "Tomasz"),
+        ("hey, Bisi on this end again.", "Bisi"),
+        ("My parents named me Niamh after my great-aunt.", "Niamh"),
+        ("I was named Bartholomew after my grandad.", "Bartholomew"),
+        ("Draft an email to my landlord. Sign it from me — Keziah Adeyemi, flat 4.", "Keziah Adeyemi"),
+        ("tweak it so it's signed off as Lorcan Byrne, that's me btw", "Lorcan Byrne"),
+    ],
+)
+def test_a_name_said_in_ways_that_only_name_the_speaker(parser: NameRecognizer, text: str, name: str) -> None:
+    assert [value for key, value, _ in _said_by(parser, f"u: {text}") if key == "name"] == [name]
+
+
+@pytest.mark.parametrize(
+    "text", ["My sister was named Rose after my gran.", "Public speaking is hard.", "I'm Jewish.", "I'm ok"]
+)
+def test_someone_elses_name_or_a_state_is_no_name(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in _said_by(parser, f"u: {text}") if fact[0] == "name"]
+
+
+def test_the_name_asked_for_is_given_alone(parser: NameRecognizer) -> None:
+    facts = _said_by(parser, "u: how do I start?", "a: What should I call you?", "u: oh, Marguerite is fine")
+    assert ("name", "Marguerite") in [(key, value) for key, value, _ in facts]
+    refused = _said_by(parser, "u: hi", "a: What's your name?", "u: London is where I live.")
+    assert not [fact for fact in refused if fact[0] == "name"]
+
+
+def test_an_assistant_question_opens_a_slot_in_a_chat_without_names(parser: NameRecognizer) -> None:
+    facts = _said_by(parser, "u: I moved last month", "a: Oh nice, where did you end up?", "u: Leipzig.")
+    assert ("lives_in", "Leipzig") in [(key, value) for key, value, _ in facts]
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("Canberra's my home, and the magpies are already swooping.", "Canberra"),
+        ("Galway's home for me, right on the west coast.", "Galway"),
+        ("Dublin's been home since I was born.", "Dublin"),
+    ],
+)
+def test_a_city_said_to_be_home(parser: NameRecognizer, text: str, city: str) -> None:
+    assert ("lives_in", city) in [(key, value) for key, value, _ in read_facts(parser, text)]
+
+
+def test_a_home_for_someone_else_is_not_the_speakers(parser: NameRecognizer) -> None:
+    assert not [f for f in read_facts(parser, "Leeds is home for my sister.") if f[0] == "lives_in"]
