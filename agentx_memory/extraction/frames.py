@@ -251,8 +251,8 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
             given = [c for c in token.head.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
             if given and given[0].text not in NOT_NAMES and introduces(_name(given[0]), speaker):
                 return _name(given[0])
-    if (given := name_given(sentence)) is not None and introduces(given, speaker, surely=True):
-        return given
+    if (spoken := name_given(sentence)) is not None and introduces(spoken, speaker, surely=True):
+        return spoken
     words = [token for token in sentence if not token.is_punct and token.pos_ != "INTJ"]
     names = [
         token

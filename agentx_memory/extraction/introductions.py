@@ -128,7 +128,7 @@ def name_given(sentence: Any) -> str | None:
     named me Niamh", "I was named Bartholomew after my grandad", "let me introduce myself: Rohan Mehta,
     …", "Tomasz speaking", "Bisi on this end again", "sign it from me — Keziah Adeyemi", "signed off as
     Lorcan Byrne, that's me"."""
-    opening = []  # the words up to the first stop or dash: "Tomasz speaking — I'm back with …"
+    opening: list[Any] = []  # the words up to the first stop or dash: "Tomasz speaking — I'm back with …"
     for t in sentence:
         if t.is_punct and any(not (w.is_punct or w.pos_ == "INTJ") for w in opening):
             break
