@@ -22,6 +22,7 @@ from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
+from ..extraction.dependants import CASCADING_KEYS, FREE_KEYS, leaning_on
 from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
 from ..extraction.rules import TurnText
 from ..extraction.substitutions import substituted, substitutions
@@ -224,6 +225,27 @@ class LearningWrites(SemanticApi, ProceduralApi):
         }
         return frozenset({UNKNOWN_SPEAKER, *given, *([name] if isinstance(name, str) and name else [])})
 
+    def _retire_leaning(
+        self,
+        backends: Backends,
+        old: StoredFact,
+        new_id: str,
+        stated_at: datetime | None,
+        chunk: _Chunk,
+    ) -> None:
+        """The free statements that named the superseded value go with it ("my Leeds flat is tiny" after
+        the move to Harrogate), retired as of when the new value was said (:mod:`..extraction.dependants`)."""
+        if old.key not in CASCADING_KEYS or old.subject is None:
+            return
+        subjects = sorted(chunk.selves) if old.subject in chunk.selves else [old.subject]
+        statements = [
+            StoredFact.of(fact, 0.0)
+            for subject in subjects
+            for fact in backends.facts.in_slot(self.scope, subject, FREE_KEYS)
+        ]
+        for fact_id in leaning_on(old, statements, stated_at):
+            backends.facts.retire(self.scope, fact_id, new_id, stated_at)
+
     def _learn_atom(self, backends: Backends, atom: FactAtom, known: dict[str, str], chunk: _Chunk) -> str:
         """Write one atom after the dedup / contradiction decision; returns the action taken."""
         facts = backends.facts
@@ -291,6 +313,8 @@ class LearningWrites(SemanticApi, ProceduralApi):
             facts.flag_contradiction(self.scope, fact.id, decision.target.id, decision.reason)
         for also in decision.also:  # "I quit my job": the occupation ends with the employer
             facts.retire(self.scope, also.id, fact.id, stated_at)
+        if action == "supersede" and decision.target is not None:
+            self._retire_leaning(backends, decision.target, fact.id, stated_at, chunk)
         if atom.ends and action == "supersede" and decision.target is not None:
             ended.update(stored.key for stored in (decision.target, *decision.also) if stored.key)
         if action == "past" and decision.target is not None:

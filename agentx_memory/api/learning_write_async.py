@@ -20,6 +20,7 @@ from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
+from ..extraction.dependants import CASCADING_KEYS, FREE_KEYS, leaning_on
 from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
 from ..extraction.rules import TurnText
 from ..extraction.substitutions import substituted, substitutions
@@ -228,6 +229,27 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         }
         return frozenset({UNKNOWN_SPEAKER, *given, *([name] if isinstance(name, str) and name else [])})
 
+    async def _retire_leaning(
+        self,
+        backends: AsyncBackends,
+        old: StoredFact,
+        new_id: str,
+        stated_at: datetime | None,
+        chunk: _Chunk,
+    ) -> None:
+        """The free statements that named the superseded value go with it ("my Leeds flat is tiny" after
+        the move to Harrogate), retired as of when the new value was said (:mod:`..extraction.dependants`)."""
+        if old.key not in CASCADING_KEYS or old.subject is None:
+            return
+        subjects = sorted(chunk.selves) if old.subject in chunk.selves else [old.subject]
+        statements = [
+            StoredFact.of(fact, 0.0)
+            for subject in subjects
+            for fact in await backends.facts.in_slot(self.scope, subject, FREE_KEYS)
+        ]
+        for fact_id in leaning_on(old, statements, stated_at):
+            await backends.facts.retire(self.scope, fact_id, new_id, stated_at)
+
     async def _learn_atom(
         self, backends: AsyncBackends, atom: FactAtom, known: dict[str, str], chunk: _Chunk
     ) -> str:
@@ -297,6 +319,8 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
             await facts.flag_contradiction(self.scope, fact.id, decision.target.id, decision.reason)
         for also in decision.also:  # "I quit my job": the occupation ends with the employer
             await facts.retire(self.scope, also.id, fact.id, stated_at)
+        if action == "supersede" and decision.target is not None:
+            await self._retire_leaning(backends, decision.target, fact.id, stated_at, chunk)
         if atom.ends and action == "supersede" and decision.target is not None:
             ended.update(stored.key for stored in (decision.target, *decision.also) if stored.key)
         if action == "past" and decision.target is not None:

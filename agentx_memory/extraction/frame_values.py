@@ -537,6 +537,8 @@ def slot_atom(
     if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:
         said = f"{subject}'s {said.split(' ', 1)[1]}" if " " in said else said
     shown = f"a meat-eater who eats {_meats_said(value)}" if said == "meat-eater" else said
+    if frame.slot == "vehicle" and said.split()[0].casefold() not in {"a", "an", "the"}:
+        shown = f"a {said}"  # "my Ford Fiesta needs …": Dana drives a Ford Fiesta
     text = (slot.negative if negated else slot.template).format(S=subject, V=shown)
     if frame.slot == "residence" and frame.change:
         text = f"{subject} moved to {said}"  # build_atom words a move as the home it made

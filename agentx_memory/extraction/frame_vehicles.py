@@ -11,7 +11,7 @@ from .clause_atoms import TurnText
 from .frame_values import SUBJECTS, slot_atom
 from .lexicon import VEHICLE_MAKES, VEHICLE_MODELS, WISH_HEADS, Frame
 
-__all__ = ["NEW_VEHICLE", "made_vehicle", "named_vehicle", "vehicle_head", "vehicle_name"]
+__all__ = ["NEW_VEHICLE", "made_vehicle", "named_vehicle", "owned_vehicle", "vehicle_head", "vehicle_name"]
 
 NEW_VEHICLE: Final = Frame("get", "dobj", "vehicle", change=True)
 #: Verbs of coming to have something, and the preposition the new thing hangs on, if any.
@@ -66,6 +66,34 @@ def made_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             name = vehicle_name(held)
             if name is not None:
                 return [slot_atom(NEW_VEHICLE, name, speaker, turn, True, speaker, False)]
+    return []
+
+
+_OWNED: Final = Frame("drive", "dobj", "vehicle")
+#: What makes a vehicle of the speaker's one they no longer have: "my old Volvo", "my last car".
+_GONE_BY: Final = frozenset(["old", "former", "previous", "last", "ex", "first"])
+
+
+def owned_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The speaker's vehicle named by its maker in passing: "My Ford Fiesta needs new brake pads", "my
+    Volvo V70 is brilliant in the snow" (what the speaker drives now); not an old one, one told in the
+    past ("my Micra was a tank") or denied."""
+    for token in sentence:
+        if not named_vehicle(token):
+            continue
+        head = vehicle_head(token)
+        words = [*head.children, *token.children]
+        if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in words):
+            continue
+        if any(c.lower_ in _GONE_BY for c in words):
+            return []
+        verb = head
+        while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
+            verb = verb.head
+        told = [verb, *verb.children]
+        if verb.tag_ in {"VBD", "VBN"} or any(t.dep_ == "neg" or t.tag_ == "MD" for t in told):
+            return []
+        return [slot_atom(_OWNED, head, speaker, turn, False, speaker, False)]
     return []
 
 

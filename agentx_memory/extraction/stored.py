@@ -76,6 +76,8 @@ class StoredFact:
     #: For a stored ending: the slots it ended and the words naming what it ended.
     ends: tuple[str, ...] = ()
     ends_words: tuple[str, ...] = ()
+    #: "current" for a state, "past" for an event (a statement's), as learned.
+    temporal: str | None = None
 
     @classmethod
     def of(cls, fact: Fact, similarity: float) -> StoredFact:
@@ -93,6 +95,7 @@ class StoredFact:
             stated_at=fact.stated_at,
             ends=tuple(fact.ends),
             ends_words=tuple(fact.ends_words),
+            temporal=fact.temporal,
         )
 
 

@@ -222,3 +222,22 @@ def test_a_writer_that_died_holding_the_write_lock_delays_the_next_only_for_its_
         assert mem.consolidate_conversation(conversation).status == "done"
         assert 1.0 < time.monotonic() - started < settings.learning.lock_seconds
         assert _homes(mem) == ({"Lisbon"}, set())
+
+
+def test_statements_that_named_the_old_value_go_with_it_events_stay(memory: AgentMemory) -> None:
+    """After the Skoda, "Sam takes the Fiesta to the coast every weekend" no longer holds; "drove the
+    Fiesta to Cornwall last summer" happened all the same."""
+    _sessions(
+        memory,
+        "I drive a Ford Fiesta.",
+        "I take the Fiesta to the coast every weekend, the kids love it. I drove the Fiesta to Cornwall "
+        "last summer.",
+        "Picked up a Skoda Octavia from the dealership today.",
+    )
+    current = [fact.claim for fact in memory.list_facts()]
+    assert [claim for claim in current if "Fiesta" in claim] == [
+        claim for claim in current if "Cornwall" in claim
+    ]
+    assert any("Cornwall" in claim for claim in current)
+    coast = next(f for f in memory.list_facts(include_history=True) if "coast" in f.claim)
+    assert coast.valid_until == T0 + timedelta(days=20)  # when the Skoda was said

@@ -5,11 +5,15 @@ speaker ("Yoga helps me unwind")."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from agentx_memory.extraction.chat_spelling import normalise_first_person
+from agentx_memory.extraction.dependants import leaning_on, naming_words
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
+from agentx_memory.extraction.stored import StoredFact
 from tests.reading import SAID_AT, read_facts, spacy_reader
 
 parser = pytest.fixture(scope="module")(spacy_reader)
@@ -353,3 +357,40 @@ def test_a_city_said_to_be_home(parser: NameRecognizer, text: str, city: str) ->
 
 def test_a_home_for_someone_else_is_not_the_speakers(parser: NameRecognizer) -> None:
     assert not [f for f in read_facts(parser, "Leeds is home for my sister.") if f[0] == "lives_in"]
+
+
+@pytest.mark.parametrize(
+    ("text", "car"),
+    [
+        ("My Ford Fiesta needs new brake pads.", "Ford Fiesta"),
+        ("My Volvo V70 is brilliant in the snow.", "Volvo V70"),
+    ],
+)
+def test_the_speakers_vehicle_named_in_passing(parser: NameRecognizer, text: str, car: str) -> None:
+    assert [value for key, value, _ in read_facts(parser, text) if key == "drives"] == [car]
+
+
+@pytest.mark.parametrize(
+    "text", ["I sold my Ford Fiesta.", "My old Volvo was a tank.", "My dad's Volvo is ancient."]
+)
+def test_a_vehicle_sold_old_or_someone_elses_is_not_driven(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] == "drives"]
+
+
+def _stored(fact_id: str, claim: str, key: str, value: str | None = None, **more: object) -> StoredFact:
+    fields: dict[str, Any] = {"temporal": "current", "stated_at": SAID_AT, **more}
+    return StoredFact(fact_id, claim, "Kim", key, value, False, (), None, 0.0, **fields)
+
+
+def test_statements_leaning_on_a_changed_value() -> None:
+    old = _stored("car", "Kim drives a Ford Fiesta.", "drives", "Ford Fiesta")
+    statements = [
+        _stored("weekly", "Kim takes the Fiesta to the coast every weekend.", "said"),
+        _stored("trip", "Kim drove the Fiesta to Cornwall last summer.", "did", temporal="past"),
+        _stored("later", "Kim misses the Fiesta.", "said", stated_at=SAID_AT.replace(year=2026)),
+        _stored("other", "Kim's garden is lovely.", "said"),
+        _stored("typed", "Kim's favourite car is the Fiesta.", "favourite_car", "Fiesta"),
+    ]
+    assert leaning_on(old, statements, SAID_AT.replace(month=10)) == ["weekly"]
+    assert leaning_on(_stored("x", "Kim likes tea.", "likes", "tea"), statements, None) == []
+    assert naming_words("a Peugeot 208", "Kim") == frozenset({"peugeot", "208"})
