@@ -170,8 +170,11 @@ def score_scenario(
     for word in expect.get("current", []):
         if not any(_has(claim, word) for claim in claims):
             failures.append(Failure("current", f"{word!r} in no current fact; current: {shown}"))
+    # A fact that says the value ended or is not so ("Gareth got made redundant from Tata", "Sam is not
+    # vegan") tells that it is no longer current: it is no evidence that it is.
+    asserted = [fact.claim for fact in current if fact.key != "ended" and not fact.negated]
     for word in expect.get("not_current", []):
-        hits = [claim for claim in claims if _has(claim, word)]
+        hits = [claim for claim in asserted if _has(claim, word)]
         if hits:
             failures.append(Failure("not_current", f"{word!r} still current: {hits[:3]}"))
     for word in expect.get("history", []):

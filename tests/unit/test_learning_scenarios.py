@@ -78,6 +78,14 @@ def test_not_current_passes_and_fails() -> None:
     assert checks({"not_current": ["TORONTO"]}, MOVED) == ["not_current"]
 
 
+def test_a_fact_saying_the_value_ended_or_is_not_so_is_no_evidence_it_is_current() -> None:
+    ended = [fact("Dana got made redundant from Tata this week", key="ended")]
+    assert checks({"not_current": ["Tata"]}, ended) == []
+    denied = [fact("Dana is not vegan", key="diet", value="vegan").model_copy(update={"negated": True})]
+    assert checks({"not_current": ["vegan"]}, denied) == []
+    assert checks({"not_current": ["Tata"]}, [fact("Dana works at Tata", key="works_at")]) == ["not_current"]
+
+
 def test_history_passes_and_fails() -> None:
     assert checks({"history": ["montreal"]}, MOVED) == []
     assert checks({"history": ["Toronto"]}, MOVED) == ["history"]
