@@ -30,6 +30,8 @@ _LOWER_I: Final = (
     # "been"; the "'s" is "is" / "has"
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+been\b)"), " has"),
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:my|our|home)\b)"), " is"),
+    # "tomorrow's the big pitch": a day owns nothing before "the"
+    (re.compile(r"\b([Tt]omorrow|[Tt]oday|[Tt]onight)['’]s(?=\s+(?:the|my|our)\b)"), r"\1 is"),
     # "My diet's pescatarian now", "my day job's lifeguarding": a slot's noun owns nothing, its "'s" is "is"
     (re.compile(r"\b(diet|job|name|number|address|email|title|role|favourite|favorite)['’]s\b"), r"\1 is"),
     # "my other half, Gareth": the partner, in the words the reader knows

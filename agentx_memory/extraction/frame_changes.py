@@ -319,6 +319,8 @@ def _when(*holders: Any) -> list[Any]:
         for holder in holders
         for c in holder.children
         if (c.dep_ == "prep" and c.lower_ in _TIME_PREPS and any(_timeish(t) for t in c.subtree))
+        # "on the second Saturday in March", "is in three weeks": "in" with a date, not a place
+        or (c.dep_ == "prep" and c.lower_ == "in" and any(t.ent_type_ == "DATE" for t in c.subtree))
         or (c.dep_ in {"npadvmod", "advmod", "nummod", "appos"} and _timeish(c))
         # "car service is now September 17": a copula's date
         or (c.dep_ == "attr" and holder.lemma_ == "be" and _timeish(c))
@@ -338,9 +340,14 @@ def appointment_atom(
     if lemma in _MOVES:  # "move parents evening": the parser takes the occasion for a time of the verb
         things += [c for c in predicate.children if c.dep_ == "npadvmod" and c.pos_ == "NOUN"]
     # A thing one moves, or says is on or at a time, is an occasion whatever its name
-    dated = any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in predicate.children) or (
-        any(c.lower_ == "now" for c in predicate.children)
-        and any(c.dep_ == "attr" and _timeish(c) for c in predicate.children)
+    dated = (
+        any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in predicate.children)
+        or (
+            any(c.lower_ == "now" for c in predicate.children)
+            and any(c.dep_ == "attr" and _timeish(c) for c in predicate.children)
+        )
+        # "our team offsite is the last friday of october": a copula's whole date
+        or any(c.dep_ == "attr" and c.ent_type_ == "DATE" and _timeish(c) for c in predicate.children)
     )  # "car service is now September 17 instead"; not "the weather is awful today"
     loose = lemma in {*_MOVES, "cancel"} or (lemma == "be" and dated)  # a thing one cancels is an occasion
     thing = next((t for t in things if thing_key(t, loose) is not None), None)

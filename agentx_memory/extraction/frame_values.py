@@ -295,8 +295,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "vehicle":
         if predicate.lemma_ == "take":  # "took delivery of the Kia EV6": a name delivered is the vehicle
             return value.pos_ == "PROPN" or head in VEHICLE_NOUNS
-        if predicate.lemma_ == "drive":
-            return value.pos_ in {"PROPN", "NOUN"} and head not in {"crazy", "nut", "wall"}
+        if predicate.lemma_ == "drive":  # "I drive a Golf", "a van"; not "driving test", "drive me crazy"
+            return (
+                value.pos_ == "PROPN"
+                or head in VEHICLE_NOUNS
+                or any(t.lower_ in VEHICLE_MAKES | VEHICLE_MODELS for t in value.subtree)
+            )
         if head in VEHICLE_NOUNS or any(
             t.lower_ in VEHICLE_MAKES | VEHICLE_MODELS for t in value.subtree if t.pos_ == "PROPN"
         ):

@@ -8,12 +8,14 @@ import re
 from datetime import UTC, date, datetime, timedelta
 
 __all__ = [
+    "ORDINALS",
     "Span",
     "day_span",
     "midnight",
     "minus_months",
     "month_span",
     "next_occurrence",
+    "nth_weekday",
     "period",
     "shift_month",
     "week_span",
@@ -80,12 +82,40 @@ _LOOKS_BACK = re.compile(r"\b\d{4}\b|\bago\b|\blast\b|\byesterday\b", re.IGNOREC
 _WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
 
 
+#: "the second Saturday in March", "the last Friday of October": a day that moves with the year.
+_NTH_OF_MONTH = re.compile(
+    r"\b(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"\s+(?:in|of)\s+[a-z]+",
+    re.IGNORECASE,
+)
+#: The place of a weekday in its month: "the second Saturday", "the last Friday" (-1).
+ORDINALS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1
+}  # fmt: skip
+
+
+def nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
+    """The ``nth`` (1–4, or -1 for the last) ``weekday`` (0 = Monday) of the month."""
+    first = date(year, month, 1)
+    days = [first + timedelta(days=offset) for offset in range(31)]
+    matching = [day for day in days if day.month == month and day.weekday() == weekday]
+    return matching[nth - 1] if nth > 0 else matching[-1]
+
+
 def next_occurrence(start: datetime, end: datetime, phrase: str, now: datetime) -> Span:
     """``[start, end)``, a day, weekday or month named without a year and read as the last one, moved to
     the next one: "on June 3" or "on Saturday" said of a plan lies ahead. Unchanged when the span has
     not ended (said on June 3 itself, it is today) or ``phrase`` dates itself ("in 2021", "two days
     ago", "last May")."""
-    if end > now or _LOOKS_BACK.search(phrase):
+    nth = _NTH_OF_MONTH.search(phrase)
+    if nth is not None and end <= now:  # the same place in the same month of a later year
+        ordinal = ORDINALS[nth.group("nth").lower()]
+        for years in (1, 2):
+            day = nth_weekday(start.year + years, start.month, start.weekday(), ordinal)
+            later = datetime(day.year, day.month, day.day, tzinfo=start.tzinfo)
+            if later + (end - start) > now:
+                return later, later + (end - start)
+    if end > now or nth is not None or _LOOKS_BACK.search(phrase):
         return start, end
     if end - start <= timedelta(days=1) and _WEEKDAY.search(phrase):
         weeks = (now - end).days // 7 + 1

@@ -23,11 +23,13 @@ from typing import Final, NamedTuple
 
 from ..models.retrieval import TimeRange
 from .calendar_spans import (
+    ORDINALS,
     Span,
     day_span,
     midnight,
     minus_months,
     month_span,
+    nth_weekday,
     period,
     shift_month,
     year_span,
@@ -186,6 +188,50 @@ def _named_day(match: re.Match[str], now: datetime) -> date:
     raise ValueError(f"no {month}-{day} in the last {_MAX_YEARS_BACK} years")
 
 
+#: Days of the year named by their feast, the same date every year ("on New Year's Eve").
+_FEASTS: Final = {
+    "new year's eve": (12, 31),
+    "hogmanay": (12, 31),
+    "new year's day": (1, 1),
+    "christmas eve": (12, 24),
+    "christmas day": (12, 25),
+    "christmas": (12, 25),
+    "boxing day": (12, 26),
+    "valentine's day": (2, 14),
+    "valentine's": (2, 14),
+    "halloween": (10, 31),
+    "bonfire night": (11, 5),
+    "st patrick's day": (3, 17),
+}
+_FEAST = (
+    r"(?P<feast>new\s+year['’]?s\s+(?:eve|day)|hogmanay|christmas(?:\s+(?:eve|day))?|boxing\s+day|"
+    r"valentine['’]?s(?:\s+day)?|halloween|bonfire\s+night|st\.?\s+patrick['’]?s\s+day)"
+)
+_NTH_WEEKDAY = (
+    r"(?:the\s+)?(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
+    + _WEEKDAY
+    + r"\s+(?:in|of)\s+"
+    + _MONTH
+)
+
+
+def _feast(match: re.Match[str], now: datetime) -> Span:
+    """ "New Year's Eve", "Valentine's Day": the last such day that has begun (a plan's moves ahead)."""
+    name = re.sub(r"\s+", " ", match.group("feast").lower().replace("’", "'")).replace("st. ", "st ")
+    month, day = _FEASTS[name]
+    this_year = date(now.year, month, day)
+    return day_span(this_year if this_year <= now.date() else date(now.year - 1, month, day))
+
+
+def _nth_weekday(match: re.Match[str], now: datetime) -> Span:
+    """ "the second Saturday in March", "the last Friday of October": of the nearest such month (the
+    phrase says no year and seldom lies far behind or ahead; a plan's moves ahead, ``next_occurrence``)."""
+    nth, month = ORDINALS[match.group("nth").lower()], _month_number(match)
+    weekday = _WEEKDAYS.index(match.group("wd").lower())
+    candidates = [nth_weekday(year, month, weekday, nth) for year in (now.year - 1, now.year, now.year + 1)]
+    return day_span(min(candidates, key=lambda day: abs((day - now.date()).days)))
+
+
 # --- points: phrases that name one calendar period ------------------------------------------------
 
 
@@ -299,6 +345,9 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (r"(?:today|tonight|this\s+(?:morning|afternoon|evening))", "", "", _fixed("day", 0), True),
     (r"(?:yesterday|last\s+night)", "", "", _fixed("day", -1), True),
     (r"tomorrow(?:\s+(?:morning|afternoon|evening|night))?", "", "", _fixed("day", 1), True),
+    (_NTH_WEEKDAY, r"(?:on\s+)?", "", _nth_weekday, True),
+    # a feast as a day only when said as one ("on New Year's Eve"): "a Christmas card list" is no date
+    (_FEAST, r"(?:on|at|for|over)\s+", "", _feast, True),
     (r"(?P<rel>this|last|next)\s+(?P<unit>weekend|week|month|year)", "", "", _this_last_next, True),
     # Only for weekends: "the past week" is a rolling window (below), "this past weekend" a calendar one.
     (r"(?:this|the)\s+past\s+weekend", "", "", _fixed("weekend", -1), True),

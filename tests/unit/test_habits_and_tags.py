@@ -5,6 +5,7 @@ speaker ("Yoga helps me unwind")."""
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from agentx_memory.extraction.dependants import leaning_on, naming_words
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
 from agentx_memory.extraction.stored import StoredFact
+from agentx_memory.retrieval.time_phrases import find_time_phrase
 from tests.reading import SAID_AT, read_facts, spacy_reader
 
 parser = pytest.fixture(scope="module")(spacy_reader)
@@ -394,3 +396,37 @@ def test_statements_leaning_on_a_changed_value() -> None:
     assert leaning_on(old, statements, SAID_AT.replace(month=10)) == ["weekly"]
     assert leaning_on(_stored("x", "Kim likes tea.", "likes", "tea"), statements, None) == []
     assert naming_words("a Peugeot 208", "Kim") == frozenset({"peugeot", "208"})
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("The charity gala is on the second Saturday in March.", date(2025, 3, 8)),
+        ("our team offsite is the last friday of october", date(2024, 10, 25)),
+        ("hosting a party on New Year's Eve", date(2024, 12, 31)),  # the last one; a plan's moves ahead
+        ("proposing on Valentine's Day", date(2024, 2, 14)),
+    ],
+)
+def test_a_day_named_by_its_place_in_the_month_or_its_feast(text: str, day: date) -> None:
+    found = find_time_phrase(text, datetime(2025, 1, 15, 12, tzinfo=UTC))
+    assert found is not None
+    assert found.time_range.start is not None
+    assert found.time_range.start.date() == day
+
+
+def test_a_feast_in_a_name_is_no_date() -> None:
+    assert find_time_phrase("help with my Christmas card list", datetime(2025, 1, 15, tzinfo=UTC)) is None
+
+
+def test_an_occasion_on_the_nth_weekday_of_a_month_is_dated_ahead(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "The charity gala is on the second Saturday in March.", SAID_AT, "Kim")],
+        recognizer=parser,
+    ).facts
+    gala = [fact for fact in facts if "gala" in fact.statement]
+    assert [fact.event_time.date() for fact in gala if fact.event_time] == [date(2026, 3, 14)]
+
+
+def test_a_driving_test_is_no_vehicle(parser: NameRecognizer) -> None:
+    said = "Driving test the day after tomorrow and I still can't parallel park."
+    assert not [fact for fact in read_facts(parser, said) if fact[0] == "drives"]
