@@ -14,11 +14,12 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
+from .frame_changes import said_with_me
 from .frame_places import a_business
 from .frame_values import SUBJECTS, a_post, slot_atom
 from .lexicon import DIETS, PLAN_DIETS, RELATION_NOUNS, Frame
 
-__all__ = ["cue_atoms"]
+__all__ = ["cue_atoms", "partners_told"]
 
 #: Words of a home: where one lives, how one came by it, what moving into it takes.
 _HOME: Final = frozenset(
@@ -68,6 +69,13 @@ _MOVING: Final = frozenset(
 _EMPLOYER: Final = Frame("cue", "prep", "employer", change=True)
 _OCCUPATION: Final = Frame("cue", "prep", "occupation", change=True)
 _DIET: Final = Frame("cue", "attr", "diet")
+_PARTNER: Final = Frame("date", "dobj", "partner", change=True)
+#: Words of being with someone: "an item", "made it official", "engaged", "a couple".
+_ROMANCE: Final = frozenset(["item", "official", "couple", "dating", "engaged", "married", "marry", "knot"])
+#: Words of parting: what they tell of a person is no new partner.
+_PARTED: Final = frozenset(
+    ["break", "split", "separate", "part", "divorce", "ex", "old", "gone", "over", "dump", "lifetime", "news"]
+)
 #: Nouns a job is "as": "landed a role as a junior architect", "a contract as a site manager".
 _POSTS: Final = frozenset(
     ["role", "job", "position", "post", "career", "shift", "contract", "placement", "apprenticeship",
@@ -100,14 +108,14 @@ def cue_atoms(
         bool(lemmas & _JOB and not lemmas & _NOT_EMPLOYED),
     )
     # a city said where one is ("a flat in Leeds", "my Leeds flat"), not one that acts ("Freja and I …")
-    places = [e for e in sentence.ents if e.label_ == "GPE" and e.root.dep_ in {"pobj", "compound", "appos"}]
+    places = [e for e in sentence.ents if e.label_ == "GPE" and _where(e.root)]
     city = places[0] if len(places) == 1 and not any(a_business(t) for t in places[0]) else None
     # "my new manager at Ocado": the small model's "city" where a job is told is the employer
     if "lives_in" not in read and home and city is not None and not (job and _named_at(city.root)):
         moved = bool(lemmas & _MOVING)  # "signed the lease on …" is a move; "my place in Calgary" a home
         atoms.append(_atom(_RESIDENCE if moved else _HOME_SAID, city.root, speaker, turn, correction))
     bodies = [e.root for e in sentence.ents if e.label_ == "ORG" and _named_at(e.root)] or [
-        p.root for p in places if _named_at(p.root) and not home
+        e.root for e in sentence.ents if e.label_ == "GPE" and _named_at(e.root) and not home
     ]
     if "works_at" not in read and job and len(bodies) == 1:
         atoms.append(_atom(_EMPLOYER, bodies[0], speaker, turn, correction))
@@ -177,6 +185,60 @@ def _as_what(post: Any) -> list[Any]:
         for g in c.children
         if g.dep_ == "pobj" and a_post(g)
     ]
+
+
+def _where(place: Any) -> bool:
+    """A city said where one is: "a flat in Leeds", "moved to Leeds", "my Leeds flat"; not one that acts or
+    a time ("after Freja and I broke up")."""
+    if place.dep_ == "pobj":
+        return place.head.lower_ in {"in", "to", "into", "near", "outside", "around", "at"}
+    return place.dep_ in {"compound", "appos"}
+
+
+def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> list[FactAtom]:
+    """Someone new the speaker is with, whatever the verb: "Rosa and I are an item", "Chloe and I made it
+    official", "tied the knot with Marcus", "moved in with Ingrid"; not a parting ("Freja and I broke
+    up"), someone else's ("Tom and Jo are an item") or a plan."""
+    atoms = []
+    for verb in sentence:
+        if verb.pos_ not in {"VERB", "AUX"} or any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
+            continue
+        clause = [t for t in verb.subtree if t.dep_ not in {"conj", "advcl", "parataxis"}]
+        words = {t.lemma_.casefold() for t in clause} | {t.lower_ for t in clause}
+        if words & _PARTED or words & _NOT_YET:
+            continue
+        with_me = [*said_with_me(verb), *_and_i(verb)] if words & _ROMANCE else []
+        moved_in = verb.lemma_ == "move" and any(c.lower_ == "in" for c in verb.children)
+        knot = verb.lemma_ == "tie" and any(c.dep_ == "dobj" and c.lower_ == "knot" for c in verb.children)
+        mine = any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in verb.children) or not any(
+            c.dep_ in SUBJECTS for c in verb.children
+        )
+        holders = [verb, *(c for c in verb.children if c.dep_ == "dobj" and c.lower_ == "knot")]
+        joined = [
+            g
+            for holder in holders
+            for c in holder.children
+            if (moved_in or knot) and mine and c.dep_ == "prep" and c.lower_ == "with"
+            for g in c.children
+            if g.dep_ == "pobj"
+        ]
+        for person in [*with_me, *joined]:
+            # the small model calls many a first name a place ("Marcus", "Valentina"): the frame says a person
+            if person.pos_ == "PROPN" and person.text[:1].isupper():
+                atoms.append(slot_atom(_PARTNER, person, speaker, turn, correction, speaker, False))
+    return atoms
+
+
+def _and_i(verb: Any) -> list[Any]:
+    """ "Valentina and I are an item": the name just before "and I", however the parse hung it."""
+    found = []
+    for subject in (c for c in verb.children if c.dep_ in SUBJECTS and c.lower_ == "i"):
+        doc = subject.doc
+        before = doc[subject.i - 2] if subject.i >= 2 else None
+        named = before is not None and before.text[:1].isupper() and before.pos_ in {"PROPN", "NOUN"}
+        if named and doc[subject.i - 1].lower_ == "and" and before is not None:
+            found.append(doc[subject.i - 2])
+    return found
 
 
 def _named_at(value: Any) -> bool:

@@ -32,7 +32,7 @@ from .frame_changes import (
     said_with_me,
     wedded,
 )
-from .frame_cues import cue_atoms
+from .frame_cues import cue_atoms, partners_told
 from .frame_followups import (
     answer_given,
     appointment_asked,
@@ -48,6 +48,7 @@ from .frame_things import thing_atom
 from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
 from .introductions import NOT_NAMES, identity_name, introduces, name_given
 from .lexicon import (
+    PARTNER_NOUNS,
     RELATION_NOUNS,
     SAME_PAST,
     SLOTS,
@@ -194,6 +195,8 @@ def read_parsed(
                 key for _, key, _ in reading.vetoes - vetoes_before
             }
             reading.atoms += cue_atoms(sentence, speaker, turn, correction, read)
+            if not any(key in PARTNER_NOUNS for key in read):
+                reading.atoms += partners_told(sentence, speaker, turn, correction)
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
     reading.untold = change_untold(doc, reading.atoms)
     ended = {word for atom in reading.atoms for word in atom.ends_words}

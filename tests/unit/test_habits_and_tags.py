@@ -430,3 +430,38 @@ def test_an_occasion_on_the_nth_weekday_of_a_month_is_dated_ahead(parser: NameRe
 def test_a_driving_test_is_no_vehicle(parser: NameRecognizer) -> None:
     said = "Driving test the day after tomorrow and I still can't parallel park."
     assert not [fact for fact in read_facts(parser, said) if fact[0] == "drives"]
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("Aisha and I went our separate ways, and now Rosa and I are an item.", "Rosa"),
+        ("ok so Valentina and I are an item now, Lucía is old news.", "Valentina"),
+        ("Tied the knot with Marcus on Saturday, tiny ceremony on a beach.", "Marcus"),
+        ("Chloe and I made it Instagram official last night!", "Chloe"),
+        ("just moved in with Arjun! yes, new guy.", "Arjun"),
+    ],
+)
+def test_someone_new_the_speaker_is_with_whatever_the_verb(
+    parser: NameRecognizer, text: str, partner: str
+) -> None:
+    assert [value for key, value, _ in read_facts(parser, text) if key == "partner"] == [partner]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom and Jo are an item.",
+        "Freja and I broke up.",
+        "Mia and I made pasta together.",
+        "I moved in with my parents.",
+        "Hana and I parted on good terms back in January.",
+    ],
+)
+def test_someone_elses_couple_a_parting_or_a_friend_is_no_partner(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] == "partner"]
+
+
+def test_a_city_that_names_a_time_is_no_home(parser: NameRecognizer) -> None:
+    said = "I've moved in with Ingrid, things went fast after Freja and I broke up."
+    assert not [fact for fact in read_facts(parser, said) if fact[0] == "lives_in"]
