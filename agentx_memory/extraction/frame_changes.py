@@ -327,6 +327,12 @@ def _when(*holders: Any) -> list[Any]:
     ]
 
 
+def _named_date(attr: Any) -> bool:
+    """A date said with a weekday's or a month's name ("the last friday of october"), not a bare number
+    the model calls a date ("my son is 15", "my budget is 15k")."""
+    return attr.ent_type_ == "DATE" and any(_WEEKDAY_OR_MONTH.match(t.text) for t in attr.subtree)
+
+
 def appointment_atom(
     predicate: Any, subject: str, turn: TurnText, speaker: str, last_thing: Any | None
 ) -> tuple[FactAtom | None, Any | None]:
@@ -347,7 +353,7 @@ def appointment_atom(
             and any(c.dep_ == "attr" and _timeish(c) for c in predicate.children)
         )
         # "our team offsite is the last friday of october": a copula's whole date
-        or any(c.dep_ == "attr" and c.ent_type_ == "DATE" and _timeish(c) for c in predicate.children)
+        or any(_named_date(c) for c in predicate.children if c.dep_ == "attr")  # not "my son is 15"
     )  # "car service is now September 17 instead"; not "the weather is awful today"
     loose = lemma in {*_MOVES, "cancel"} or (lemma == "be" and dated)  # a thing one cancels is an occasion
     thing = next((t for t in things if thing_key(t, loose) is not None), None)
