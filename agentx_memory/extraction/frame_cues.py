@@ -16,10 +16,11 @@ from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_changes import said_with_me
 from .frame_places import a_business
-from .frame_values import SUBJECTS, a_post, slot_atom
+from .frame_values import SUBJECTS, a_post
 from .lexicon import DIETS, PLAN_DIETS, RELATION_NOUNS, Frame
+from .slot_atoms import slot_atom
 
-__all__ = ["cue_atoms", "partners_told"]
+__all__ = ["cue_atoms", "partners_told", "work_told"]
 
 #: Words of a home: where one lives, how one came by it, what moving into it takes.
 _HOME: Final = frozenset(
@@ -227,6 +228,41 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
             if person.pos_ == "PROPN" and person.text[:1].isupper():
                 atoms.append(slot_atom(_PARTNER, person, speaker, turn, correction, speaker, False))
     return atoms
+
+
+def work_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> list[FactAtom]:
+    """An employer or a job told by what goes with it: "I'm on HSBC's payroll now", "it's Aer Lingus
+    paying my wages", "ex-hygienist turned beekeeper", "former lawyer turned yoga teacher"."""
+    atoms = []
+    for token in sentence:
+        lemma = token.lemma_.casefold()
+        payers = []
+        if lemma == "payroll" and _said_of_me(token):  # "I'm on HSBC's payroll"; not "my sister is on …"
+            payers = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
+        if lemma == "pay" and any(
+            c.dep_ == "dobj" and c.lemma_.casefold() in {"wage", "salary"} and _whose(c) == "my"
+            for c in token.children
+        ):  # "Aer Lingus paying my wages"
+            payers = [c for c in token.children if c.dep_ in SUBJECTS and c.pos_ == "PROPN"]
+        atoms += [_atom(_EMPLOYER, payer, speaker, turn, correction) for payer in payers[:1]]
+        if lemma == "turn" and token.pos_ == "VERB":  # "ex-hygienist turned beekeeper": the new job
+            before = [c for c in token.children if c.dep_ in SUBJECTS and a_post(c)]
+            after = [c for c in token.children if c.dep_ in {"dobj", "attr", "oprd", "advmod"} and a_post(c)]
+            if before and after:
+                atoms.append(_atom(_OCCUPATION, after[0], speaker, turn, correction))
+    return atoms
+
+
+def _said_of_me(token: Any) -> bool:
+    """The clause ``token`` is part of has the speaker for its subject."""
+    verb = token
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
+        verb = verb.head
+    return any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in verb.children)
+
+
+def _whose(token: Any) -> str:
+    return next((c.lower_ for c in token.children if c.dep_ == "poss"), "")
 
 
 def _and_i(verb: Any) -> list[Any]:

@@ -11,9 +11,10 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_changes import DAY_ALONE, on_coming_day, thing_key
-from .frame_values import AGENTIVE, slot_atom
+from .frame_values import AGENTIVE
 from .frame_vehicles import vehicle_name
 from .lexicon import DIETS, OCCUPATIONS, Frame
+from .slot_atoms import slot_atom
 
 __all__ = [
     "answer_given",

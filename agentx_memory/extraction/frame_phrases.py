@@ -11,10 +11,11 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_things import FAVOURITE_WORDS, NO_THING
-from .frame_values import SUBJECTS, slot_atom
+from .frame_values import SUBJECTS
 from .frame_vehicles import NEW_VEHICLE, made_vehicle, named_vehicle, owned_vehicle, vehicle_head
 from .frame_work import for_a_living
 from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_NOUNS, Frame
+from .slot_atoms import slot_atom
 from .verbs import conjugate, gerund
 
 __all__ = ["habit_atom", "hired_by", "sentence_atoms"]

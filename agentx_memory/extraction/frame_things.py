@@ -8,8 +8,9 @@ from typing import Any, Final
 from .antecedents import copula_subject, words_before_clause
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS, a_post, phrase, slot_atom
+from .frame_values import SUBJECTS, a_post, phrase
 from .lexicon import PARTNER_NOUNS, PET_NOUNS, ROLES, VEHICLE_NOUNS, Frame
+from .slot_atoms import slot_atom
 
 __all__ = ["FAVOURITE_WORDS", "NO_THING", "thing_atom"]
 

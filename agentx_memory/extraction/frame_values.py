@@ -5,11 +5,9 @@ Pure helpers of :mod:`.frames` over spaCy tokens (typed ``Any``: spaCy is an opt
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any, Final
 
-from .atoms import FactAtom
-from .clause_atoms import Context, TurnText, build_atom
 from .frame_places import a_business, frame_moves, settled_in
 from .lexicon import (
     ABSTAINING,
@@ -23,9 +21,7 @@ from .lexicon import (
     NOT_PASTIMES,
     OCCUPATIONS,
     PASTIME_GROUPS,
-    PLAN_DIETS,
     SCHOOLS,
-    SLOTS,
     UNITS,
     VEHICLE_MAKES,
     VEHICLE_MODELS,
@@ -36,13 +32,17 @@ from .stored import value_tokens
 
 __all__ = [
     "AGENTIVE",
+    "OWNING",
     "SUBJECTS",
+    "a_post",
+    "diet_named",
     "frames_of",
+    "hyphenated",
     "is_time",
+    "meats_said",
     "now_said",
     "phrase",
     "set_off",
-    "slot_atom",
     "value_words",
 ]
 
@@ -245,7 +245,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "occupation":
         return _occupation(value, predicate)
     if slot == "diet":
-        return _diet(value) is not None
+        return diet_named(value) is not None
     if slot == "partner":
         if predicate.lemma_ == "see" and predicate.tag_ != "VBG":
             return False
@@ -289,7 +289,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
                 and not any(
                     c.dep_ == "prep" and c.lower_ in {"for", "at", "with"} for c in predicate.children
                 )
-                and _diet(value) is None
+                and diet_named(value) is None
             )
         return bool(value.pos_ == "NOUN" or (value.pos_ == "PROPN" and predicate.lemma_ != "be"))
     if slot == "vehicle":
@@ -439,7 +439,7 @@ def value_words(value: Any) -> frozenset[str]:
     return value_tokens(" ".join(t.text for t in value.subtree))
 
 
-def _diet(value: Any) -> str | None:
+def diet_named(value: Any) -> str | None:
     """The diet a value names: "vegan", "gluten-free", "a vegan diet"; a food given up ("cut out
     dairy") names the diet free of it."""
     if value.head.lemma_.casefold() in ABSTAINING and value.lemma_.casefold() in FREE_OF:
@@ -476,7 +476,7 @@ def _meat(value: Any) -> bool:
     return False
 
 
-def _meats_said(value: Any) -> str:
+def meats_said(value: Any) -> str:
     """The meats the sentence names, "red meat and lamb", so the diet's history keeps the foods it told."""
     meats = [t for t in value.sent if t.lower_.removesuffix("s") in MEATS or t.lemma_.casefold() in MEATS]
     said = [" ".join([*(c.lower_ for c in t.children if c.dep_ == "amod"), t.lower_]) for t in meats]
@@ -502,56 +502,3 @@ def person_named(value: Any) -> Any:
         if child.dep_ == "acl" and child.lemma_ in {"call", "name"}:
             return next((t for t in child.subtree if t.pos_ == "PROPN"), value)
     return value
-
-
-def slot_atom(
-    frame: Frame, value: Any, subject: str, turn: TurnText, correction: bool, speaker: str, negated: bool
-) -> FactAtom:
-    slot = SLOTS[frame.slot]
-    said = (
-        (_diet(value) or hyphenated(value))
-        if frame.slot == "diet"
-        else phrase(value, places=frame.slot != "occupation")
-    )
-    if frame.slot == "partner" and value.pos_ == "PROPN":  # "Her name's Marisol": the name alone
-        said = " ".join(
-            [*(c.text for c in value.children if c.dep_ == "compound" and c.i < value.i), value.text]
-        )
-    if said.split(" ", 1)[0] in {"A", "An", "The"}:  # "A Volvo XC40, had it since March"
-        said = said[:1].lower() + said[1:]
-    if frame.slot in {"employer", "residence", "vehicle", "occupation"} and ", " in said:
-        said = said.split(", ", 1)[0]  # "a Lidl in Bolton, shorter commute": the aside is no part of it
-    if said.endswith(".") and said.rsplit(" ", 1)[-1].count(".") == 1:
-        said = said[:-1]  # "Tesla Model Y.": the tokenizer kept the sentence's stop on a one-letter name
-    if frame.slot == "hobby" and frame.lemma == "join":  # "a bouldering gym": bouldering; "the choir": choir
-        named = [c for c in value.children if c.dep_ in {"compound", "amod"} and c.i < value.i]
-        doing = [c for c in named if c.tag_ == "VBG" or c.lower_.endswith("ing")]
-        said = doing[0].text if doing else " ".join([*(c.text for c in named), value.text])
-    if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:
-        objects = [c for c in value.children if c.dep_ == "dobj"]  # "learning the piano": the piano
-        said = phrase(objects[0]) if objects else said
-    if frame.lemma == "teach":  # "teaching maths": a maths teacher
-        said = f"{said} teacher"
-    if frame.slot == "occupation" and frame.lemma in OWNING and frame.via == "dobj":  # "runs a café"
-        said = f"the owner of {said.replace('my own ', 'a ').replace('our own ', 'a ')}"
-    if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
-        said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
-    if frame.slot == "vehicle" and said.split()[0].casefold() in {"my", "our"} and " " in said:
-        said = said.split(" ", 1)[1]  # "took delivery of my Triumph Bonneville": drives a Triumph Bonneville
-    if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:
-        said = f"{subject}'s {said.split(' ', 1)[1]}" if " " in said else said
-    shown = f"a meat-eater who eats {_meats_said(value)}" if said == "meat-eater" else said
-    if frame.slot == "vehicle" and said.split()[0].casefold() not in {"a", "an", "the"}:
-        shown = f"a {said}"  # "my Ford Fiesta needs …": Dana drives a Ford Fiesta
-    text = (slot.negative if negated else slot.template).format(S=subject, V=shown)
-    if frame.slot == "residence" and frame.change:
-        text = f"{subject} moved to {said}"  # build_atom words a move as the home it made
-    if frame.slot == "diet" and said.casefold() in PLAN_DIETS and not negated:
-        text = f"{subject} is on a {said} diet"  # "Harriet is Mediterranean" would be a nationality
-    if frame.slot == "hobby" and frame.lemma == "join" and not negated:  # "Kim joined a writers group"
-        text = f"{subject} joined {' '.join(t.text for t in value.subtree if t.i <= value.i)}"
-    key_value = said.split(" ", 1)[1] if frame.slot == "occupation" else said
-    ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
-    persons: Sequence[str] = [value.text] if frame.slot == "partner" else []
-    atom = build_atom(slot.kind, slot.key, key_value, text, ctx, persons, negated, "explicit")
-    return atom.model_copy(update={"temporal": "current", "event_time": None})

@@ -8,8 +8,9 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
-from .frame_values import SUBJECTS, slot_atom
+from .frame_values import SUBJECTS
 from .lexicon import VEHICLE_MAKES, VEHICLE_MODELS, WISH_HEADS, Frame
+from .slot_atoms import slot_atom
 
 __all__ = ["NEW_VEHICLE", "made_vehicle", "named_vehicle", "owned_vehicle", "vehicle_head", "vehicle_name"]
 

@@ -32,7 +32,7 @@ from .frame_changes import (
     said_with_me,
     wedded,
 )
-from .frame_cues import cue_atoms, partners_told
+from .frame_cues import cue_atoms, partners_told, work_told
 from .frame_followups import (
     answer_given,
     appointment_asked,
@@ -45,7 +45,7 @@ from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
 from .frame_pets import pet_atom, pets_named
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_things import thing_atom
-from .frame_values import SUBJECTS, frames_of, slot_atom, value_words
+from .frame_values import SUBJECTS, frames_of, value_words
 from .introductions import NOT_NAMES, identity_name, introduces, name_given
 from .lexicon import (
     PARTNER_NOUNS,
@@ -55,6 +55,7 @@ from .lexicon import (
     WISH_HEADS,
     Frame,
 )
+from .slot_atoms import slot_atom
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
 
@@ -197,6 +198,8 @@ def read_parsed(
             reading.atoms += cue_atoms(sentence, speaker, turn, correction, read)
             if not any(key in PARTNER_NOUNS for key in read):
                 reading.atoms += partners_told(sentence, speaker, turn, correction)
+            if not read & {"works_at", "works_as"}:
+                reading.atoms += work_told(sentence, speaker, turn, correction)
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
     reading.untold = change_untold(doc, reading.atoms)
     ended = {word for atom in reading.atoms for word in atom.ends_words}

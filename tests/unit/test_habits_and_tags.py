@@ -465,3 +465,23 @@ def test_someone_elses_couple_a_parting_or_a_friend_is_no_partner(parser: NameRe
 def test_a_city_that_names_a_time_is_no_home(parser: NameRecognizer) -> None:
     said = "I've moved in with Ingrid, things went fast after Freja and I broke up."
     assert not [fact for fact in read_facts(parser, said) if fact[0] == "lives_in"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Ex-hygienist turned beekeeper, that's me!", "works_as", "beekeeper"),
+        ("former lawyer turned yoga teacher over here lol.", "works_as", "yoga teacher"),
+        ("Fun fact: I'm on HSBC's payroll now.", "works_at", "HSBC"),
+        ("As of this month it's Aer Lingus paying my wages.", "works_at", "Aer Lingus"),
+    ],
+)
+def test_a_job_or_employer_told_by_what_goes_with_it(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in [(k, v) for k, v, _ in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize("text", ["My sister is on Tesco's payroll.", "The leaves turned brown."])
+def test_someone_elses_payroll_or_a_colour_turned_is_no_job(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] in {"works_at", "works_as"}]

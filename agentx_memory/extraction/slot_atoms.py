@@ -1,0 +1,71 @@
+"""A typed fact from a slot's frame and its value, worded as the slot says ("Dana lives in Leeds", "Dana
+is on a Mediterranean diet", "Dana drives a Ford Fiesta"): every reader of the parse builds its typed
+facts here. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .atoms import FactAtom
+from .clause_atoms import Context, TurnText, build_atom
+from .frame_values import OWNING, diet_named, hyphenated, meats_said, phrase
+from .lexicon import PLAN_DIETS, SLOTS, Frame
+
+__all__ = ["slot_atom"]
+
+
+def slot_atom(
+    frame: Frame, value: Any, subject: str, turn: TurnText, correction: bool, speaker: str, negated: bool
+) -> FactAtom:
+    slot = SLOTS[frame.slot]
+    said = (
+        (diet_named(value) or hyphenated(value))
+        if frame.slot == "diet"
+        else phrase(value, places=frame.slot != "occupation")
+    )
+    if frame.slot == "partner" and value.pos_ == "PROPN":  # "Her name's Marisol": the name alone
+        said = " ".join(
+            [*(c.text for c in value.children if c.dep_ == "compound" and c.i < value.i), value.text]
+        )
+    said = said or value.text  # a word the phrase rules drop ("turned beekeeper", parsed as an adverb)
+    if frame.slot == "employer":
+        said = said.removesuffix("'s").removesuffix("’s")  # "on HSBC's payroll": HSBC
+    if said.split(" ", 1)[0] in {"A", "An", "The"}:  # "A Volvo XC40, had it since March"
+        said = said[:1].lower() + said[1:]
+    if frame.slot in {"employer", "residence", "vehicle", "occupation"} and ", " in said:
+        said = said.split(", ", 1)[0]  # "a Lidl in Bolton, shorter commute": the aside is no part of it
+    if said.endswith(".") and said.rsplit(" ", 1)[-1].count(".") == 1:
+        said = said[:-1]  # "Tesla Model Y.": the tokenizer kept the sentence's stop on a one-letter name
+    if frame.slot == "hobby" and frame.lemma == "join":  # "a bouldering gym": bouldering; "the choir": choir
+        named = [c for c in value.children if c.dep_ in {"compound", "amod"} and c.i < value.i]
+        doing = [c for c in named if c.tag_ == "VBG" or c.lower_.endswith("ing")]
+        said = doing[0].text if doing else " ".join([*(c.text for c in named), value.text])
+    if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:
+        objects = [c for c in value.children if c.dep_ == "dobj"]  # "learning the piano": the piano
+        said = phrase(objects[0]) if objects else said
+    if frame.lemma == "teach":  # "teaching maths": a maths teacher
+        said = f"{said} teacher"
+    if frame.slot == "occupation" and frame.lemma in OWNING and frame.via == "dobj":  # "runs a café"
+        said = f"the owner of {said.replace('my own ', 'a ').replace('our own ', 'a ')}"
+    if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
+        said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
+    if frame.slot == "vehicle" and said.split()[0].casefold() in {"my", "our"} and " " in said:
+        said = said.split(" ", 1)[1]  # "took delivery of my Triumph Bonneville": drives a Triumph Bonneville
+    if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:
+        said = f"{subject}'s {said.split(' ', 1)[1]}" if " " in said else said
+    shown = f"a meat-eater who eats {meats_said(value)}" if said == "meat-eater" else said
+    if frame.slot == "vehicle" and said.split()[0].casefold() not in {"a", "an", "the"}:
+        shown = f"a {said}"  # "my Ford Fiesta needs …": Dana drives a Ford Fiesta
+    text = (slot.negative if negated else slot.template).format(S=subject, V=shown)
+    if frame.slot == "residence" and frame.change:
+        text = f"{subject} moved to {said}"  # build_atom words a move as the home it made
+    if frame.slot == "diet" and said.casefold() in PLAN_DIETS and not negated:
+        text = f"{subject} is on a {said} diet"  # "Harriet is Mediterranean" would be a nationality
+    if frame.slot == "hobby" and frame.lemma == "join" and not negated:  # "Kim joined a writers group"
+        text = f"{subject} joined {' '.join(t.text for t in value.subtree if t.i <= value.i)}"
+    key_value = said.split(" ", 1)[1] if frame.slot == "occupation" else said
+    ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
+    persons: Sequence[str] = [value.text] if frame.slot == "partner" else []
+    atom = build_atom(slot.kind, slot.key, key_value, text, ctx, persons, negated, "explicit")
+    return atom.model_copy(update={"temporal": "current", "event_time": None})
