@@ -176,12 +176,15 @@ _TAKING_IN: Final = frozenset(["see", "watch", "hear", "listen", "feel", "be", "
 def _a_moment_recalled(opener: Any, sentence: Any) -> bool:
     """ "Just seeing the sun dip below the horizon, all the colors - it was amazing", "Being out in
     nature, it was great": the "-ing" phrase is what "it" then judges, not what the speaker is doing."""
-    if known_base(opener.lower_) not in _TAKING_IN and opener.lemma_ not in _TAKING_IN:
-        return False
-    return any(
+    judged = any(
         t.lower_ in {"it", "that", "this"} and t.dep_ == "nsubj" and t.head.lemma_ == "be"
         for t in opener.doc[opener.i + 1 : sentence.end]
     )
+    # "Way to go! Making videos and connecting with people - that's awesome! You'll do great!": the
+    # listener's doing, judged, when the turn speaks to the listener
+    to_listener = any(t.lower_ in {"you", "your", "you'll", "you're"} for t in opener.doc)
+    taking_in = known_base(opener.lower_) in _TAKING_IN or opener.lemma_ in _TAKING_IN
+    return judged and (taking_in or to_listener)
 
 
 def _tells_how_it_went(opener: Any) -> bool:

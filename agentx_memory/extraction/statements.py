@@ -75,7 +75,8 @@ OWN_THING: Final = re.compile(
 )
 #: "Let me know", "thanks for believing in me": said to the listener, not about the speaker.
 _IMPERATIVE: Final = re.compile(
-    r"^(?:let|thanks|thank|please|tell|check|look|see|here's|here is|wish|congrats|congratulations|hope)\b",
+    r"^(?:let|thanks|thank|please|tell|check|look|see|here's|here is|wish|congrats|congratulations|hope|"
+    r"(?:so\s+)?(?:glad|happy|good|great|nice)\s+to\s+(?:hear|know|see))\b",
     re.IGNORECASE,
 )
 

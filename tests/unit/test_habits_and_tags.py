@@ -485,3 +485,14 @@ def test_a_job_or_employer_told_by_what_goes_with_it(
 @pytest.mark.parametrize("text", ["My sister is on Tesco's payroll.", "The leaves turned brown."])
 def test_someone_elses_payroll_or_a_colour_turned_is_no_job(parser: NameRecognizer, text: str) -> None:
     assert not [fact for fact in read_facts(parser, text) if fact[0] in {"works_at", "works_as"}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Way to go, Nate! Making videos about gaming - that's awesome! You'll do great!",
+        "Glad to hear my support makes a difference, Joanna.",
+    ],
+)
+def test_the_listeners_doing_judged_or_a_pleasantry_is_no_fact(parser: NameRecognizer, text: str) -> None:
+    assert read_facts(parser, text) == []
