@@ -20,7 +20,7 @@ ADDRESSEE: Final = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
 #: Not worth keeping as a free statement: negations (only typed patterns may negate a fact), pronouns
 #: with nothing to resolve them, obligations of the moment and mental states.
 _VAGUE: Final = re.compile(
-    r"\b(?:not|never|n't|no longer|he|she|they|him|her|has to|have to|needs to|"
+    r"\b(?:not|never|n't|no longer|he|she|they|him|her|his|has to|have to|needs to|"
     r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe|"
     # "is sure …" is a belief of the moment, and often cut from what it was sure of ("is sure with
     # Gina's hard work and effort", the rest after a comma)
@@ -101,7 +101,7 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     shortest = _MIN_DOES_FOR_ME_WORDS if _DOES_FOR_ME.match(said) else _MIN_EMBEDDED_WORDS
     if len(words) < shortest or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
         return None
-    if _ONLY_JUDGED.search(canonical) or _IT_FEELS.match(canonical):
+    if _ONLY_JUDGED.search(canonical) or _IT_FEELS.match(canonical) or _POINTING.match(canonical):
         return None  # "Seeing my kids' smiles was so awesome": a feeling of the moment, no fact
     ctx = Context(turn=turn, subject=speaker, correction=correction, is_speaker=True)
     return build_atom("statement", "said", trim(canonical), canonical, ctx, [speaker], False, "implied")
@@ -115,6 +115,8 @@ _ONLY_JUDGED: Final = re.compile(
     r"so freeing|freeing|cool|special|fun|magical)[.!]*$|\bmakes (?:total |so much )?sense[.!]*$",
     re.IGNORECASE,
 )
+#: "It is a story Joanna has had for ages": what "it" is was said before; read alone, it is no one's.
+_POINTING: Final = re.compile(r"^(?:it|this|that)\s+(?:is|was|'s)\b", re.IGNORECASE)
 #: "It feels good to use my skills …", "It's so rewarding to …": the speaker's feeling about a doing.
 _IT_FEELS: Final = re.compile(
     r"^it\s+(?:feels|felt|is|was|'s)\s+(?:so\s+|really\s+|just\s+)?(?:good|great|nice|amazing|awesome|"

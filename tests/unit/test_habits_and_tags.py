@@ -496,3 +496,7 @@ def test_someone_elses_payroll_or_a_colour_turned_is_no_job(parser: NameRecogniz
 )
 def test_the_listeners_doing_judged_or_a_pleasantry_is_no_fact(parser: NameRecognizer, text: str) -> None:
     assert read_facts(parser, text) == []
+
+
+def test_a_statement_about_what_it_was_said_before_is_no_fact(parser: NameRecognizer) -> None:
+    assert read_facts(parser, "It's a story I've had for ages but just got the guts to write it.") == []
