@@ -17,7 +17,7 @@ from .english import third_person
 from .frame_values import SUBJECTS
 from .lexicon import DEATHS, PET_KIND, RELATION_NOUNS
 
-__all__ = ["pet_atom", "pets_named"]
+__all__ = ["pet_atom", "pets_named", "pets_near"]
 
 
 def _pet_said(speaker: str, kind: str, name: str, turn: TurnText, **update: object) -> FactAtom:
@@ -44,6 +44,49 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             names = [n for first in named for n in (first, *first.conjuncts) if n.pos_ == "PROPN"]
             found += [_pet_said(speaker, kind, name.text, turn) for name in names]
     return found
+
+
+def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """A pet's name near its kind in the speaker's news, whatever the verb: "a cockapoo called Moose"
+    (a fragment), "Rescued a lurcher from the Dogs Trust — Juniper", "we collected Hazel from the breeder
+    — a Maine Coon kitten"; not someone else's ("my sister's dog called Rex")."""
+    found: list[FactAtom] = []
+    kinds = [t for t in sentence if t.lemma_.casefold() in PET_KIND and t.pos_ == "NOUN"]
+    for kind in kinds:
+        owner = _whose(kind)
+        if owner and owner not in {"my", "our"}:
+            continue
+        called = [
+            g for c in kind.children if c.dep_ == "acl" and c.lemma_ in {"call", "name"} for g in c.children
+        ]
+        named = [g for g in called if g.pos_ == "PROPN" and g.text[:1].isupper()]
+        if named and (kind.dep_ == "ROOT" or _got_by_me(kind)):  # "a cockapoo called Moose"
+            found.append(_pet_said(speaker, PET_KIND[kind.lemma_.casefold()], named[0].text, turn))
+            continue
+        if not _got_by_me(kind):
+            continue
+        after_dash = [
+            t
+            for t in sentence
+            if t.i > kind.i and t.pos_ == "PROPN" and t.dep_ == "appos" and t.nbor(-1).text in {"—", "-", "–"}
+        ]
+        if after_dash:  # "Rescued a lurcher from the Dogs Trust — Juniper"
+            found.append(_pet_said(speaker, PET_KIND[kind.lemma_.casefold()], after_dash[0].text, turn))
+    return found
+
+
+def _got_by_me(kind: Any) -> bool:
+    """The pet was got by the speaker: the object of a verb of getting whose subject is "I"/"we" or
+    dropped ("Rescued a lurcher …")."""
+    verb = kind.head
+    if kind.dep_ != "dobj" or verb.lemma_ not in _GETTING_PETS:
+        return False
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    return all(c.lower_ in {"i", "we"} for c in subjects)
+
+
+#: Verbs of getting a pet.
+_GETTING_PETS = frozenset(["get", "adopt", "rescue", "collect", "bring", "pick", "buy", "have", "take"])
 
 
 def pet_atom(
@@ -112,15 +155,27 @@ def pet_atom(
             return _pet_said(
                 speaker, pet, fresh.text, turn, ends=[] if words else [pet], ends_words=words
             ), pet
+    # "Clover didn't make it through the summer", "Bramble went peacefully in November": a death told gently
+    gently = (
+        lemma == "make"
+        and any(c.dep_ == "neg" for c in children)
+        and any(c.dep_ == "dobj" and c.lower_ == "it" for c in children)
+    ) or (lemma == "go" and any(c.lower_ == "peacefully" for c in children))
+    if gently and any(c.dep_ in SUBJECTS and c.pos_ == "PROPN" for c in children):
+        lemma = "die"
     if lemma in DEATHS and (lemma != "pass" or any(c.lower_ == "away" for c in children)):
         held = [c for c in children if c.dep_ in {"nsubj", "dobj"}]
         # "Tiger passed away", "our cat Mittens passed away" (the name in apposition), "Mittens died"
         # (a name the tagger took for a plural noun: capitalised all the same)
         gone = [c for c in held if c.pos_ == "PROPN" or (c.pos_ == "NOUN" and c.is_title and not _det(c))]
         gone += [a for c in held for a in c.children if a.dep_ == "appos" and a.pos_ == "PROPN"]
-        if gone and (lemma in {"die", "pass"} or any(c.dep_ in SUBJECTS and _speakers(c) for c in children)):
+        # "I had to rehome Loki": the subject of the verb "rehome" hangs on
+        doers = [*children, *(predicate.head.children if predicate.dep_ == "xcomp" else ())]
+        if gone and (lemma in {"die", "pass"} or any(c.dep_ in SUBJECTS and _speakers(c) for c in doers)):
             ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
-            said = " ".join(t.text for t in predicate.subtree if not t.is_punct)
+            told = predicate.head if predicate.dep_ == "xcomp" else predicate  # "had to rehome Loki"
+            said = "".join(t.text_with_ws for t in told.subtree if not t.is_punct and t.lower_ != "sadly")
+            said = said.strip()
             for ours in ("Our ", "our ", "My ", "my "):  # "our cat Mittens passed away": the speaker's cat
                 said = f"{speaker}'s {said.removeprefix(ours)}" if said.startswith(ours) else said
             statement = third_person(said, speaker)

@@ -42,7 +42,7 @@ from .frame_followups import (
     speaks_of_contact,
 )
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
-from .frame_pets import pet_atom, pets_named
+from .frame_pets import pet_atom, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_things import thing_atom
 from .frame_values import SUBJECTS, frames_of, value_words
@@ -129,6 +129,7 @@ def read_parsed(
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker, number_asked)
             reading.contact_pending = reading.contact_pending or speaks_of_contact(sentence)
             reading.atoms += pets_named(sentence, speaker, turn)
+            reading.atoms += pets_near(sentence, speaker, turn)
             reading.atoms += sentence_atoms(sentence, speaker, turn)
         for predicate in _predicates(sentence):
             questioned = asked or supposed_at(predicate)

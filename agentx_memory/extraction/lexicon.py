@@ -495,10 +495,18 @@ PET_KIND: Final = {
     **{name: "dog" for name in ("collie", "spaniel", "corgi", "husky", "dachshund", "retriever", "lab")},
     **{name: "rabbit" for name in ("bunny",)},
     **{name: "bird" for name in ("budgie", "bird", "cockatiel")},
+    **{name: "dog" for name in ("lurcher", "pug", "cockapoo", "labradoodle", "whippet", "mutt")},
+    **{name: "dog" for name in ("rottweiler", "alsatian", "collie", "beagle", "boxer")},
+    **{name: "dog" for name in ("dalmatian", "schnauzer", "chihuahua", "sheepdog", "shepherd", "staffie")},
+    **{name: "cat" for name in ("moggy", "siamese", "ragdoll", "persian")},
+    **{name: name for name in ("ferret", "goldfish", "fish", "gecko", "lizard", "snake", "chinchilla")},
+    **{name: name for name in ("pony", "donkey", "alpaca", "chicken", "hen", "duck", "goat", "pig")},
+    **{name: "guinea pig" for name in ("cavy",)},
+    **{name: "dragon" for name in ("dragon",)},  # a bearded dragon
 }
 
 #: Verbs that say a pet or a person died: "Tiger passed away", "we lost Bruno", "had to put Rex down".
-DEATHS: Final = frozenset(["die", "pass", "lose", "put"])
+DEATHS: Final = frozenset(["die", "pass", "lose", "put", "rehome"])
 
 #: Roles one person holds for the speaker at a time: "my new roommate is Inès", "my editor is Jonas now"
 #: replace the one before (a new friend or sister replaces no one).

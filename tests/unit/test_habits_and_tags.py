@@ -500,3 +500,30 @@ def test_the_listeners_doing_judged_or_a_pleasantry_is_no_fact(parser: NameRecog
 
 def test_a_statement_about_what_it_was_said_before_is_no_fact(parser: NameRecognizer) -> None:
     assert read_facts(parser, "It's a story I've had for ages but just got the guts to write it.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("collected our new puppy from the breeder today!! a cockapoo called Moose.", ("dog", "Moose")),
+        ("we've got ourselves a bearded dragon, Ziggy.", ("dragon", "Ziggy")),
+        ("New rules: we've got ourselves a ferret! His name is Rocket.", ("ferret", "Rocket")),
+    ],
+)
+def test_a_pet_named_near_its_kind(parser: NameRecognizer, text: str, pet: tuple[str, str]) -> None:
+    assert pet in [(key, value) for key, value, _ in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "gone"),
+    [
+        ("sadly Clover didn't make it through the summer", "Clover didn't make it through the summer."),
+        ("I had to rehome Loki with a farm family.", "Kim had to rehome Loki with a farm family."),
+    ],
+)
+def test_a_pet_gone_told_gently_ends_it(parser: NameRecognizer, text: str, gone: str) -> None:
+    assert ("ended", gone) in [(key, statement) for key, _, statement in read_facts(parser, text)]
+
+
+def test_someone_elses_pet_called_a_name_is_not_the_speakers(parser: NameRecognizer) -> None:
+    assert not [fact for fact in read_facts(parser, "My sister's dog called Rex is mad.") if fact[0] == "dog"]
