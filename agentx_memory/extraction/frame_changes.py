@@ -286,7 +286,7 @@ def thing_key(thing: Any, loose: bool = False) -> str | None:
     # "parents evening", "sports day": a time of day named for what happens then is an occasion
     named_time = bool(words) and not any(_timeish(w) for w in words)
     thing_like = (
-        thing.pos_ == "NOUN"
+        (thing.pos_ == "NOUN" or (thing.pos_ == "PROPN" and thing.text.isupper() and len(thing.text) > 1))
         and thing.ent_type_ != "PERSON"
         and ((head not in _NOT_OCCASIONS and not _timeish(thing)) or named_time)
     )
@@ -355,7 +355,8 @@ def appointment_atom(
         # "our team offsite is the last friday of october": a copula's whole date
         or any(_named_date(c) for c in predicate.children if c.dep_ == "attr")  # not "my son is 15"
     )  # "car service is now September 17 instead"; not "the weather is awful today"
-    loose = lemma in {*_MOVES, "cancel"} or (lemma == "be" and dated)  # a thing one cancels is an occasion
+    # a thing one cancels or books is an occasion ("my MRI is booked for Wednesday the 22nd")
+    loose = lemma in {*_MOVES, "cancel", "book"} or (lemma == "be" and dated)
     thing = next((t for t in things if thing_key(t, loose) is not None), None)
     subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
     objects = [c for c in predicate.children if c.dep_ == "dobj"] if lemma in _MOVES else []

@@ -61,7 +61,8 @@ def thing_atom(
         words = [t for t in value.subtree if not relative or t.i < predicate.i]
         if head in NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in words):
             return None
-        said = last_person if value.lower_ in {"he", "she"} and last_person else phrase(value)
+        said = _titled(value) or phrase(value)
+        said = last_person if value.lower_ in {"he", "she"} and last_person else said
         said = words_before_clause(value, predicate) if relative else said
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
         if favourite and head not in {"favourite", "favorite", *_KINDLESS}:
@@ -100,6 +101,14 @@ def thing_atom(
                 "relationship", head, said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
             )
     return None
+
+
+def _titled(value: Any) -> str | None:
+    """A title joined by "and" ("Pride and Prejudice", "Tom and Jerry"), read whole, not its first name."""
+    joined = [c for c in value.children if c.dep_ == "conj" and c.pos_ == "PROPN" and c.text[:1].isupper()]
+    if value.pos_ not in {"PROPN", "NOUN"} or not value.text[:1].isupper() or not joined:
+        return None
+    return str(value.doc[value.left_edge.i : joined[0].right_edge.i + 1].text)
 
 
 #: Words that make a thing the speaker's favourite: "my favourite film", "my fave snack".

@@ -351,6 +351,8 @@ def _occupation(value: Any, predicate: Any) -> bool:
         return True  # "work as", "retrain as", "qualify as": the frame says it is a job
     if any(c.lower_ in _JUDGING for c in value.subtree):
         return False  # a judgement ("such an inspiring writer", "a natural teacher"), not a job said
+    if any(c.dep_ == "poss" for c in value.children):
+        return False  # "Beyoncé is my favourite artist": what she is to the speaker, not her job
     article = any(c.lower_ in {"a", "an"} for c in value.children)
     compound = any(c.dep_ == "compound" for c in value.children)
     if not article:  # "I'm head chef now", "I'm the manager now": a known occupation needs no article

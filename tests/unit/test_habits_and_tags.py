@@ -527,3 +527,15 @@ def test_a_pet_gone_told_gently_ends_it(parser: NameRecognizer, text: str, gone:
 
 def test_someone_elses_pet_called_a_name_is_not_the_speakers(parser: NameRecognizer) -> None:
     assert not [fact for fact in read_facts(parser, "My sister's dog called Rex is mad.") if fact[0] == "dog"]
+
+
+def test_a_thing_booked_for_a_day_is_an_occasion(parser: NameRecognizer) -> None:
+    facts = read_facts(parser, "My MRI is booked for Wednesday the 22nd at 8am.")
+    assert [key for key, _, _ in facts] == ["appointment_mri"]
+
+
+def test_a_title_joined_by_and_is_read_whole_and_a_favourite_is_no_job(parser: NameRecognizer) -> None:
+    book = read_facts(parser, "Pride and Prejudice is my all-time favourite book.")
+    assert ("favourite_book", "Pride and Prejudice") in [(key, value) for key, value, _ in book]
+    artist = read_facts(parser, "Beyoncé is my favourite artist, period.")
+    assert [key for key, _, _ in artist] == ["favourite_artist"]
