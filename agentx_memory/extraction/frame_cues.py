@@ -245,6 +245,11 @@ def work_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> 
         ):  # "Aer Lingus paying my wages"
             payers = [c for c in token.children if c.dep_ in SUBJECTS and c.pos_ == "PROPN"]
         atoms += [_atom(_EMPLOYER, payer, speaker, turn, correction) for payer in payers[:1]]
+        # "(I) went freelance as a translator"
+        if lemma == "freelance" and (_said_of_me(token) or token.sent[0].lemma_ == "go"):
+            preps = [c for c in (*token.children, *token.head.children) if c.lower_ == "as"]
+            jobs = [g for c in preps for g in c.children if a_post(g)]
+            atoms += [_atom(_OCCUPATION, job, speaker, turn, correction) for job in jobs[:1]]
         if lemma == "turn" and token.pos_ == "VERB":  # "ex-hygienist turned beekeeper": the new job
             before = [c for c in token.children if c.dep_ in SUBJECTS and a_post(c)]
             after = [c for c in token.children if c.dep_ in {"dobj", "attr", "oprd", "advmod"} and a_post(c)]

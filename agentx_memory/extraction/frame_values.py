@@ -353,6 +353,8 @@ def _occupation(value: Any, predicate: Any) -> bool:
         return False  # a judgement ("such an inspiring writer", "a natural teacher"), not a job said
     if any(c.dep_ == "poss" for c in value.children):
         return False  # "Beyoncé is my favourite artist": what she is to the speaker, not her job
+    if head == "owner" and not any(t.lemma_.casefold() in BUSINESSES for t in value.subtree):
+        return False  # "a Tesla Model Y owner", "a dog owner": what one has, not a job
     article = any(c.lower_ in {"a", "an"} for c in value.children)
     compound = any(c.dep_ == "compound" for c in value.children)
     if not article:  # "I'm head chef now", "I'm the manager now": a known occupation needs no article

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .atoms import FactAtom
-from .clause_atoms import TurnText
+from .clause_atoms import Context, TurnText, build_atom
 from .frame_values import SUBJECTS
 from .lexicon import VEHICLE_MAKES, VEHICLE_MODELS, WISH_HEADS, Frame
 from .slot_atoms import slot_atom
@@ -83,6 +83,8 @@ def owned_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]
         if not named_vehicle(token):
             continue
         head = vehicle_head(token)
+        if head.lemma_ == "owner":  # "I'm a Tesla Model Y owner now": what the speaker drives
+            return _owner_of(head, speaker, turn)
         words = [*head.children, *token.children]
         if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in words):
             continue
@@ -96,6 +98,18 @@ def owned_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]
             return []
         return [slot_atom(_OWNED, head, speaker, turn, False, speaker, False)]
     return []
+
+
+def _owner_of(owner: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    if owner.dep_ != "attr" or not any(c.lower_ == "i" for c in owner.head.children):
+        return []
+    names = [t for t in owner.doc[owner.left_edge.i : owner.i] if t.pos_ in {"PROPN", "NUM"} or t.is_title]
+    if not names:
+        return []
+    said = owner.doc[names[0].i : owner.i].text
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    atom = build_atom("identity", "drives", said, f"{speaker} drives a {said}", ctx, [], False, "explicit")
+    return [atom.model_copy(update={"temporal": "current", "event_time": None})]
 
 
 def _mine(verb: Any) -> bool:

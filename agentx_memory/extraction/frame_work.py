@@ -10,6 +10,7 @@ from .clause_atoms import Context, TurnText, build_atom
 from .frame_moods import CONDITIONS
 from .frame_values import SUBJECTS
 from .lexicon import WISH_HEADS
+from .verbs import gerund
 
 __all__ = ["for_a_living"]
 
@@ -21,11 +22,14 @@ def for_a_living(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         if living.lower_ != "living" or living.dep_ != "pobj" or living.head.lower_ != "for":
             continue
         verb = living.head.head
+        while verb.pos_ != "VERB" and verb.head.i != verb.i:  # "do wedding photography for a living"
+            verb = verb.head
         if verb.pos_ != "VERB" or (verb.lemma_ in {"work", "do", "earn", "make"} and not _object(verb)):
             continue  # "what do you do for a living?" is read elsewhere (a question), "work for a living"
         if not _the_speakers(verb) or _wished(verb):
             continue
-        doing = " ".join(t.lower_ if t.i == verb.i else t.text for t in _doing(verb))
+        said = gerund(verb.lemma_.casefold()) if verb.tag_ != "VBG" else verb.lower_
+        doing = " ".join(said if t.i == verb.i else t.text for t in _doing(verb))
         ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
         statement = f"{speaker} earns a living {doing}"
         return [build_atom("identity", "works_as", doing, statement, ctx, [], False, "explicit")]
@@ -45,8 +49,8 @@ def _doing(verb: Any) -> list[Any]:
 def _the_speakers(verb: Any) -> bool:
     """A gerund that is its clause's subject ("Driving lorries for a living means …"), or a doing whose
     subject (or whose head's subject) is the speaker ("I started doing air traffic control …")."""
-    if verb.tag_ != "VBG":
-        return False
+    if verb.tag_ != "VBG":  # "I do wedding photography for a living now"
+        return any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in verb.children)
     if verb.dep_ in {"csubj", "csubjpass"}:
         return True
     node = verb

@@ -199,8 +199,7 @@ def read_parsed(
             reading.atoms += cue_atoms(sentence, speaker, turn, correction, read)
             if not any(key in PARTNER_NOUNS for key in read):
                 reading.atoms += partners_told(sentence, speaker, turn, correction)
-            if not read & {"works_at", "works_as"}:
-                reading.atoms += work_told(sentence, speaker, turn, correction)
+            reading.atoms += work_told(sentence, speaker, turn, correction)
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
     reading.untold = change_untold(doc, reading.atoms)
     ended = {word for atom in reading.atoms for word in atom.ends_words}

@@ -539,3 +539,22 @@ def test_a_title_joined_by_and_is_read_whole_and_a_favourite_is_no_job(parser: N
     assert ("favourite_book", "Pride and Prejudice") in [(key, value) for key, value, _ in book]
     artist = read_facts(parser, "Beyoncé is my favourite artist, period.")
     assert [key for key, _, _ in artist] == ["favourite_artist"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I do wedding photography for a living now.", "works_as", "doing wedding photography"),
+        ("Went freelance as a translator, Arabic into English.", "works_as", "translator"),
+        ("I'm a Tesla Model Y owner now.", "drives", "Tesla Model Y"),
+    ],
+)
+def test_work_or_a_vehicle_told_by_a_living_freelancing_or_owning(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in [(k, v) for k, v, _ in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize("text", ["I'm a dog owner.", "I'm a Tesla Model Y owner now."])
+def test_an_owner_of_a_thing_is_no_job(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in read_facts(parser, text) if fact[0] == "works_as"]
