@@ -307,17 +307,18 @@ class AsyncMemoryRetriever:
         # defers a conversation's turns past the cap, but from a head three times the answer's size):
         # its turns are fetched whole now, while the graph kinds are still being searched.
         head = [key for _, key in self._scores(plan, kind)[: plan.top_k * _HEAD_FACTOR]]
-        # The stale turns (graph) beside the turns' text (ledger): a worker thread in the sync API.
+        # The stale turns (graph) beside the turns' text (ledger) and what is computed from that text
+        # (a worker thread in the sync API): only the candidates built below read them.
         stale_read = alongside(self._stale, scope, plan, head, found)
         try:
             whole = await episodic.get_turns(scope, head, plan.channels)
+            # A turn that asks tells less than one that answers: read now that the head's text is here.
+            texts = {key: turn.content for key, turn in whole.items()}
+            relevance = {key: kind.relevance[key] for key in texts}
+            discounted = asking_discount(relevance, texts, self._s.question_turn_factor)
+            kind.relevance.update(self._lifted(plan, turns, at, similarity, relevance, discounted))
         finally:
             await finished(stale_read)
-        # A turn that asks tells less than one that answers: read now that the head's text is here.
-        texts = {key: turn.content for key, turn in whole.items()}
-        relevance = {key: kind.relevance[key] for key in texts}
-        discounted = asking_discount(relevance, texts, self._s.question_turn_factor)
-        kind.relevance.update(self._lifted(plan, turns, at, similarity, relevance, discounted))
         # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
         stale = found.stale
         kind.items = {
