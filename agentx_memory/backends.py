@@ -20,6 +20,7 @@ from .embedded import resolve_endpoints
 from .embedding import Embedder, build_embedder, check_dimensions
 from .embedding.base import embed_queries, text_digest, vector_from_text, vector_to_text
 from .embedding.calibration import Calibration, load_profile
+from .embedding.recent import RecentVectors
 from .errors import AgentMemoryError
 from .llm import LLM, build_llm
 from .memory.access import AccessMemory
@@ -47,6 +48,9 @@ from .stores.postgres import PostgresStore
 from .stores.redis import RedisStore
 
 __all__ = ["Backends"]
+
+#: Query vectors kept in process (~1.5 KB each at 384 dimensions).
+_RECENT_QUERIES = 256
 
 
 @dataclass
@@ -92,6 +96,8 @@ class Backends:
     pending: set[asyncio.Task[None]] = field(default_factory=set)
     #: The caller's calls in flight, which background learning yields to.
     callers: CallerActivity = field(default_factory=CallerActivity)
+    #: This process's latest query vectors, in front of the Redis cache (``embed_queries``).
+    recent_queries: RecentVectors = field(default_factory=lambda: RecentVectors(_RECENT_QUERIES))
 
     @classmethod
     def open(cls, settings: Settings, embedder: Embedder | None) -> Backends:
@@ -179,29 +185,36 @@ class Backends:
         return [list(vector) for vector in vectors]
 
     def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
-        """Vectors of questions (the embedder's question side), through the Redis cache of query
-        embeddings (seed 002: "cache embeddings for frequently accessed items"): a repeated question
-        costs one round trip, not a model run. A cache that cannot be read or written is skipped: it
-        never fails a recall."""
+        """Vectors of questions (the embedder's question side), through this process's latest ones and
+        the Redis cache of query embeddings (seed 002: "cache embeddings for frequently accessed
+        items"): a question asked again costs no model run, and in the same process no round trip
+        either. A cache that cannot be read or written is skipped: it never fails a recall."""
         ttl = self.settings.embedding.query_cache_seconds
         if ttl == 0 or not texts:
             return self._embed_questions(texts)
         prefix, model = self.settings.redis.key_prefix, self.embedder.model_id
         cache_keys = [keys.query_embedding(prefix, model, text_digest(text)) for text in texts]
-        try:
-            cached = self.redis.get_values(cache_keys)
-        except AgentMemoryError:
-            cached = [None] * len(texts)
-        missing = [index for index, value in enumerate(cached) if value is None]
+        vectors = self.recent_queries.get(cache_keys)
+        unknown = [index for index, vector in enumerate(vectors) if vector is None]
+        if unknown:  # not asked in this process lately: the shared cache, then the model
+            try:
+                cached = self.redis.get_values([cache_keys[index] for index in unknown])
+            except AgentMemoryError:
+                cached = [None] * len(unknown)
+            shared = {cache_keys[i]: vector_from_text(v) for i, v in zip(unknown, cached, strict=True) if v}
+            self.recent_queries.put(shared)
+            for index in unknown:
+                vectors[index] = shared.get(cache_keys[index])
+        missing = [index for index, vector in enumerate(vectors) if vector is None]
         metrics.EMBED_CACHE.labels("hit").inc(len(texts) - len(missing))
         metrics.EMBED_CACHE.labels("miss").inc(len(missing))
-        vectors: list[list[float] | None] = [None if v is None else vector_from_text(v) for v in cached]
         if missing:
             computed = self._embed_questions([texts[index] for index in missing])
             for index, vector in zip(missing, computed, strict=True):
                 vectors[index] = vector
             # Written off the caller's path (a task, or a pooled worker thread in the sync API).
             fresh = {cache_keys[i]: v for i, v in zip(missing, computed, strict=True)}
+            self.recent_queries.put(fresh)
             aside(self._cache_queries, self.pending, fresh, ttl)
         return [vector for vector in vectors if vector is not None]
 

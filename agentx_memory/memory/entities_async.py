@@ -20,7 +20,7 @@ from ..embedding.calibration import DEFAULT_MODEL_ID, Calibration, load_profile
 from ..errors import InvalidInputError, NotFoundError, StoreError
 from ..models import Scope, Turn
 from ..models.semantic import Entity, EntityEdge, EntityGraph, Fact, Neighbour
-from ..retrieval.fusion import rrf_fuse
+from ..retrieval.fusion import FOLDS_TO_ASCII, rrf_fuse
 from ..stores.graph_async import AsyncGraphStore
 from ..timecodec import epoch_ms, now_ms
 from .access_async import AsyncAccessMemory
@@ -266,28 +266,52 @@ class AsyncEntityMemory:
         channels: Sequence[str],
         limit: int,
         fact_ids: Sequence[str] = (),
+        words: Mapping[str, Sequence[str]] | None = None,
+        *,
+        statements: bool = True,
     ) -> tuple[dict[str, list[Entity]], dict[str, list[Fact]], dict[str, Fact]]:
         """The neighbours (either direction) and current facts of each entity in ``ids``, at most
         ``limit`` of each per entity, by entity id; and the facts in ``fact_ids`` (current or not), by
-        id. One statement for all of them."""
+        id (free statements may be left out without ``statements``). One statement for all of them.
+
+        ``words`` (None: every fact) maps each id in ``ids`` to lowercase ASCII prefixes: of that
+        entity's ``limit`` newest facts only those whose lowercased claim contains one come back, and
+        those holding a character of :data:`~agentx_memory.retrieval.fusion.FOLDS_TO_ASCII` — a
+        superset of the facts :func:`~agentx_memory.retrieval.fusion.term_overlap` finds one of them
+        in. An empty prefix keeps every fact of its entity."""
         if not ids and not fact_ids:
             return {}, {}, {}
         params = scope_params(
-            scope, ids=list(ids), channels=list(channels), limit=limit, fact_ids=list(fact_ids)
+            scope,
+            ids=list(ids),
+            channels=list(channels),
+            limit=limit,
+            fact_ids=list(fact_ids),
+            words=None if words is None else {key: list(value) for key, value in words.items()},
+            folding=list(FOLDS_TO_ASCII),
+            statements=statements,
         )
         neighbours: dict[str, list[Entity]] = {}
-        about: dict[str, list[Fact]] = {}
         facts: dict[str, Fact] = {}
+        # An entity's fact that is also in `fact_ids` comes back as its id alone (and whole, once).
+        owners: list[tuple[list[str], str]] = []
         for row in await self._graph.run("expand_entities", params):
             if row["source"] == "neighbour":
-                neighbours.setdefault(row["from_id"], []).append(entity_from_graph(row["item"]))
+                neighbours.setdefault(row["from_ids"][0], []).append(entity_from_graph(row["item"]))
                 continue
-            fact = fact_from_graph(row["item"], row["about"], row["turns"])
-            if row["from_id"] is None:
-                facts[fact.id] = fact
-            else:
-                about.setdefault(row["from_id"], []).append(fact)
-        return neighbours, about, facts
+            item = row["item"]
+            if len(item) > 1:  # more than the id: the fact's properties
+                facts.setdefault(item["id"], fact_from_graph(item, row["about"], row["turns"]))
+            if row["from_ids"]:
+                owners.append((row["from_ids"], item["id"]))
+        about: dict[str, list[Fact]] = {}
+        for from_ids, fact_id in owners:
+            for entity_id in from_ids:
+                about.setdefault(entity_id, []).append(facts[fact_id])
+        for listed in about.values():  # newest first, as each entity's facts were chosen
+            listed.sort(key=lambda fact: fact.created_at, reverse=True)
+        whole = {fact_id: facts[fact_id] for fact_id in fact_ids if fact_id in facts}
+        return neighbours, about, whole
 
     async def mentioning_turns(self, scope: Scope, entity_id: str, limit: int) -> list[Turn]:
         """The turns that mention the entity (``MENTIONS``), newest first."""

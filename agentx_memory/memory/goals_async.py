@@ -72,6 +72,8 @@ class AsyncGoalMemory:
         )
 
     async def get_many(self, scope: Scope, goal_ids: Sequence[str]) -> dict[str, Goal]:
+        if not goal_ids:  # get_context asks for the open goals of every user, most of whom have none
+            return {}
         rows = await self._graph.run("get_goals", {"user_id": scope.user_id, "ids": list(goal_ids)})
         goals = [goal_from_row(row) for row in rows]
         return {goal.id: goal for goal in goals}

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Final, TypeVar
 
 __all__ = [
+    "FOLDS_TO_ASCII",
     "EvidenceSignals",
     "asking_discount",
     "asks",
@@ -29,6 +30,7 @@ __all__ = [
     "interleave",
     "minmax",
     "neighbour_smooth",
+    "overlap_prefixes",
     "rank_by_sources",
     "recency_score",
     "rrf_fuse",
@@ -241,10 +243,26 @@ _QUESTION_WORDS: Final = frozenset(
 )
 
 
+def overlap_prefixes(query: str, ignore: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The prefixes :func:`term_overlap` looks for: the query's content words (less ``ignore``) cut
+    to 4 letters."""
+    return frozenset(word[:4] for word in token_set(query) - _QUESTION_WORDS - ignore if len(word) > 2)
+
+
+#: The non-ASCII characters whose case folding holds an ASCII letter ("ß" folds to "ss", the Kelvin
+#: sign to "k"; a unit test derives them from ``str.casefold``). A text holding none of them contains,
+#: with its ASCII letters lowercased, every ASCII prefix :func:`term_overlap` can find in it: a store's
+#: pre-filter on lowercased text keeps every text that holds one of them as well.
+FOLDS_TO_ASCII: Final = tuple(
+    "\u00df\u0130\u0149\u017f\u01f0\u1e96\u1e97\u1e98\u1e99\u1e9a\u1e9e\u212a\ufb00\ufb01\ufb02"
+    "\ufb03\ufb04\ufb05\ufb06"
+)
+
+
 def term_overlap(query: str, text: str, ignore: frozenset[str] = frozenset()) -> float:
     """The share of the query's content words (less ``ignore``, e.g. the entity it names) that
     ``text`` contains, prefix-matched on 4 letters ("painted" ~ "painting"); 0.0 when none."""
-    wanted = {word[:4] for word in token_set(query) - _QUESTION_WORDS - ignore if len(word) > 2}
+    wanted = overlap_prefixes(query, ignore)
     if not wanted:
         return 0.0
     have = {word[:4] for word in token_set(text)}

@@ -36,6 +36,7 @@ from .fusion import (
     diversify,
     evidence_lift,
     neighbour_smooth,
+    overlap_prefixes,
     rank_by_sources,
     recency_score,
     rrf_fuse,
@@ -308,17 +309,18 @@ class MemoryRetriever:
         # defers a conversation's turns past the cap, but from a head three times the answer's size):
         # its turns are fetched whole now, while the graph kinds are still being searched.
         head = [key for _, key in self._scores(plan, kind)[: plan.top_k * _HEAD_FACTOR]]
-        # The stale turns (graph) beside the turns' text (ledger): a worker thread in the sync API.
+        # The stale turns (graph) beside the turns' text (ledger) and what is computed from that text
+        # (a worker thread in the sync API): only the candidates built below read them.
         stale_read = alongside(self._stale, scope, plan, head, found)
         try:
             whole = episodic.get_turns(scope, head, plan.channels)
+            # A turn that asks tells less than one that answers: read now that the head's text is here.
+            texts = {key: turn.content for key, turn in whole.items()}
+            relevance = {key: kind.relevance[key] for key in texts}
+            discounted = asking_discount(relevance, texts, self._s.question_turn_factor)
+            kind.relevance.update(self._lifted(plan, turns, at, similarity, relevance, discounted))
         finally:
             finished(stale_read)
-        # A turn that asks tells less than one that answers: read now that the head's text is here.
-        texts = {key: turn.content for key, turn in whole.items()}
-        relevance = {key: kind.relevance[key] for key in texts}
-        discounted = asking_discount(relevance, texts, self._s.question_turn_factor)
-        kind.relevance.update(self._lifted(plan, turns, at, similarity, relevance, discounted))
         # The rest stay in `relevance` (the kind's scale is its best relevance) but not in `items`.
         stale = found.stale
         kind.items = {
@@ -531,8 +533,16 @@ class MemoryRetriever:
             wanted = fact_ids if hop == 0 else ()
             if not frontier and not wanted:
                 break
+            words = {entity_id: self._words(plan, known.get(entity_id)) for entity_id in frontier}
             neighbours, about, whole = entities.expand(
-                scope, frontier, plan.channels, self._kind_pool(plan), wanted
+                scope,
+                frontier,
+                plan.channels,
+                self._kind_pool(plan),
+                wanted,
+                words,
+                # left out below: a statement restates its source turn
+                statements=self._s.recall_statements,
             )
             details.update(whole)
             next_frontier: list[str] = []
@@ -546,7 +556,7 @@ class MemoryRetriever:
                     entity_found.setdefault(other.id, []).append("graph")
                     next_frontier.append(other.id)
                     added += 1
-                names = token_set(known[entity_id].name) if entity_id in known else frozenset()
+                names = _names(known.get(entity_id))
                 for fact in about.get(entity_id, []):
                     # An entity's facts join by what they share with the question: a person with
                     # hundreds of learned facts must not flood the ranking with all of them.
@@ -560,6 +570,13 @@ class MemoryRetriever:
                         added += 1
             frontier = next_frontier[:_EXPANDED_ENTITIES] if hop + 1 < hops else []
         timer.done(added)
+
+    @staticmethod
+    def _words(plan: RecallPlan, entity: Entity | None) -> list[str]:
+        """What the store filters an entity's facts by: the prefixes :func:`term_overlap` will look
+        for in them, or [""] (every fact) when one is not ASCII (the store only lowercases)."""
+        prefixes = overlap_prefixes(plan.text, _names(entity))
+        return sorted(prefixes) if all(prefix.isascii() for prefix in prefixes) else [""]
 
     def _fact_boost(self, fact: Fact) -> float:
         temporal = {"current": self._s.current_boost, "past": self._s.past_boost}.get(fact.temporal, 1.0)
@@ -578,3 +595,8 @@ class MemoryRetriever:
         for goal, score in hits:
             kind.items[goal.id] = Candidate.of_goal(goal)
             kind.relevance[goal.id] = max(score, 0.0)
+
+
+def _names(entity: Entity | None) -> frozenset[str]:
+    """The words of an entity's name: its facts name it, so they do not count as sharing a word."""
+    return token_set(entity.name) if entity is not None else frozenset()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -646,6 +646,45 @@ def test_expand_entities_neighbours_and_current_facts(backend_memory: AgentMemor
         {},
         {},
     )
+
+
+def test_expand_entities_filters_facts_by_word_prefixes(backend_memory: AgentMemory) -> None:
+    """An entity's facts come back only when their lowercased claim holds one of its prefixes (or a
+    character whose case folding differs), once each however many expanded entities they are about,
+    and as a bare id when also asked for whole."""
+    mem = backend_memory
+    acme = mem.upsert_entity("Acme Corp", "organization")
+    maya = mem.upsert_entity("Maya", "person")
+    painted = mem.learn_fact(
+        "Maya PAINTED a sunset for Acme", confidence=0.9, source="chat", about=[maya.id, acme.id]
+    )
+    moved = mem.learn_fact("Maya moved to Lyon", confidence=0.9, source="chat", about=[maya.id])
+    street = mem.learn_fact("Maya lives on the Hauptstraße", confidence=0.9, source="chat", about=[maya.id])
+    entities = mem._open_backends().entities
+
+    def about(
+        words: dict[str, list[str]] | None, fact_ids: Sequence[str] = ()
+    ) -> tuple[dict[str, set[str]], set[str]]:
+        _, found, whole = entities.expand(mem.scope, [maya.id, acme.id], ["_global"], 10, fact_ids, words)
+        return {key: {fact.id for fact in facts} for key, facts in found.items()}, set(whole)
+
+    everything = {maya.id: {painted.id, moved.id, street.id}, acme.id: {painted.id}}
+    assert about(None) == (everything, set())
+    assert about({maya.id: [""], acme.id: [""]}) == (everything, set())
+    # "pain" is in "painted" (after lowercasing), "lyon" in "Lyon"; "ß" keeps the street either way.
+    assert about({maya.id: ["pain"], acme.id: []}) == ({maya.id: {painted.id, street.id}}, set())
+    assert about({maya.id: ["lyon"], acme.id: ["pain"]}) == (
+        {maya.id: {moved.id, street.id}, acme.id: {painted.id}},
+        set(),
+    )
+    # A fact also asked for whole is listed under its entities and comes back whole once.
+    listed, whole = about({maya.id: ["pain"], acme.id: ["pain"]}, [painted.id])
+    assert listed == {maya.id: {painted.id, street.id}, acme.id: {painted.id}}
+    assert whole == {painted.id}
+    _, found, fetched = entities.expand(
+        mem.scope, [maya.id], ["_global"], 10, [painted.id], {maya.id: ["pain"]}
+    )
+    assert {fact.id: fact for fact in found[maya.id]}[painted.id] == fetched[painted.id]
 
 
 def test_recall_candidates_falls_back_to_exact_when_the_shared_index_hides_the_user(

@@ -67,3 +67,19 @@ def test_the_cache_can_be_switched_off(memory: AgentMemory) -> None:
     memory.remember("an uncached question", top_k=3)
     prefix = memory.settings.redis.key_prefix
     assert list(backends.redis.scan(f"{prefix}:embcache:*")) == []
+
+
+def test_a_question_asked_again_in_the_process_is_served_from_its_recent_vectors(memory: AgentMemory) -> None:
+    question = "what is kept in the garage?"
+    memory.remember(question, top_k=3)
+    backends = memory._open_backends()
+    key = keys.query_embedding(
+        memory.settings.redis.key_prefix, backends.embedder.model_id, text_digest(question)
+    )
+    [recent] = backends.recent_queries.get([key])
+    assert recent is not None
+    computed = backends.embed([question])[0]
+    assert max(abs(a - b) for a, b in zip(recent, computed, strict=True)) < 1e-6
+    before = _hits()
+    memory.remember(question, top_k=3)
+    assert _hits() == before + 1

@@ -12,6 +12,7 @@ from agentx_memory.memory.lexical import LexemeStats, bm25_idf, plan_lexical_que
 from agentx_memory.models import TechniqueMetric
 from agentx_memory.monitoring import RecallMonitor, percentile
 from agentx_memory.retrieval.fusion import (
+    FOLDS_TO_ASCII,
     EvidenceSignals,
     _jaccard,
     _near_duplicate,
@@ -23,18 +24,51 @@ from agentx_memory.retrieval.fusion import (
     evidence_lift,
     minmax,
     neighbour_smooth,
+    overlap_prefixes,
     rank_by_sources,
     recency_score,
     rrf_fuse,
     said_by_named,
     session_lift,
     speaker_boost,
+    term_overlap,
+    token_set,
 )
 from agentx_memory.retrieval.llm_query import parse_expansion, parse_self_query
 
 NOW = datetime(2024, 5, 10, 12, 0, tzinfo=UTC)
 
 # ------------------------------------------------------------------------------------------ fusion
+
+
+def test_folds_to_ascii_is_every_character_whose_case_folding_holds_ascii() -> None:
+    derived = sorted(
+        char
+        for char in map(chr, range(0x80, 0x110000))
+        if not 0xD800 <= ord(char) < 0xE000 and any(part.isascii() for part in char.casefold())
+    )
+    assert list(FOLDS_TO_ASCII) == derived
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "ignore"),
+    [
+        ("What did Maya paint?", "Maya PAINTED a sunset", frozenset({"maya"})),
+        ("Where is the Hauptstrasse?", "lives on the Hauptstraße", frozenset()),
+        ("When did she file it?", "the \ufb01le was sent", frozenset()),
+        ("Was it 2022?", "in (2022) she moved", frozenset()),
+        ("Did Caroline go home?", "Caroline went home", token_set("Caroline")),
+    ],
+)
+def test_lowercased_prefix_filter_is_a_superset_of_term_overlap(
+    query: str, text: str, ignore: frozenset[str]
+) -> None:
+    """What the graph store's expansion keeps (a lowercased text holding an ASCII prefix, or a
+    character of FOLDS_TO_ASCII) includes every text term_overlap finds a word of the query in."""
+    prefixes = overlap_prefixes(query, ignore)
+    kept = any(prefix in text.lower() for prefix in prefixes) or any(c in text for c in FOLDS_TO_ASCII)
+    assert term_overlap(query, text, ignore) > 0.0
+    assert kept
 
 
 def test_minmax_rescales_to_unit_interval() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import string
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -121,3 +122,16 @@ def test_openai_counter_counts_like_tiktoken_offline() -> None:
 def test_openai_counter_refuses_an_unknown_encoding() -> None:
     with pytest.raises(ConfigurationError, match="unknown OpenAI encoding 'nope'"):
         OpenAITokenCounter("nope")
+
+
+def test_a_plain_text_counted_by_its_words_costs_what_it_costs_whole() -> None:
+    """Printable ASCII is counted word by word (each word's count kept): the same as counting the text
+    whole, [UNK] spans, punctuation, over-long words and the control characters that join words
+    (counted whole) included."""
+    rnd = random.Random(7)
+    alphabet = string.printable + "é€😀\x0b\x0c\x1c\x00"
+    texts = ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 80))) for _ in range(3000)]
+    pieces = ["the", "Caroline", "painting", "x" * 120, "don't", "(2023)", "a-b", "LGBTQ+", "\t", "\n"]
+    texts += [" ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 30))) for _ in range(1000)]
+    for text in texts:
+        assert tokens._cached_count(text) == tokens._wordpiece_count(text), repr(text)
