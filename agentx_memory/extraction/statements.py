@@ -44,6 +44,7 @@ def statement(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom 
     words = _WORD.findall(rest.casefold())
     if (
         not canonical.startswith(ctx.subject + " ")
+        or REACTION.search(canonical)
         or len(words) < _MIN_STATEMENT_WORDS
         or ADDRESSEE.search(rest)
         or _VAGUE.search(rest)
@@ -101,7 +102,7 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     shortest = _MIN_DOES_FOR_ME_WORDS if _DOES_FOR_ME.match(said) else _MIN_EMBEDDED_WORDS
     if len(words) < shortest or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
         return None
-    if _ONLY_JUDGED.search(canonical) or _IT_FEELS.match(canonical) or _POINTING.match(canonical):
+    if any(pattern.search(canonical) for pattern in (_ONLY_JUDGED, _IT_FEELS, _POINTING, REACTION)):
         return None  # "Seeing my kids' smiles was so awesome": a feeling of the moment, no fact
     ctx = Context(turn=turn, subject=speaker, correction=correction, is_speaker=True)
     return build_atom("statement", "said", trim(canonical), canonical, ctx, [speaker], False, "implied")
@@ -113,6 +114,12 @@ _ONLY_JUDGED: Final = re.compile(
     r"\b(?:is|was|are|were)\s+(?:so\s+|really\s+|just\s+|truly\s+|pretty\s+|such\s+)?(?:amazing|awesome|great|"
     r"beyond words|the best|incredible|wonderful|priceless|unbelievable|indescribable|fantastic|"
     r"so freeing|freeing|cool|special|fun|magical)[.!]*$|\bmakes (?:total |so much )?sense[.!]*$",
+    re.IGNORECASE,
+)
+#: "Nate is really stoked to see all his hard work paying off": a reaction of the moment, no lasting fact.
+REACTION: Final = re.compile(
+    r"\b(?:is|am|are|was|were)\s+(?:\w+\s+)?(?:stoked|thrilled|excited|glad|happy|pumped|psyched|delighted|"
+    r"relieved)\s+to\s+(?:see|hear|know|find|learn)\b",
     re.IGNORECASE,
 )
 #: "It is a story Joanna has had for ages": what "it" is was said before; read alone, it is no one's.

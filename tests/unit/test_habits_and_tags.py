@@ -558,3 +558,9 @@ def test_work_or_a_vehicle_told_by_a_living_freelancing_or_owning(
 @pytest.mark.parametrize("text", ["I'm a dog owner.", "I'm a Tesla Model Y owner now."])
 def test_an_owner_of_a_thing_is_no_job(parser: NameRecognizer, text: str) -> None:
     assert not [fact for fact in read_facts(parser, text) if fact[0] == "works_as"]
+
+
+def test_a_reaction_of_the_moment_is_no_fact(parser: NameRecognizer) -> None:
+    said = "I'm really stoked to see all my hard work paying off!"
+    assert read_facts(parser, said) == []
+    assert read_facts(parser, "I'm excited to start my new job at Google.") != []
