@@ -519,7 +519,8 @@ ROLES: Final = frozenset(
 #: Nouns that name no thing a memory could be about: a statement whose only nouns are these says
 #: nothing lasting ("keep going and reach my dreams no matter what", "savor all the good vibes").
 ABSTRACTIONS: Final = frozenset(
-    ["dream", "success", "progress", "vibe", "journey", "way", "time", "life", "hope", "future", "effort",
+    ["dream", "goal", "success", "progress", "vibe", "journey", "way", "time", "life", "hope", "future",
+     "effort",
      "motivation", "mind", "heart", "feeling", "mood", "moment", "day", "matter", "one", "strength",
      "confidence", "energy", "support", "love", "fun", "luck", "chance", "opportunity", "thing", "stuff",
      "something", "anything", "everything", "nothing", "best", "lot", "bit", "courage", "happiness", "joy",

@@ -20,7 +20,7 @@ ADDRESSEE: Final = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
 #: Not worth keeping as a free statement: negations (only typed patterns may negate a fact), pronouns
 #: with nothing to resolve them, obligations of the moment and mental states.
 _VAGUE: Final = re.compile(
-    r"\b(?:not|never|n't|no longer|he|she|they|him|her|his|has to|have to|needs to|"
+    r"\b(?:not|never|n't|no longer|he|she|they|him|her|his|has to|have to|(?:has|have) got to|gotta|needs to|"
     r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe|"
     # "is sure …" is a belief of the moment, and often cut from what it was sure of ("is sure with
     # Gina's hard work and effort", the rest after a comma)

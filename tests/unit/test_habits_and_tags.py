@@ -564,3 +564,12 @@ def test_a_reaction_of_the_moment_is_no_fact(parser: NameRecognizer) -> None:
     said = "I'm really stoked to see all my hard work paying off!"
     assert read_facts(parser, said) == []
     assert read_facts(parser, "I'm excited to start my new job at Google.") != []
+
+
+@pytest.mark.parametrize(
+    "text", ["Gotta make time to dance and vent, that's for sure.", "I'm gonna keep pursuing my goals!"]
+)
+def test_an_obligation_of_the_moment_or_goals_in_general_are_no_fact(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert read_facts(parser, text) == []
