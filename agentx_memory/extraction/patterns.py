@@ -20,7 +20,8 @@ RELATIONS: Final = (
     "friend|sister|brother|sibling|mom|mum|mother|dad|father|son|daughter|kid|child|baby|cousin|aunt|"
     "uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|grandson|granddaughter|colleague|"
     "coworker|co-worker|boss|manager|mentor|roommate|flatmate|neighbour|neighbor|teacher|coach|"
-    "therapist|doctor|classmate|teammate|stepmom|stepdad|stepson|stepdaughter|bff|buddy|pal|"
+    "therapist|doctor|classmate|teammate|stepmom|stepdad|stepson|stepdaughter|bff|buddy|pal|best mate|mate|"
+    "grandad|granddad|gran|granny|nan|nana|"
     "dog|cat|puppy|kitten|pet|parrot|rabbit|horse|hamster"
 )
 

@@ -573,3 +573,19 @@ def test_an_obligation_of_the_moment_or_goals_in_general_are_no_fact(
     parser: NameRecognizer, text: str
 ) -> None:
     assert read_facts(parser, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        ("my best mate Conor just got engaged.", ("mate", "Conor")),
+        ("My grandad Stan is diabetic.", ("grandad", "Stan")),
+    ],
+)
+def test_a_mate_or_a_grandad_named_is_their_own_person(
+    parser: NameRecognizer, text: str, relation: tuple[str, str]
+) -> None:
+    facts = read_facts(parser, text)
+    assert relation in [(key, value) for key, value, _ in facts]
+    theirs = ("engaged", "diabetic")
+    assert not [said for _, _, said in facts if said.startswith("Kim") and any(w in said for w in theirs)]
