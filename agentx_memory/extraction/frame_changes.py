@@ -30,6 +30,7 @@ from .lexicon import (
     SLOT_OF_THING,
     VEHICLE_NOUNS,
 )
+from .parse_paths import said_with_me
 
 __all__ = [
     "DAY_ALONE",
@@ -39,7 +40,6 @@ __all__ = [
     "ending_atom",
     "on_coming_day",
     "relation_atom",
-    "said_with_me",
     "thing_key",
     "wedded",
 ]
@@ -468,17 +468,6 @@ def wedded(predicate: Any) -> str | None:
     if not names and predicate.dep_ == "conj" and predicate.head.pos_ == "PROPN" and alone:
         names = [predicate.head]  # the parse may make the name the root: "Sarah [and I got married]"
     return str(names[0].text) if names else None
-
-
-def said_with_me(predicate: Any) -> list[Any]:
-    """Who is said together with the speaker as the subject ("Mia and I broke up", "Henrik and I got
-    married"), however the parse joined them; [] when the speaker is not among the subjects."""
-    own = any(c.dep_ in SUBJECTS for c in predicate.children)
-    holder = predicate.head if predicate.dep_ in {"acomp", "xcomp", "conj"} and not own else predicate
-    tokens = [t for s in holder.children if s.dep_ in SUBJECTS for t in (s, *s.conjuncts)]
-    if not any(t.lower_ == "i" for t in tokens):
-        return []
-    return [t for t in tokens if t.lower_ != "i" and t.pos_ in {"PROPN", "NOUN"}]
 
 
 def _wedded_to(predicate: Any) -> str | None:

@@ -14,10 +14,10 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
-from .frame_changes import said_with_me
 from .frame_places import a_business
 from .frame_values import SUBJECTS, a_post
 from .lexicon import DIETS, PLAN_DIETS, RELATION_NOUNS, Frame
+from .parse_paths import clause_verb, said_with_me, whose
 from .slot_atoms import slot_atom
 
 __all__ = ["cue_atoms", "partners_told", "work_told"]
@@ -150,9 +150,7 @@ def _diets_kept(sentence: Any) -> list[Any]:
 def _holds(token: Any) -> bool:
     """The clause of ``token`` says it holds now: not denied, wished, a modal's or gone ("I used to be
     vegan", "I'm not vegan": the frames read those)."""
-    verb = token
-    while verb.head.i != verb.i and verb.pos_ not in {"VERB", "AUX"}:
-        verb = verb.head
+    verb = clause_verb(token)
     told = [verb, *verb.children, *(verb.head.children if verb.dep_ == "xcomp" else ())]
     if any(t.dep_ == "neg" or t.tag_ == "MD" or t.lemma_.casefold() in _NOT_YET | _GONE for t in told):
         return False
@@ -208,7 +206,7 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
         words = {t.lemma_.casefold() for t in clause} | {t.lower_ for t in clause}
         if words & _PARTED or words & _NOT_YET:
             continue
-        with_me = [*said_with_me(verb), *_and_i(verb)] if words & _ROMANCE else []
+        with_me = said_with_me(verb) if words & _ROMANCE else []
         moved_in = verb.lemma_ == "move" and any(c.lower_ == "in" for c in verb.children)
         knot = verb.lemma_ == "tie" and any(c.dep_ == "dobj" and c.lower_ == "knot" for c in verb.children)
         mine = any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in verb.children) or not any(
@@ -240,7 +238,7 @@ def work_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> 
         if lemma == "payroll" and _said_of_me(token):  # "I'm on HSBC's payroll"; not "my sister is on …"
             payers = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
         if lemma == "pay" and any(
-            c.dep_ == "dobj" and c.lemma_.casefold() in {"wage", "salary"} and _whose(c) == "my"
+            c.dep_ == "dobj" and c.lemma_.casefold() in {"wage", "salary"} and whose(c) == "my"
             for c in token.children
         ):  # "Aer Lingus paying my wages"
             payers = [c for c in token.children if c.dep_ in SUBJECTS and c.pos_ == "PROPN"]
@@ -260,26 +258,7 @@ def work_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> 
 
 def _said_of_me(token: Any) -> bool:
     """The clause ``token`` is part of has the speaker for its subject."""
-    verb = token
-    while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
-        verb = verb.head
-    return any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in verb.children)
-
-
-def _whose(token: Any) -> str:
-    return next((c.lower_ for c in token.children if c.dep_ == "poss"), "")
-
-
-def _and_i(verb: Any) -> list[Any]:
-    """ "Valentina and I are an item": the name just before "and I", however the parse hung it."""
-    found = []
-    for subject in (c for c in verb.children if c.dep_ in SUBJECTS and c.lower_ == "i"):
-        doc = subject.doc
-        before = doc[subject.i - 2] if subject.i >= 2 else None
-        named = before is not None and before.text[:1].isupper() and before.pos_ in {"PROPN", "NOUN"}
-        if named and doc[subject.i - 1].lower_ == "and" and before is not None:
-            found.append(doc[subject.i - 2])
-    return found
+    return any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in clause_verb(token).children)
 
 
 def _named_at(value: Any) -> bool:

@@ -16,6 +16,7 @@ from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_values import SUBJECTS
 from .lexicon import DEATHS, PET_KIND, RELATION_NOUNS
+from .parse_paths import whose
 
 __all__ = ["pet_atom", "pets_named", "pets_near"]
 
@@ -35,7 +36,7 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         kind = PET_KIND.get(token.lemma_.casefold())
         if kind is None or token.dep_ not in {"appos", "dobj", "amod", "compound"}:
             continue
-        if token.dep_ == "appos" and token.head.pos_ == "PROPN" and _whose(token) in {"my", "our"}:
+        if token.dep_ == "appos" and token.head.pos_ == "PROPN" and whose(token) in {"my", "our"}:
             found.append(_pet_said(speaker, kind, token.head.text, turn))
         elif token.dep_ in {"amod", "compound"} and token.head.pos_ == "PROPN" and _ours(token):
             found.append(_pet_said(speaker, kind, token.head.text, turn))  # "Our puppy Biscuit chewed …"
@@ -53,7 +54,7 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     found: list[FactAtom] = []
     kinds = [t for t in sentence if t.lemma_.casefold() in PET_KIND and t.pos_ == "NOUN"]
     for kind in kinds:
-        owner = _whose(kind)
+        owner = whose(kind)
         if owner and owner not in {"my", "our"}:
             continue
         called = [
@@ -114,7 +115,7 @@ def pet_atom(
         if (
             subject is not None
             and subject.lemma_ == "name"
-            and (kinds or _whose(subject) in {"his", "her", "its"})
+            and (kinds or whose(subject) in {"his", "her", "its"})
         ):
             return _pet_said(speaker, pet, named.text, turn), pet
     for obj in (c for c in children if c.dep_ == "dobj"):
@@ -192,16 +193,12 @@ def _speakers(token: Any) -> bool:
     lemma = token.lemma_.casefold()
     if (lemma in RELATION_NOUNS and lemma not in PET_KIND) or token.ent_type_ == "PERSON":
         return False
-    return token.lower_ in {"i", "we"} or _whose(token) in {"my", "our"}
+    return token.lower_ in {"i", "we"} or whose(token) in {"my", "our"}
 
 
 def _ours(kind: Any) -> bool:
     """ "our puppy Biscuit": the possessive hangs on the kind or on the name it modifies."""
-    return _whose(kind) in {"my", "our"} or _whose(kind.head) in {"my", "our"}
-
-
-def _whose(token: Any) -> str:
-    return next((c.lower_ for c in token.children if c.dep_ == "poss"), "")
+    return whose(kind) in {"my", "our"} or whose(kind.head) in {"my", "our"}
 
 
 def _det(token: Any) -> bool:

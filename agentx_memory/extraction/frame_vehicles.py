@@ -10,6 +10,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_values import SUBJECTS
 from .lexicon import VEHICLE_MAKES, VEHICLE_MODELS, WISH_HEADS, Frame
+from .parse_paths import clause_verb
 from .slot_atoms import slot_atom
 
 __all__ = ["NEW_VEHICLE", "made_vehicle", "named_vehicle", "owned_vehicle", "vehicle_head", "vehicle_name"]
@@ -90,9 +91,7 @@ def owned_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]
             continue
         if any(c.lower_ in _GONE_BY for c in words):
             return []
-        verb = head
-        while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
-            verb = verb.head
+        verb = clause_verb(head)
         told = [verb, *verb.children]
         if verb.tag_ in {"VBD", "VBN"} or any(t.dep_ == "neg" or t.tag_ == "MD" for t in told):
             return []

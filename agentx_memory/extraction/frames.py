@@ -29,7 +29,6 @@ from .frame_changes import (
     contact_atoms,
     ending_atom,
     relation_atom,
-    said_with_me,
     wedded,
 )
 from .frame_cues import cue_atoms, partners_told, work_told
@@ -55,6 +54,7 @@ from .lexicon import (
     WISH_HEADS,
     Frame,
 )
+from .parse_paths import said_with_me
 from .slot_atoms import slot_atom
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]

@@ -1,0 +1,43 @@
+"""Walking a spaCy parse: the verb a word's clause hangs on, the possessive a word carries. Pure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .frame_values import SUBJECTS
+
+__all__ = ["clause_verb", "said_with_me", "whose"]
+
+
+def clause_verb(token: Any) -> Any:
+    """The verb (or auxiliary) whose clause ``token`` is part of: the first up its chain of heads."""
+    verb = token
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
+        verb = verb.head
+    return verb
+
+
+def whose(token: Any) -> str:
+    """The possessive that ``token`` carries ("my", "her", "Tom"), lower-cased; "" when none."""
+    return next((c.lower_ for c in token.children if c.dep_ == "poss"), "")
+
+
+def said_with_me(predicate: Any) -> list[Any]:
+    """Who is said together with the speaker as the subject ("Mia and I broke up", "Henrik and I got
+    married"), however the parse joined them; [] when the speaker is not among the subjects."""
+    own = any(c.dep_ in SUBJECTS for c in predicate.children)
+    holder = predicate.head if predicate.dep_ in {"acomp", "xcomp", "conj"} and not own else predicate
+    tokens = [t for s in holder.children if s.dep_ in SUBJECTS for t in (s, *s.conjuncts)]
+    if not any(t.lower_ == "i" for t in tokens):
+        return []
+    found = [t for t in tokens if t.lower_ != "i" and t.pos_ in {"PROPN", "NOUN"}]
+    return found or [name for t in tokens if (name := _named_before_and_i(t)) is not None]
+
+
+def _named_before_and_i(i: Any) -> Any | None:
+    """ "Valentina and I are an item": the name just before "and I", however the parse hung it."""
+    doc = i.doc
+    if i.lower_ != "i" or i.i < 2 or doc[i.i - 1].lower_ != "and":
+        return None
+    before = doc[i.i - 2]
+    return before if before.text[:1].isupper() and before.pos_ in {"PROPN", "NOUN"} else None
