@@ -130,6 +130,15 @@ def _opening_verb(sentence: Any) -> Any | None:
     clause = opener.head if opener.dep_ in {"aux", "auxpass"} else opener  # "Being surrounded by …"
     if opener.dep_ in {"csubj", "csubjpass"} or clause.dep_ in {"csubj", "csubjpass"}:
         return None  # "Having a good team is so important": the "-ing" clause is the subject
+    later = clause.head
+    if (
+        clause.dep_ == "advcl"
+        and later.i > clause.i
+        and later.lemma_ == "be"
+        and later.tag_ in {"VBD", "VBZ", "VBP"}
+        and not any(c.dep_ in _SUBJECTS for c in later.children)
+    ):
+        return None  # "Being out in nature, away from the noise … was great": what the later verb lacks
     lower = opener.lower_
     if lower in _MOODS or opener.lemma_.casefold() in _IT_VERBS or _tells_how_it_went(opener):
         return None

@@ -589,3 +589,9 @@ def test_a_mate_or_a_grandad_named_is_their_own_person(
     assert relation in [(key, value) for key, value, _ in facts]
     theirs = ("engaged", "diabetic")
     assert not [said for _, _, said in facts if said.startswith("Kim") and any(w in said for w in theirs)]
+
+
+def test_a_doing_judged_by_a_later_copula_is_no_statement_of_the_speakers(parser: NameRecognizer) -> None:
+    said = "Being out in nature, away from all the noise and taking some quality time was great."
+    assert read_facts(parser, said) == []
+    assert read_facts(parser, "Flying out to Lagos tomorrow.") != []
