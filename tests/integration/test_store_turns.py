@@ -4,6 +4,7 @@ whole batch first, and keeps one user's batch away from every other user."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -207,8 +208,21 @@ def test_apply_schema_drops_the_turn_indexes_of_an_older_graph(
         }
 
     assert {"VECTOR", "FULLTEXT", "RANGE"} <= turn_index_types()
+    # FalkorDB builds an index in the background; an old graph's were built long ago. Dropping one still
+    # under construction answers "no such index" (which apply_schema rightly takes for nothing to drop),
+    # and on a loaded machine the test then raced the build: wait until they serve, as they would.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        rows = raw.query("CALL db.indexes() YIELD label, status RETURN label, status").result_set
+        if all(str(status).upper() == "OPERATIONAL" for label, status in rows if label == "Turn"):
+            break
+        time.sleep(0.05)
     graph.apply_schema(384)
     graph.apply_schema(384)  # and again: nothing left to drop is no error
+    # a dropped index may be listed for a moment while FalkorDB lets it go: look again, bounded
+    deadline = time.monotonic() + 30
+    while turn_index_types() != {"RANGE"} and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert turn_index_types() == {"RANGE"}
     cid = memory.new_conversation()
     memory.store_turns(cid, SPECS)
