@@ -3,9 +3,11 @@
 
 // name: facts_in_slot
 // The current facts about one subject under these keys (dedup and contradiction candidates that
-// the vector search can miss: "Dana lives in Montreal" vs "Dana lives in Toronto" are far apart).
+// the vector search can miss: "Dana lives in Montreal" vs "Dana lives in Toronto" are far apart);
+// $prefixes: whole families of keys ("favourite_": a new favourite of a category not yet known).
 MATCH (f:Fact {user_id: $user_id})
-WHERE f.channel IN $channels AND f.valid_until IS NULL AND f.subject = $subject AND f.key IN $keys
+WHERE f.channel IN $channels AND f.valid_until IS NULL AND f.subject = $subject
+  AND (f.key IN $keys OR any(prefix IN $prefixes WHERE f.key STARTS WITH prefix))
 RETURN f.id AS id
 LIMIT 20
 

@@ -21,8 +21,10 @@ from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
 from ..extraction.dependants import CASCADING_KEYS, FREE_KEYS, leaning_on
+from ..extraction.frame_rivals import FAVOURITES, PREFERRED, in_category
 from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
 from ..extraction.rules import TurnText
+from ..extraction.stored import in_slots
 from ..extraction.substitutions import substituted, substitutions
 from ..models.learning import ConsolidationReport
 from ..validation import validate_tool_sequence
@@ -276,6 +278,14 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         said, speakers, ended = chunk.said, chunk.speakers, chunk.ended
         stated_at = max((said[turn] for turn in atom.source_turn_ids if turn in said), default=None)
         decision = decide(atom, ranked, stated_at, backends.calibration)
+        if (
+            atom.key == PREFERRED
+            and decision.target is not None
+            and in_slots(decision.target.key, [FAVOURITES])
+        ):
+            # a new favourite told against the stored one: filed under its category ("favourite_band")
+            atom = in_category(atom, decision.target.key or "")
+            vector = await backends.embed_one(atom.statement)
         action: str = decision.action
         policy = self.settings.learning.contradiction_policy
         if action == "conflict" and policy != "flag_review":

@@ -20,7 +20,17 @@ from ..retrieval.time_phrases import find_time_phrase
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
 from .corrections import ENDING
 from .lexicon import PARTNER_NOUNS, REGIMES
-from .stored import TOKEN, Action, Decision, StoredFact, fact_signature, jaccard, stem, value_tokens
+from .stored import (
+    TOKEN,
+    Action,
+    Decision,
+    StoredFact,
+    fact_signature,
+    in_slots,
+    jaccard,
+    stem,
+    value_tokens,
+)
 
 __all__ = [
     "Decision",
@@ -256,9 +266,9 @@ def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
     ]
     if not atom.ends:
         return [stored for stored in mine if words & value_tokens(stored.claim)]
-    in_slots = [stored for stored in mine if stored.key in atom.ends]
-    named = [stored for stored in in_slots if words & value_tokens(stored.claim)]
-    return in_slots if not words or set(atom.ends) <= _ENDS_TOGETHER else named
+    slotted = [stored for stored in mine if in_slots(stored.key, atom.ends)]
+    named = [stored for stored in slotted if words & value_tokens(stored.claim)]
+    return slotted if not words or set(atom.ends) <= _ENDS_TOGETHER else named
 
 
 def _ended_later(
@@ -270,12 +280,19 @@ def _ended_later(
         return None
     said = value_tokens(atom.statement)
     for stored in candidates:
-        if stored.key != "ended" or stored.stated_at is None or stored.stated_at <= said_at:
+        # an ending, or a new favourite told against an old one ("favourite": its category not yet known)
+        if (
+            stored.key not in {"ended", "favourite"}
+            or stored.stated_at is None
+            or stored.stated_at <= said_at
+        ):
             continue
         if not _same_subject(atom, stored):
             continue
         words = {stem(word.casefold()) for word in stored.ends_words if len(word) > 2}
-        if atom.key in stored.ends and (not words or words & said or set(stored.ends) <= _ENDS_TOGETHER):
+        if in_slots(atom.key, stored.ends) and (
+            not words or words & said or set(stored.ends) <= _ENDS_TOGETHER
+        ):
             return stored
         if not stored.ends and words & said:
             return stored

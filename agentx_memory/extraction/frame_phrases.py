@@ -12,7 +12,14 @@ from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_things import FAVOURITE_WORDS, NO_THING
 from .frame_values import SUBJECTS
-from .frame_vehicles import NEW_VEHICLE, made_vehicle, named_vehicle, owned_vehicle, vehicle_head
+from .frame_vehicles import (
+    NEW_VEHICLE,
+    made_vehicle,
+    named_vehicle,
+    owned_vehicle,
+    vehicle_head,
+    vehicle_in_use,
+)
 from .frame_work import for_a_living
 from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_NOUNS, Frame
 from .slot_atoms import slot_atom
@@ -57,6 +64,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *for_a_living(sentence, speaker, turn),
         *made_vehicle(sentence, speaker, turn),
         *owned_vehicle(sentence, speaker, turn),
+        *vehicle_in_use(sentence, speaker, turn),
     ]
 
 

@@ -13,15 +13,31 @@ from .lexicon import VEHICLE_MAKES, VEHICLE_MODELS, WISH_HEADS, Frame
 from .parse_paths import clause_verb
 from .slot_atoms import slot_atom
 
-__all__ = ["NEW_VEHICLE", "made_vehicle", "named_vehicle", "owned_vehicle", "vehicle_head", "vehicle_name"]
+__all__ = [
+    "NEW_VEHICLE",
+    "made_vehicle",
+    "named_vehicle",
+    "owned_vehicle",
+    "vehicle_head",
+    "vehicle_in_use",
+    "vehicle_name",
+]
 
 NEW_VEHICLE: Final = Frame("get", "dobj", "vehicle", change=True)
 #: Verbs of coming to have something, and the preposition the new thing hangs on, if any.
 _GETTING: Final = {
     "get": None, "buy": None, "pick": None, "lease": None, "take": None, "order": None, "choose": None,
     "go": "for", "opt": "for", "settle": "on", "replace": "with", "upgrade": "to", "switch": "to",
-    "swap": "for", "trade": "for", "change": "to",
+    "swap": "for", "trade": "for", "change": "to", "grab": None, "nab": None, "snap": None, "snag": None,
+    "score": None, "bag": None, "collect": None, "purchase": None, "inherit": None,
 }  # fmt: skip
+#: Verbs of having a vehicle for a while, told in the present ("leasing a Polestar 2 from this month");
+#: "drive" and "ride" with an object are the frames' own.
+_KEEPING: Final = frozenset(["lease", "rent"])
+#: Words that put a present progressive in the future ("picking up a Kia tomorrow") or a vehicle in
+#: someone else's hands ("in a Tesla taxi").
+_LATER: Final = frozenset(["tomorrow", "next", "soon", "weekend", "tonight", "later", "week", "month"])
+_NOT_MINE: Final = frozenset(["taxi", "cab", "uber", "rental", "hire", "loan", "courtesy", "bus", "test"])
 
 
 def vehicle_name(token: Any) -> Any | None:
@@ -64,11 +80,48 @@ def made_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             if prep
             else [c for c in verb.children if c.dep_ == "dobj"]
         )
+        if any(h.lower_ == "it" for h in holders) and verb.dep_ == "conj":
+            # "Found a 2019 Subaru Outback … and grabbed it": "it" is what the verb before it found
+            holders = [c for c in verb.head.children if c.dep_ == "dobj"]
         for held in holders:
             name = vehicle_name(held)
             if name is not None:
                 return [slot_atom(NEW_VEHICLE, name, speaker, turn, True, speaker, False)]
     return []
+
+
+def vehicle_in_use(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The vehicle the speaker gets about in or keeps now, whatever the verb: "I'm getting around in a
+    Hyundai i20 now", "commuting on a Yamaha Tracer these days", "Leasing a Polestar 2 from this month";
+    not a plan ("picking up a Kia tomorrow"), a taxi, a wish or someone else's."""
+    for token in sentence:
+        if not named_vehicle(token):
+            continue
+        head = vehicle_head(token)
+        if any(t.lower_ in _NOT_MINE for t in head.subtree):
+            continue
+        verb = head.head.head if head.dep_ == "pobj" and head.head.lower_ in {"in", "on"} else head.head
+        kept = head.dep_ == "dobj" and verb.lemma_.casefold() in _KEEPING
+        if verb.pos_ != "VERB" or not (kept or head.dep_ == "pobj") or verb.tag_ not in {"VBG", "VBP", "VBZ"}:
+            continue
+        told = [t for c in verb.children for t in c.subtree if c.dep_ not in {"conj", "advcl", "ccomp"}]
+        if any(t.dep_ == "neg" or t.tag_ == "MD" or t.lower_ in _LATER - {"month"} for t in told):
+            continue
+        if any(c.dep_ == "aux" and c.tag_ == "VBD" for c in verb.children):
+            continue  # "I was getting around in a Nissan Leaf back then"
+        if any(t.lower_ == "next" for t in told) or (not _mine(verb) and not _opens(verb)):
+            continue
+        return [slot_atom(NEW_VEHICLE, head, speaker, turn, True, speaker, False)]
+    return []
+
+
+def _opens(verb: Any) -> bool:
+    """A present participle opening a sentence with no subject: chat's dropped "I'm" ("getting around on
+    a Yamaha Tracer these days")."""
+    if any(c.dep_ in SUBJECTS for c in verb.children) or verb.tag_ != "VBG":
+        return False
+    before = [t for t in verb.doc[verb.sent.start : verb.i] if not (t.is_punct or t.pos_ in {"ADV", "INTJ"})]
+    return not before
 
 
 _OWNED: Final = Frame("drive", "dobj", "vehicle")

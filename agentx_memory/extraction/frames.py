@@ -43,6 +43,7 @@ from .frame_followups import (
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
 from .frame_pets import pet_atom, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
+from .frame_rivals import favoured
 from .frame_things import thing_atom
 from .frame_values import SUBJECTS, frames_of, value_words
 from .introductions import NOT_NAMES, identity_name, introduces, name_given
@@ -200,6 +201,8 @@ def read_parsed(
             if not any(key in PARTNER_NOUNS for key in read):
                 reading.atoms += partners_told(sentence, speaker, turn, correction)
             reading.atoms += work_told(sentence, speaker, turn, correction)
+    if not any(atom.key.startswith("favourite") for atom in reading.atoms):
+        reading.atoms += favoured(doc, speaker, turn)  # "X is my new obsession; Y sounds tired now"
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
     reading.untold = change_untold(doc, reading.atoms)
     ended = {word for atom in reading.atoms for word in atom.ends_words}

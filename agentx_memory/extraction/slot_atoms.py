@@ -28,6 +28,9 @@ def slot_atom(
         said = " ".join(
             [*(c.text for c in value.children if c.dep_ == "compound" and c.i < value.i), value.text]
         )
+    if frame.slot == "vehicle" and value.pos_ == "PROPN":  # "a Subaru Outback on Facebook Marketplace"
+        after = {c.i for c in value.children if c.i > value.i and c.dep_ in {"nummod", "compound"}}
+        said = "".join(t.text_with_ws for t in value.subtree if t.i <= value.i or t.i in after).strip()
     said = said or value.text  # a word the phrase rules drop ("turned beekeeper", parsed as an adverb)
     if frame.slot == "employer":
         said = said.removesuffix("'s").removesuffix("’s")  # "on HSBC's payroll": HSBC

@@ -7,6 +7,7 @@ dedup compares them). Pure.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Literal
@@ -134,3 +135,9 @@ def fact_signature(atom: FactAtom) -> tuple[str, str, str, bool]:
     """Subject, key, value and polarity, normalised: two atoms with one signature state one fact."""
     value = " ".join(sorted(value_tokens(atom.value)))
     return atom.subject.casefold(), atom.key.casefold(), value, atom.negated
+
+
+def in_slots(key: str | None, slots: Sequence[str]) -> bool:
+    """``key`` is one of ``slots``, where a slot ending in ``*`` is every key it begins ("favourite_*":
+    a new favourite told against an old one of a category it does not name)."""
+    return key is not None and any(key == s or (s.endswith("*") and key.startswith(s[:-1])) for s in slots)

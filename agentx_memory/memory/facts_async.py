@@ -106,8 +106,12 @@ class AsyncFactMemory:
         )
 
     async def in_slot(self, scope: Scope, subject: str, keys: Sequence[str]) -> list[Fact]:
-        """The current facts about ``subject`` under ``keys`` (what a new value would contradict)."""
-        rows = await self._graph.run("facts_in_slot", scope_params(scope, subject=subject, keys=list(keys)))
+        """The current facts about ``subject`` under ``keys`` (what a new value would contradict); a key
+        ending in ``*`` is every key it begins."""
+        exact = [key for key in keys if not key.endswith("*")]
+        prefixes = [key[:-1] for key in keys if key.endswith("*")]
+        params = scope_params(scope, subject=subject, keys=exact, prefixes=prefixes)
+        rows = await self._graph.run("facts_in_slot", params)
         return await self.get_many(scope, [row["id"] for row in rows])
 
     async def flag_contradiction(self, scope: Scope, new_id: str, old_id: str, reason: str) -> None:

@@ -241,3 +241,27 @@ def test_statements_that_named_the_old_value_go_with_it_events_stay(memory: Agen
     assert any("Cornwall" in claim for claim in current)
     coast = next(f for f in memory.list_facts(include_history=True) if "coast" in f.claim)
     assert coast.valid_until == T0 + timedelta(days=20)  # when the Skoda was said
+
+
+@pytest.mark.parametrize("newest_first", [False, True])
+def test_a_new_favourite_told_against_the_old_one_takes_its_category(
+    memory: AgentMemory, newest_first: bool
+) -> None:
+    """ "Can't get enough of Middlemarch — it's knocked Pride and Prejudice off the top spot" names no
+    category: the new favourite takes the one of the stored favourite it displaced, in either order."""
+    _sessions(
+        memory,
+        "Pride and Prejudice is my all-time favourite book, I reread it every winter.",
+        "Can't get enough of Middlemarch lately, it's knocked Pride and Prejudice right off the top spot.",
+        newest_first=newest_first,
+    )
+    books = [
+        f for f in memory.list_facts(include_history=True) if "Prejudice" in f.claim or "Middle" in f.claim
+    ]
+    current = {(f.key, f.value) for f in books if f.valid_until is None}
+    assert ("favourite_book", "Pride and Prejudice") not in current
+    assert any("Middlemarch" in (value or "") for _, value in current)
+    if not newest_first:  # filed under the category it displaced
+        assert ("favourite_book", "Middlemarch") in current
+    old = next(f for f in books if f.value == "Pride and Prejudice")
+    assert old.valid_until == T0 + timedelta(days=10)  # when Middlemarch was said

@@ -1,0 +1,84 @@
+"""Readings that hold for a kind of value whatever the verb (fifth session on learning): a vehicle the
+speaker gets about in or keeps now, a vehicle come by with a verb of getting ("grabbed it")."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentx_memory.extraction.names import NameRecognizer
+from tests.reading import read_facts, spacy_reader
+
+parser = pytest.fixture(scope="module")(spacy_reader)
+
+
+def _driven(parser: NameRecognizer, text: str) -> list[str]:
+    return [value for key, value, said in read_facts(parser, text) if key == "drives" and " not " not in said]
+
+
+@pytest.mark.parametrize(
+    ("text", "car"),
+    [
+        ("The Micra gave up, so I'm getting around in a Hyundai i20 now.", "Hyundai i20"),
+        ("getting around on a Yamaha Tracer these days, the old one got nicked", "Yamaha Tracer"),
+        ("Leasing a Polestar 2 from this month, three years.", "Polestar 2"),
+        ("I commute on a Vespa Primavera now.", "Vespa Primavera"),
+        ("Found a 2019 Subaru Outback on Facebook Marketplace and grabbed it.", "2019 Subaru Outback"),
+        ("Snapped up a Kia Picanto at the auction.", "Kia Picanto"),
+    ],
+)
+def test_a_vehicle_the_speaker_gets_about_in_or_came_by(parser: NameRecognizer, text: str, car: str) -> None:
+    driven = _driven(parser, text)
+    assert len(driven) == 1
+    assert car in driven[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm picking up a Kia Niro next week.",
+        "My brother is getting around in a Hyundai i20 now.",
+        "I'm in a Toyota Prius taxi on the way home.",
+        "I'm not driving a Tesla, no way.",
+        "I might be leasing a Polestar 2 soon.",
+        "I was getting around in a Nissan Leaf back then.",
+    ],
+)
+def test_no_vehicle_planned_denied_hired_or_someone_elses(parser: NameRecognizer, text: str) -> None:
+    assert _driven(parser, text) == []
+
+
+def _preferred(parser: NameRecognizer, text: str) -> list[tuple[str, str]]:
+    return [(key, value) for key, value, _ in read_facts(parser, text) if key == "favourite"]
+
+
+@pytest.mark.parametrize(
+    ("text", "preferred"),
+    [
+        ("Fontaines D.C. are my new obsession. Arctic Monkeys just sound tired to me now.", "Fontaines D.C."),
+        (
+            "Can't get enough of Middlemarch, it's knocked Pride and Prejudice off the top spot.",
+            "Middlemarch",
+        ),
+        ("Honestly, The Godfather's got nothing on Parasite.", "Parasite"),
+        ("colour-wise, forest green is top of my list now. cobalt is out", "forest green"),
+        ("I'm all about SZA now. Beyoncé is old news.", "SZA"),
+        ("Totally hooked on Taskmaster, Bake Off can wait.", "Taskmaster"),
+    ],
+)
+def test_a_new_favourite_told_against_another_thing(
+    parser: NameRecognizer, text: str, preferred: str
+) -> None:
+    assert _preferred(parser, text) == [("favourite", preferred)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is Middlemarch better than Pride and Prejudice?",
+        "My sister is all about Taylor Swift, Adele bores her.",
+        "I can't get enough sleep with the baby, Leo wakes at five.",
+        "My favourite book is Middlemarch, Pride and Prejudice is a close second.",
+    ],
+)
+def test_no_new_favourite_asked_someone_elses_or_already_read(parser: NameRecognizer, text: str) -> None:
+    assert _preferred(parser, text) == []
