@@ -18,10 +18,14 @@ _LOWER_I: Final = (
     # "My car's a Renault Clio": a possessive never comes before "a"/"an", so this "'s" is "is" (the
     # parser reads it as a possessive and loses the clause); not before "now": "I'm at Sainsbury's now"
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:a|an)\b)"), " is"),
+    # "new fave band alert: Wet Leg": chat's words for a favourite, in the words the reader knows
+    (re.compile(r"\b([Ff])av(?:e|ou?rite)?(s?)\b"), r"\1avourite\2"),
+    (re.compile(r"\b(favourite\s+[a-z]+)\s+alert\b", re.IGNORECASE), r"\1"),
     # "New job title: engineering manager", "Diet: vegan now": a heading and its value, as a statement
     (
         re.compile(
-            r"(^|[.!?]\s+)(?:[Mm]y\s+)?([Nn]ew\s+)?((?:job\s+)?title|role|position|job|diet)\s*:\s+(?=\w)",
+            r"(^|[.!?]\s+)(?:[Mm]y\s+)?([Nn]ew\s+)?((?:job\s+)?title|role|position|job|diet|favourite\s+[a-z]+)"
+            r"\s*:\s+(?=\w)",
             re.IGNORECASE,
         ),
         lambda said: f"{said[1]}My {(said[2] or '').lower()}{said[3].lower()} is ",

@@ -29,10 +29,11 @@ __all__ = [
 
 UNKNOWN_SPEAKER: Final = "The user"
 MIN_EXPERIENCE_WORDS: Final = 3
+#: Where a value's clause ends; not at an initial's stop ("Ursula K. Le Guin", "the U.S. now").
 VALUE_END: Final = re.compile(
     r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|"
     r"\s+before\s+\w+ing\b|\s+(?:but|because|since|although|though|whereas|so that|which is|which was|"
-    r"lol|haha|btw|tbh|imo)\b|[,;:!?(]|\.(?:\s|$)|\s+-\s+).*$",
+    r"lol|haha|btw|tbh|imo)\b|[,;:!?(]|(?<!\b(?-i:[A-HJ-Z]))\.(?:\s|$)|\s+-\s+).*$",
     re.IGNORECASE,
 )
 #: A date ahead: the shared time grammar, ordinals ("the 22nd", "june 3rd") and coming days.

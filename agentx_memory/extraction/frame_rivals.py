@@ -28,7 +28,15 @@ _FAVOURITE_NOUNS: Final = frozenset(
 #: Adjectives of being taken with something: "obsessed with X", "hooked on X", "addicted to X".
 _TAKEN: Final = {"obsess": "with", "hook": "on", "addict": "to", "obsessed": "with", "hooked": "on"}
 #: Verbs whose subject displaced their object: "it's knocked Pride and Prejudice off the top spot".
-_DISPLACING: Final = frozenset(["knock", "dethrone", "overtake", "topple", "oust", "usurp", "trump", "beat"])
+_DISPLACING: Final = frozenset(
+    ["knock", "dethrone", "overtake", "topple", "oust", "usurp", "trump", "beat", "replace", "edge"]
+)
+#: What a favourite holds: "taken the top spot from …", "stolen the crown".
+_SPOTS: Final = frozenset(["spot", "crown", "place", "title", "throne", "slot"])
+#: How a copula says its value: "it's Ursula K. Le Guin" (attr), "it's mustard yellow" (acomp).
+_SAID: Final = frozenset(["attr", "acomp"])
+#: Verbs of choosing one thing over another: "I'd take a negroni over a Guinness any day".
+_CHOOSING: Final = frozenset(["take", "choose", "pick", "prefer", "rather"])
 #: Words that are no thing one can prefer.
 _NOT_THINGS: Final = frozenset(
     ["it", "this", "that", "they", "them", "you", "i", "me", "something", "everything"]
@@ -40,20 +48,30 @@ def favoured(doc: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     other things the turn names, when it names none); none in a question, a denial or a wish."""
     preferred: list[Any] = []
     rivals: list[Any] = []
+    category: str | None = None
     for sentence in doc.sents:
         if sentence.text.rstrip().endswith("?"):
             continue
         for token in sentence:
             found = _preferred(token)
-            if found is not None and _a_thing(found[0]):
-                preferred.append(found[0])
-                rivals += [r for r in found[1:] if _a_thing(r)]
-            if token.lemma_.casefold() in _DISPLACING and token.pos_ == "VERB":
-                rivals += [c for c in token.children if c.dep_ == "dobj" and _a_thing(c)]
+            if found is None:
+                continue
+            best, against, named = found
+            if best is not None and best.lower_ in _NOT_THINGS:
+                best = preferred[0] if preferred else _thing_before(token)
+            if best is not None and _a_thing(best):
+                preferred.append(best)
+            rivals += [r for r in against if _a_thing(r)]
+            category = category or named
     if not preferred:
         return []
     best = preferred[0]
     said = phrase(best) or best.text
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    if category is not None:  # "the cortado has replaced the flat white as my favourite coffee"
+        statement = f"{speaker}'s favourite {category} is {said}"
+        atom = build_atom("preference", f"favourite_{category}", said, statement, ctx, [], False, "explicit")
+        return [atom.model_copy(update={"temporal": "current"})]
     # what it displaced, or else every name and every subject the turn has besides ("cobalt is out")
     against = rivals or [
         t
@@ -64,9 +82,9 @@ def favoured(doc: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     words = sorted({t.text for r in against for t in _words(r)} - set(said.split()))
     if not words:
         return []
-    statement = f"{speaker} prefers {said} now"
-    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
-    atom = build_atom("preference", PREFERRED, said, statement, ctx, [], False, "implied")
+    atom = build_atom(
+        "preference", PREFERRED, said, f"{speaker} prefers {said} now", ctx, [], False, "implied"
+    )
     return [atom.model_copy(update={"ends": [FAVOURITES], "ends_words": words, "temporal": "current"})]
 
 
@@ -77,31 +95,79 @@ def in_category(atom: FactAtom, key: str) -> FactAtom:
     return atom.model_copy(update={"key": key, "statement": statement, "ends": [], "ends_words": []})
 
 
-def _preferred(token: Any) -> tuple[Any, ...] | None:
-    """(the preferred thing, what it was told against…) when ``token`` heads a way of preferring."""
+def _preferred(token: Any) -> tuple[Any | None, list[Any], str | None] | None:
+    """(the preferred thing, what it was told against, the favourite's category if said) when ``token``
+    heads a way of preferring; the thing is "it" when the clause says so ("it's knocked …")."""
     lemma = token.lemma_.casefold()
     children = list(token.children)
+    subjects = [c for c in children if c.dep_ in SUBJECTS]
+    objects = [c for c in children if c.dep_ == "dobj"]
     # "Fontaines D.C. are my new obsession", "forest green is top of my list now"
     if token.dep_ == "attr" and lemma in _FAVOURITE_NOUNS and _mine(token) and _holds(token.head):
-        subjects = [c for c in token.head.children if c.dep_ in SUBJECTS]
-        return (subjects[0],) if subjects else None
+        heads = [c for c in token.head.children if c.dep_ in SUBJECTS]
+        return (heads[0], [], None) if heads else None
+    # "my favourite author used to be Sally Rooney, now it's Ursula K. Le Guin"
+    if lemma == "be" and any(c.lower_ == "it" for c in subjects) and (was := _used_to_be(token)):
+        attrs = [c for c in children if c.dep_ in _SAID]
+        return (attrs[0], [was[1]], was[0]) if attrs else None
     # "can't get enough of Middlemarch"
     if lemma == "get" and any(c.dep_ == "neg" for c in children):
         enough = [c for c in children if c.lower_ == "enough"]
         held = [g for e in enough for p in e.children if p.lower_ == "of" for g in p.children]
-        return (held[0],) if held and _speakers(token) else None
+        return (held[0], [], None) if held and _speakers(token) else None
     # "I'm all about SZA now"; "obsessed with Wordle", "hooked on Taskmaster"
     if token.dep_ == "prep" and _holds(token.head) and _speakers(token.head):
         about = token.lower_ == "about" and any(c.lower_ == "all" for c in token.head.children)
         taken = _TAKEN.get(token.head.lemma_.casefold()) == token.lower_
-        objects = [c for c in children if c.dep_ == "pobj"]
-        return (objects[0],) if objects and (about or taken) else None
+        held = [c for c in children if c.dep_ == "pobj"]
+        return (held[0], [], None) if held and (about or taken) else None
     # "The Godfather's got nothing on Parasite"
-    if lemma in {"get", "have"} and any(c.dep_ == "dobj" and c.lower_ == "nothing" for c in children):
+    if lemma in {"get", "have"} and any(c.lower_ == "nothing" for c in objects):
         on = [g for c in children if c.lower_ == "on" for g in c.children if g.dep_ == "pobj"]
-        put_down = [c for c in children if c.dep_ in SUBJECTS]
-        return (on[0], *put_down) if on else None
+        return (on[0], subjects, None) if on else None
+    # "I'd take a negroni over a Guinness any day", "I'd choose autumn over summer"
+    if lemma in _CHOOSING and objects and _speakers(token):
+        over = [g for c in children if c.lower_ in {"over", "to"} for g in c.children if g.dep_ == "pobj"]
+        return (objects[0], over, None) if over else None
+    # "Thai food has knocked Italian off the top spot", "it's taken the top spot from The Dark Knight",
+    # "the cortado has replaced the flat white as my favourite coffee"
+    spot = [o for o in objects if o.lemma_.casefold() in _SPOTS]
+    if token.pos_ == "VERB" and (lemma in _DISPLACING or (lemma == "take" and spot)):
+        if any(c.lower_ in {"i", "we"} for c in subjects):
+            return None  # "I replaced my Peugeot": no favourite
+        fallen = [o for o in objects if o not in spot] + [
+            g for o in (*spot, token) for c in o.children if c.lower_ == "from" for g in c.children
+        ]
+        named = [
+            g.lemma_.casefold()
+            for c in children
+            if c.lower_ == "as"
+            for g in c.children
+            if g.dep_ == "pobj" and any(m.lemma_.casefold() in _FAVOURITE_NOUNS for m in g.children)
+        ]
+        return (subjects[0] if subjects else None, fallen, named[0] if named else None)
     return None
+
+
+def _used_to_be(now: Any) -> tuple[str, Any] | None:
+    """(the category, the old value) of "my favourite X used to be A" in the sentence of ``now``; chat
+    drops the "my" ("favourite colour used to be blue"), which the parse then hangs loosely."""
+    for noun in now.sent:
+        if noun.pos_ != "NOUN" or not any(c.lemma_.casefold() in _FAVOURITE_NOUNS for c in noun.children):
+            continue
+        if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in noun.children):
+            continue  # "her favourite colour used to be blue"
+        used = [v for v in (noun.head, *noun.children) if v.lemma_ == "use" and v.pos_ == "VERB"]
+        old = [a for v in used for x in v.children if x.lemma_ == "be" for a in x.children if a.dep_ in _SAID]
+        if old:
+            return noun.lemma_.casefold(), old[0]
+    return None
+
+
+def _thing_before(token: Any) -> Any | None:
+    """What "it" refers back to: the last thing named before ``token`` in its turn."""
+    before = [t for t in token.doc[: token.i] if t.dep_ in {"dobj", "pobj", "nsubj"} and t.pos_ == "PROPN"]
+    return before[-1] if before else None
 
 
 def _mine(noun: Any) -> bool:

@@ -63,6 +63,9 @@ def _preferred(parser: NameRecognizer, text: str) -> list[tuple[str, str]]:
         ("colour-wise, forest green is top of my list now. cobalt is out", "forest green"),
         ("I'm all about SZA now. Beyoncé is old news.", "SZA"),
         ("Totally hooked on Taskmaster, Bake Off can wait.", "Taskmaster"),
+        ("Watched Paddington 2 last night and it's taken the top spot from The Dark Knight.", "Paddington 2"),
+        ("Honestly these days I'd take a negroni over a Guinness any day.", "a negroni"),
+        ("Thai food has officially knocked Italian off the top spot for me.", "Thai food"),
     ],
 )
 def test_a_new_favourite_told_against_another_thing(
@@ -78,7 +81,34 @@ def test_a_new_favourite_told_against_another_thing(
         "My sister is all about Taylor Swift, Adele bores her.",
         "I can't get enough sleep with the baby, Leo wakes at five.",
         "My favourite book is Middlemarch, Pride and Prejudice is a close second.",
+        "I replaced my Peugeot with a Tesla.",
+        "Would you take the train over the bus?",
+        "her favourite colour used to be blue, now it's mustard yellow.",
     ],
 )
 def test_no_new_favourite_asked_someone_elses_or_already_read(parser: NameRecognizer, text: str) -> None:
     assert _preferred(parser, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("the cortado has replaced the flat white as my favourite coffee", "favourite_coffee", "the cortado"),
+        ("Succession replaced The Office as my all-time favorite show.", "favourite_show", "Succession"),
+        ("my favourite author used to be Sally Rooney, now it's Ursula K. Le Guin", "favourite_author", ""),
+        ("new fave band alert: Wet Leg. been playing them on repeat", "favourite_band", "Wet Leg"),
+        ("Fav snack: seaweed chips", "favourite_snack", "seaweed chips"),
+        (
+            "fun fact: favourite colour used to be blue, now it's mustard yellow",
+            "favourite_colour",
+            "mustard yellow",
+        ),
+    ],
+)
+def test_a_new_favourite_with_its_category_said(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    said = [(k, v, statement) for k, v, statement in read_facts(parser, text) if k.startswith("favourite")]
+    assert [k for k, _, _ in said] == [key]
+    assert (value or "Ursula K. Le Guin") in said[0][1]
+    assert said[0][1] in said[0][2]  # the statement says the whole value (no cut at an initial's stop)
