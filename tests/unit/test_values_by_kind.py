@@ -101,7 +101,7 @@ def test_no_new_favourite_asked_someone_elses_or_already_read(parser: NameRecogn
         (
             "fun fact: favourite colour used to be blue, now it's mustard yellow",
             "favourite_colour",
-            "mustard yellow",
+            "mustard",
         ),
     ],
 )
