@@ -38,6 +38,12 @@ _LOWER_I: Final = (
     (re.compile(r"\b([Tt]omorrow|[Tt]oday|[Tt]onight)['’]s(?=\s+(?:the|my|our)\b)"), r"\1 is"),
     # "My diet's pescatarian now", "my day job's lifeguarding": a slot's noun owns nothing, its "'s" is "is"
     (re.compile(r"\b(diet|job|name|number|address|email|title|role|favourite|favorite)['’]s\b"), r"\1 is"),
+    # "so I've gotten super into sourdough baking?? my starter …": chat's "??" after the speaker's own
+    # statement is surprise, not a question
+    (
+        re.compile(r"(^|[.!]\s+)((?:[Ss]o |[Oo]k |[Aa]nd |[Bb]ut )?(?:I|I'[a-z]+|[Ww]e)\b[^.!?\n]*?)\?{2,}"),
+        r"\1\2!",
+    ),
     # "my other half, Gareth": the partner, in the words the reader knows
     (re.compile(r"\b([Mm]y|[Oo]ur) (?:other|better) half\b"), r"\1 partner"),
 )
@@ -53,6 +59,13 @@ _ASKS: Final = re.compile(
     re.IGNORECASE,
 )
 _PIECE_START: Final = re.compile(r"(?:^|[.!?]\s+|\n)(?=[^.!?\n]*$)")
+#: "I'm officially retired - last week was my final one at GE": a clause of its own after a lone dash
+#: (one whose subject opens it); joined, the parse hangs the first clause under the second's verb.
+#: Not a dash of a pair ("my sister - the one in Leeds - moved") nor one before a phrase ("- on the 5th").
+_DASHED_CLAUSE: Final = re.compile(
+    r"(?<=[\w)'’])\s+[-–—]\s+(?=(?i:I|I'm|I've|we|we're|my|our|last|they|he|she)\b"
+    r"[^-–—\n]*$)"
+)
 
 
 def _tagged_apart(text: str) -> str:
@@ -81,4 +94,4 @@ def normalise_first_person(text: str) -> str:
     a question tagged on after a dash set apart from the statement before it."""
     for pattern, replacement in _LOWER_I:
         text = pattern.sub(replacement, text)
-    return _TELLING.sub(lambda found: found.group(1), _tagged_apart(text))
+    return _TELLING.sub(lambda found: found.group(1), _DASHED_CLAUSE.sub(". ", _tagged_apart(text)))

@@ -9,7 +9,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .frames import FRAME_KEYS, Reading
 from .lexicon import ABSTRACTIONS
-from .stored import value_tokens
+from .stored import in_slots, value_tokens
 
 __all__ = ["merged", "says_something"]
 
@@ -116,3 +116,19 @@ def _a_person(name: str, doc: Any) -> bool:
     ("Dance", "Nature" opening a sentence are common nouns)."""
     first = name.split()[0]
     return any(token.ent_type_ == "PERSON" or token.pos_ == "PROPN" for token in doc if token.text == first)
+
+
+def without_what_ended(facts: list[FactAtom]) -> list[FactAtom]:
+    """The turn's facts less a value its own ending ends: "retired today after 31 years at the Post
+    Office" tells the Post Office no longer holds, though "years at the Post Office" reads as a job."""
+    endings = [fact for fact in facts if fact.key == "ended" and fact.ends]
+    return [
+        fact
+        for fact in facts
+        if not any(
+            ending.subject == fact.subject
+            and in_slots(fact.key, ending.ends)
+            and value_tokens(fact.value) <= value_tokens(ending.statement)
+            for ending in endings
+        )
+    ]

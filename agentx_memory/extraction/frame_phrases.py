@@ -10,6 +10,8 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
+from .frame_lapses import lapsed, parted
+from .frame_routines import routines
 from .frame_things import FAVOURITE_WORDS, NO_THING
 from .frame_values import SUBJECTS
 from .frame_vehicles import (
@@ -65,6 +67,9 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *made_vehicle(sentence, speaker, turn),
         *owned_vehicle(sentence, speaker, turn),
         *vehicle_in_use(sentence, speaker, turn),
+        *lapsed(sentence, speaker, turn),
+        *parted(sentence, speaker, turn),
+        *routines(sentence, speaker, turn),
     ]
 
 
@@ -230,6 +235,8 @@ def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     clause = [t for t in predicate.subtree if t.dep_ not in {"ccomp", "advcl", "conj", "parataxis"}]
     if not anymore and not any(t.lower_ in _HOW_OFTEN or t.lemma_.casefold() in _HOW_OFTEN for t in clause):
         return None
+    if any(t.lower_ in {"this", "next", "tomorrow", "tonight", "later"} for t in clause):
+        return None  # "I'm surfing this weekend": one occasion, not a habit
     doing = gerund(lemma)
     ctx = Context(turn=turn, subject=speaker, correction=anymore, is_speaker=True)
     start = min([predicate.i, *(a.i for a in auxiliaries if predicate.tag_ == "VBG")])

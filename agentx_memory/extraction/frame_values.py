@@ -117,7 +117,13 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 inner = [
                     g for c in prep.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
                 ]
-                for value in (c for c in [*prep.children, *inner] if c.dep_ == "pobj"):
+                # a pastime the small model tags as a verb is its object all the same ("into bouldering")
+                said = [c for c in [*prep.children, *inner] if c.dep_ == "pobj"] or [
+                    c
+                    for c in prep.children
+                    if c.dep_ == "pcomp" and frame.slot == "hobby" and not list(c.children)
+                ]
+                for value in said:
                     if frame.slot == "residence":
                         value = _named_place(_dwelling_place(value, predicate))
                     fits = _fits(frame.slot, value, predicate)

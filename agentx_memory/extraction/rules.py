@@ -33,7 +33,7 @@ from .dropped_subject import with_subjects_restored, with_surface_subject
 from .english import sentences, subordinate_last, third_person, uncleft
 from .enrich import enrichment_entities
 from .frame_followups import slot_asked
-from .frame_merge import merged
+from .frame_merge import merged, without_what_ended
 from .frames import Reading, filed_under, read_parsed
 from .gates import GateVerdict, gate_turn, is_small_talk
 from .introductions import (
@@ -400,6 +400,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
     ]
     # One atom a fact: the parse's and the rules' reading of "my husband Arjun" are one relationship.
     facts = list({fact_signature(fact): fact for fact in reversed([*reading.atoms, *ruled])}.values())[::-1]
+    facts = without_what_ended(facts)
     for name in known:
         if re.search(rf"\b{re.escape(name)}\b", turn.text, re.IGNORECASE):
             entities.append(ExtractedEntity(name=name, type="other", source_turn_ids=[turn.id]))

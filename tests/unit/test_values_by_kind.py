@@ -112,3 +112,63 @@ def test_a_new_favourite_with_its_category_said(
     assert [k for k, _, _ in said] == [key]
     assert (value or "Ursula K. Le Guin") in said[0][1]
     assert said[0][1] in said[0][2]  # the statement says the whole value (no cut at an initial's stop)
+
+
+def _ended(parser: NameRecognizer, text: str) -> list[str]:
+    return [said for key, _, said in read_facts(parser, text) if key == "ended"]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("my marathon days are over, my hips said no.", "marathon"),
+        ("after the op my five-a-side days are behind me.", "five-a-side"),
+        ("I've completely lost interest in knitting.", "knitting"),
+        ("I've fallen out of love with running.", "running"),
+        ("I got bored of crosswords.", "crosswords"),
+        ("Jaguar Land Rover let me go on Friday, along with half the shift.", "let Kim go"),
+        ("I broke off the engagement with Jonah last week.", "Jonah"),
+        ("Brooke called off the engagement.", "Brooke"),
+        ("gave up the flat in Glasgow in April and I'm backpacking round Asia.", "Glasgow"),
+        ("moved out of my Seattle apartment for good, living in a van now.", "Seattle"),
+        ("I moved out of the Leicester house in May.", "Leicester"),
+    ],
+)
+def test_an_ending_told_without_a_verb_of_stopping(parser: NameRecognizer, text: str, named: str) -> None:
+    ended = _ended(parser, text)
+    assert len(ended) == 1
+    assert named in ended[0]
+    assert not [f for f in read_facts(parser, text) if f[0] == "lives_in"]  # no home in what was left
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't lost interest in chess.",
+        "My sister's running days are over.",
+        "my sister called off her engagement.",
+        "they didn't let me go.",
+        "My sister moved out of her flat in Leeds.",
+    ],
+)
+def test_no_ending_denied_or_someone_elses(parser: NameRecognizer, text: str) -> None:
+    assert _ended(parser, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("parkrun every Saturday morning now, who even am I.", "parkrun"),
+        ("pottery class every Monday evening now, made a wonky mug", "pottery class"),
+        ("I'm surfing most weekends instead.", "surfing"),
+    ],
+)
+def test_a_pastime_told_by_when_it_recurs(parser: NameRecognizer, text: str, pastime: str) -> None:
+    assert [value for key, value, _ in read_facts(parser, text) if key == "habit"] == [pastime]
+
+
+@pytest.mark.parametrize(
+    "text", ["my sister every Sunday now.", "I'm surfing this weekend.", "physio every Tuesday now."]
+)
+def test_no_pastime_someone_elses_once_or_a_treatment(parser: NameRecognizer, text: str) -> None:
+    assert not [value for key, value, _ in read_facts(parser, text) if key == "habit"]

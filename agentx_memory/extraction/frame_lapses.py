@@ -1,0 +1,190 @@
+"""Endings told without a verb of stopping.
+
+A pastime or a liking that lapsed, told by what is said of the speaker's interest: "my marathon days are
+over", "my five-a-side days are behind me", "I've lost interest in knitting", "fallen out of love with
+running", "got bored of crosswords". Each names no slot: it ends the speaker's facts that name the thing
+(a hobby, a habit, a liking), as of when it was said.
+
+A parting told by what it did to the slot's thing (:func:`parted`): an employer that let the speaker go
+("Jaguar Land Rover let me go on Friday"), an engagement broken or called off (by either of them), a
+home given up or moved out of ("gave up the flat in Glasgow", "moved out of my Seattle apartment for
+good"). Pure functions over a spaCy parse."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .atoms import FactAtom
+from .clause_atoms import Context, TurnText, build_atom
+from .english import third_person
+from .frame_values import SUBJECTS
+from .lexicon import DWELLINGS, PARTNER_NOUNS
+
+__all__ = ["lapsed", "parted"]
+
+#: What the speaker can lose for a thing: "lost interest in", "lost my love for".
+_KEENNESS: Final = frozenset(["interest", "love", "passion", "enthusiasm", "appetite", "taste", "patience"])
+#: What a person's "days" of a thing can be: "over", "behind me", "done", "gone", "numbered".
+_DAYS_GONE: Final = frozenset(["over", "behind", "done", "gone", "finished"])
+#: Words that make the clause no lapse: a wish, a doubt, a denial.
+_NOT_SO: Final = frozenset(["not", "n't", "never", "if", "maybe", "might", "hope", "think", "almost"])
+
+
+def lapsed(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The things the speaker's interest in lapsed in this sentence, each as an ending of them."""
+    atoms = []
+    for token in sentence:
+        thing = _lapse(token)
+        if thing is None or not _holds(token):
+            continue
+        words = [
+            t.text for t in thing.subtree if t.pos_ in {"NOUN", "PROPN", "VERB", "NUM"} and len(t.text) > 2
+        ]
+        said = "".join(t.text_with_ws for t in thing.subtree).strip()
+        if not words or not said:
+            continue
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        atom = build_atom(
+            "statement", "ended", said, f"{speaker} lost interest in {said}", ctx, [], False, "explicit"
+        )
+        atoms.append(atom.model_copy(update={"ends_words": words, "temporal": "past"}))
+    return atoms
+
+
+def _lapse(token: Any) -> Any | None:
+    """The thing ``token`` says the speaker's interest in lapsed, if it heads such a clause."""
+    lemma = token.lemma_.casefold()
+    children = list(token.children)
+    mine = any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in children)
+    # "I've lost interest in knitting", "lost my love for running"
+    if lemma == "lose" and token.pos_ == "VERB":
+        keen = [c for c in children if c.dep_ == "dobj" and c.lemma_.casefold() in _KEENNESS]
+        return _object_of(keen[0], {"in", "for"}) if keen and (mine or _opens(token)) else None
+    # "I've fallen out of love with running"
+    if lemma == "fall" and any(c.lower_ == "out" for c in children) and (mine or _opens(token)):
+        return _object_of(token, {"with"})
+    # "got bored of crosswords", "I'm sick of padel" ("I'm done with Tinder" is an ending of the rules')
+    if lemma in {"bore", "sick", "tired"} and token.tag_ in {"VBN", "JJ"}:
+        owner = token.head if token.dep_ == "acomp" else token
+        subjects = [c for c in [*children, *owner.children] if c.dep_ in SUBJECTS]
+        if subjects and subjects[0].lower_ in {"i", "we"}:
+            return _object_of(token, {"of", "with"})
+        return None
+    # "my marathon days are over", "my five-a-side days are behind me"
+    if lemma == "be" and token.pos_ == "AUX":
+        days = [c for c in children if c.dep_ in SUBJECTS and c.lower_ == "days"]
+        gone = any(c.lower_ in _DAYS_GONE for c in children)
+        if days and gone and any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in days[0].children):
+            named = [c for c in days[0].children if c.dep_ in {"compound", "amod", "nmod"}]
+            return named[-1] if named else None
+    return None
+
+
+def _object_of(head: Any, preps: set[str]) -> Any | None:
+    for prep in head.children:
+        if prep.dep_ == "prep" and prep.lower_ in preps:
+            held = [c for c in prep.children if c.dep_ in {"pobj", "pcomp"}]
+            if held:
+                return held[0]
+    return None
+
+
+def _opens(verb: Any) -> bool:
+    """No subject: chat's dropped "I" ("Lost interest in golf")."""
+    return not any(c.dep_ in SUBJECTS for c in verb.children)
+
+
+def _holds(token: Any) -> bool:
+    """Said as so: not denied, wished or doubted ("I haven't lost interest", "if I lose interest")."""
+    verb = token if token.pos_ in {"VERB", "AUX"} else token.head
+    return not any(c.lower_ in _NOT_SO or c.tag_ == "MD" for c in verb.children)
+
+
+#: Verbs whose subject ends the speaker's job, with the particle or complement they need ("let me go",
+#: "laid me off", "fired me").
+_DISMISSING: Final = {"let": "go", "lay": "off", "fire": None, "sack": None, "dismiss": None, "axe": None}
+#: What an engagement can be: broken off, called off.
+_PROMISES: Final = frozenset(["engagement", "wedding"])
+_JOB_KEYS: Final = ["works_at", "works_as"]
+
+
+def parted(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """Endings of the speaker's job, engagement or home told by what was done to them."""
+    atoms = []
+    for verb in sentence:
+        if verb.pos_ != "VERB" or not _holds(verb):
+            continue
+        found = _job_ended(verb) or _engagement_ended(verb) or _home_left(verb)
+        if found is None:
+            continue
+        keys, words = found
+        others = {t.i for c in verb.children if c.dep_ in {"conj", "cc"} for t in c.subtree}
+        said = "".join(t.text_with_ws for t in verb.subtree if t.i not in others).strip(" ,.;")
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        dropped = not any(c.dep_ in SUBJECTS for c in verb.children)  # "gave up the flat in Glasgow"
+        statement = third_person(f"I {said}" if dropped else said, speaker)
+        atom = build_atom("statement", "ended", said, statement, ctx, [], False, "explicit")
+        atoms.append(atom.model_copy(update={"ends": keys, "ends_words": words, "temporal": "past"}))
+    return atoms
+
+
+def _job_ended(verb: Any) -> tuple[list[str], list[str]] | None:
+    """ "Jaguar Land Rover let me go", "they laid me off", "Monzo fired me": the job ends, all of it."""
+    lemma = verb.lemma_.casefold()
+    if lemma not in _DISMISSING:
+        return None
+    needed = _DISMISSING[lemma]
+    children = list(verb.children)
+    me = [c for c in verb.subtree if c.lower_ == "me" and c.dep_ in {"dobj", "nsubj"}]
+    done = needed is None or any(c.lemma_.casefold() == needed for c in verb.subtree)
+    by = [c for c in children if c.dep_ in SUBJECTS and c.lower_ not in {"i", "we", "you"}]
+    return (_JOB_KEYS, []) if me and done and by else None
+
+
+def _engagement_ended(verb: Any) -> tuple[list[str], list[str]] | None:
+    """ "I broke off the engagement with Jonah", "Brooke called off the engagement"."""
+    if verb.lemma_.casefold() not in {"break", "call"} or not any(c.lower_ == "off" for c in verb.children):
+        return None
+    promised = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.casefold() in _PROMISES]
+    if not promised or any(
+        p.lower_ not in {"my", "our"} for c in promised for p in c.children if p.dep_ == "poss"
+    ):
+        return None  # "my sister called off her engagement"
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    if (
+        subjects
+        and subjects[0].pos_ != "PROPN"
+        and subjects[0].lower_ not in {"i", "we", "she", "he", "they"}
+    ):
+        return None
+    named = [g.text for c in verb.children if c.lower_ == "with" for g in c.children if g.pos_ == "PROPN"]
+    named += [s.text for s in subjects if s.pos_ == "PROPN"]
+    return sorted(PARTNER_NOUNS), named
+
+
+def _home_left(verb: Any) -> tuple[list[str], list[str]] | None:
+    """ "gave up the flat in Glasgow", "moved out of my Seattle apartment for good": that home ends."""
+    lemma = verb.lemma_.casefold()
+    particles = {c.lower_ for c in verb.children if c.dep_ in {"prt", "prep"}}
+    others = {t.i for c in verb.children if c.dep_ in {"conj", "advcl"} for t in c.subtree}
+    homes = [
+        t for t in verb.subtree if t.lemma_.casefold() in DWELLINGS and t.pos_ == "NOUN" and t.i not in others
+    ]
+    if not homes or not (
+        (lemma == "give" and "up" in particles)
+        or (lemma == "move" and "out" in particles)
+        or lemma in {"vacate"}
+    ):
+        return None
+    if any(c.dep_ in SUBJECTS and c.lower_ not in {"i", "we"} for c in verb.children):
+        return None  # "my landlord gave up the flat"
+    # "my Seattle apartment", "the Leicester house" (the small model may not call a name before a home a
+    # place), "the flat in Glasgow"
+    places = [
+        t.text
+        for h in homes
+        for t in h.subtree
+        if t.pos_ == "PROPN" and (t.ent_type_ == "GPE" or (t.dep_ == "compound" and t.head.i == h.i))
+    ]
+    places += [g.text for c in verb.children if c.lower_ == "in" for g in c.children if g.ent_type_ == "GPE"]
+    return (["lives_in"], places) if places else None
