@@ -371,6 +371,8 @@ def decide(
             if same_value:
                 action: Action = timed or ("supersede" if atom.correction else "conflict")
                 return Decision(action, stored, "negates the stored fact")
+            if atom.negated:
+                continue  # "I'm not vegan" says nothing against "vegetarian"
             if single_valued(atom.key) and _exclusive(atom, stored):
                 if timed is not None:
                     return Decision(

@@ -17,6 +17,10 @@ def supposed(sentence: Any) -> bool:
     return any(_supposes(t) for t in sentence)
 
 
+#: What tells of a world that is not so: a dream, a fantasy, a pretence.
+_UNREAL: Final = frozenset(["dream", "nightmare", "imagine", "pretend", "fantasy", "fantasise", "fantasize"])
+
+
 def supposed_at(predicate: Any) -> bool:
     """Whether a supposition governs this clause: its own "would"/"could"/"if", or one of the clauses
     it is part of; a clause said before its head is one of its own ("Sushi is my favourite food, I could
@@ -25,6 +29,13 @@ def supposed_at(predicate: Any) -> bool:
     while True:
         if any(_supposes(c) for c in node.children):
             return True
+        head = node.head
+        dreamt = head.lemma_.casefold() in _UNREAL or (
+            node.dep_ == "ccomp"
+            and any(c.dep_ == "dobj" and c.lemma_.casefold() in _UNREAL for c in head.children)
+        )
+        if dreamt and head.i != node.i:
+            return True  # "had the weirdest dream that I'd moved to Tokyo", "imagine I lived in Rome"
         if node.head.i == node.i or (node.dep_ in {"ccomp", "parataxis"} and node.i < node.head.i):
             return False
         node = node.head

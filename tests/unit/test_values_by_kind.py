@@ -1,12 +1,17 @@
-"""Readings that hold for a kind of value whatever the verb (fifth session on learning): a vehicle the
-speaker gets about in or keeps now, a vehicle come by with a verb of getting ("grabbed it")."""
+"""Readings that hold for a kind of value whatever the verb (fifth session on learning, tuned on
+dev3/dev4): a vehicle the speaker gets about in or keeps now, a new favourite told against the old one,
+endings told without a verb of stopping, pastimes told by when they recur, a dream that moves no one, a
+denial that leaves another value of the slot."""
 
 from __future__ import annotations
 
 import pytest
 
+from agentx_memory.extraction.dedup import decide
 from agentx_memory.extraction.names import NameRecognizer
-from tests.reading import read_facts, spacy_reader
+from agentx_memory.extraction.rules import TurnText, extract_turns
+from agentx_memory.extraction.stored import StoredFact
+from tests.reading import SAID_AT, read_facts, spacy_reader
 
 parser = pytest.fixture(scope="module")(spacy_reader)
 
@@ -172,3 +177,21 @@ def test_a_pastime_told_by_when_it_recurs(parser: NameRecognizer, text: str, pas
 )
 def test_no_pastime_someone_elses_once_or_a_treatment(parser: NameRecognizer, text: str) -> None:
     assert not [value for key, value, _ in read_facts(parser, text) if key == "habit"]
+
+
+def test_a_dream_moves_no_one(parser: NameRecognizer) -> None:
+    text = "had the weirdest dream last night that I'd moved to Tokyo and couldn't find my way home."
+    assert not [f for f in read_facts(parser, text) if f[0] == "lives_in"]
+    assert [
+        f[1] for f in read_facts(parser, "I moved to Tokyo, it was a dream come true.") if f[0] == "lives_in"
+    ]
+
+
+def test_a_denied_value_leaves_another_value_of_the_slot(parser: NameRecognizer) -> None:
+    """ "I'm not vegan though, still vegetarian": the denial says nothing against "vegetarian"."""
+    stored = StoredFact("f1", "Kim is vegetarian.", "Kim", "diet", "vegetarian", False, (), None, 0.9)
+    atoms = extract_turns([TurnText("t1", "user", "I'm not vegan.", SAID_AT, "Kim")], recognizer=parser).facts
+    denied = [atom for atom in atoms if atom.key == "diet"]
+    assert [atom.negated for atom in denied] == [True]
+    decision = decide(denied[0], [stored], SAID_AT)
+    assert decision.action == "add"
