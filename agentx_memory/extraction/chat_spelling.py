@@ -8,6 +8,14 @@ from typing import Final
 
 __all__ = ["normalise_first_person"]
 
+_FIRST_PERSON: Final = {
+    "lives": "live",
+    "works": "work",
+    "drives": "drive",
+    "has": "have",
+    "owns": "own",
+    "is": "am",
+}
 _LOWER_I: Final = (
     (re.compile(r"\bi(?=(?:'m|'ve|'d|'ll)?\b)"), "I"),
     (re.compile(r"\bim\b(?=\s+[a-z])"), "I'm"),
@@ -43,6 +51,17 @@ _LOWER_I: Final = (
     (
         re.compile(r"(^|[.!]\s+)((?:[Ss]o |[Oo]k |[Aa]nd |[Bb]ut )?(?:I|I'[a-z]+|[Ww]e)\b[^.!?\n]*?)\?{2,}"),
         r"\1\2!",
+    ),
+    # "guess who's living in Bristol now??", "So guess who lives in Portland now? This guy.": the speaker's
+    # news asked as a riddle; told as a statement
+    (re.compile(r"\b[Gg]uess who(?:'s|’s| is)\b([^.!?\n]*)\?+"), r"I'm\1!"),
+    (
+        re.compile(r"\b[Gg]uess who (just |finally |now )?(lives|works|drives|has|owns|is)\b([^.!?\n]*)\?+"),
+        lambda said: f"I {said[1] or ''}{_FIRST_PERSON.get(said[2], said[2])}{said[3]}!",
+    ),
+    (
+        re.compile(r"\b[Gg]uess who (just |finally )?(\w+ed|got|bought|became|left|quit)\b([^.!?\n]*)\?+"),
+        r"I \1\2\3!",
     ),
     # "my other half, Gareth": the partner, in the words the reader knows
     (re.compile(r"\b([Mm]y|[Oo]ur) (?:other|better) half\b"), r"\1 partner"),

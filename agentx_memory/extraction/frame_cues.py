@@ -40,9 +40,10 @@ _AWAY: Final = frozenset(
 _JOB: Final = frozenset(
     ["job", "work", "boss", "manager", "colleague", "coworker", "co-worker", "team", "office", "role",
      "position", "hire", "onboarding", "onboard", "badge", "contract", "offer", "employer", "payroll",
-     "shift", "probation", "induction", "salary", "paycheck", "payslip", "employee", "staff", "join",
-     "start", "first"]
+     "shift", "probation", "induction", "salary", "paycheck", "paycheque", "payslip", "employee", "staff",
+     "join", "start", "first", "wage"]
 )  # fmt: skip
+_PAY: Final = frozenset(["paycheck", "paycheque", "payslip", "salary", "wage", "wages", "pay"])
 _JOB_VERBS: Final = frozenset(["start", "join", "hire", "onboard", "work"])
 #: Words of a plan, a wish or a doubt: nothing that holds yet.
 _NOT_YET: Final = frozenset(
@@ -117,6 +118,13 @@ def cue_atoms(
         atoms.append(_atom(_RESIDENCE if moved else _HOME_SAID, city.root, speaker, turn, correction))
     bodies = [e.root for e in sentence.ents if e.label_ == "ORG" and _named_at(e.root)] or [
         e.root for e in sentence.ents if e.label_ == "GPE" and _named_at(e.root) and not home
+    ]
+    # a name "at" which the job is told that the small model gives no type, or a person's ("onboarding at
+    # Figma"): the job words say it is an employer
+    bodies = bodies or [
+        t
+        for t in sentence
+        if t.pos_ == "PROPN" and t.dep_ == "pobj" and t.head.lower_ == "at" and not t.ent_type_
     ]
     if "works_at" not in read and job and len(bodies) == 1:
         atoms.append(_atom(_EMPLOYER, bodies[0], speaker, turn, correction))
@@ -235,13 +243,20 @@ def work_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> 
     for token in sentence:
         lemma = token.lemma_.casefold()
         payers = []
-        if lemma == "payroll" and _said_of_me(token):  # "I'm on HSBC's payroll"; not "my sister is on …"
-            payers = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
+        # "I'm on HSBC's payroll", "officially on the Deloitte payroll"; not "my sister is on …"
+        if lemma == "payroll" and (_said_of_me(token) or not any(t.dep_ in SUBJECTS for t in token.sent)):
+            payers = [c for c in token.children if c.dep_ in {"poss", "compound"} and c.pos_ == "PROPN"]
         if lemma == "pay" and any(
             c.dep_ == "dobj" and c.lemma_.casefold() in {"wage", "salary"} and whose(c) == "my"
             for c in token.children
         ):  # "Aer Lingus paying my wages"
             payers = [c for c in token.children if c.dep_ in SUBJECTS and c.pos_ == "PROPN"]
+        if (
+            lemma == "jump"
+            and any(c.lower_ == "ship" for c in token.children)
+            and (_said_of_me(token) or _unowned(token.sent))
+        ):  # "finally jumped ship to the BBC"
+            payers = [g for c in token.children if c.lower_ == "to" for g in c.children if g.pos_ == "PROPN"]
         atoms += [_atom(_EMPLOYER, payer, speaker, turn, correction) for payer in payers[:1]]
         # "(I) went freelance as a translator"
         if lemma == "freelance" and (_said_of_me(token) or token.sent[0].lemma_ == "go"):
@@ -266,6 +281,8 @@ def _named_at(value: Any) -> bool:
     badge"); the small model calls many a company a city ("Monzo", "Ocado")."""
     if value.dep_ == "pobj" and value.head.lower_ in {"at", "for", "with"}:
         return True
+    if value.dep_ == "pobj" and value.head.lower_ == "from" and value.head.head.lemma_.casefold() in _PAY:
+        return True  # "first paycheck from Microsoft"
     return value.dep_ == "compound" and value.head.lemma_.casefold() in _JOB
 
 
@@ -285,13 +302,24 @@ def _atom(frame: Frame, value: Any, speaker: str, turn: TurnText, correction: bo
 
 
 def _mine(sentence: Any) -> bool:
-    """The speaker is who the sentence is about: "I"/"we" a subject, or "my"/"our" a possessor."""
-    return any(
+    """The speaker is who the sentence is about: "I"/"we" a subject, or "my"/"our" a possessor; or chat's
+    sentence with no one in it that opens with a doing or a job word ("onboarding at Ocado this week has
+    been a blur", "First paycheck from Microsoft landed today")."""
+    return _unowned(sentence) or any(
         (t.dep_ in SUBJECTS and t.lower_ in {"i", "we"})
         or (t.dep_ == "poss" and t.lower_ in {"my", "our"})
         or (t.dep_ == "dobj" and t.lower_ == "me" and t.head.lemma_ in {"put", "switch", "move", "get"})
         for t in sentence
     )
+
+
+def _unowned(sentence: Any) -> bool:
+    words = [t for t in sentence if not (t.is_punct or t.pos_ in {"ADV", "INTJ", "DET", "ADJ", "NUM"})]
+    if not words or any(t.pos_ == "PRON" and t.lower_ not in {"it", "this", "that"} for t in sentence):
+        return False
+    first = words[0]
+    opens = first.tag_ in {"VBG", "VBD"} and not any(c.dep_ in SUBJECTS for c in first.children)
+    return opens or first.lemma_.casefold() in _JOB
 
 
 def _others(sentence: Any) -> bool:

@@ -10,8 +10,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
-from .frame_lapses import lapsed, parted
-from .frame_routines import routines
+from .frame_said import told_atoms
 from .frame_things import FAVOURITE_WORDS, NO_THING
 from .frame_values import SUBJECTS
 from .frame_vehicles import (
@@ -20,7 +19,6 @@ from .frame_vehicles import (
     named_vehicle,
     owned_vehicle,
     vehicle_head,
-    vehicle_in_use,
 )
 from .frame_work import for_a_living
 from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_NOUNS, Frame
@@ -66,10 +64,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         *for_a_living(sentence, speaker, turn),
         *made_vehicle(sentence, speaker, turn),
         *owned_vehicle(sentence, speaker, turn),
-        *vehicle_in_use(sentence, speaker, turn),
-        *lapsed(sentence, speaker, turn),
-        *parted(sentence, speaker, turn),
-        *routines(sentence, speaker, turn),
+        *told_atoms(sentence, speaker, turn),
     ]
 
 

@@ -195,3 +195,54 @@ def test_a_denied_value_leaves_another_value_of_the_slot(parser: NameRecognizer)
     assert [atom.negated for atom in denied] == [True]
     decision = decide(denied[0], [stored], SAID_AT)
     assert decision.action == "add"
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("right, admin day. new address is 14 Harbour Row, Falmouth, TR11 3QS", "Falmouth"),
+        ("ok so my new home address is 2210 Larimer St, Apt 5, Denver CO 80205 (yes, finally)", "Denver"),
+        ("work posted me to Singapore for two years, been out here since May", "Singapore"),
+        ("The firm transferred me to the Atlanta office.", "Atlanta"),
+        ("guess who's living in Bristol now?? the flat has a view of the bridge", "Bristol"),
+        ("So guess who lives in Portland now? This guy.", "Portland"),
+    ],
+)
+def test_a_home_told_by_an_address_a_posting_or_a_riddle(
+    parser: NameRecognizer, text: str, town: str
+) -> None:
+    assert town in [value for key, value, _ in read_facts(parser, text) if key == "lives_in"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister's new address is 4 Elm Road, Leeds",
+        "They transferred my brother to the Leeds office.",
+        "Guess who I saw in Paris today?",
+        "Can you post me the form to Leeds?",
+    ],
+)
+def test_no_home_someone_elses_address_or_posting(parser: NameRecognizer, text: str) -> None:
+    assert not [value for key, value, _ in read_facts(parser, text) if key == "lives_in"]
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("onboarding at Ocado this week has been a total blur, so many acronyms.", "Ocado"),
+        ("officially on the Deloitte payroll as of this month.", "Deloitte"),
+        ("First paycheck from Microsoft landed today", "Microsoft"),
+        ("finally jumped ship to the BBC, less money, more interesting work.", "BBC"),
+    ],
+)
+def test_an_employer_told_by_what_goes_with_the_job(parser: NameRecognizer, text: str, employer: str) -> None:
+    assert [v for k, v, _ in read_facts(parser, text) if k == "works_at" and employer in v]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Lunch at Nando's was great.", "My sister's first paycheck from Aldi came.", "He jumped ship to Sky."],
+)
+def test_no_employer_a_visit_or_someone_elses_pay(parser: NameRecognizer, text: str) -> None:
+    assert not [v for k, v, _ in read_facts(parser, text) if k == "works_at"]
