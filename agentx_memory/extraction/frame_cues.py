@@ -56,6 +56,12 @@ _NOT_EMPLOYED: Final = frozenset(
      "course", "class", "student", "former", "old", "ex", "used", "quit", "leave", "left", "fire", "sack",
      "redundant", "reject", "visit", "tour", "friend", "sister", "brother", "husband", "wife", "partner"]
 )  # fmt: skip
+#: Words of being someone's customer: they make a name no employer, and say nothing of one's job ("three
+#: studios and some private clients").
+_CUSTOMERS: Final = frozenset(
+    ["customer", "client", "order", "delivery", "account", "shop", "shopping", "buy", "bought",
+     "subscription", "refund", "complaint", "visit", "tour"]
+)  # fmt: skip
 #: Words that end a state or tell of one gone: the cue would read the wrong way.
 _GONE: Final = frozenset(
     ["used", "ago", "grew", "growing", "born", "back", "then", "once", "miss", "former", "old", "previous"]
@@ -81,7 +87,7 @@ _PARTED: Final = frozenset(
 #: Nouns a job is "as": "landed a role as a junior architect", "a contract as a site manager".
 _POSTS: Final = frozenset(
     ["role", "job", "position", "post", "career", "shift", "contract", "placement", "apprenticeship",
-     "internship", "gig", "stint", "vacancy"]
+     "internship", "gig", "stint", "vacancy", "living", "paycheque", "paycheck", "payslip", "week", "day"]
 )  # fmt: skip
 
 
@@ -129,7 +135,7 @@ def cue_atoms(
     if "works_at" not in read and job and len(bodies) == 1:
         atoms.append(_atom(_EMPLOYER, bodies[0], speaker, turn, correction))
     posts = [g for t in sentence if t.lemma_.casefold() in _POSTS for g in _as_what(t)]
-    if "works_as" not in read and len(posts) == 1 and not lemmas & _NOT_EMPLOYED:
+    if "works_as" not in read and len(posts) == 1 and not lemmas & _NOT_EMPLOYED - _CUSTOMERS:
         atoms.append(_atom(_OCCUPATION, posts[0], speaker, turn, correction))
     return atoms
 
@@ -185,9 +191,12 @@ def _left(token: Any) -> bool:
 
 def _as_what(post: Any) -> list[Any]:
     """ "a role as a junior architect", "my shifts as a care assistant": the job the post is "as"."""
+    # "earn my living as a yoga instructor": the "as" may hang on the verb the post is the object of
+    holders = [post, post.head] if post.dep_ == "dobj" else [post]
     return [
         g
-        for c in post.children
+        for holder in holders
+        for c in holder.children
         if c.dep_ == "prep" and c.lower_ == "as"
         for g in c.children
         if g.dep_ == "pobj" and a_post(g)

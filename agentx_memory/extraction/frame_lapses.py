@@ -22,6 +22,8 @@ from .lexicon import DWELLINGS, PARTNER_NOUNS
 
 __all__ = ["lapsed", "parted"]
 
+#: What a diet without meat keeps out: eaten again, it ends.
+_MEATS: Final = frozenset(["meat", "fish", "dairy", "chicken", "bacon", "steak", "beef", "pork", "burger"])
 #: What the speaker can lose for a thing: "lost interest in", "lost my love for".
 _KEENNESS: Final = frozenset(["interest", "love", "passion", "enthusiasm", "appetite", "taste", "patience"])
 #: What a person's "days" of a thing can be: "over", "behind me", "done", "gone", "numbered".
@@ -33,6 +35,17 @@ _NOT_SO: Final = frozenset(["not", "n't", "never", "if", "maybe", "might", "hope
 def lapsed(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     """The things the speaker's interest in lapsed in this sentence, each as an ending of them."""
     atoms = []
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    meat = [token for token in sentence if _meat_again(token)]
+    if meat:
+        verb = meat[0]
+        while verb.head.i != verb.i and not any(c.dep_ in SUBJECTS for c in verb.children):
+            verb = verb.head  # up to the clause that says whose: "I've gone back to eating meat"
+        others = {t.i for c in verb.children if c.dep_ in {"conj", "cc", "advcl"} for t in c.subtree}
+        said = "".join(t.text_with_ws for t in verb.subtree if t.i not in others).strip(" .!,")
+        said = said.rsplit(": ", 1)[-1]  # "heads up for recipes: I'm back on meat and dairy"
+        atom = build_atom("statement", "ended", said, third_person(said, speaker), ctx, [], False, "explicit")
+        atoms.append(atom.model_copy(update={"ends": ["diet"], "temporal": "past"}))
     for token in sentence:
         thing = _lapse(token)
         if thing is None or not _holds(token):
@@ -45,7 +58,14 @@ def lapsed(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             continue
         ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
         atom = build_atom(
-            "statement", "ended", said, f"{speaker} lost interest in {said}", ctx, [], False, "explicit"
+            "statement",
+            "ended",
+            said,
+            f"{speaker} {'is done with' if token.lemma_ == 'be' else 'lost interest in'} {said}",
+            ctx,
+            [],
+            False,
+            "explicit",
         )
         atoms.append(atom.model_copy(update={"ends_words": words, "temporal": "past"}))
     return atoms
@@ -70,6 +90,9 @@ def _lapse(token: Any) -> Any | None:
         if subjects and subjects[0].lower_ in {"i", "we"}:
             return _object_of(token, {"of", "with"})
         return None
+    # "keto's out", "Siemens is old news", "Steph is ancient history": a thing of the speaker's put behind
+    if lemma == "be" and token.pos_ == "AUX" and (gone := _put_behind(token)) is not None:
+        return gone
     # "my marathon days are over", "my five-a-side days are behind me"
     if lemma == "be" and token.pos_ == "AUX":
         days = [c for c in children if c.dep_ in SUBJECTS and c.lower_ == "days"]
@@ -78,6 +101,40 @@ def _lapse(token: Any) -> Any | None:
             named = [c for c in days[0].children if c.dep_ in {"compound", "amod", "nmod"}]
             return named[-1] if named else None
     return None
+
+
+def _put_behind(copula: Any) -> Any | None:
+    """The subject of "X is out / over / old news / ancient history", a name or a thing (not "it", not
+    "the meeting is over" with no name: a thing the speaker had is named)."""
+    children = list(copula.children)
+    subjects = [c for c in children if c.dep_ in SUBJECTS]
+    if not subjects or subjects[0].pos_ not in {"PROPN", "NOUN"} or subjects[0].lower_ == "days":
+        return None
+    named = subjects[0].pos_ == "PROPN" or any(c.dep_ == "poss" for c in subjects[0].children)
+    if not named and any(c.dep_ == "det" for c in subjects[0].children):
+        return None  # "the meeting is over": nothing of the speaker's named
+    if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in subjects[0].children):
+        return None  # "her marriage is over"
+    out = any(c.dep_ in {"advmod", "acomp", "prt"} and c.lower_ in {"out", "over"} for c in children)
+    history = any(
+        c.dep_ == "attr"
+        and (c.lemma_ == "history" or (c.lemma_ == "news" and any(a.lower_ == "old" for a in c.children)))
+        for c in children
+    )
+    return subjects[0] if out or history else None
+
+
+def _meat_again(token: Any) -> bool:
+    """ "I've gone back to eating meat", "I'm back on meat and dairy", "eating fish again": the diet that
+    kept them out ends."""
+    if token.lemma_.casefold() not in _MEATS or token.dep_ not in {"dobj", "pobj"}:
+        return False
+    clause = token.sent
+    back = any(t.lower_ in {"back", "again"} for t in clause)
+    mine = any(t.dep_ in SUBJECTS and t.lower_ in {"i", "we"} for t in clause) or not any(
+        t.dep_ in SUBJECTS for t in clause
+    )
+    return back and mine and not any(t.dep_ == "neg" or t.tag_ == "MD" for t in clause)
 
 
 def _object_of(head: Any, preps: set[str]) -> Any | None:

@@ -246,3 +246,40 @@ def test_an_employer_told_by_what_goes_with_the_job(parser: NameRecognizer, text
 )
 def test_no_employer_a_visit_or_someone_elses_pay(parser: NameRecognizer, text: str) -> None:
     assert not [v for k, v, _ in read_facts(parser, text) if k == "works_at"]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("cardiologist has put me on a low-fat diet, so keto's out.", "keto"),
+        ("no no, Siemens is old news, I'm with Bosch now.", "Siemens"),
+        ("need gift ideas for my fiancée Lena. (yes Steph is ancient history)", "Steph"),
+    ],
+)
+def test_a_thing_put_behind_ends(parser: NameRecognizer, text: str, named: str) -> None:
+    assert [said for said in _ended(parser, text) if named in said]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bit of a plot twist but I've gone back to eating meat.",
+        "heads up for recipes: I'm back on meat and dairy.",
+    ],
+)
+def test_meat_eaten_again_ends_the_diet(parser: NameRecognizer, text: str) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert [fact.ends for fact in facts if fact.key == "ended"] == [["diet"]]
+
+
+@pytest.mark.parametrize("text", ["The meeting is over.", "her marriage is over.", "I'm not back on meat."])
+def test_nothing_of_the_speakers_put_behind(parser: NameRecognizer, text: str) -> None:
+    assert _ended(parser, text) == []
+
+
+def test_a_job_told_by_the_living_it_earns(parser: NameRecognizer) -> None:
+    text = "these days I earn my living as a yoga instructor, three studios and some private clients."
+    assert ("works_as", "yoga instructor") in [(k, v) for k, v, _ in read_facts(parser, text)]
+    assert not [
+        v for k, v, _ in read_facts(parser, "My sister's first week as a nurse went well.") if k == "works_as"
+    ]
