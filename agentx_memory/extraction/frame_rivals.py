@@ -31,6 +31,8 @@ _TAKEN: Final = {"obsess": "with", "hook": "on", "addict": "to", "obsessed": "wi
 _DISPLACING: Final = frozenset(
     ["knock", "dethrone", "overtake", "topple", "oust", "usurp", "trump", "beat", "replace", "edge"]
 )
+#: Displacing verbs that displace a favourite only with a word of the top spot or "as my favourite".
+_NEEDS_SPOT: Final = frozenset(["knock", "replace", "beat", "edge"])
 #: What a favourite holds: "taken the top spot from …", "stolen the crown".
 _SPOTS: Final = frozenset(["spot", "crown", "place", "title", "throne", "slot"])
 #: How a copula says its value: "it's Ursula K. Le Guin" (attr), "it's mustard yellow" (acomp).
@@ -135,18 +137,29 @@ def _preferred(token: Any) -> tuple[Any | None, list[Any], str | None] | None:
     if token.pos_ == "VERB" and (lemma in _DISPLACING or (lemma == "take" and spot)):
         if any(c.lower_ in {"i", "we"} for c in subjects):
             return None  # "I replaced my Peugeot": no favourite
+        # "knocked Italian off the top spot", "replaced The Office as my favourite show"; not "my cat
+        # knocked my tablet off the desk", "the new router replaced the old one"
+        off = [g for c in children if c.lower_ in {"off", "from"} for g in c.children]
+        told = _as_favourite(token) or any(g.lemma_.casefold() in _SPOTS | {"top"} for g in off)
+        if lemma in _NEEDS_SPOT and not (told or spot):
+            return None
         fallen = [o for o in objects if o not in spot] + [
             g for o in (*spot, token) for c in o.children if c.lower_ == "from" for g in c.children
         ]
-        named = [
-            g.lemma_.casefold()
-            for c in children
-            if c.lower_ == "as"
-            for g in c.children
-            if g.dep_ == "pobj" and any(m.lemma_.casefold() in _FAVOURITE_NOUNS for m in g.children)
-        ]
+        named = _as_favourite(token)
         return (subjects[0] if subjects else None, fallen, named[0] if named else None)
     return None
+
+
+def _as_favourite(verb: Any) -> list[str]:
+    """The category of "… as my favourite coffee" on ``verb``: ["coffee"]."""
+    return [
+        g.lemma_.casefold()
+        for c in verb.children
+        if c.lower_ == "as"
+        for g in c.children
+        if g.dep_ == "pobj" and any(m.lemma_.casefold() in _FAVOURITE_NOUNS for m in g.children)
+    ]
 
 
 def _used_to_be(now: Any) -> tuple[str, Any] | None:

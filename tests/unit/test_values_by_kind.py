@@ -89,6 +89,8 @@ def test_a_new_favourite_told_against_another_thing(
         "I replaced my Peugeot with a Tesla.",
         "Would you take the train over the bus?",
         "her favourite colour used to be blue, now it's mustard yellow.",
+        "my cat Mochi knocked my tablet off the desk again lol",
+        "the new router replaced the old one.",
     ],
 )
 def test_no_new_favourite_asked_someone_elses_or_already_read(parser: NameRecognizer, text: str) -> None:
