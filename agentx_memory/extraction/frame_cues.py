@@ -122,9 +122,10 @@ def cue_atoms(
     if "lives_in" not in read and home and city is not None and not (job and _named_at(city.root)):
         moved = bool(lemmas & _MOVING)  # "signed the lease on …" is a move; "my place in Calgary" a home
         atoms.append(_atom(_RESIDENCE if moved else _HOME_SAID, city.root, speaker, turn, correction))
-    bodies = [e.root for e in sentence.ents if e.label_ == "ORG" and _named_at(e.root)] or [
-        e.root for e in sentence.ents if e.label_ == "GPE" and _named_at(e.root) and not home
-    ]
+    # a name (the small model calls "the kids & work" an organisation too)
+    bodies = [
+        e.root for e in sentence.ents if e.label_ == "ORG" and _named_at(e.root) and e.root.text[:1].isupper()
+    ] or [e.root for e in sentence.ents if e.label_ == "GPE" and _named_at(e.root) and not home]
     # a name "at" which the job is told that the small model gives no type, or a person's ("onboarding at
     # Figma"): the job words say it is an employer
     bodies = bodies or [

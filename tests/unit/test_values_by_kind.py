@@ -285,3 +285,8 @@ def test_a_job_told_by_the_living_it_earns(parser: NameRecognizer) -> None:
     assert not [
         v for k, v, _ in read_facts(parser, "My sister's first week as a nurse went well.") if k == "works_as"
     ]
+
+
+def test_no_employer_in_what_keeps_one_busy(parser: NameRecognizer) -> None:
+    """ "I'm swamped with the kids & work": the small model calls "the kids & work" an organisation."""
+    assert not [v for k, v, _ in read_facts(parser, "I'm swamped with the kids & work.") if k == "works_at"]
