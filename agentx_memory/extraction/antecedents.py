@@ -53,5 +53,7 @@ def _named_before(pronoun: Any) -> Any | None:
     ]
     if done_to:
         return done_to[-1]
+    if any(t.dep_ == "dobj" and t.lower_ in {"it", "this", "that", "them"} for t in window):
+        return None  # "I make it with almond flour … It's my favourite": "it" was never named
     names = [t for t in window if t.pos_ == "PROPN"]  # the small model calls many a game a person
     return names[-1] if names else None

@@ -119,7 +119,14 @@ def _preferred(token: Any) -> tuple[Any | None, list[Any], str | None] | None:
         return (held[0], [], None) if held and _speakers(token) else None
     # "I'm all about SZA now"; "obsessed with Wordle", "hooked on Taskmaster"
     if token.dep_ == "prep" and _holds(token.head) and _speakers(token.head):
-        about = token.lower_ == "about" and any(c.lower_ == "all" for c in token.head.children)
+        # "I'm all about SZA" (the speaker, "all" right before); not "people get all upset about every move"
+        about = (
+            token.lower_ == "about"
+            and token.i > 0
+            and token.doc[token.i - 1].lower_ == "all"
+            and token.head.lemma_ == "be"
+            and any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in token.head.children)
+        )
         taken = _TAKEN.get(token.head.lemma_.casefold()) == token.lower_
         held = [c for c in children if c.dep_ == "pobj"]
         return (held[0], [], None) if held and (about or taken) else None

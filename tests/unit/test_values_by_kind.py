@@ -290,3 +290,18 @@ def test_a_job_told_by_the_living_it_earns(parser: NameRecognizer) -> None:
 def test_no_employer_in_what_keeps_one_busy(parser: NameRecognizer) -> None:
     """ "I'm swamped with the kids & work": the small model calls "the kids & work" an organisation."""
     assert not [v for k, v, _ in read_facts(parser, "I'm swamped with the kids & work.") if k == "works_at"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I make it with almond flour, coconut oil and raspberries. It's my favorite for birthdays.",
+        "Competitive games can be hard when people get all upset about every move you make.",
+    ],
+)
+def test_no_favourite_from_a_thing_never_named_or_someone_elses_upset(
+    parser: NameRecognizer, text: str
+) -> None:
+    """Two wrong facts of a 40-fact read of conversation 3 ("Joanna's favourite is almond", "Joanna
+    prefers every move now")."""
+    assert not [v for k, v, _ in read_facts(parser, text) if k.startswith("favourite")]
