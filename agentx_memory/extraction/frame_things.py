@@ -72,6 +72,8 @@ def thing_atom(
             statement = f"{speaker}'s favourite is {said}"
             return build_atom("preference", "favourite", said, statement, ctx, [], False, "explicit")
         if head in {"hobby", "pastime", "passion", "obsession"}:  # "my new hobby is knitting"
+            if value.pos_ == "ADJ":
+                return None  # "(my passion …) It's been bumpy": how it goes, not what it is
             return build_atom(
                 "preference", "hobby", said, f"{speaker}'s {head} is {said}", ctx, [], False, "explicit"
             )

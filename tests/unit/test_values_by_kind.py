@@ -305,3 +305,10 @@ def test_no_favourite_from_a_thing_never_named_or_someone_elses_upset(
     """Two wrong facts of a 40-fact read of conversation 3 ("Joanna's favourite is almond", "Joanna
     prefers every move now")."""
     assert not [v for k, v, _ in read_facts(parser, text) if k.startswith("favourite")]
+
+
+def test_how_a_passion_goes_is_not_what_it_is(parser: NameRecognizer) -> None:
+    """A wrong fact of a 40-fact read of conversation 1: "Jon's passion is bumpy"."""
+    text = "Still following my passion for dance. It's been bumpy, but I'm determined to make it work."
+    assert not [v for k, v, _ in read_facts(parser, text) if k == "hobby" and v == "bumpy"]
+    assert ("hobby", "photography") in [(k, v) for k, v, _ in read_facts(parser, "my passion is photography")]
