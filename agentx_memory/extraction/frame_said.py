@@ -1,6 +1,7 @@
 """Homes told by what goes with them rather than by a verb of living: an address typed out ("new address
 is 14 Harbour Row, Falmouth, TR11 3QS"), an employer that moved the speaker ("work posted me to
-Singapore", "the firm transferred me to the Atlanta office"); and the one place the phrase readers of
+Singapore", "the firm transferred me to the Atlanta office"); a hobby that is a doing ("my new hobby is
+knitting"); and the one place the phrase readers of
 values told whatever the verb are gathered for :func:`.frame_phrases.sentence_atoms`. Pure functions."""
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ _STREET: Final = re.compile(
 _TOWN: Final = re.compile(
     r"^(?P<town>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2})(?:,?\s+[A-Z]{2})?(?:\s+\d{5})?$"
 )
+#: What a doing can be of the speaker's: "my new hobby is knitting".
+_PASTIMES: Final = frozenset(["hobby", "pastime", "passion", "obsession"])
 #: Verbs of an employer moving the speaker: "posted me to Singapore", "transferred me to the Atlanta office".
 _MOVING_ME: Final = frozenset(["post", "transfer", "relocate", "second", "send", "station", "move"])
 
@@ -45,6 +48,7 @@ def told_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         *routines(sentence, speaker, turn),
         *_address_home(sentence, speaker, turn),
         *_posted_to(sentence, speaker, turn),
+        *_pastime_doing(sentence, speaker, turn),
     ]
 
 
@@ -97,6 +101,25 @@ def _posted_to(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         ):
             town = " ".join(t.text for t in places if t.head.i == places[-1].i or t.i == places[-1].i)
             return [_home(town, f"{speaker} moved to {town}", speaker, turn, True)]
+    return []
+
+
+def _pastime_doing(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """ "My new hobby is knitting", "my passion is restoring old bikes": the parse reads "is knitting" as
+    the hobby doing something; the doing is the hobby."""
+    for verb in sentence:
+        if verb.tag_ != "VBG" or not any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children):
+            continue
+        held = [c for c in verb.children if c.dep_ in SUBJECTS and c.lemma_.casefold() in _PASTIMES]
+        if not held or not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in held[0].children):
+            continue
+        if any(c.dep_ == "neg" for c in verb.children):
+            continue
+        said = "".join(t.text_with_ws for t in verb.subtree if t.i >= verb.i).strip(" .!,")
+        ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
+        statement = f"{speaker}'s {held[0].lemma_} is {said}"
+        atom = build_atom("preference", "hobby", said, statement, ctx, [], False, "explicit")
+        return [atom.model_copy(update={"temporal": "current"})]
     return []
 
 

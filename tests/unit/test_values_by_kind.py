@@ -312,3 +312,12 @@ def test_how_a_passion_goes_is_not_what_it_is(parser: NameRecognizer) -> None:
     text = "Still following my passion for dance. It's been bumpy, but I'm determined to make it work."
     assert not [v for k, v, _ in read_facts(parser, text) if k == "hobby" and v == "bumpy"]
     assert ("hobby", "photography") in [(k, v) for k, v, _ in read_facts(parser, "my passion is photography")]
+
+
+@pytest.mark.parametrize(
+    ("text", "hobby"),
+    [("My new hobby is knitting.", "knitting"), ("my passion is restoring old bikes", "restoring old bikes")],
+)
+def test_a_hobby_that_is_a_doing(parser: NameRecognizer, text: str, hobby: str) -> None:
+    assert ("hobby", hobby) in [(k, v) for k, v, _ in read_facts(parser, text)]
+    assert not [v for k, v, _ in read_facts(parser, "My sister's hobby is knitting.") if k == "hobby"]
