@@ -19,6 +19,7 @@ __all__ = [
     "NOT_NAMES",
     "NOT_NAME_KEYS",
     "RELATION_NAME",
+    "addressed_as",
     "identity_name",
     "introduces",
     "name_given",
@@ -108,6 +109,33 @@ def identity_name(turn: TurnText, speaker: str, name: str) -> FactAtom:
         value=name,
         source_turn_ids=[turn.id],
     )
+
+
+#: The listener greeting or thanking the user by name at the start of its reply: "Nice to meet you,
+#: Tomasz!", "Hi Winnie!", "Thanks, Rosalind.", "No problem, Joaquin.", "Sorry, Marek!".
+_ADDRESSED: Final = re.compile(
+    r"^(?i:(?:hi|hello|hey|hiya|thanks|thank you|sorry|welcome|nice to meet you|great to meet you|"
+    r"lovely to meet you|pleased to meet you|no problem|of course|got it|noted|sure|okay|ok|congrats|"
+    r"congratulations|good morning|good evening|ah|oh)(?: there| so much| again)?,?\s+)"
+    r"(?P<name>[A-Z][a-z'-]+)(?:\s+(?P<last>[A-Z][a-z'-]+))?\s*[!,.?]"
+)
+
+
+def addressed_as(reply: str, said: str) -> str | None:
+    """The name the listener's ``reply`` greets the user by, when the user's turn before it (``said``)
+    gave that name: whatever words the user gave it in ("Tomasz is the name", "I'm called Kirra",
+    "it's Marek actually", a bare "Rosalind Okafor"), the reply says it was theirs. Not a name the user
+    did not say (the reply may guess wrong: "You're welcome, Mark!")."""
+    found = _ADDRESSED.match(reply.strip())
+    if found is None:
+        return None
+    name = found.group("name")
+    if not re.search(rf"\b{re.escape(name)}\b", said) or not introduces(name, UNKNOWN_SPEAKER, surely=True):
+        return None
+    # "Jo is my sister": a name the user gave as someone else's is no greeting of theirs
+    if re.search(rf"\b{re.escape(name)}\s+(?:is|was|'s)\s+(?:my|our)\b", said):
+        return None
+    return name
 
 
 def signed_name(turn: TurnText) -> str | None:

@@ -44,6 +44,7 @@ from .introductions import (
     NOT_NAME_KEYS,
     NOT_NAMES,
     RELATION_NAME,
+    addressed_as,
     identity_name,
     introduces,
     signed_name,
@@ -503,9 +504,15 @@ def extract_turns(
     # An assistant's turn with no speaker of its own is not read for facts, but its question opens a
     # slot for the user's next turn to answer ("What should I call you?" … "oh, Marguerite is fine").
     asked: dict[str, str] = {}
+    greeted: dict[str, str] = {}
     question: str | None = None
+    before: TurnText | None = None
     for turn in turns:
         verdict = gate_turn(turn.role, turn.text, echoed)
+        said = before.text if before is not None and before.role == "user" else None
+        if turn.role == "assistant" and said and (name := addressed_as(turn.text, said)) and before:
+            greeted[before.id] = name  # "Tomasz is the name …" / "Nice to meet you, Tomasz!"
+        before = turn
         if verdict.flag:
             result.flagged[turn.id] = verdict.flag
         if verdict.refuse:
@@ -529,6 +536,9 @@ def extract_turns(
         if turn.id in asked:
             state.slot_asked = slot_asked(asked[turn.id], state.untold)
         extraction = _extract_turn(turn, state, known, parsed[position] if parsed and parse else None)
+        if turn.speaker == UNKNOWN_SPEAKER and (name := greeted.get(turn.id)) and state.speaker_name != name:
+            state.speaker_name = name  # the reply greeted the user by the name they gave
+            extraction = extraction.merge(Extraction(facts=[identity_name(turn, UNKNOWN_SPEAKER, name)]))
         if parsed:
             speaker = state.speaker_name or turn.speaker
             found = doc_names(parsed[position])

@@ -9,7 +9,7 @@ import pytest
 
 from agentx_memory.extraction.dedup import decide
 from agentx_memory.extraction.names import NameRecognizer
-from agentx_memory.extraction.rules import TurnText, extract_turns
+from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
 from agentx_memory.extraction.stored import StoredFact
 from tests.reading import SAID_AT, read_facts, spacy_reader
 
@@ -321,3 +321,55 @@ def test_how_a_passion_goes_is_not_what_it_is(parser: NameRecognizer) -> None:
 def test_a_hobby_that_is_a_doing(parser: NameRecognizer, text: str, hobby: str) -> None:
     assert ("hobby", hobby) in [(k, v) for k, v, _ in read_facts(parser, text)]
     assert not [v for k, v, _ in read_facts(parser, "My sister's hobby is knitting.") if k == "hobby"]
+
+
+def _named(parser: NameRecognizer, *said: str) -> list[str]:
+    turns = [
+        TurnText(
+            f"t{i}", "assistant" if text.startswith("a: ") else "user", text[3:], SAID_AT, UNKNOWN_SPEAKER
+        )
+        for i, text in enumerate(said)
+    ]
+    return [fact.value or "" for fact in extract_turns(turns, recognizer=parser).facts if fact.key == "name"]
+
+
+@pytest.mark.parametrize(
+    ("chat", "name"),
+    [
+        (
+            ("u: Tomasz is the name, fixing bikes is the game", "a: Nice to meet you, Tomasz! Let's start."),
+            "Tomasz",
+        ),
+        (
+            (
+                "u: What name goes on the letter?",
+                "a: Which name?",
+                "u: Rosalind Okafor",
+                "a: Thanks, Rosalind.",
+            ),
+            "Rosalind",
+        ),
+        (
+            ("u: thanks!", "a: You're welcome, Mark!", "u: it's Marek actually", "a: Sorry, Marek! Noted."),
+            "Marek",
+        ),
+        (("u: I'm called Kirra. any tips for Japanese?", "a: Hi Kirra! Six months is enough."), "Kirra"),
+    ],
+)
+def test_a_name_the_reply_greets_the_user_by(
+    parser: NameRecognizer, chat: tuple[str, ...], name: str
+) -> None:
+    assert _named(parser, *chat)[-1:] == [name]
+
+
+@pytest.mark.parametrize(
+    "chat",
+    [
+        ("u: thanks for the recipe", "a: You're welcome, Mark!"),  # a name the user never said
+        ("u: My friend Sam loves hiking, any trail ideas?", "a: Sure, Sam will love these!"),
+        ("u: I went to see Adele last night!", "a: Wow, Adele! How was it?"),
+        ("u: Jo is my sister, she's visiting", "a: Hi Jo! Welcome."),
+    ],
+)
+def test_no_name_a_guess_a_friend_or_someone_else(parser: NameRecognizer, chat: tuple[str, ...]) -> None:
+    assert _named(parser, *chat) == []
