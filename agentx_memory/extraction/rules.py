@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
 from typing import Final
 
 from .atoms import ExtractedEntity, ExtractedRelationship, Extraction, FactAtom
@@ -43,15 +42,15 @@ from .introductions import (
     NAME_SAID,
     NOT_NAME_KEYS,
     NOT_NAMES,
-    RELATION_NAME,
     addressed_as,
     identity_name,
     introduces,
     signed_name,
 )
-from .names import ANIMALS, NameRecognizer, doc_names, name_entities
+from .names import NameRecognizer, doc_names, name_entities
 from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
+from .rule_state import RuleState, relation_clause
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 from .stored import fact_signature
 from .substance import adjectives_joined, unworthy
@@ -95,23 +94,6 @@ _AND_VERB: Final = re.compile(
     r"\s+and\s+(?=(?:wants|loves|likes|works|lives|is|has|plays|speaks|enjoys|hates|teaches|runs|studies|turns|"
     r"goes|knows|needs|hopes|plans)\b)"
 )
-
-
-@dataclass
-class _State:
-    """What earlier turns of the chunk taught the later ones: names, people, the last person."""
-
-    speaker_name: str | None = None
-    persons: dict[str, str] = field(default_factory=dict)  # casefolded name → name
-    last_person: str | None = None
-    #: The last turn spoke of the speaker's number without giving it ("my number's different").
-    contact_pending: bool = False
-    #: The appointment the last turn said changed without its new time.
-    appointment_pending: str | None = None
-    #: The slot whose change the last turn told without its value (a move, someone new).
-    untold: str | None = None
-    #: The slot of the speaker's the listener's last turn asked about ("Where are you working now?").
-    slot_asked: str | None = None
 
 
 _LEADING: Final = re.compile(
@@ -270,7 +252,7 @@ def _is_occupation(value: str) -> bool:
     return bool(words) and (words[-1] in OCCUPATIONS or words[-1].rstrip("s") in OCCUPATIONS)
 
 
-def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str] | None:
+def _subject_clause(clause: str, state: RuleState, speaker: str) -> tuple[str, str] | None:
     """``(subject, canonical clause)`` for a clause about the speaker or a named person, else None."""
     if match := _PRONOUN_START.match(clause):
         if state.last_person is None or match.group(0).casefold().startswith("they"):
@@ -294,7 +276,9 @@ def _subject_clause(clause: str, state: _State, speaker: str) -> tuple[str, str]
     return None
 
 
-def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed: object = None) -> Extraction:
+def _extract_turn(
+    turn: TurnText, state: RuleState, known: Collection[str], parsed: object = None
+) -> Extraction:
     """What the rules (and, given the turn's ``parsed`` text, the parse reader) learn from one turn."""
     facts: list[FactAtom] = []
     entities: list[ExtractedEntity] = list(enrichment_entities(turn.text, turn.id))
@@ -362,7 +346,7 @@ def _extract_turn(turn: TurnText, state: _State, known: Collection[str], parsed:
                 if turn.speaker == UNKNOWN_SPEAKER:
                     state.speaker_name = name
                 continue
-            about = _relation_clause(clause, turn, speaker, state, facts, entities, relationships)
+            about = relation_clause(clause, turn, speaker, state, facts, entities, relationships)
             if about is None:
                 continue
             found = _subject_clause(about, state, speaker)
@@ -430,47 +414,6 @@ def _standing(fact: FactAtom) -> FactAtom | None:
     return fact.model_copy(update={"statement": statement, "value": value})
 
 
-def _relation_clause(
-    clause: str,
-    turn: TurnText,
-    speaker: str,
-    state: _State,
-    facts: list[FactAtom],
-    entities: list[ExtractedEntity],
-    relationships: list[ExtractedRelationship],
-) -> str | None:
-    """Record "my <relation> <Name> …" as a relationship and return the rest as a clause about Name."""
-    pattern = RELATION_NAME.pattern.replace("{S}", re.escape(speaker))
-    match = re.search(pattern, clause)
-    if match is None or match.group("name") in NOT_NAMES:
-        return clause
-    relation, name, rest = match.group("rel").casefold(), match.group("name"), match.group("rest")
-    state.persons[name.casefold()] = name
-    state.last_person = name
-    is_pet = relation in ANIMALS
-    entities.append(
-        ExtractedEntity(name=name, type="other" if is_pet else "person", source_turn_ids=[turn.id])
-    )
-    relationships.append(ExtractedRelationship(source=speaker, target=name, type="KNOWS"))
-    facts.append(
-        FactAtom(
-            fact_kind="relationship",
-            subject=speaker,
-            statement=f"{speaker}'s {relation} is {name}.",
-            key=relation,
-            value=name,
-            persons=[name],
-            source_turn_ids=[turn.id],
-        )
-    )
-    rest = rest.strip(" ,")
-    if not rest or not re.match(
-        r"^(?:is|was|has|had|loves|likes|\w+s|\w+ed|just|really|also|always)\b", rest
-    ):
-        return None
-    return f"{name} {third_person(rest, speaker)}"
-
-
 def parsed_texts(turns: Sequence[TurnText], echoed: Collection[str] = ()) -> list[str]:
     """The texts :func:`extract_turns` has the recognizer parse for ``turns``: those it reads, as it
     reads them (so that a caller can parse them ahead, one at a time: ``names.ParsedAhead``)."""
@@ -498,7 +441,7 @@ def extract_turns(
     entities are recognised in the text; ``echoed`` are normalised texts the memory itself injected;
     ``recognizer`` (spaCy, when installed) adds the names no pattern introduced, as entities, and with
     ``parse`` its parse feeds the parse reader (:mod:`.frames`), whose typed facts take precedence."""
-    state = _State()
+    state = RuleState()
     result = Extraction()
     read: list[TurnText] = []
     # An assistant's turn with no speaker of its own is not read for facts, but its question opens a
