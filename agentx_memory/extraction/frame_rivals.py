@@ -10,6 +10,7 @@ functions over a spaCy parse."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from .atoms import FactAtom
@@ -45,9 +46,12 @@ _NOT_THINGS: Final = frozenset(
 )
 
 
-def favoured(doc: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+def favoured(doc: Any, speaker: str, turn: TurnText, read: Sequence[FactAtom] = ()) -> list[FactAtom]:
     """The thing a turn of the speaker's says is now preferred, told against what it displaced (or the
-    other things the turn names, when it names none); none in a question, a denial or a wish."""
+    other things the turn names, when it names none); none in a question, a denial or a wish, nor when
+    the turn's other readers (``read``) read a favourite already."""
+    if any(atom.key.startswith("favourite") for atom in read):
+        return []
     preferred: list[Any] = []
     rivals: list[Any] = []
     category: str | None = None

@@ -201,8 +201,7 @@ def read_parsed(
             if not any(key in PARTNER_NOUNS for key in read):
                 reading.atoms += partners_told(sentence, speaker, turn, correction)
             reading.atoms += work_told(sentence, speaker, turn, correction)
-    if not any(atom.key.startswith("favourite") for atom in reading.atoms):
-        reading.atoms += favoured(doc, speaker, turn)  # "X is my new obsession; Y sounds tired now"
+    reading.atoms += favoured(doc, speaker, turn, reading.atoms)  # "X is my new obsession; Y sounds tired"
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
     reading.untold = change_untold(doc, reading.atoms)
     ended = {word for atom in reading.atoms for word in atom.ends_words}
