@@ -1,13 +1,14 @@
 """BM25 over the ledger's full-text index: the pure half (query planning, quoting, IDF).
 
 The statement is ``lexical_search_turns`` in ``stores/sql/recall.sql``, which episodic memory runs; it
-chooses its probe in SQL, as :func:`plan_lexical_query` does here (the reference, held equal to it by
-``tests/integration/test_lexical_stats.py``), so that the statistics and the search are one round trip. The term statistics are
-exact and read, not counted: the ledger's write triggers keep each user's document frequencies and
-length totals per channel (``migrations/003_lexical_stats.sql``). Scoring is Okapi BM25 with the
-Lucene IDF below, a turn's term frequency being the lexeme's count in it (recovered in SQL by inverting
-``ts_rank``, see ``lexical_search_turns``) and its length the number of distinct lexemes; a test
-checks the scores against ``rank-bm25`` on the same lexemes (``tests/integration/test_lexical_stats.py``).
+chooses its probe in SQL as :func:`plan_lexical_query` does here (the reference, held equal to it by
+``tests/integration/test_lexical_stats.py``), so the statistics and the search are one round trip.
+The term statistics are exact and read, not counted: the ledger's write triggers keep each user's
+document frequencies and length totals per channel (``migrations/003_lexical_stats.sql``). Scoring is
+Okapi BM25 with the Lucene IDF below, a turn's term frequency being the lexeme's count in it
+(recovered in SQL by inverting ``ts_rank``, see ``lexical_search_turns``) and its length the number of
+distinct lexemes; a test checks the scores against ``rank-bm25`` on the same lexemes
+(``tests/integration/test_lexical_stats.py``).
 """
 
 from __future__ import annotations
