@@ -330,9 +330,9 @@ class AgentMemory(
                 kinds=kinds,
                 time_window_hours=window,
                 metadata=wanted,
+                last_seen=True,
             )
             bundle = RecallLayer(backends, self.settings.retrieval).recall(self.scope, request)
-            bundle = self._with_last_seen(backends, bundle)
             if wanted:  # every path that adds turns (neighbours, entity mentions) obeys the filter
                 bundle = bundle.model_copy(update={"items": matching_metadata(bundle.items, wanted)})
             backends.recall_monitor.record(bundle.metrics)

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from .._compat.sync import aside
 from ..backends import Backends
 from ..errors import AgentMemoryError
-from ..memory.access_pure import with_last_seen
-from ..models import MemoryBundle, MemoryItem, Scope
+from ..models import MemoryItem, Scope
 from ..retrieval.items import reinforcement_targets
 from ..settings import Settings
 
@@ -56,14 +55,6 @@ class FacadeCore:
         backends = self._open_backends()
         backends.rate_limiter.admit_recall(self.scope, operation)
         return backends
-
-    def _with_last_seen(self, backends: Backends, bundle: MemoryBundle) -> MemoryBundle:
-        """The bundle with each fact's and entity's last access (kept in the ledger, off the nodes)."""
-        facts, entities = reinforcement_targets(bundle.items)
-        seen = backends.access.last_seen(self.scope, [*facts, *entities])
-        if not seen:
-            return bundle
-        return bundle.model_copy(update={"items": with_last_seen(bundle.items, seen)})
 
     def _reinforce_later(self, backends: Backends, items: Sequence[MemoryItem]) -> None:
         """Count one more access of the facts and entities among ``items``, off the caller's path (a

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from .._compat.aio import aside
 from ..backends_async import AsyncBackends
 from ..errors import AgentMemoryError
-from ..memory.access_pure import with_last_seen
-from ..models import MemoryBundle, MemoryItem, Scope
+from ..models import MemoryItem, Scope
 from ..retrieval.items import reinforcement_targets
 from ..settings import Settings
 
@@ -54,14 +53,6 @@ class AsyncFacadeCore:
         backends = await self._open_backends()
         await backends.rate_limiter.admit_recall(self.scope, operation)
         return backends
-
-    async def _with_last_seen(self, backends: AsyncBackends, bundle: MemoryBundle) -> MemoryBundle:
-        """The bundle with each fact's and entity's last access (kept in the ledger, off the nodes)."""
-        facts, entities = reinforcement_targets(bundle.items)
-        seen = await backends.access.last_seen(self.scope, [*facts, *entities])
-        if not seen:
-            return bundle
-        return bundle.model_copy(update={"items": with_last_seen(bundle.items, seen)})
 
     def _reinforce_later(self, backends: AsyncBackends, items: Sequence[MemoryItem]) -> None:
         """Count one more access of the facts and entities among ``items``, off the caller's path (a

@@ -38,7 +38,7 @@ from .episodic_pure import (
     turn_from_row,
     turn_hit,
 )
-from .lexical import LexemeStats, plan_lexical_query, tsquery_any
+from .lexical import MAX_POSTINGS, MAX_PROBE
 from .turn_batch import (
     StoredBatch,
     TurnBatch,
@@ -366,22 +366,17 @@ class EpisodicMemory:
         """BM25 over this user's turns in ``channels`` (ledger full-text index), best first; lean hits.
 
         Term statistics are the exact ones the ledger keeps per user and channel; ``max_df_ratio``
-        is the share of turns above which a lexeme scores but does not pick candidates.
+        is the share of turns above which a lexeme scores but does not pick candidates. One statement.
         """
-        key = {"user_id": scope.user_id, "channels": list(channels)}
-        rows = self._ledger.fetch_all("lexical_term_stats", {**key, "text": text})
-        stats = [LexemeStats(row["lexeme"], row["df"], row["n"], row["avgdl"]) for row in rows]
-        lexemes, idfs, probe = plan_lexical_query(stats, max_df_ratio)
-        if not probe:
-            return []
         rows = self._ledger.fetch_all(
             "lexical_search_turns",
             {
-                **key,
-                "lexemes": lexemes,
-                "idfs": idfs,
-                "probe": tsquery_any(probe),
-                "avgdl": stats[0].avgdl,
+                "user_id": scope.user_id,
+                "channels": list(channels),
+                "text": text,
+                "max_df_ratio": max_df_ratio,
+                "max_probe": MAX_PROBE,
+                "max_postings": MAX_POSTINGS,
                 "k1": k1,
                 "b": b,
                 "since": since,

@@ -49,13 +49,17 @@ def _scores(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
 
 def graph_hits(found: Mapping[str, Sequence[Mapping[str, Any]]]) -> GraphHits:
     """Parse ``AsyncGraphStore.recall_candidates`` rows (``"<Label>.<technique>"`` → ``{item, score}``)."""
-    entity_rows = [*found.get("Entity.vector", ()), *found.get("Entity.fulltext", ())]
+    # An entity both techniques found comes back twice: built once (a model and its JSON each time).
+    entities: dict[str, Entity] = {}
+    for row in [*found.get("Entity.vector", ()), *found.get("Entity.fulltext", ())]:
+        if row["item"]["id"] not in entities:
+            entities[row["item"]["id"]] = entity_from_graph(row["item"])
     return GraphHits(
         fact_vector=_scores(found.get("Fact.vector", ())),
         fact_fulltext=_scores(found.get("Fact.fulltext", ())),
         entity_vector=_scores(found.get("Entity.vector", ())),
         entity_fulltext=_scores(found.get("Entity.fulltext", ())),
-        entities={row["item"]["id"]: entity_from_graph(row["item"]) for row in entity_rows},
+        entities=entities,
         strategies=[
             (strategy_from_graph(dict(row["item"])), float(row["score"]))
             for row in found.get("Strategy.vector", ())

@@ -1,12 +1,14 @@
 """BM25 over the ledger's full-text index: the pure half (query planning, quoting, IDF).
 
-The statements are ``lexical_term_stats`` and ``lexical_search_turns`` in ``stores/sql/recall.sql``;
-episodic memory runs them and these functions decide what they are asked. The term statistics are
-exact and read, not counted: the ledger's write triggers keep each user's document frequencies and
-length totals per channel (``migrations/003_lexical_stats.sql``). Scoring is Okapi BM25 with the
-Lucene IDF below, a turn's term frequency being the lexeme's count in it (recovered in SQL by inverting
-``ts_rank``, see ``lexical_search_turns``) and its length the number of distinct lexemes; a test
-checks the scores against ``rank-bm25`` on the same lexemes (``tests/integration/test_lexical_stats.py``).
+The statement is ``lexical_search_turns`` in ``stores/sql/recall.sql``, which episodic memory runs; it
+chooses its probe in SQL as :func:`plan_lexical_query` does here (the reference, held equal to it by
+``tests/integration/test_lexical_stats.py``), so the statistics and the search are one round trip.
+The term statistics are exact and read, not counted: the ledger's write triggers keep each user's
+document frequencies and length totals per channel (``migrations/003_lexical_stats.sql``). Scoring is
+Okapi BM25 with the Lucene IDF below, a turn's term frequency being the lexeme's count in it
+(recovered in SQL by inverting ``ts_rank``, see ``lexical_search_turns``) and its length the number of
+distinct lexemes; a test checks the scores against ``rank-bm25`` on the same lexemes
+(``tests/integration/test_lexical_stats.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,11 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["LexemeStats", "bm25_idf", "plan_lexical_query", "tsquery_any"]
+__all__ = ["MAX_POSTINGS", "MAX_PROBE", "LexemeStats", "bm25_idf", "plan_lexical_query", "tsquery_any"]
+
+#: Probe lexemes at most, and their postings at most (see :func:`plan_lexical_query`).
+MAX_PROBE = 12
+MAX_POSTINGS = 2000
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,10 @@ def bm25_idf(n: float, df: float) -> float:
 
 
 def plan_lexical_query(
-    stats: Sequence[LexemeStats], max_df_ratio: float, max_probe: int = 12, max_postings: int = 2000
+    stats: Sequence[LexemeStats],
+    max_df_ratio: float,
+    max_probe: int = MAX_PROBE,
+    max_postings: int = MAX_POSTINGS,
 ) -> tuple[list[str], list[float], list[str]]:
     """The lexemes to score with their IDFs, and the selective ones that pick candidate turns.
 

@@ -41,6 +41,8 @@ class RecallRequest:
     time_window_hours: float | None = None
     #: Turn metadata every returned turn must contain (``remember(metadata=…)``); empty: no filter.
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    #: Returned facts and entities carry their last access (kept in the ledger, off the nodes).
+    last_seen: bool = False
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from .._compat.sync import alongside, finished, gather, to_thread
 from ..backends import Backends
 from ..errors import LLMError
+from ..memory.access_pure import with_last_seen
 from ..metrics import RECALL_SECONDS
 from ..models import (
     Entity,
@@ -35,11 +36,11 @@ from ..models import (
     Turn,
 )
 from ..settings import RetrievalSettings
-from .candidates import TechniqueTimer, technique_metric
+from .candidates import Retrieved, TechniqueTimer, technique_metric
 from .document_recall import recall_documents
 from .focus import EntityProfile, closest_entity
 from .fusion import diversify, interleave
-from .items import RecallPlan, RecallRequest, entity_item, fact_item, turn_item
+from .items import RecallPlan, RecallRequest, entity_item, fact_item, reinforcement_targets, turn_item
 from .llm_query import (
     EXPANSION_SYSTEM,
     HYDE_SYSTEM,
@@ -179,8 +180,12 @@ class RecallLayer:
         named: list[Entity] = []
 
         def turns() -> None:
+            # The vector search goes out beside a full-text search still running (the hits' own cosines
+            # are read after it): with the query's vector cached, the full-text search is the slower
+            # and the turns' searches ran one after the other (get_context: ~3 of its 15 ms).
+            nearest = None if lexical.done() else retriever.nearest_turns(scope, ready, found)
             hits = finished(lexical)
-            retriever.turns(scope, ready, hits, found)
+            retriever.turns(scope, ready, hits, found, nearest)
 
         def focus_entity() -> None:
             entity = self._b.entities.find_by_name(scope, focus, plan.channels) if focus else None
@@ -208,19 +213,28 @@ class RecallLayer:
         finally:  # nothing may still write into `found` once this recall has returned (or failed)
             finished(graph)
             finished(documents)
-        retriever.rank(ready, found)
-        if nearby is not None:
-            nearby.extend(found.nearby_facts)
-        metrics.update(found.metrics)
-        items = found.items
-        if focus is None:
-            metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
-        else:
-            entity = closest_entity(found.entity_matches, self._b.calibration.focus) if not named else None
-            if entity is not None:
-                profiles.append(self._profile(scope, ready, entity))
-            items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
-        items = answer_first(items, slotted, plan.top_k, asked)
+        # The candidates' last accesses are read while they are ranked (one round trip off the path).
+        candidates = _accessed(found, slotted) if request.last_seen else []
+        seen = alongside(self._last_seen, scope, candidates) if candidates else None
+        try:
+            retriever.rank(ready, found)
+            if nearby is not None:
+                nearby.extend(found.nearby_facts)
+            metrics.update(found.metrics)
+            items = found.items
+            if focus is None:
+                metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
+            else:
+                calibration = self._b.calibration
+                entity = None if named else closest_entity(found.entity_matches, calibration.focus)
+                if entity is not None:
+                    profiles.append(self._profile(scope, ready, entity))
+                items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
+            items = answer_first(items, slotted, plan.top_k, asked)
+        finally:
+            last = finished(seen) if seen is not None else {}
+        if request.last_seen:
+            items = self._with_last_seen(scope, items, set(candidates), last)
         return MemoryBundle(
             query=request.query,
             items=items,
@@ -229,6 +243,21 @@ class RecallLayer:
             channels=list(ready.channels),
             filters=filters,
         )
+
+    def _last_seen(self, scope: Scope, ids: list[str]) -> dict[str, datetime]:
+        return self._b.access.last_seen(scope, ids)
+
+    def _with_last_seen(
+        self, scope: Scope, items: list[MemoryItem], asked: set[str], seen: dict[str, datetime]
+    ) -> list[MemoryItem]:
+        """``items`` with each fact's and entity's last access: ``seen`` holds those of the ``asked``
+        candidates; what joined after they were read (an entity's profile, a superseding fact) is
+        read now."""
+        facts, entities = reinforcement_targets(items)
+        missing = [item_id for item_id in [*facts, *entities] if item_id not in asked]
+        if missing:
+            seen = {**seen, **self._last_seen(scope, missing)}
+        return with_last_seen(items, seen) if seen else items
 
     # -- query understanding -----------------------------------------------------------------------
 
@@ -386,3 +415,9 @@ class RecallLayer:
         return diversify(
             merged, group=lambda _item: None, text=lambda item: item.content, per_group=None, limit=plan.top_k
         )
+
+
+def _accessed(found: Retrieved, slotted: list[Fact]) -> list[str]:
+    """The ids whose last access a recall may return: its fact and entity candidates."""
+    ids = [*found.kinds["fact"].items, *found.kinds["entity"].items, *(fact.id for fact in slotted)]
+    return list(dict.fromkeys(ids))

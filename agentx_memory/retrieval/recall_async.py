@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from .._compat.aio import alongside, finished, gather, to_thread
 from ..backends_async import AsyncBackends
 from ..errors import LLMError
+from ..memory.access_pure import with_last_seen
 from ..metrics import RECALL_SECONDS
 from ..models import (
     Entity,
@@ -32,11 +33,11 @@ from ..models import (
     Turn,
 )
 from ..settings import RetrievalSettings
-from .candidates import TechniqueTimer, technique_metric
+from .candidates import Retrieved, TechniqueTimer, technique_metric
 from .document_recall_async import recall_documents
 from .focus import EntityProfile, closest_entity
 from .fusion import diversify, interleave
-from .items import RecallPlan, RecallRequest, entity_item, fact_item, turn_item
+from .items import RecallPlan, RecallRequest, entity_item, fact_item, reinforcement_targets, turn_item
 from .llm_query import (
     EXPANSION_SYSTEM,
     HYDE_SYSTEM,
@@ -176,8 +177,12 @@ class AsyncRecallLayer:
         named: list[Entity] = []
 
         async def turns() -> None:
+            # The vector search goes out beside a full-text search still running (the hits' own cosines
+            # are read after it): with the query's vector cached, the full-text search is the slower
+            # and the turns' searches ran one after the other (get_context: ~3 of its 15 ms).
+            nearest = None if lexical.done() else await retriever.nearest_turns(scope, ready, found)
             hits = await finished(lexical)
-            await retriever.turns(scope, ready, hits, found)
+            await retriever.turns(scope, ready, hits, found, nearest)
 
         async def focus_entity() -> None:
             entity = await self._b.entities.find_by_name(scope, focus, plan.channels) if focus else None
@@ -205,19 +210,28 @@ class AsyncRecallLayer:
         finally:  # nothing may still write into `found` once this recall has returned (or failed)
             await finished(graph)
             await finished(documents)
-        retriever.rank(ready, found)
-        if nearby is not None:
-            nearby.extend(found.nearby_facts)
-        metrics.update(found.metrics)
-        items = found.items
-        if focus is None:
-            metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
-        else:
-            entity = closest_entity(found.entity_matches, self._b.calibration.focus) if not named else None
-            if entity is not None:
-                profiles.append(await self._profile(scope, ready, entity))
-            items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
-        items = answer_first(items, slotted, plan.top_k, asked)
+        # The candidates' last accesses are read while they are ranked (one round trip off the path).
+        candidates = _accessed(found, slotted) if request.last_seen else []
+        seen = alongside(self._last_seen, scope, candidates) if candidates else None
+        try:
+            retriever.rank(ready, found)
+            if nearby is not None:
+                nearby.extend(found.nearby_facts)
+            metrics.update(found.metrics)
+            items = found.items
+            if focus is None:
+                metrics["entity_centric"] = TechniqueMetric(skipped="not an entity question")
+            else:
+                calibration = self._b.calibration
+                entity = None if named else closest_entity(found.entity_matches, calibration.focus)
+                if entity is not None:
+                    profiles.append(await self._profile(scope, ready, entity))
+                items = self._entity_centric(ready, profiles[0] if profiles else None, items, metrics)
+            items = answer_first(items, slotted, plan.top_k, asked)
+        finally:
+            last = await finished(seen) if seen is not None else {}
+        if request.last_seen:
+            items = await self._with_last_seen(scope, items, set(candidates), last)
         return MemoryBundle(
             query=request.query,
             items=items,
@@ -226,6 +240,21 @@ class AsyncRecallLayer:
             channels=list(ready.channels),
             filters=filters,
         )
+
+    async def _last_seen(self, scope: Scope, ids: list[str]) -> dict[str, datetime]:
+        return await self._b.access.last_seen(scope, ids)
+
+    async def _with_last_seen(
+        self, scope: Scope, items: list[MemoryItem], asked: set[str], seen: dict[str, datetime]
+    ) -> list[MemoryItem]:
+        """``items`` with each fact's and entity's last access: ``seen`` holds those of the ``asked``
+        candidates; what joined after they were read (an entity's profile, a superseding fact) is
+        read now."""
+        facts, entities = reinforcement_targets(items)
+        missing = [item_id for item_id in [*facts, *entities] if item_id not in asked]
+        if missing:
+            seen = {**seen, **await self._last_seen(scope, missing)}
+        return with_last_seen(items, seen) if seen else items
 
     # -- query understanding -----------------------------------------------------------------------
 
@@ -385,3 +414,9 @@ class AsyncRecallLayer:
         return diversify(
             merged, group=lambda _item: None, text=lambda item: item.content, per_group=None, limit=plan.top_k
         )
+
+
+def _accessed(found: Retrieved, slotted: list[Fact]) -> list[str]:
+    """The ids whose last access a recall may return: its fact and entity candidates."""
+    ids = [*found.kinds["fact"].items, *found.kinds["entity"].items, *(fact.id for fact in slotted)]
+    return list(dict.fromkeys(ids))

@@ -46,7 +46,7 @@ from .fusion import (
 )
 from .items import RecallPlan
 
-__all__ = ["AsyncMemoryRetriever"]
+__all__ = ["AsyncMemoryRetriever", "Nearest"]
 
 #: Share of a matched entity's score its graph neighbours and facts start from.
 _GRAPH_DECAY = 0.5
@@ -56,6 +56,9 @@ _PREFERRED_FACTOR = 2.0
 _HEAD_FACTOR = 3
 #: Matched entities expanded through the graph per recall.
 _EXPANDED_ENTITIES = 3
+
+#: Each query vector's nearest turns with their cosine, by technique (``vector``, ``hyde``).
+Nearest = Mapping[str, list[tuple[TurnHit, float]]]
 
 
 class AsyncMemoryRetriever:
@@ -105,12 +108,37 @@ class AsyncMemoryRetriever:
             found.kinds[name].weight *= _PREFERRED_FACTOR
         return found
 
+    async def nearest_turns(self, scope: Scope, plan: RecallPlan, found: Retrieved) -> Nearest:
+        """Each query vector's nearest turns, without the full-text hits' cosines: the RecallLayer runs
+        this while the full-text search is still out and hands the result to :meth:`turns`, which then
+        reads only the cosines of the full-text hits these did not reach (one short statement)."""
+        nearest: dict[str, list[tuple[TurnHit, float]]] = {}
+        if "episodic" not in plan.kinds:
+            return nearest
+
+        async def search(technique: str, vector: Sequence[float]) -> None:
+            timer = TechniqueTimer(found.metrics, f"turns.{technique}")
+            hits, _ = await self._b.episodic.recall_by_vector(
+                scope, vector, channels=plan.channels, limit=self._pool(plan), metadata=plan.metadata
+            )
+            timer.done(len(hits))
+            nearest[technique] = hits
+
+        await gather(*[search(name, vector) for name, vector in plan.vectors.items()])
+        return nearest
+
     async def turns(
-        self, scope: Scope, plan: RecallPlan, lexical: Sequence[tuple[TurnHit, float]], found: Retrieved
+        self,
+        scope: Scope,
+        plan: RecallPlan,
+        lexical: Sequence[tuple[TurnHit, float]],
+        found: Retrieved,
+        nearest: Nearest | None = None,
     ) -> None:
-        """The turns' candidates; ``lexical`` are the :meth:`lexical_turns` hits."""
+        """The turns' candidates; ``lexical`` are the :meth:`lexical_turns` hits, ``nearest`` what
+        :meth:`nearest_turns` found beside them (None: the vector search is run here)."""
         if "episodic" in plan.kinds:
-            await self._turns(scope, plan, lexical, found.kinds["episodic"], found)
+            await self._turns(scope, plan, (lexical, nearest), found.kinds["episodic"], found)
 
     async def graph(self, scope: Scope, plan: RecallPlan, found: Retrieved) -> None:
         """The graph kinds' candidates: they need the query's vector, not the full-text turn hits, so
@@ -253,11 +281,13 @@ class AsyncMemoryRetriever:
         self,
         scope: Scope,
         plan: RecallPlan,
-        lexical_hits: Sequence[tuple[TurnHit, float]],
+        searched: tuple[Sequence[tuple[TurnHit, float]], Nearest | None],
         kind: KindCandidates,
         found: Retrieved,
     ) -> None:
+        """``searched``: the full-text hits, and the nearest turns if they were searched already."""
         episodic, metrics = self._b.episodic, found.metrics
+        lexical_hits, nearest = searched
         pool = self._pool(plan)
         turns: dict[str, TurnHit] = {}
         dense: dict[str, float] = {}
@@ -274,11 +304,21 @@ class AsyncMemoryRetriever:
         also = sorted(lexical)
 
         async def by_vector(technique: str, vector: Sequence[float]) -> None:
-            timer = TechniqueTimer(metrics, f"turns.{technique}")
-            hits, scored = await episodic.recall_by_vector(
-                scope, vector, channels=plan.channels, limit=pool, also=also, metadata=plan.metadata
-            )
-            timer.done(len(hits))
+            if nearest is None:
+                timer = TechniqueTimer(metrics, f"turns.{technique}")
+                hits, scored = await episodic.recall_by_vector(
+                    scope, vector, channels=plan.channels, limit=pool, also=also, metadata=plan.metadata
+                )
+                timer.done(len(hits))
+            else:  # searched beside the full-text search: the cosines of the hits it did not reach
+                hits = nearest[technique]
+                reached = {turn.id for turn, _ in hits}
+                rest = [key for key in also if key not in reached]
+                scored = []
+                if rest:
+                    _, scored = await episodic.recall_by_vector(
+                        scope, vector, channels=plan.channels, limit=0, also=rest, metadata=plan.metadata
+                    )
             for turn, similarity in hits:
                 turns[turn.id] = turn
                 dense[turn.id] = max(scale(similarity), dense.get(turn.id, -1.0))

@@ -14,6 +14,7 @@ from psycopg import sql
 from rank_bm25 import BM25Okapi
 
 from agentx_memory import AgentMemory, AsyncAgentMemory, Settings
+from agentx_memory.memory.lexical import LexemeStats, plan_lexical_query, tsquery_any
 from agentx_memory.models import Scope
 
 Stats = tuple[dict[tuple[str, str, str], int], dict[tuple[str, str], tuple[int, int]]]
@@ -201,7 +202,7 @@ async def test_concurrent_writers_of_one_user_keep_exact_counts(
 
 
 async def test_each_user_has_own_statistics_and_bm25_puts_the_rare_word_first(
-    amemory: AsyncAgentMemory,
+    amemory: AsyncAgentMemory, settings: Settings
 ) -> None:
     bob = await amemory.for_user("bob")
     bob_cid = await bob.new_conversation()
@@ -235,15 +236,13 @@ async def test_each_user_has_own_statistics_and_bm25_puts_the_rare_word_first(
     assert scores[0] > 2 * scores[1]
 
     # bob's five xylophone turns make it common for bob, not for alice: alice's document frequency is 1
-    ledger = (await amemory._open_backends()).ledger
-    [row] = await ledger.fetch_all(
-        "lexical_term_stats", {"user_id": "alice", "channels": ["_global"], "text": "xylophone"}
-    )
-    assert (row["df"], row["n"]) == (1.0, 10.0)
-    [row] = await ledger.fetch_all(
-        "lexical_term_stats", {"user_id": "bob", "channels": ["_global"], "text": "xylophone"}
-    )
-    assert (row["df"], row["n"]) == (5.0, 5.0)
+    with psycopg.connect(settings.postgres.url or "", autocommit=True) as conn:
+        conn.execute(
+            sql.SQL("SET search_path TO {}, public").format(sql.Identifier(settings.postgres.schema_name))
+        )
+        df, corpus = maintained(conn)
+    assert (df[("alice", "_global", "xylophon")], corpus[("alice", "_global")][0]) == (1, 10)
+    assert (df[("bob", "_global", "xylophon")], corpus[("bob", "_global")][0]) == (5, 5)
     assert await episodic.lexical_search(bob_scope, "garden", channels=["_global"], limit=10) == []
 
 
@@ -299,6 +298,44 @@ def test_bm25_scores_equal_rank_bm25_on_the_ledger_lexemes(
     assert len(hits) == 5
     for turn, score in hits:
         assert score == pytest.approx(expected[turn.id], rel=1e-9)
+
+
+def test_the_statement_probes_as_plan_lexical_query_does(
+    memory: AgentMemory, conn: psycopg.Connection[tuple[object, ...]]
+) -> None:
+    """The statement chooses its probe in SQL; ``plan_lexical_query`` is the reference: the candidates
+    are the turns holding one of the lexemes it picks (a common one scores but does not probe; when
+    every lexeme is common, the rarest two probe)."""
+    cid = memory.new_conversation()
+    for n in range(10):
+        words = ["note"] + ["garden"] * (n < 4) + ["xylophone"] * (n == 4) + ["bicycle"] * (n in (5, 6))
+        memory.store_turn(cid, "user", f"{' '.join(words)} {n}")
+    df, corpus = maintained(conn)
+    turns, total = corpus[("alice", "_global")]
+    episodic = memory._open_backends().episodic
+    cases = [
+        ("note garden xylophone bicycle", 0.3),
+        ("note garden", 0.3),
+        ("note garden", 0.5),
+        ("harp", 0.3),
+    ]
+    for query, ratio in cases:
+        [(lexemes,)] = conn.execute(
+            "SELECT tsvector_to_array(to_tsvector('english', %s))", (query,)
+        ).fetchall()
+        assert isinstance(lexemes, list)
+        stats = [
+            LexemeStats(str(lexeme), df.get(("alice", "_global", str(lexeme)), 0), turns, total / turns)
+            for lexeme in lexemes
+        ]
+        _, _, probe = plan_lexical_query(stats, ratio)
+        matching = "SELECT id::text FROM conversation_logs WHERE search_tsv @@ %s::tsquery"
+        expected = {str(row[0]) for row in conn.execute(matching, (tsquery_any(probe),))} if probe else set()
+        hits = episodic.lexical_search(
+            memory.scope, query, channels=["_global"], limit=50, max_df_ratio=ratio
+        )
+        assert {turn.id for turn, _ in hits} == expected, (query, ratio, probe)
+    assert len(expected) == 0  # "harp": no lexeme anybody used, no candidate
 
 
 def test_turn_context_keeps_exact_counts(

@@ -1,59 +1,91 @@
--- Recall over the ledger: BM25 over turns (two steps) and the neighbours of recalled turns.
+-- Recall over the ledger: BM25 over turns and the neighbours of recalled turns.
 -- Every statement filters by user_id and the channels being read.
 
--- name: lexical_term_stats
--- Step 1: the query's lexemes (stemmed exactly as the stored text was), each one's document frequency
--- among this user's turns in the channels read, and the corpus size and average length BM25 needs.
--- All exact and read from the statistics the write triggers keep (migrations/003_lexical_stats.sql):
--- one index probe per lexeme and channel, whatever the size of the history.
-WITH terms AS (
-    SELECT DISTINCT lexeme
-    FROM unnest(tsvector_to_array(to_tsvector('english'::regconfig, %(text)s))) AS lexeme
-    LIMIT 32
-), corpus AS (
+-- name: lexical_search_turns
+-- BM25 over this user's turns in the channels read, in one round trip (the statistics and the search
+-- were two statements, the second waiting for the client to choose its probe: ~0.8 ms of every recall).
+-- The query's lexemes (stemmed exactly as the stored text was), each one's document frequency among
+-- this user's turns in the channels read, and the corpus size and average length BM25 needs: exact
+-- and read from the statistics the write triggers keep (migrations/003_lexical_stats.sql), one index
+-- probe per lexeme and channel, whatever the size of the history.
+-- The probe is memory/lexical.py's plan_lexical_query, the reference (a test holds them equal): the
+-- lexemes rarest first while each is in at most %(max_df_ratio)s of the turns, at most %(max_probe)s
+-- of them, and their postings (the rarest one's always) within %(max_postings)s; when even the
+-- rarest is too common, the rarest two. A common lexeme scores but does not pick candidates.
+-- Each candidate is scored over every query lexeme: Okapi BM25 with the Lucene IDF, tf the lexeme's
+-- count in the turn. The count is read without unpacking the tsvector into rows (an SRF per candidate
+-- cost ~10 µs each): for a one-lexeme query ts_rank(tsv, q, 0) = 0.1 × H(tf) / (π²/6), with
+-- H(tf) = Σ_{j≤tf} 1/j², and π²/6 − H(tf) ≈ 1/tf − 1/(2 tf²), so tf = round(1 / (π²/6 − H) − 0.5)
+-- (exact for the counts turns have).
+-- The CTEs are MATERIALIZED: inlined, the planner re-parses each tsquery per pair and pushes the join
+-- into one bitmap scan per term, visiting a candidate's heap page once per term it holds; this way the
+-- heap is read once per candidate and the (candidate, term) tests run in memory. The probe reaches the
+-- candidates' scan as a run-time value, so the scan is planned for a selective probe (the GIN indexes)
+-- whatever the words.
+WITH words AS MATERIALIZED (
+    -- The query's lexemes as a run-time value, like everything below that depends on them: the plan
+    -- Postgres keeps for the prepared statement then costs what a plan made for the call does, so it is
+    -- kept (planned for each call, the statement spent ~0.4 ms planning; see test_hot_plans).
+    SELECT tsvector_to_array(to_tsvector('english'::regconfig, %(text)s)) AS lexemes
+), corpus AS MATERIALIZED (
     SELECT coalesce(sum(n), 0)::float8 AS n,
            coalesce(sum(total_len)::float8 / nullif(sum(n), 0), 1)::float8 AS avgdl
     FROM lexical_corpus
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
-)
-SELECT terms.lexeme, corpus.n, corpus.avgdl,
-       coalesce((SELECT sum(d.df) FROM lexical_df d
-                 WHERE d.user_id = %(user_id)s AND d.channel = ANY(%(channels)s) AND d.lexeme = terms.lexeme),
-                0)::float8 AS df
-FROM terms CROSS JOIN corpus
-
--- name: lexical_search_turns
--- Step 2: BM25 of the turns that contain a probe lexeme (the selective ones, chosen by the caller), each
--- scored over every query lexeme with the caller's IDFs: Okapi BM25, tf the lexeme's count in the turn.
--- The count is read without unpacking the tsvector into rows (an SRF per candidate cost ~10 µs each):
--- for a one-lexeme query ts_rank(tsv, q, 0) = 0.1 × H(tf) / (π²/6), with H(tf) = Σ_{j≤tf} 1/j², and
--- π²/6 − H(tf) ≈ 1/tf − 1/(2 tf²), so tf = round(1 / (π²/6 − H) − 0.5) (exact for the counts turns have).
--- Both CTEs are MATERIALIZED: inlined, the planner re-parses each tsquery per pair and pushes the join
--- into one bitmap scan per term, visiting a candidate's heap page once per term it holds; this way the
--- heap is read once per candidate and the (candidate, term) tests run in memory.
-WITH terms AS MATERIALIZED (
-    -- each lexeme quoted as a tsquery operand, taken as-is (no second parse or stemming)
-    SELECT idf, ('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''')::tsquery AS q
-    FROM unnest(%(lexemes)s::text[], %(idfs)s::float8[]) AS t(lexeme, idf)
+), stats AS MATERIALIZED (
+    -- one index scan for every lexeme
+    SELECT terms.lexeme, coalesce(d.df, 0)::float8 AS df
+    FROM (SELECT DISTINCT lexeme FROM unnest((SELECT lexemes FROM words)) AS lexeme LIMIT 32) AS terms
+    LEFT JOIN (
+        SELECT lexeme, sum(df) AS df
+        FROM lexical_df
+        WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
+          AND lexeme = ANY((SELECT lexemes FROM words)::text[])
+        GROUP BY lexeme
+    ) AS d USING (lexeme)
+), ranked AS MATERIALIZED (
+    SELECT s.lexeme, s.df, corpus.n,
+           ln(1 + (corpus.n - s.df + 0.5) / (s.df + 0.5)) AS idf,
+           row_number() OVER rarest AS place,
+           sum(s.df) OVER rarest AS postings,
+           -- each lexeme quoted as a tsquery operand, taken as-is (no second parse or stemming)
+           '''' || replace(replace(s.lexeme, '\', '\\'), '''', '''''') || '''' AS quoted
+    FROM stats s
+    CROSS JOIN corpus
+    WHERE s.df > 0
+    WINDOW rarest AS (ORDER BY s.df, s.lexeme ROWS UNBOUNDED PRECEDING)
+), probing AS (
+    -- a lexeme probes while it and every rarer one qualify
+    SELECT quoted, place,
+           bool_and(df <= %(max_df_ratio)s * n AND place <= %(max_probe)s
+                    AND (place = 1 OR postings <= %(max_postings)s)) OVER (ORDER BY place) AS probes
+    FROM ranked
+), probe AS MATERIALIZED (
+    SELECT coalesce(string_agg(quoted, ' | ' ORDER BY place) FILTER (WHERE probes),
+                    string_agg(quoted, ' | ' ORDER BY place) FILTER (WHERE place <= 2))::tsquery AS q
+    FROM probing
+), terms AS MATERIALIZED (
+    SELECT idf, quoted::tsquery AS q FROM ranked
 ), candidates AS MATERIALIZED (
     SELECT id, conversation_id, turn_index, "timestamp", metadata ->> 'speaker' AS speaker, event_start,
            event_end, search_tsv, context_tsv, search_len
     FROM conversation_logs
     WHERE user_id = %(user_id)s AND channel = ANY(%(channels)s)
-      AND (search_tsv @@ %(probe)s::tsquery OR context_tsv @@ %(probe)s::tsquery)
+      AND (search_tsv @@ (SELECT q FROM probe) OR context_tsv @@ (SELECT q FROM probe))
       AND (%(since)s::timestamptz IS NULL OR "timestamp" >= %(since)s::timestamptz)
       AND (%(until)s::timestamptz IS NULL OR "timestamp" < %(until)s::timestamptz)
       AND (%(metadata)s::jsonb IS NULL OR metadata @> %(metadata)s::jsonb)
 )
--- Lean rows (position, time, speaker, event date): recall fetches the whole turn only for what it may return. Each
--- candidate's score is summed over its terms in a lateral subquery: a join of (candidate, term) pairs
--- grouped back by candidate sorted ~2,000 rows for the grouping, 0.6 ms of a 2.7 ms statement.
+-- Lean rows (position, time, speaker, event date): recall fetches the whole turn only for what it may
+-- return. Each candidate's score is summed over its terms in a lateral subquery: a join of (candidate,
+-- term) pairs grouped back by candidate sorted ~2,000 rows for the grouping, 0.6 ms of a 2.7 ms statement.
 SELECT c.id::text AS id, c.conversation_id::text AS conversation_id, c.turn_index, c."timestamp", c.speaker,
        c.event_start, c.event_end, s.score
 FROM candidates c
+CROSS JOIN corpus
 CROSS JOIN LATERAL (
     SELECT sum(t.idf * tf.n * (%(k1)s + 1)
-               / (tf.n + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / %(avgdl)s))) AS score
+               / (tf.n + %(k1)s * (1 - %(b)s + %(b)s * c.search_len / corpus.avgdl))) AS score
     FROM terms t
     CROSS JOIN LATERAL (
         -- the turn's own count plus its context's (the question before an answer, migration 012);
