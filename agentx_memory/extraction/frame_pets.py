@@ -76,6 +76,16 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     return found
 
 
+def _keeper(verb: Any, speaker: str) -> str | None:
+    """Whose the pet ``verb`` got is: the speaker's ("I", "we", or no subject), a named person's ("Frank
+    adopted …", "our neighbour Carol has got …"), or None (someone unnamed: "my sister got a cat")."""
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    if not subjects or subjects[0].lower_ in {"i", "we"}:
+        return speaker
+    names = [t for t in (subjects[0], *subjects[0].children) if t.pos_ == "PROPN" and t.dep_ != "poss"]
+    return names[0].text if names else None
+
+
 def _got_by_me(kind: Any) -> bool:
     """The pet was got by the speaker: the object of a verb of getting whose subject is "I"/"we" or
     dropped ("Rescued a lurcher …")."""
@@ -125,7 +135,8 @@ def pet_atom(
         ]
         names = [g for g in called if g.pos_ == "PROPN"]
         if kind is not None and names and lemma in {"adopt", "get", "have", "rescue", "buy"}:
-            return _pet_said(speaker, kind, names[0].text, turn), kind
+            keeper = _keeper(predicate, speaker)  # "our neighbour Carol has got herself a parrot called Kiwi"
+            return (_pet_said(keeper, kind, names[0].text, turn), kind) if keeper else (None, kind)
     if (
         lemma in {"call", "name"}
         and pet is not None

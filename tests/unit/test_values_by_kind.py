@@ -373,3 +373,14 @@ def test_a_name_the_reply_greets_the_user_by(
 )
 def test_no_name_a_guess_a_friend_or_someone_else(parser: NameRecognizer, chat: tuple[str, ...]) -> None:
     assert _named(parser, *chat) == []
+
+
+def test_a_pet_someone_named_got_is_theirs(parser: NameRecognizer) -> None:
+    """ "our neighbour Carol has got herself a parrot called Kiwi" was filed as the speaker's parrot."""
+    text = "our neighbour Carol has got herself a parrot called Kiwi and it whistles at 7am."
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Doreen")], recognizer=parser).facts
+    assert [(f.subject, f.value) for f in facts if f.key == "parrot"] == [("Carol", "Kiwi")]
+    mine = extract_turns(
+        [TurnText("t2", "user", "we adopted a greyhound called Ziggy.", SAID_AT, "Doreen")], recognizer=parser
+    )
+    assert ("Doreen", "Ziggy") in [(f.subject, f.value) for f in mine.facts if f.key == "dog"]
