@@ -115,7 +115,13 @@ def _put_behind(copula: Any) -> Any | None:
         return None  # "the meeting is over": nothing of the speaker's named
     if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in subjects[0].children):
         return None  # "her marriage is over"
-    out = any(c.dep_ in {"advmod", "acomp", "prt"} and c.lower_ in {"out", "over"} for c in children)
+    # "keto's out", "cobalt is out": one thing, no longer; not "stairs and long hikes are out for now",
+    # "most burger places are out" (what the speaker cannot do or eat: a constraint)
+    one = subjects[0].tag_ in {"NN", "NNP"} and not any(
+        c.dep_ in {"det", "conj"} for c in subjects[0].children
+    )
+    out = one and any(c.dep_ in {"advmod", "acomp", "prt"} and c.lower_ in {"out", "over"} for c in children)
+    out = out and "for now" not in copula.sent.text.casefold()
     history = any(
         c.dep_ == "attr"
         and (c.lemma_ == "history" or (c.lemma_ == "news" and any(a.lower_ == "old" for a in c.children)))

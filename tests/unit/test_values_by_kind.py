@@ -274,7 +274,16 @@ def test_meat_eaten_again_ends_the_diet(parser: NameRecognizer, text: str) -> No
     assert [fact.ends for fact in facts if fact.key == "ended"] == [["diet"]]
 
 
-@pytest.mark.parametrize("text", ["The meeting is over.", "her marriage is over.", "I'm not back on meat."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The meeting is over.",
+        "her marriage is over.",
+        "I'm not back on meat.",
+        "I only eat halal meat, so most burger places are out",  # what the speaker cannot have
+        "I've got a bad knee, so stairs and long hikes are out for now",
+    ],
+)
 def test_nothing_of_the_speakers_put_behind(parser: NameRecognizer, text: str) -> None:
     assert _ended(parser, text) == []
 
