@@ -140,7 +140,9 @@ def _preferred(token: Any) -> tuple[Any | None, list[Any], str | None] | None:
         return (on[0], subjects, None) if on else None
     # "I'd take a negroni over a Guinness any day", "I'd choose autumn over summer"
     if lemma in _CHOOSING and objects and _speakers(token):
-        over = [g for c in children if c.lower_ in {"over", "to"} for g in c.children if g.dep_ == "pobj"]
+        # "over" for any of them; "to" only after "prefer" ("I take the Fiesta to the coast" is a trip)
+        against = {"over", "to"} if lemma == "prefer" else {"over"}
+        over = [g for c in children if c.lower_ in against for g in c.children if g.dep_ == "pobj"]
         return (objects[0], over, None) if over else None
     # "Thai food has knocked Italian off the top spot", "it's taken the top spot from The Dark Knight",
     # "the cortado has replaced the flat white as my favourite coffee"

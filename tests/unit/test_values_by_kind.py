@@ -91,6 +91,7 @@ def test_a_new_favourite_told_against_another_thing(
         "her favourite colour used to be blue, now it's mustard yellow.",
         "my cat Mochi knocked my tablet off the desk again lol",
         "the new router replaced the old one.",
+        "I take the Fiesta to the coast every weekend, the kids love it.",  # a trip, not a preference
     ],
 )
 def test_no_new_favourite_asked_someone_elses_or_already_read(parser: NameRecognizer, text: str) -> None:
