@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from .frame_values import SUBJECTS
 
-__all__ = ["CONDITIONS", "denied", "inverted", "supposed", "supposed_at"]
+__all__ = ["CONDITIONS", "denied", "inverted", "supposed", "supposed_at", "told_news"]
 
 CONDITIONS: Final = frozenset(["if", "unless", "whether", "suppose", "supposing", "assuming", "once"])
 
@@ -67,3 +67,18 @@ def inverted(sentence: Any) -> bool:
 def denied(predicate: Any) -> bool:
     """ "I'm not vegetarian (anymore)", "I no longer live in Leeds", "I don't drive the Golf"."""
     return any(c.dep_ == "neg" or (c.lower_ == "longer" and c.dep_ == "advmod") for c in predicate.children)
+
+
+def told_news(clause: Any) -> bool:
+    """Someone's own news told on ("Priya told me that she's landed a job at Google"): a "she"/"he" under
+    a third person's "told"/"said", past or perfect; not the speaker's ("my boss said I'd …")."""
+    teller = [c for c in clause.head.children if c.dep_ in SUBJECTS]
+    told = [c for c in clause.children if c.dep_ in SUBJECTS]
+    return (
+        clause.head.lemma_ in {"tell", "say", "mention"}
+        and bool(teller)
+        and teller[0].pos_ == "PROPN"
+        and bool(told)
+        and told[0].lower_ in {"she", "he"}
+        and (clause.tag_ == "VBD" or any(c.lower_ in {"'s", "has", "have", "'ve"} for c in clause.children))
+    )

@@ -40,7 +40,7 @@ from .frame_followups import (
     name_answered,
     speaks_of_contact,
 )
-from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at
+from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pets import pet_atom, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_rivals import favoured
@@ -451,7 +451,7 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         parent = node.head
         # "I want to move", "I hope we move"; but a clause before its head is one of its own ("we moved
         # to Bristol, the kids love it" parses as the complement of "love")
-        if node.dep_ in {"xcomp", "ccomp"} and _a_wish(parent) and node.i > parent.i:
+        if node.dep_ in {"xcomp", "ccomp"} and _a_wish(parent) and node.i > parent.i and not told_news(node):
             return False
         if _an_aim(node, parent):
             return False

@@ -394,3 +394,27 @@ def test_a_pet_someone_named_got_is_theirs(parser: NameRecognizer) -> None:
         [TurnText("t2", "user", "we adopted a greyhound called Ziggy.", SAID_AT, "Doreen")], recognizer=parser
     )
     assert ("Doreen", "Ziggy") in [(f.subject, f.value) for f in mine.facts if f.key == "dog"]
+
+
+def test_someones_own_news_told_on_is_theirs(parser: NameRecognizer) -> None:
+    """ "Priya told me over drinks that she's landed a job at Google": Priya's job, not a wish."""
+    facts = extract_turns(
+        [
+            TurnText(
+                "t1",
+                "user",
+                "Priya told me over drinks that she's landed a job at Google!!",
+                SAID_AT,
+                "Hannah",
+            )
+        ],
+        recognizer=parser,
+    ).facts
+    assert [(f.subject, f.value) for f in facts if f.key == "works_at"] == [("Priya", "Google")]
+    for text in (
+        "my boss said I'd be promoted to manager.",
+        "Tom said he's moving to Leeds.",
+        "Tom told me I should move to Leeds.",
+    ):
+        said = extract_turns([TurnText("t2", "user", text, SAID_AT, "Hannah")], recognizer=parser).facts
+        assert not [f for f in said if f.key in {"works_at", "works_as", "lives_in"}]
