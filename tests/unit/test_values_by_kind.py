@@ -418,3 +418,57 @@ def test_someones_own_news_told_on_is_theirs(parser: NameRecognizer) -> None:
     ):
         said = extract_turns([TurnText("t2", "user", text, SAID_AT, "Hannah")], recognizer=parser).facts
         assert not [f for f in said if f.key in {"works_at", "works_as", "lives_in"}]
+
+
+@pytest.mark.parametrize(
+    ("chat", "pet"),
+    [
+        (
+            (
+                "u: the kids decided Rex didn't suit him, so he's Pickle now.",
+                "a: Pickle is adorable! Puppies learn fast.",
+            ),
+            "Pickle",
+        ),
+        (
+            (
+                "u: we brought home a collie puppy, we're calling her Tova!",
+                "a: Welcome, Tova! Collies are so clever.",
+            ),
+            "Tova",
+        ),
+    ],
+)
+def test_a_pet_the_reply_speaks_of(parser: NameRecognizer, chat: tuple[str, ...], pet: str) -> None:
+    turns = [
+        TurnText(
+            f"t{i}", "assistant" if text.startswith("a: ") else "user", text[3:], SAID_AT, UNKNOWN_SPEAKER
+        )
+        for i, text in enumerate(chat)
+    ]
+    facts = extract_turns(turns, recognizer=parser).facts
+    assert pet in [f.value for f in facts if f.key == "dog"]
+    assert pet not in [f.value for f in facts if f.key == "name"]  # "Welcome, Tova!" greets the puppy
+
+
+@pytest.mark.parametrize(
+    "chat",
+    [
+        ("u: we took the dog to Paris", "a: Paris is lovely with a dog!"),
+        ("u: my sister's dog, Rex, is so cute", "a: Rex sounds sweet! Dogs are great."),
+        ("u: Oreo went over the rainbow bridge", "a: I'm so sorry about Oreo. Cats leave a big gap."),
+    ],
+)
+def test_no_pet_a_place_someone_elses_or_mourned(parser: NameRecognizer, chat: tuple[str, ...]) -> None:
+    turns = [
+        TurnText(
+            f"t{i}", "assistant" if text.startswith("a: ") else "user", text[3:], SAID_AT, UNKNOWN_SPEAKER
+        )
+        for i, text in enumerate(chat)
+    ]
+    facts = extract_turns(turns, recognizer=parser).facts
+    assert not [
+        f
+        for f in facts
+        if f.key in {"dog", "cat"} and f.value in {"Paris", "Rex", "Oreo"} and f.subject == "The user"
+    ]
