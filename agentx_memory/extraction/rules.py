@@ -50,7 +50,6 @@ from .introductions import (
 from .names import NameRecognizer, doc_names, name_entities
 from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
-from .replies import pets_echoed, pets_told_back
 from .rule_state import RuleState, relation_clause
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 from .stored import fact_signature
@@ -449,18 +448,13 @@ def extract_turns(
     # slot for the user's next turn to answer ("What should I call you?" … "oh, Marguerite is fine").
     asked: dict[str, str] = {}
     greeted: dict[str, str] = {}
-    echoed_pets: dict[str, list[tuple[str, str]]] = {}
     question: str | None = None
     before: TurnText | None = None
     for turn in turns:
         verdict = gate_turn(turn.role, turn.text, echoed)
         said = before.text if before is not None and before.role == "user" else None
-        if turn.role == "assistant" and said and before:
-            if name := addressed_as(turn.text, said):
-                greeted[before.id] = name  # "Tomasz is the name …" / "Nice to meet you, Tomasz!"
-            echoed_pets[before.id] = pets_echoed(
-                turn.text, said
-            )  # "… he's Pickle now" / "Pickle is adorable!"
+        if turn.role == "assistant" and said and (name := addressed_as(turn.text, said)) and before:
+            greeted[before.id] = name  # "Tomasz is the name …" / "Nice to meet you, Tomasz!"
         before = turn
         if verdict.flag:
             result.flagged[turn.id] = verdict.flag
@@ -488,10 +482,6 @@ def extract_turns(
         if turn.speaker == UNKNOWN_SPEAKER and (name := greeted.get(turn.id)) and state.speaker_name != name:
             state.speaker_name = name  # the reply greeted the user by the name they gave
             extraction = extraction.merge(Extraction(facts=[identity_name(turn, UNKNOWN_SPEAKER, name)]))
-        if pets := pets_told_back(
-            echoed_pets.get(turn.id, []), extraction, state.speaker_name or turn.speaker, turn
-        ):
-            extraction = extraction.merge(Extraction(facts=pets))
         if parsed:
             speaker = state.speaker_name or turn.speaker
             found = doc_names(parsed[position])
