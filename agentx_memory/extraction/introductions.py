@@ -135,7 +135,10 @@ def addressed_as(reply: str, said: str) -> str | None:
     # "Jo is my sister": a name the user gave as someone else's is no greeting of theirs
     if re.search(rf"\b{re.escape(name)}\s+(?:is|was|'s)\s+(?:my|our)\b", said):
         return None
-    return name
+    # "… a collie puppy, we're calling her Tova!" / "Welcome, Tova!": the reply greets the pet
+    named = re.search(rf"\b(?:call(?:ed|ing)? (?:him|her|it|them)|named?)\s+{re.escape(name)}\b", said, re.I)
+    pets = r"\b(?:pup|puppy|dog|kitten|cat|rabbit|bunny|hamster|parrot|pet|foal|lamb)s?\b"
+    return None if named and re.search(pets, said, re.I) else name
 
 
 def signed_name(turn: TurnText) -> str | None:

@@ -418,3 +418,11 @@ def test_someones_own_news_told_on_is_theirs(parser: NameRecognizer) -> None:
     ):
         said = extract_turns([TurnText("t2", "user", text, SAID_AT, "Hannah")], recognizer=parser).facts
         assert not [f for f in said if f.key in {"works_at", "works_as", "lives_in"}]
+
+
+def test_a_reply_greeting_a_pet_names_no_one(parser: NameRecognizer) -> None:
+    """ "we brought home a collie puppy, we're calling her Tova!" / "Welcome, Tova!": the puppy's name."""
+    assert (
+        _named(parser, "u: we brought home a collie puppy, we're calling her Tova!", "a: Welcome, Tova!")
+        == []
+    )
