@@ -64,7 +64,22 @@ _CUSTOMERS: Final = frozenset(
 )  # fmt: skip
 #: Words that end a state or tell of one gone: the cue would read the wrong way.
 _GONE: Final = frozenset(
-    ["used", "ago", "grew", "growing", "born", "back", "then", "once", "miss", "former", "old", "previous"]
+    [
+        "used",
+        "ago",
+        "grew",
+        "growing",
+        "born",
+        "back",
+        "then",
+        "once",
+        "miss",
+        "former",
+        "old",
+        "previous",
+        "end",
+        "expire",
+    ]
 )
 
 _RESIDENCE: Final = Frame("cue", "prep", "residence", change=True)

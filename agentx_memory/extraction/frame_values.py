@@ -372,9 +372,14 @@ def _occupation(value: Any, predicate: Any) -> bool:
 
 def a_post(value: Any) -> bool:
     """A post's name: a known occupation, an agent noun ("Senior Data Engineer") or the head of something
-    ("head of marketing"); "a nightmare", "boring", "a bit of a drag" are none."""
+    ("head of marketing"); "a nightmare", "boring", "a bit of a drag" are none, nor is a place's resident
+    ("a Rotterdam resident", "a London local": where one lives)."""
+    placed = value.lower_ in {"resident", "local", "native"} and any(
+        c.dep_ == "compound" and c.pos_ == "PROPN" for c in value.children
+    )
     return bool(
-        value.pos_ in {"NOUN", "PROPN"}
+        not placed
+        and value.pos_ in {"NOUN", "PROPN"}
         and (
             value.lemma_.casefold() in OCCUPATIONS
             or value.lower_.endswith(AGENTIVE)

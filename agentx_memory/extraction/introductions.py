@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
+from .lexicon import PET_KIND
 from .names import discourse_word
 from .patterns import RELATIONS
 
@@ -137,8 +138,10 @@ def addressed_as(reply: str, said: str) -> str | None:
         return None
     # "… a collie puppy, we're calling her Tova!" / "Welcome, Tova!": the reply greets the pet
     named = re.search(rf"\b(?:call(?:ed|ing)? (?:him|her|it|them)|named?)\s+{re.escape(name)}\b", said, re.I)
-    pets = r"\b(?:pup|puppy|dog|kitten|cat|rabbit|bunny|hamster|parrot|pet|foal|lamb)s?\b"
-    return None if named and re.search(pets, said, re.I) else name
+    animal = any(
+        word.rstrip("s") in PET_KIND or word in PET_KIND for word in re.findall(r"[a-z]+", said.casefold())
+    )
+    return None if named and animal else name
 
 
 def signed_name(turn: TurnText) -> str | None:

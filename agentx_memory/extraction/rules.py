@@ -249,7 +249,8 @@ def _ending(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | 
 
 def _is_occupation(value: str) -> bool:
     words = value.casefold().replace("-", " ").split()
-    return bool(words) and (words[-1] in OCCUPATIONS or words[-1].rstrip("s") in OCCUPATIONS)
+    placed = len(words) > 1 and words[-1] in {"resident", "local", "native"}  # "a Rotterdam resident"
+    return bool(words) and not placed and (words[-1] in OCCUPATIONS or words[-1].rstrip("s") in OCCUPATIONS)
 
 
 def _subject_clause(clause: str, state: RuleState, speaker: str) -> tuple[str, str] | None:

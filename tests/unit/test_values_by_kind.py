@@ -426,3 +426,18 @@ def test_a_reply_greeting_a_pet_names_no_one(parser: NameRecognizer) -> None:
         _named(parser, "u: we brought home a collie puppy, we're calling her Tova!", "a: Welcome, Tova!")
         == []
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Heads up: I'm a Rotterdam resident these days, the Utrecht lease ended in March.",
+        "I'm a London local, born and bred.",
+    ],
+)
+def test_a_place_ended_or_lived_in_is_no_job_and_no_move(parser: NameRecognizer, text: str) -> None:
+    """Words no rule was written for, tried after the session: "the Utrecht lease ended" had Ana moved to
+    Utrecht, "a Rotterdam resident" working as one."""
+    facts = read_facts(parser, text, speaker="Ana")
+    assert not [f for f in facts if f[0] == "works_as"]
+    assert not [f for f in facts if f[0] == "lives_in" and f[1] == "Utrecht"]
