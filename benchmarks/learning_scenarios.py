@@ -253,10 +253,11 @@ def validate_scenarios(rows: Sequence[Mapping[str, Any]]) -> list[str]:
             problems.append(f"{id_}: family {family!r} does not belong to kind {kind!r}")
             continue
         per_family[family] += 1
-        # a set written by someone who never read the learner: held out (``-b``/``-h``/``-k``: blind2-4),
-        # reported and never tuned on; or for tuning (``-c``/``-d``: dev3, dev4), reported before tuning
-        written_blind = {f"{kind}-{letter}": "test" for letter in "bhk"} | {
-            f"{kind}-{letter}": "dev" for letter in "cd"
+        # a set written by someone who never read the learner: held out (``-b``/``-h``/``-k``/``-m``:
+        # blind2-5), reported and never tuned on; or for tuning (``-c``/``-d``/``-n``: dev3-5), reported
+        # once before tuning
+        written_blind = {f"{kind}-{letter}": "test" for letter in "bhkm"} | {
+            f"{kind}-{letter}": "dev" for letter in "cdn"
         }
         prefix = family[: len(kind) + 2]
         if prefix in written_blind:
