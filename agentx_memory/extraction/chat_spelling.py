@@ -98,6 +98,31 @@ def _tagged_apart(text: str) -> str:
     return _TAGGED_QUESTION.sub(split, text)
 
 
+#: "I'm in a Toyota Yaris now, how do I use the hybrid mode?", "just moved to Leeds... any tips?": news
+#: told before a question after a comma or an ellipsis; left joined, the "?" makes the news a question
+#: too, and it is lost.
+_COMMA_QUESTION: Final = re.compile(
+    r"(?<=[\w)'’])\s*(?:,|\.{2,}|…)\s+(?=(?i:who|what|what's|when|where|why|how|which|do|does|did|"
+    r"is|are|can|could|would|will|should|any|anyone|anything|thoughts|ideas|tips|advice|suggestions|"
+    r"recommendations)\b[^.!?\n,]*\?)"
+)
+#: A piece that opens with these is no news of its own: "if I move to Leeds, what should I pack?"
+_NOT_NEWS: Final = re.compile(
+    r"^(?:if|when|whenever|once|before|after|since|because|as(?!\s+an?\b)|although|though|while|"
+    r"unless|until|say|suppose|assuming|given|hypothetically|imagine|what|so if|and if|but if)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_apart(text: str) -> str:
+    def split(found: re.Match[str]) -> str:
+        before = text[: found.start()]
+        piece = before[_PIECE_START.search(before).end() :].strip()  # type: ignore[union-attr]
+        return found.group(0) if _ASKS.match(piece) or _NOT_NEWS.match(piece) else ". "
+
+    return _COMMA_QUESTION.sub(split, text)
+
+
 #: "I just wanted to let you know I did a charity event", "Thought I'd tell you we got engaged": the
 #: telling is a frame around what is told; left on, a wish ("wanted to") governs the news and a reader
 #: takes it for something only wished. Only before a first-person clause ("wanted to tell you about my
@@ -112,7 +137,8 @@ _TELLING: Final = re.compile(
 
 def normalise_first_person(text: str) -> str:
     """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both;
-    a question tagged on after a dash set apart from the statement before it."""
+    a question tagged on after a dash or a comma set apart from the statement before it."""
     for pattern, replacement in _LOWER_I:
         text = pattern.sub(replacement, text)
-    return _TELLING.sub(lambda found: found.group(1), _DASHED_CLAUSE.sub(". ", _tagged_apart(text)))
+    text = _DASHED_CLAUSE.sub(". ", _asked_apart(_tagged_apart(text)))
+    return _TELLING.sub(lambda found: found.group(1), text)

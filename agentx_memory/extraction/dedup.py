@@ -97,7 +97,18 @@ def _same_slot(atom: FactAtom, stored: StoredFact) -> bool:
             return True  # one partner at a time: "my girlfriend Priya" after "my partner is Tom"
         # One person is one relationship, whatever it was called ("wife", "partner", "married to").
         return value_tokens(atom.value) == value_tokens(stored.value or "")
+    if _one_appointment(atom.key.casefold(), stored.key.casefold()):
+        return True
     return _polarity(stored.key.casefold(), False)[0] == _polarity(atom.key.casefold(), False)[0]
+
+
+def _one_appointment(new: str, old: str) -> bool:
+    """ "the surgery got brought forward" after "my knee surgery is on the 20th": an appointment named by
+    its head alone is the one named in full (and the other way round)."""
+    if not (new.startswith("appointment_") and old.startswith("appointment_")) or new == old:
+        return False
+    short, full = sorted((new.removeprefix("appointment_"), old.removeprefix("appointment_")), key=len)
+    return full.endswith(f"_{short}")
 
 
 _DISTINCTIVE: Final = re.compile(r"(?<!^)(?<![.!?] )\b(?:[A-Z][\w'-]+|\d+\w*)")

@@ -125,7 +125,9 @@ def _opening_verb(sentence: Any) -> Any | None:
         return None
     if opener.lemma_ == "be" and _names_a_thing(opener):
         return None  # "Been ages since we talked", "Been quite a ride": it has, not the speaker
-    if opener.dep_ in _NOUN_WORDS:
+    # "Swapped Denver for Phoenix": a past the tagger took for a name before one, still the speaker's act
+    named_past = opener.lower_ in _PASTS and opener.i + 1 < sentence.end and opener.nbor().pos_ == "PROPN"
+    if opener.dep_ in _NOUN_WORDS and not named_past:
         return None  # "Driving test booked for the 9th": a noun's modifier, no verb
     clause = opener.head if opener.dep_ in {"aux", "auxpass"} else opener  # "Being surrounded by …"
     if opener.dep_ in {"csubj", "csubjpass"} or clause.dep_ in {"csubj", "csubjpass"}:

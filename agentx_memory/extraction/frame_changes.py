@@ -103,6 +103,9 @@ _OTHER_VERBS: Final = frozenset(
 )
 
 
+_DASHES: Final = frozenset(["-", "–", "—"])
+
+
 def _said(predicate: Any) -> str:
     """The ending as said, from its auxiliaries on, without its subject, the clauses and asides around
     it: "quit the choir", "are done"."""
@@ -112,6 +115,12 @@ def _said(predicate: Any) -> str:
     dropped = {t.i for c in asides if c.i != predicate.i for t in c.subtree}
     first = min([predicate.i, *(c.i for c in predicate.children if c.dep_ in {"aux", "auxpass"})])
     words = [t for t in predicate.subtree if t.i >= first and t.i not in dropped and not t.is_punct]
+    # "flogged the Mini on Autotrader - car-free and loving it": what follows a lone dash is an aside
+    # the parse may have hung inside the clause
+    dash = next((t.i for t in predicate.subtree if t.i > predicate.i and t.text in _DASHES), None)
+    words = [t for t in words if dash is None or t.i < dash]
+    while words and words[-1].pos_ == "ADP" and words[-1].i != predicate.i + 1:
+        words.pop()  # a preposition whose object the aside took ("… on")
     head = predicate.head
     if predicate.dep_ == "xcomp" and head.i < predicate.i and words and words[0].tag_ == "TO":
         # "I had to quit the choir": the verb the "to" hangs on is said too ("had to quit", not "to quit")

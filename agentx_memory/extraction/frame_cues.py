@@ -16,7 +16,7 @@ from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_places import a_business
 from .frame_values import SUBJECTS, a_post
-from .lexicon import DIETS, PLAN_DIETS, RELATION_NOUNS, Frame
+from .lexicon import DIETS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
 from .parse_paths import clause_verb, said_with_me, whose
 from .slot_atoms import slot_atom
 
@@ -111,10 +111,15 @@ def cue_atoms(
 ) -> list[FactAtom]:
     """A home or an employer told by the words around it, for a sentence the frames did not read that slot
     from (``read``: the slot keys they read or judged in it)."""
-    if not _mine(sentence) or _others(sentence):
+    if _others(sentence):
         return []
     # a diet is judged by its own clause (a long sentence may say "no ghee" or "maybe" of something else)
     diets = [] if "diet" in read else _diets_kept(sentence)
+    if not _mine(sentence):  # chat's verbless "Fully vegan since.": no one but the speaker is in it
+        before = sentence.doc[max(0, sentence.start - 12) : sentence.start]
+        if any(t.lemma_.casefold() in RELATION_NOUNS or t.ent_type_ == "PERSON" for t in before):
+            return []  # "My sister? vegan now": the one just spoken of
+        return [_atom(_DIET, token, speaker, turn, correction) for token in diets if _diet_fragment(token)]
     atoms = [_atom(_DIET, token, speaker, turn, correction) for token in diets]
     if _negated(sentence):
         return atoms
@@ -171,10 +176,25 @@ def _diets_kept(sentence: Any) -> list[Any]:
         )
         if word in PLAN_DIETS and not on_diet:
             continue  # "a Mediterranean cruise", "dash"
+        if _diet_fragment(token):
+            kept.setdefault(word, token)  # "… never looked back — fully vegan since."
+            continue
         if not (on_diet or said) or _left(token) or not _holds(token):
             continue
         kept.setdefault(word, token)
     return list(kept.values())
+
+
+def _diet_fragment(token: Any) -> bool:
+    """A diet said on its own, with no verb: "Fully vegan since.", "… — vegetarian these days"."""
+    if any(t.pos_ in {"VERB", "AUX"} or t.dep_ == "neg" for t in token.subtree):
+        return False
+    if any(t.lower_ in {"not", "no", "never", "ex", "former", "used"} for t in token.subtree):
+        return False
+    if token.dep_ == "ROOT":
+        return not any(t.pos_ in {"VERB", "AUX"} for t in token.sent)
+    before = token.doc[token.left_edge.i - 1] if token.left_edge.i > token.sent.start else None
+    return token.dep_ in {"conj", "dep", "appos"} and before is not None and before.text in {"-", "–", "—"}
 
 
 def _holds(token: Any) -> bool:
@@ -224,7 +244,8 @@ def _where(place: Any) -> bool:
     a time ("after Freja and I broke up")."""
     if place.dep_ == "pobj":
         return place.head.lower_ in {"in", "to", "into", "near", "outside", "around", "at"}
-    return place.dep_ in {"compound", "appos"}
+    # "a little ginger kitten, Marmalade": a name set beside a pet names the pet
+    return place.dep_ in {"compound", "appos"} and place.head.lemma_.casefold() not in PET_KIND
 
 
 def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> list[FactAtom]:
@@ -254,11 +275,35 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
             for g in c.children
             if g.dep_ == "pobj"
         ]
-        for person in [*with_me, *joined]:
+        for person in [*with_me, *joined, *_moved_in_with_me(verb)]:
             # the small model calls many a first name a place ("Marcus", "Valentina"): the frame says a person
             if person.pos_ == "PROPN" and person.text[:1].isupper():
                 atoms.append(slot_atom(_PARTNER, person, speaker, turn, correction, speaker, False))
     return atoms
+
+
+def _moved_in_with_me(verb: Any) -> list[Any]:
+    """Someone named who moved into the speaker's home: "Priyanka's moved all her stuff into my flat",
+    "Jamal moved in with me"; not someone of a relation the sentence gives ("my flatmate Tom", "my sister
+    Jo"), nor someone moving elsewhere."""
+    if verb.lemma_ != "move":
+        return []
+    into_mine = any(
+        c.dep_ == "prep"
+        and c.lower_ in {"into", "in"}
+        and any(g.lemma_.casefold() in _HOME and whose(g) in {"my", "our"} for g in c.children)
+        for c in verb.children
+    )
+    with_me = any(
+        c.dep_ == "prep" and c.lower_ == "with" and any(g.lower_ == "me" for g in c.children)
+        for c in verb.children
+    )
+    if not (into_mine or with_me):
+        return []
+    movers = [c for c in verb.children if c.dep_ in SUBJECTS and c.pos_ == "PROPN" and c.text[:1].isupper()]
+    return [
+        m for m in movers if not any(t.lemma_.casefold() in RELATION_NOUNS for t in m.subtree if t is not m)
+    ]
 
 
 def work_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> list[FactAtom]:

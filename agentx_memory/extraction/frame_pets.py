@@ -9,7 +9,7 @@ goes by Rocket now" end the old name; "Tiger passed away", "we lost Bruno" end w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
@@ -52,7 +52,8 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     (a fragment), "Rescued a lurcher from the Dogs Trust — Juniper", "we collected Hazel from the breeder
     — a Maine Coon kitten"; not someone else's ("my sister's dog called Rex")."""
     found: list[FactAtom] = []
-    kinds = [t for t in sentence if t.lemma_.casefold() in PET_KIND and t.pos_ == "NOUN"]
+    # a kind the tagger took for a name ("a little ginger kitten") is still a kind when lower-case
+    kinds = [t for t in sentence if t.lemma_.casefold() in PET_KIND and (t.pos_ == "NOUN" or t.is_lower)]
     for kind in kinds:
         owner = whose(kind)
         if owner and owner not in {"my", "our"}:
@@ -61,7 +62,9 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             g for c in kind.children if c.dep_ == "acl" and c.lemma_ in {"call", "name"} for g in c.children
         ]
         named = [g for g in called if g.pos_ == "PROPN" and g.text[:1].isupper()]
-        if named and (kind.dep_ == "ROOT" or _got_by_me(kind)):  # "a cockapoo called Moose"
+        # "a kitten, Marmalade": the name set beside the kind
+        named += [c for c in kind.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c.i > kind.i]
+        if named and (kind.dep_ == "ROOT" or _got_by_me(kind) or _the_speakers_news(kind)):
             found.append(_pet_said(speaker, PET_KIND[kind.lemma_.casefold()], named[0].text, turn))
             continue
         if not _got_by_me(kind):
@@ -74,6 +77,38 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         if after_dash:  # "Rescued a lurcher from the Dogs Trust — Juniper"
             found.append(_pet_said(speaker, PET_KIND[kind.lemma_.casefold()], after_dash[0].text, turn))
     return found
+
+
+def _the_speakers_news(kind: Any) -> bool:
+    """A named pet the speaker's own clause tells of, whatever its verb: "the newest member of the family
+    is a rescue greyhound called Pickle", "we've brought home a little ginger kitten, Marmalade"; not one
+    whose clause is about someone else ("my sister has a dog called Rex", "Tom's got a cat called Ash"),
+    not a pet that is the subject ("a dog called Rex bit me"), lost or gone, or a clause denied or only
+    wished for."""
+    if kind.dep_ in SUBJECTS:
+        return False
+    verb = kind.head
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head is not verb:
+        verb = verb.head
+    if verb.pos_ not in {"VERB", "AUX"} or verb.lemma_.casefold() in DEATHS | _PARTED:
+        return False
+    said = [c for c in verb.children if c.dep_ not in {"conj", "advcl", "ccomp"}]
+    if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ in {"if", "when"} for c in said):
+        return False
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    if not subjects or subjects[0].lower_ in {"i", "we"}:
+        return True
+    subject = subjects[0]
+    if subject.pos_ in {"PRON", "PROPN"} or subject.ent_type_ == "PERSON":
+        return False  # "she", "Tom", "they"
+    # not "my sister", "the neighbours' kid"; "the newest member of the family", "the latest addition"
+    return subject.lemma_.casefold() not in RELATION_NOUNS and whose(subject) in {"", "my", "our"}
+
+
+#: Verbs a name is heard by, with their preposition.
+_HEARD_BY: Final = {"go": "by", "answer": "to", "respond": "to", "come": "to"}
+#: Verbs by which a pet leaves its keeper.
+_PARTED: Final = frozenset(["lose", "rehome", "sell", "give", "miss", "bury", "mourn", "want", "wish"])
 
 
 def _keeper(verb: Any, speaker: str) -> str | None:
@@ -149,11 +184,17 @@ def pet_atom(
         given = next((t for t in predicate.subtree if t.pos_ == "PROPN" and t.i > predicate.i), None)
         if given is not None:
             return _pet_said(speaker, pet, given.text, turn), pet
-    if lemma == "go" and pet is not None and any(c.lower_ == "by" for c in children):
+    # the verbs a name is heard by: "goes by Rocket now", "answers to Nugget now", "responds to Kiwi"
+    by = _HEARD_BY.get(lemma)
+    if by is not None and pet is not None and any(c.lower_ == by for c in children):
         owner = next((c for c in children if c.dep_ in SUBJECTS), None)
-        new = [g for c in children if c.lower_ == "by" for g in c.children if g.pos_ == "PROPN"]
-        if owner is not None and new and (_speakers(owner) or owner.lower_ in {"he", "she", "it"}):
-            return _pet_said(speaker, pet, new[0].text, turn, ends=[pet]), pet  # "our dog goes by Rocket now"
+        new = [g for c in children if c.lower_ == by for g in c.children if g.pos_ == "PROPN"]
+        # "our dog goes by Rocket now"; "the hamster answers to Nugget now": the household's own
+        the_pet = (
+            owner is not None and owner.lemma_.casefold() in PET_KIND and _det(owner) and not whose(owner)
+        )
+        if owner is not None and new and (_speakers(owner) or the_pet or owner.lower_ in {"he", "she", "it"}):
+            return _pet_said(speaker, pet, new[0].text, turn, ends=[pet]), pet
     if lemma == "rename":
         old = next((c for c in children if c.dep_ == "dobj"), None)
         new = [g for c in children if c.dep_ == "prep" and c.lower_ in {"to", "as"} for g in c.children]

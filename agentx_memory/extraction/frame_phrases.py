@@ -118,7 +118,8 @@ def _first_days(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
 
 
 def hired_by(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
-    """ "Siemens poached me", "Great Ormond Street poached me for their cardiac ward"; "I work freelance",
+    """ "Siemens poached me", "Great Ormond Street poached me for their cardiac ward", "got poached by
+    Dassault"; "I work freelance",
     "I went freelance", "I'm self-employed now" (one's own employer: a job somewhere replaces it)."""
     if (
         predicate.lemma_.casefold() in {"work", "go", "turn"}
@@ -131,8 +132,19 @@ def hired_by(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
         statement = f"{speaker} works freelance"
         return build_atom("identity", "works_at", "freelance", statement, ctx, [], False, "explicit")
-    if predicate.lemma_.casefold() not in _HIRING or predicate.tag_ == "VBN":
+    if predicate.lemma_.casefold() not in _HIRING:
         return None
+    if predicate.tag_ == "VBN":  # "(I) got poached by Dassault last month", "I was headhunted by Arup"
+        children = list(predicate.children)
+        subjects = [c for c in children if c.dep_ in SUBJECTS]
+        told = [*children, *(g for c in children if c.dep_ == "auxpass" for g in c.children)]
+        if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ in {"almost", "nearly"} for c in told) or not (
+            all(c.lower_ == "i" for c in subjects) and any(c.dep_ == "auxpass" for c in children)
+        ):
+            return None
+        agents = [g for c in children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+        named = [g for g in agents if g.pos_ == "PROPN" or g.ent_type_ == "ORG"]
+        return slot_atom(_JOINED, named[0], speaker, turn, True, speaker, False) if named else None
     if not any(c.dep_ == "dobj" and c.lower_ == "me" for c in predicate.children):
         return None
     employers = [

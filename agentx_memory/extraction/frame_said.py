@@ -13,6 +13,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_lapses import lapsed, parted
 from .frame_routines import routines
+from .frame_swaps import spoken_as, swapped
 from .frame_values import SUBJECTS
 from .frame_vehicles import vehicle_in_use
 
@@ -49,6 +50,8 @@ def told_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         *_address_home(sentence, speaker, turn),
         *_posted_to(sentence, speaker, turn),
         *_pastime_doing(sentence, speaker, turn),
+        *spoken_as(sentence, speaker, turn),
+        *swapped(sentence, speaker, turn),
     ]
 
 

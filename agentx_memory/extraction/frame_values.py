@@ -16,6 +16,7 @@ from .lexicon import (
     DWELLINGS,
     FRAMES,
     FREE_OF,
+    JUDGING,
     MEATS,
     NOT_JOBS,
     NOT_PASTIMES,
@@ -144,12 +145,6 @@ _SPANS: Final = frozenset(
 )
 #: Determiners of no particular thing: "a sucker for any superhero" names no employer.
 _ANY: Final = frozenset(["any", "every", "each", "some", "no", "all", "such"])
-#: Words that judge rather than tell what someone does: "J.K. Rowling is such an inspiring writer".
-_JUDGING: Final = frozenset(
-    ["such", "inspiring", "amazing", "great", "good", "talented", "awesome", "incredible", "fantastic",
-     "brilliant", "terrible", "bad", "wonderful", "excellent", "natural", "born", "true", "real", "big",
-     "huge", "total", "complete", "better", "best", "worst", "decent", "lousy", "gifted", "fabulous"]
-)  # fmt: skip
 
 
 def _unit_of(unit: Any, predicate: Any) -> Any:
@@ -314,6 +309,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         # "traded in the Corolla for a Tesla"; "sold the clio and bought a Skoda Octavia"; a name
         # bought anywhere else may be anything ("bought a Dyson")
         sentence = {t.lemma_.casefold() for t in predicate.sent}
+        if value.ent_type_ in {"GPE", "LOC"}:
+            return False  # "swapped Denver for Phoenix": a town traded for a town
         return value.pos_ == "PROPN" and bool(
             predicate.lemma_ in {"trade", "swap"} or sentence & ({"sell", "drive", "trade"} | VEHICLE_NOUNS)
         )
@@ -355,7 +352,7 @@ def _occupation(value: Any, predicate: Any) -> bool:
     known = head in OCCUPATIONS or head.rstrip("s") in OCCUPATIONS
     if predicate.lemma_ not in {"be", "become", "start"}:
         return True  # "work as", "retrain as", "qualify as": the frame says it is a job
-    if any(c.lower_ in _JUDGING for c in value.subtree):
+    if any(c.lower_ in JUDGING for c in value.subtree):
         return False  # a judgement ("such an inspiring writer", "a natural teacher"), not a job said
     if any(c.dep_ == "poss" for c in value.children):
         return False  # "Beyoncé is my favourite artist": what she is to the speaker, not her job

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS
+from .frame_values import SUBJECTS, now_said
 from .lexicon import VEHICLE_MAKES, VEHICLE_MODELS, WISH_HEADS, Frame
 from .parse_paths import clause_verb
 from .slot_atoms import slot_atom
@@ -102,7 +102,11 @@ def vehicle_in_use(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
             continue
         verb = head.head.head if head.dep_ == "pobj" and head.head.lower_ in {"in", "on"} else head.head
         kept = head.dep_ == "dobj" and verb.lemma_.casefold() in _KEEPING
-        if verb.pos_ != "VERB" or not (kept or head.dep_ == "pobj") or verb.tag_ not in {"VBG", "VBP", "VBZ"}:
+        # "I'm in a Toyota Yaris now", "I'm on a Triumph Trident these days": being in one, told as news
+        riding = verb.lemma_ == "be" and head.dep_ == "pobj" and now_said(verb) and not _this_moment(verb)
+        if not (verb.pos_ == "VERB" or riding) or not (kept or head.dep_ == "pobj"):
+            continue
+        if verb.tag_ not in {"VBG", "VBP", "VBZ"}:
             continue
         told = [t for c in verb.children for t in c.subtree if c.dep_ not in {"conj", "advcl", "ccomp"}]
         if any(t.dep_ == "neg" or t.tag_ == "MD" or t.lower_ in _LATER - {"month"} for t in told):
@@ -113,6 +117,11 @@ def vehicle_in_use(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
             continue
         return [slot_atom(NEW_VEHICLE, head, speaker, turn, True, speaker, False)]
     return []
+
+
+def _this_moment(verb: Any) -> bool:
+    """ "I'm in a Toyota Yaris right now": where one sits this minute, not what one drives."""
+    return any(t.lower_ == "right" and t.head.lower_ == "now" for t in verb.subtree)
 
 
 def _opens(verb: Any) -> bool:

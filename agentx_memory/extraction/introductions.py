@@ -41,6 +41,23 @@ _SIGN_OFF: Final = re.compile(
     r"(?P<name>[A-Z][a-z'-]+)\s*[.!]?\s*$",
     re.IGNORECASE,
 )
+#: A name signed after thanks that close a message: "… ? Cheers, Eilidh", "… soppy. thanks a million -
+#: Tadhg"; a message that is only "Thanks, Sam" thanks Sam.
+_THANKED_SIGN_OFF: Final = re.compile(
+    r"(?:[.!?)]\s+|\n\s*)(?:thanks(?: a (?:lot|million|bunch|ton))?|thank you|many thanks|cheers|ta|thx|much appreciated|"
+    r"best|regards|love|speak soon|talk soon)[!.]*\s*(?:,|[-—–]+)\s*(?P<name>[A-Z][a-z'-]+)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+#: A message that opens by saying who writes: "hi it's Ngozi!", "It's Bartek - you helped me …",
+#: "hey, this is Imogen here again".
+_IT_IS: Final = re.compile(
+    r"^\s*(?i:(?:hi|hey|hello|hiya|heya|morning|evening)[,!.]*\s+)?(?i:it's|it is|this is)\s+"
+    r"(?P<name>[A-Z][a-z'-]+)(?:\s+(?:here|again))*\s*(?:[!.]+(?:\s|$)|[-—–]+\s|,\s|$)"
+)
+#: The names of assistants a user thanks: "Thanks, Claude" is no signature.
+_ASSISTANTS: Final = frozenset(
+    ["Claude", "Chatgpt", "Gpt", "Siri", "Alexa", "Gemini", "Copilot", "Bot", "Assistant"]
+)
 #: Words before a relation that keep it one ("my best friend", "my little sister").
 _CLOSE: Final = r"(?:(?:best|old|little|big|younger|older|new|close|dear|twin|baby) )*"
 RELATION_NAME: Final = re.compile(
@@ -61,7 +78,7 @@ NAME_INTRO: Final = re.compile(
 #: name is Sam.", "Call me Sam."); "I'm <Word>." may be an adjective ("I'm Jewish."), so it stays as above.
 NAME_SAID: Final = re.compile(
     r"^(?i:my name is|my name's|call me|I go by|people call me|everyone calls me)\s+"
-    r"(?P<name>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)[\s.!]*$"
+    r"(?P<name>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)(?:[\s.!]*$|,\s+(?:short for|for short)\b)"
 )
 NOT_NAMES: Final = frozenset(
     [
@@ -145,12 +162,23 @@ def addressed_as(reply: str, said: str) -> str | None:
 
 
 def signed_name(turn: TurnText) -> str | None:
-    """The name a user of no known name signed their message with ("Thanks! — Niamh"), if any."""
+    """The name a user of no known name signed their message with ("Thanks! — Niamh", "Cheers, Eilidh")
+    or opened it with ("hi it's Ngozi!"), if any."""
     if turn.role != "user" or turn.speaker != UNKNOWN_SPEAKER:
         return None
-    signed = _SIGN_OFF.search(turn.text)
+    signed = _SIGN_OFF.search(turn.text) or _THANKED_SIGN_OFF.search(turn.text) or _IT_IS.match(turn.text)
     name = signed.group("name") if signed else None
-    return name if name and name[:1].isupper() and introduces(name, UNKNOWN_SPEAKER) else None
+    if name is None or name.capitalize() in _ASSISTANTS | _NOT_OPENING_NAMES:
+        return None
+    return name if name[:1].isupper() and introduces(name, UNKNOWN_SPEAKER) else None
+
+
+#: What "it's …" opens a message with that is no name: a day, a season, a feast.
+_NOT_OPENING_NAMES: Final = frozenset(
+    ["January", "February", "March", "July", "September", "October", "November", "December", "Christmas",
+     "Easter", "Halloween", "Thanksgiving", "Diwali", "Eid", "Ramadan", "Hanukkah", "Spring", "Summer",
+     "Autumn", "Fall", "Winter", "Me", "Him", "Her", "Us", "Them", "That", "This", "Time", "Official"]
+)  # fmt: skip
 
 
 #: What may follow a name that says whose voice it is: "Tomasz speaking", "Bisi on this end again".

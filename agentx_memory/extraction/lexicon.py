@@ -25,6 +25,7 @@ __all__ = [
     "ENDING_VERBS",
     "FRAMES",
     "FREE_OF",
+    "JUDGING",
     "MEATS",
     "NOT_JOBS",
     "NOT_PASTIMES",
@@ -433,6 +434,8 @@ ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
     "scrap": frozenset(),
     "go": frozenset(["off"]),  # "I've gone off Catan": liking it ended
     "pack": frozenset(["in"]),  # "packed in the five-a-side"
+    "flog": frozenset(),  # "finally flogged the Peugeot": sold, in British chat
+    "offload": frozenset(),
 }
 
 #: What a thing an ending names stands for: quitting "my job" ends the employer and the occupation.
@@ -528,4 +531,12 @@ ABSTRACTIONS: Final = frozenset(
      "feel", "emotion", "blessing", "inspiration", "spirit", "attitude", "outlook", "perspective",
      "others", "folks", "guys", "kind", "sort", "challenge", "vision", "path", "self", "ton", "tons", "hunt",
      "few", "couple", "bunch", "idea", "option", "decision"]
+)  # fmt: skip
+
+#: Words that judge a role rather than name a job: "a natural teacher", "a useless cook".
+JUDGING: Final = frozenset(
+    ["such", "inspiring", "amazing", "great", "good", "talented", "awesome", "incredible", "fantastic",
+     "brilliant", "terrible", "bad", "wonderful", "excellent", "natural", "born", "true", "real", "big",
+     "huge", "total", "complete", "better", "best", "worst", "decent", "lousy", "gifted", "fabulous",
+     "useless", "hopeless", "rubbish", "awful", "crap", "poor", "shocking", "horrible", "proper", "okay"]
 )  # fmt: skip

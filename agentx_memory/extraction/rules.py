@@ -47,6 +47,7 @@ from .introductions import (
     introduces,
     signed_name,
 )
+from .lexicon import JUDGING
 from .names import NameRecognizer, doc_names, name_entities
 from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
@@ -250,7 +251,13 @@ def _ending(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | 
 def _is_occupation(value: str) -> bool:
     words = value.casefold().replace("-", " ").split()
     placed = len(words) > 1 and words[-1] in {"resident", "local", "native"}  # "a Rotterdam resident"
-    return bool(words) and not placed and (words[-1] in OCCUPATIONS or words[-1].rstrip("s") in OCCUPATIONS)
+    judged = bool(set(words[:-1]) & JUDGING)  # "a useless teacher", "a natural teacher": no job said
+    return (
+        bool(words)
+        and not placed
+        and not judged
+        and (words[-1] in OCCUPATIONS or words[-1].rstrip("s") in OCCUPATIONS)
+    )
 
 
 def _subject_clause(clause: str, state: RuleState, speaker: str) -> tuple[str, str] | None:

@@ -1,0 +1,170 @@
+"""Readings of the sixth session on learning (tuned on blind2, retired from the held-out sets): news told
+before a question in one sentence, a pet named in the speaker's own news whatever the verb, a name a pet
+answers to, a vehicle one is in "now", being poached by an employer."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentx_memory.extraction.names import NameRecognizer
+from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
+from tests.reading import SAID_AT, read_facts, spacy_reader
+
+parser = pytest.fixture(scope="module")(spacy_reader)
+
+
+def _typed(parser: NameRecognizer, text: str) -> set[tuple[str, str]]:
+    return {(key, value) for key, value, _ in read_facts(parser, text) if key not in {"said", "ended"}}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I'm in a Toyota Yaris now, how do I use the hybrid mode properly?", ("drives", "a Toyota Yaris")),
+        ("I just moved to Leeds, any tips for meeting people?", ("lives_in", "Leeds")),
+        ("I work at Ocado now, how do I ask for a raise?", ("works_at", "Ocado")),
+        ("I'm vegan now, what should I cook tonight?", ("diet", "vegan")),
+        (
+            "still unpacking boxes at my new place in Melbourne... can you suggest a shelf?",
+            ("lives_in", "Melbourne"),
+        ),
+    ],
+)
+def test_news_told_before_a_question_is_read(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If I move to Leeds, what should I pack?",
+        "When I work at Ocado, how do I ask for a raise?",
+        "My sister moved to Leeds, any tips for visiting?",
+        "Should I move to Leeds, what do you think?",
+    ],
+)
+def test_a_condition_or_someone_elses_news_before_a_question_is_not_the_speakers(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"lives_in", "works_at"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("the newest member of the family is a rescue greyhound called Pickle!", ("dog", "Pickle")),
+        (
+            "the house felt empty so we've brought home a little ginger kitten, Marmalade.",
+            ("cat", "Marmalade"),
+        ),
+        ("We've got a new pup now, a collie named Zuri, and she is pure chaos.", ("dog", "Zuri")),
+        ("the latest addition to our house is a tortoise named Sheldon", ("tortoise", "Sheldon")),
+        ("so the hamster answers to Nugget now", ("hamster", "Nugget")),
+    ],
+)
+def test_a_pet_named_in_the_speakers_news_whatever_the_verb(
+    parser: NameRecognizer, text: str, pet: tuple[str, str]
+) -> None:
+    typed = _typed(parser, text)
+    assert pet in typed
+    assert not any(key == "lives_in" for key, _ in typed)  # "a kitten, Marmalade" is no town
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister has a dog called Rex.",
+        "A dog called Rex bit me.",
+        "My neighbour's kid has a hamster called Fluff",
+        "I'd love a cat called Mochi",
+        "A dog answers to Rex",
+        "My sister's dog answers to Rex",
+    ],
+)
+def test_no_pet_of_someone_elses_a_stray_or_a_wish(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"dog", "cat", "hamster"}
+
+
+def test_a_vehicle_one_is_in_now_not_this_minute_and_not_someone_elses(parser: NameRecognizer) -> None:
+    assert ("drives", "a Triumph Trident") in _typed(
+        parser, "The MT-07 got written off. I'm on a Triumph Trident now."
+    )
+    assert not _typed(parser, "I'm in a Toyota Yaris right now, stuck in traffic")
+    assert not _typed(parser, "My mum is in a Kia Picanto now")
+
+
+def test_poached_by_an_employer_and_not_almost(parser: NameRecognizer) -> None:
+    assert ("works_at", "Dassault") in _typed(
+        parser, "Got poached by Dassault last month, so it's all new now."
+    )
+    assert ("works_at", "Best Buy") in _typed(parser, "long story short I got poached by Best Buy")
+    assert not _typed(parser, "I almost got poached by Arup")
+    assert not _typed(parser, "My sister got poached by Google")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("as a chef I basically never see my family at weekends, how do others cope?", ("works_as", "chef")),
+        ("As a vegan I struggle to get enough protein, any tips?", ("diet", "vegan")),
+        ("As a software engineer, I spend all day sitting", ("works_as", "software engineer")),
+    ],
+)
+def test_the_role_a_clause_of_the_speakers_opens_with(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["As a kid I lived in Paris.", "As a former nurse, I know this.", "As a nurse, my sister works nights."],
+)
+def test_no_role_of_a_child_one_had_or_someone_elses(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"works_as", "diet"}
+
+
+def test_a_town_traded_for_another_moves_the_speaker(parser: NameRecognizer) -> None:
+    facts = read_facts(
+        parser, "Swapped Denver for Phoenix at the end of summer, trading snow for sunscreen lol."
+    )
+    assert [(key, value) for key, value, _ in facts if key in {"lives_in", "drives"}] == [
+        ("lives_in", "Phoenix")
+    ]
+    assert not _typed(parser, "My sister swapped Leeds for York")
+    assert not _typed(parser, "I swapped my shift for Tuesday")
+
+
+def _named(parser: NameRecognizer, text: str) -> list[str]:
+    turn = TurnText("t1", "user", text, SAID_AT, UNKNOWN_SPEAKER)
+    return [fact.value for fact in extract_turns([turn], recognizer=parser).facts if fact.key == "name"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("hi it's Ngozi! quick question about budgeting apps - which ones don't sell your data?", "Ngozi"),
+        ("It's Bartek - you helped me with my CV a while back. Got another question", "Bartek"),
+        ("This is Imogen here again, quick one", "Imogen"),
+        ("Could you help me draft a complaint to my landlord about the damp? Cheers, Eilidh", "Eilidh"),
+        ("need help writing a toast for my brother's wedding. thanks a million - Tadhg", "Tadhg"),
+        ("I go by Kit, short for Christopher, nobody uses the full thing except my gran", "Kit"),
+    ],
+)
+def test_a_name_a_message_opens_or_signs_off_with(parser: NameRecognizer, text: str, name: str) -> None:
+    assert _named(parser, text) == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks, Claude",
+        "it's Monday - ugh",
+        "it's March already, time flies",
+        "It's Sarah's birthday tomorrow",
+    ],
+)
+def test_no_name_from_the_assistants_a_day_or_someone_elses(parser: NameRecognizer, text: str) -> None:
+    assert _named(parser, text) == []
