@@ -89,10 +89,16 @@ _DASHED_CLAUSE: Final = re.compile(
 )
 
 
+def _last_piece(before: str) -> str:
+    """The sentence ``before`` ends with: from its last stop, or the whole of it when a stop is only part
+    of a word ("oskar.nowak@uni.example.edu, can you …")."""
+    start = _PIECE_START.search(before)
+    return before[start.end() if start else 0 :].strip()
+
+
 def _tagged_apart(text: str) -> str:
     def split(found: re.Match[str]) -> str:
-        before = text[: found.start()]
-        piece = before[_PIECE_START.search(before).end() :].strip()  # type: ignore[union-attr]
+        piece = _last_piece(text[: found.start()])
         return found.group(0) if _ASKS.match(piece) else ". "
 
     return _TAGGED_QUESTION.sub(split, text)
@@ -116,8 +122,7 @@ _NOT_NEWS: Final = re.compile(
 
 def _asked_apart(text: str) -> str:
     def split(found: re.Match[str]) -> str:
-        before = text[: found.start()]
-        piece = before[_PIECE_START.search(before).end() :].strip()  # type: ignore[union-attr]
+        piece = _last_piece(text[: found.start()])
         return found.group(0) if _ASKS.match(piece) or _NOT_NEWS.match(piece) else ". "
 
     return _COMMA_QUESTION.sub(split, text)

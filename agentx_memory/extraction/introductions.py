@@ -44,8 +44,9 @@ _SIGN_OFF: Final = re.compile(
 #: A name signed after thanks that close a message: "… ? Cheers, Eilidh", "… soppy. thanks a million -
 #: Tadhg"; a message that is only "Thanks, Sam" thanks Sam.
 _THANKED_SIGN_OFF: Final = re.compile(
-    r"(?:[.!?)]\s+|\n\s*)(?:thanks(?: a (?:lot|million|bunch|ton))?|thank you|many thanks|cheers|ta|thx|much appreciated|"
-    r"best|regards|love|speak soon|talk soon)[!.]*\s*(?:,|[-—–]+)\s*(?P<name>[A-Z][a-z'-]+)\s*[.!]?\s*$",
+    r"(?:[.!?)]\s+|\n\s*)(?:thanks(?: a (?:lot|million|bunch|ton))?|thank you|many thanks|cheers|ta|thx|"
+    r"much appreciated|best|regards|love|speak soon|talk soon)[!.]*\s*(?:,|[-—–]+)\s*"
+    r"(?P<name>[A-Z][a-z'-]+)\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 #: A message that opens by saying who writes: "hi it's Ngozi!", "It's Bartek - you helped me …",

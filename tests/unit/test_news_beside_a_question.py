@@ -5,7 +5,10 @@ answers to, a vehicle one is in "now", being poached by an employer."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from agentx_memory.extraction.chat_spelling import normalise_first_person
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
 from tests.reading import SAID_AT, read_facts, spacy_reader
@@ -168,3 +171,20 @@ def test_a_name_a_message_opens_or_signs_off_with(parser: NameRecognizer, text: 
 )
 def test_no_name_from_the_assistants_a_day_or_someone_elses(parser: NameRecognizer, text: str) -> None:
     assert _named(parser, text) == []
+
+
+_PIECES = ["oskar.nowak@uni.example.edu", "example.com", "I", "moved", "to", "Leeds", ",", "...", "…",
+           " - ", "—", "any tips", "how do I", "can you", "?", "!", ".", "if", "as a", "\n"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14))
+def test_chat_spelling_reads_any_text_without_failing(pieces: list[str]) -> None:
+    # a stop inside a word ("example.com - any thoughts?") once had no sentence start to find and raised
+    text = " ".join(pieces)
+    assert isinstance(normalise_first_person(text), str)
+
+
+def test_a_question_after_an_address_with_stops_in_it(parser: NameRecognizer) -> None:
+    assert isinstance(read_facts(parser, "see example.com - any thoughts?"), list)
+    read_facts(parser, "Contact email for my CV is oskar.nowak@uni.example.edu, can you format the header?")
