@@ -65,6 +65,8 @@ _MOVES: Final = frozenset(
         "rebook",
         "delay",
         "put",
+        "swap",
+        "switch",
     ]
 )
 
@@ -331,9 +333,15 @@ def _when(*holders: Any) -> list[Any]:
         # "on the second Saturday in March", "is in three weeks": "in" with a date, not a place
         or (c.dep_ == "prep" and c.lower_ == "in" and any(t.ent_type_ == "DATE" for t in c.subtree))
         or (c.dep_ in {"npadvmod", "advmod", "nummod", "appos"} and _timeish(c))
-        # "car service is now September 17": a copula's date
-        or (c.dep_ == "attr" and holder.lemma_ == "be" and _timeish(c))
+        # "car service is now September 17": a copula's date; "it's 9 May now": the day split off it
+        or (c.dep_ == "attr" and holder.lemma_ == "be" and (_timeish(c) or _day_of(c)))
     ]
+
+
+def _day_of(number: Any) -> bool:
+    """A day's number the parse set apart from its month: "9" in "it's 9 May now"."""
+    after = number.doc[number.i + 1] if number.i + 1 < len(number.doc) else None
+    return number.like_num and after is not None and after.dep_ == number.dep_ and _timeish(after)
 
 
 def _named_date(attr: Any) -> bool:
@@ -370,6 +378,8 @@ def appointment_atom(
     subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
     objects = [c for c in predicate.children if c.dep_ == "dobj"] if lemma in _MOVES else []
     pointed = any(c.lower_ in {"it", "that"} for c in [*subjects, *objects])  # "rebooked it for …"
+    # "the dentist rang, they've bumped me to Tuesday the 18th": the speaker moved is their appointment
+    pointed = pointed or any(c.lower_ in {"me", "us"} for c in objects)
     # "Had to cancel the optician, rebooked for Friday the 16th": a move with nothing named is of the last
     if thing is None and last_thing is not None and (pointed or (lemma in _MOVES and not subjects)):
         thing = last_thing
@@ -381,7 +391,8 @@ def appointment_atom(
         c for c in predicate.children if c.dep_ in {"advmod", "prt"} and c.lower_ in {"forward", "back"}
     ]
     same = thing.doc is predicate.doc and thing.sent == predicate.sent
-    when = _when(predicate, thing, *shifts) if same else []
+    # a thing named in an earlier sentence ("the vet … so I've swapped it to next Monday") lends no times
+    when = _when(predicate, thing, *shifts) if same else _when(predicate, *shifts)
     when = [c for c in when if c.i != thing.i]  # "move parents evening": the occasion is no time of it
     if lemma in _MOVES - {"book", "schedule", "rebook"}:  # "moved my haircut to the 14th": the new time only
         # "moved the meeting this morning": when it was moved, not to when
@@ -405,6 +416,10 @@ def appointment_atom(
     )
     statement = f"{subject}'s {label} is {times}"
     ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
+    if lemma == "be" and predicate.tag_ == "VBD":
+        # "the citizenship ceremony was on 12 June": an occasion gone by, dated the last 12 June
+        said = f"{subject}'s {label} was {times}"
+        return build_atom("experience", "did", said, said, ctx, [], False, "explicit"), thing
     atom = build_atom("event", f"appointment_{key}", times, statement, ctx, [], False, "explicit")
     day = DAY_ALONE.search(times)
     # "Friday the 16th": the day of the month decides, not the coming Friday

@@ -434,6 +434,10 @@ def _name(token: Any) -> str:
     return " ".join(t.text for t in [*parts, token])
 
 
+#: Words that open a clause told as so whatever its head says: a result or a cause.
+_OWN_CLAUSE: Final = frozenset(["so", "because", "cause", "cos", "since"])
+
+
 def _states_present(predicate: Any, frame: Frame) -> bool:
     """Whether the predicate says the value holds now: not asked, wished, planned, conditional,
     negated, modal, or over (a state in the past tense; a change "back in 2012")."""
@@ -457,6 +461,10 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
             return False
         if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
             return False
+        if node.dep_ == "advcl" and any(
+            c.dep_ in {"mark", "advmod"} and c.lower_ in _OWN_CLAUSE for c in node.children
+        ):
+            break  # "they couldn't do Friday so the interview's swapped to the 21st": told as so
         # "I don't think I'm moving"; but "I'm in Bristol, so fish is never far away" (a clause said
         # before its head is one of its own)
         denied_head = any(c.dep_ == "neg" or c.tag_ == "MD" for c in parent.children)

@@ -4,6 +4,8 @@ answers to, a vehicle one is in "now", being poached by an employer."""
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -188,3 +190,32 @@ def test_chat_spelling_reads_any_text_without_failing(pieces: list[str]) -> None
 def test_a_question_after_an_address_with_stops_in_it(parser: NameRecognizer) -> None:
     assert isinstance(read_facts(parser, "see example.com - any thoughts?"), list)
     read_facts(parser, "Contact email for my CV is oskar.nowak@uni.example.edu, can you format the header?")
+
+
+def _dated(parser: NameRecognizer, text: str, at: datetime) -> list[tuple[str, date | None]]:
+    turn = TurnText("t1", "user", text, at, "Kim")
+    facts = extract_turns([turn], recognizer=parser).facts
+    return [(f.statement, f.event_time.date() if f.event_time else None) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("text", "at", "about", "day"),
+    [
+        # an occasion gone by is dated the last such day, not the next
+        ("the citizenship ceremony was on 12 June - I cried!", "2025-06-20", "ceremony", "2025-06-12"),
+        ("my exam was on Friday", "2025-06-20", "exam", "2025-06-13"),
+        # a weekday said with its date: the date decides
+        ("dentist appointment is on Thursday 13 March at 9am", "2025-03-03", "dentist", "2025-03-13"),
+        # the day set apart from its month by the parse
+        ("physio moved me back a week, so it's 9 May now, same time", "2025-04-28", "physio", "2025-05-09"),
+        # a result clause is told as so whatever the clause before denies
+        ("they couldn't do Friday so the interview's swapped to Tuesday the 21st", "2025-01-15", "interview",
+         "2025-01-21"),
+    ],
+)  # fmt: skip
+def test_dates_point_the_way_the_clause_does(
+    parser: NameRecognizer, text: str, at: str, about: str, day: str
+) -> None:
+    said = datetime.fromisoformat(at).replace(hour=9, tzinfo=UTC)
+    dated = [when for statement, when in _dated(parser, text, said) if about in statement.casefold()]
+    assert date.fromisoformat(day) in dated
