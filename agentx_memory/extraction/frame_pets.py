@@ -214,6 +214,12 @@ def pet_atom(
         and any(c.dep_ == "neg" for c in children)
         and any(c.dep_ == "dobj" and c.lower_ == "it" for c in children)
     ) or (lemma == "go" and any(c.lower_ == "peacefully" for c in children))
+    # "Oreo went over / crossed the rainbow bridge": the pet's death told as it is told to children
+    gently = gently or (
+        lemma in {"go", "cross"}
+        and any(t.lower_ == "bridge" for t in predicate.subtree)
+        and any(t.lower_ == "rainbow" for t in predicate.subtree)
+    )
     if gently and any(c.dep_ in SUBJECTS and c.pos_ == "PROPN" for c in children):
         lemma = "die"
     if lemma in DEATHS and (lemma != "pass" or any(c.lower_ == "away" for c in children)):

@@ -13,7 +13,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_lapses import lapsed, parted
 from .frame_routines import routines
-from .frame_swaps import spoken_as, swapped
+from .frame_swaps import left_to_be, spoken_as, swapped
 from .frame_values import SUBJECTS
 from .frame_vehicles import vehicle_in_use
 
@@ -52,6 +52,7 @@ def told_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         *_pastime_doing(sentence, speaker, turn),
         *spoken_as(sentence, speaker, turn),
         *swapped(sentence, speaker, turn),
+        *left_to_be(sentence, speaker, turn),
     ]
 
 

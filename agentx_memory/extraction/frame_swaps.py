@@ -2,6 +2,8 @@
 
 - **What one speaks as**: "As a chef I never see my family at weekends", "as a vegan I struggle to get
   protein": the role a clause of the speaker's is said in is the speaker's job or diet.
+- **Left for a job**: "I left the NHS in the summer to be a wedding photographer full-time", "Quit tech
+  to become a maths teacher": what one left to be is one's job now.
 - **One value traded for another**: "Swapped Denver for Phoenix at the end of summer", "traded my Corsa
   for a Yaris", "I've switched from Monzo to Starling": the new value is the speaker's, the old one ends;
   the slot is the one the values are of (a city, an employer, a job, a diet, a vehicle).
@@ -18,7 +20,7 @@ from .frame_vehicles import named_vehicle, vehicle_head
 from .lexicon import Frame
 from .slot_atoms import slot_atom
 
-__all__ = ["spoken_as", "swapped"]
+__all__ = ["left_to_be", "spoken_as", "swapped"]
 
 _SPOKEN_AS: Final = {
     "occupation": Frame("as", "prep", "occupation"),
@@ -83,6 +85,28 @@ def swapped(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             gone = [o.text for o in olds if o.pos_ == "PROPN" or _slot_of(o)]
             return [atom.model_copy(update={"ends_words": gone})] if gone else [atom]
     return []
+
+
+def left_to_be(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The job the speaker left something to be: "left the NHS to be a wedding photographer", "quit tech
+    in spring to become a maths teacher"; not a plan ("I'll quit to be …"), someone else's, or a job
+    only hoped for ("quit to try to be an actor")."""
+    for verb in sentence:
+        if verb.lemma_.casefold() not in _LEAVING or verb.tag_ not in {"VBD", "VBN", "VBP"}:
+            continue
+        if not _the_speakers(verb):
+            continue
+        for aim in (c for c in verb.children if c.dep_ in {"advcl", "xcomp"}):
+            if aim.lemma_ not in {"be", "become"} or not any(c.tag_ == "TO" for c in aim.children):
+                continue
+            for role in (c for c in aim.children if c.dep_ == "attr" and a_post(c)):
+                return [slot_atom(_LEFT_FOR["occupation"], role, speaker, turn, True, speaker, False)]
+    return []
+
+
+#: Verbs of leaving a job or a field.
+_LEAVING: Final = frozenset(["leave", "quit", "resign", "retire", "ditch", "pack"])
+_LEFT_FOR: Final = {"occupation": Frame("become", "attr", "occupation", change=True)}
 
 
 def _slot_of(value: Any) -> str | None:

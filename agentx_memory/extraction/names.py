@@ -22,6 +22,7 @@ from typing import Any, Final, Literal, Protocol
 from ..errors import ConfigurationError
 from ..models.semantic import EntityType
 from .atoms import ExtractedEntity
+from .places import retype_places
 
 __all__ = [
     "ANIMALS",
@@ -139,7 +140,10 @@ class SpacyNames:
         return [doc_names(doc) for doc in self.parse(texts)]
 
     def parse(self, texts: Sequence[str]) -> list[Any]:
-        return list(self._nlp.pipe(texts))
+        docs = list(self._nlp.pipe(texts))
+        for doc in docs:
+            retype_places(doc)  # "moved to Bristol" (the model's ORG) is a town
+        return docs
 
 
 def discourse_word(word: str) -> bool:

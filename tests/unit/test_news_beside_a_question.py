@@ -219,3 +219,13 @@ def test_dates_point_the_way_the_clause_does(
     said = datetime.fromisoformat(at).replace(hour=9, tzinfo=UTC)
     dated = [when for statement, when in _dated(parser, text, said) if about in statement.casefold()]
     assert date.fromisoformat(day) in dated
+
+
+def test_the_job_one_left_something_to_be(parser: NameRecognizer) -> None:
+    typed = _typed(parser, "I left the NHS in the summer to be a wedding photographer full-time.")
+    assert ("works_as", "wedding photographer") in typed
+    assert ("works_as", "high school math teacher") in _typed(
+        parser, "I quit tech in spring to be a high school math teacher."
+    )
+    assert not _typed(parser, "My sister quit to be a nurse")
+    assert not _typed(parser, "I'll quit to be a nurse")
