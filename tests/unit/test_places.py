@@ -49,3 +49,9 @@ def test_a_town_name_elsewhere_keeps_the_models_type(parser: NameRecognizer, tex
 def test_a_retyped_town_is_learned_as_a_place(parser: NameRecognizer) -> None:
     facts = read_facts(parser, "Swapped Manchester for Glasgow last month - new job, new flat.")
     assert ("lives_in", "Glasgow") in {(key, value) for key, value, _ in facts}
+
+
+def test_a_message_left_without_its_stop_is_parsed_as_if_it_had_one(parser: NameRecognizer) -> None:
+    # "I moved to Leeds" with no stop: the small model took "Leeds" for a plural noun and learned nothing
+    assert ("lives_in", "Leeds") in {(key, value) for key, value, _ in read_facts(parser, "I moved to Leeds")}
+    assert parser.parse(["I moved to Leeds"])[0].text == "I moved to Leeds."
