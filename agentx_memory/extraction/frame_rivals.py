@@ -197,8 +197,9 @@ def _thing_before(token: Any) -> Any | None:
 
 
 def _mine(noun: Any) -> bool:
-    """ "my new obsession", "top of my list"."""
-    owners = [c for c in noun.subtree if c.dep_ == "poss"]
+    """ "my new obsession", "top of my list"; not "my dad's favourite" (the noun's own possessor)."""
+    own = [c for c in noun.children if c.dep_ == "poss"]
+    owners = own or [c for c in noun.subtree if c.dep_ == "poss"]
     return bool(owners) and owners[0].lower_ in {"my", "our"}
 
 

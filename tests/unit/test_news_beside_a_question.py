@@ -229,3 +229,8 @@ def test_the_job_one_left_something_to_be(parser: NameRecognizer) -> None:
     )
     assert not _typed(parser, "My sister quit to be a nurse")
     assert not _typed(parser, "I'll quit to be a nurse")
+
+
+def test_someone_elses_favourite_is_no_new_favourite_of_the_speakers(parser: NameRecognizer) -> None:
+    # with its stop, "Heat is my dad's favourite" parsed as a favourite of "my"
+    assert not [key for key, _, _ in read_facts(parser, "Heat is my dad's favourite.") if "favourite" in key]
