@@ -84,6 +84,8 @@ def test_a_pet_named_in_the_speakers_news_whatever_the_verb(
         "A dog called Rex bit me.",
         "My neighbour's kid has a hamster called Fluff",
         "I'd love a cat called Mochi",
+        "I'm looking after a dog called Rex this week",
+        "I'm walking a spaniel named Bo for my neighbour",
         "A dog answers to Rex",
         "My sister's dog answers to Rex",
     ],
