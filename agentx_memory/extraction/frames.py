@@ -435,7 +435,7 @@ def _name(token: Any) -> str:
 
 
 #: Words that open a clause told as so whatever its head says: a result or a cause.
-_OWN_CLAUSE: Final = frozenset(["so", "because", "cause", "cos", "since"])
+_OWN_CLAUSE: Final = frozenset(["so", "because", "cause", "cos"])
 
 
 def _states_present(predicate: Any, frame: Frame) -> bool:
