@@ -140,10 +140,18 @@ _TELLING: Final = re.compile(
 )
 
 
+#: "nah UPS since november", "yeah I moved in May": an interjection opening a message set apart from
+#: what follows, or the parse makes it part of the name after it ("nah UPS"). Not "no" ("no meat for me").
+_OPENING_INTERJECTION: Final = re.compile(
+    r"^(\s*(?i:nah|nope|yeah|yep|yup|yes|ok|okay|oh|lol|haha))(?=\s+[\w'])", re.MULTILINE
+)
+
+
 def normalise_first_person(text: str) -> str:
     """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both;
     a question tagged on after a dash or a comma set apart from the statement before it."""
     for pattern, replacement in _LOWER_I:
         text = pattern.sub(replacement, text)
+    text = _OPENING_INTERJECTION.sub(r"\1,", text)
     text = _DASHED_CLAUSE.sub(". ", _asked_apart(_tagged_apart(text)))
     return _TELLING.sub(lambda found: found.group(1), text)

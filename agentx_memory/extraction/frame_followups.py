@@ -103,7 +103,8 @@ _ASKING: Final = (
         "residence",
         re.compile(
             r"\b(?:where|which (?:city|town|country|area|part))\b.*\b(?:live|living|based|"
-            r"move|moved|moving|settle|settled|home|land|end up|ended up)\b",
+            r"move|moved|moving|settle|settled|home|land|end up|ended up)\b|"
+            r"\b(?:are you )?still (?:in|around|living in|based in|down in|up in)\b",
             re.I,
         ),
     ),
@@ -111,7 +112,8 @@ _ASKING: Final = (
         "employer",
         re.compile(
             r"\b(?:which|what) (?:company|firm|employer|organi[sz]ation)\b|"
-            r"\bwhere (?:are|do) you (?:working|work)\b|\bwho (?:are|do) you work for\b",
+            r"\bwhere (?:are|do) you (?:working|work)\b|\bwho (?:are|do) you (?:work|working) for\b|"
+            r"\b(?:are you )?still (?:at|with|working (?:at|for))\b",
             re.I,
         ),
     ),
@@ -205,20 +207,22 @@ def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str
         named = _name_given(sentence) if slot == "partner" else None
         if named is not None:  # "Her name's Marisol, we met at salsa class."
             return slot_atom(_ANSWERED[slot], named, subject, turn, True, speaker, False)
-        run: list[Any] = []
-        for token in sentence:
-            if token.is_punct:
-                break
-            run.append(token)
-        verbs = [t for t in run if t.pos_ in {"VERB", "AUX"} and t.ent_type_ not in _NAMES]
-        if not run or verbs or len(run) > 5 or any(t.lower_ in {"no", "not", "never"} for t in run):
+        run = _answer_run(sentence)
+        verbs = [t for t in run if t.pos_ in {"VERB", "AUX"} and t.ent_type_ not in _NAMES and not _it_is(t)]
+        if not run or verbs or len(run) > 8 or any(t.lower_ in {"no", "not", "never"} for t in run):
             continue  # "No meat at all anymore": what was given up, not the new value
-        head = run[-1]
         if slot == "vehicle":
             head = next((n for t in run if (n := vehicle_name(t)) is not None), None)
-            if head is None:
-                continue
-        if head.ent_type_ not in {"DATE", "TIME"} and _fits_answer(slot, head):
+        elif slot in {"residence", "employer"}:
+            # "Norwich since February!", "UPS since november": the first name, not the time after it
+            head = next(
+                (t for t in run if t.ent_type_ not in {"DATE", "TIME"} and _fits_answer(slot, t)), None
+            )
+        else:
+            head = run[-1]
+        while head is not None and head.dep_ == "compound" and head.head in run:
+            head = head.head  # "Mott MacDonald": the name's head, its compound with it
+        if head is not None and head.ent_type_ not in {"DATE", "TIME"} and _fits_answer(slot, head):
             return slot_atom(_ANSWERED[slot], head, subject, turn, True, speaker, False)
     return None
 
@@ -236,6 +240,33 @@ def _name_given(sentence: Any) -> Any | None:
             if token.dep_ == "nsubj" and given:
                 return given[0]
     return None
+
+
+#: What may open an answer before the value: "no, Zoho for the last two months", "nah UPS since
+#: november", "no no, it's a Mazda MX-5 now".
+_ANSWER_OPENERS: Final = frozenset(
+    ["no", "nah", "nope", "yes", "yeah", "yep", "yup", "oh", "well", "actually", "haha", "lol", "ha", "ah"]
+)
+
+
+def _answer_run(sentence: Any) -> list[Any]:
+    """The words of an answer up to its first stop or comma, past the yes or no that opens it."""
+    tokens = list(sentence)
+    while tokens and (tokens[0].lower_ in _ANSWER_OPENERS or tokens[0].is_punct):
+        tokens.pop(0)
+    run: list[Any] = []
+    for token in tokens:
+        if token.is_punct:
+            break
+        run.append(token)
+    return run
+
+
+def _it_is(token: Any) -> bool:
+    """The "it's" of "it's a Mazda MX-5 now": a copula whose subject only points at the thing asked."""
+    return token.lemma_ == "be" and any(
+        c.dep_ in {"nsubj", "expl"} and c.lower_ in {"it", "that"} for c in token.children
+    )
 
 
 def _fits_answer(slot: str, head: Any) -> bool:

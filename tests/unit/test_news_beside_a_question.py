@@ -236,3 +236,21 @@ def test_the_job_one_left_something_to_be(parser: NameRecognizer) -> None:
 def test_someone_elses_favourite_is_no_new_favourite_of_the_speakers(parser: NameRecognizer) -> None:
     # with its stop, "Heat is my dad's favourite" parsed as a favourite of "my"
     assert not [key for key, _, _ in read_facts(parser, "Heat is my dad's favourite.") if "favourite" in key]
+
+
+def _chat(parser: NameRecognizer, *turns: str) -> set[tuple[str, str]]:
+    said = [
+        TurnText(f"t{i}", "assistant" if turn.startswith("a: ") else "user", turn[3:], SAID_AT, "Kim")
+        for i, turn in enumerate(turns)
+    ]
+    return {(f.key, f.value) for f in extract_turns(said, recognizer=parser).facts}
+
+
+def test_an_answer_to_the_listeners_still_question_names_the_new_value(parser: NameRecognizer) -> None:
+    asked = "a: Who are you working for these days — still Infosys?"
+    assert ("works_at", "Zoho") in _chat(parser, asked, "u: no, Zoho for the last two months, in Chennai.")
+    asked = "a: Are you still at the Walmart distribution center?"
+    assert ("works_at", "UPS") in _chat(parser, asked, "u: nah UPS since november, full time driver now")
+    asked = "a: are you still around Plymouth, or somewhere else these days?"
+    assert ("lives_in", "Norwich") in _chat(parser, asked, "u: Norwich since February! new job.")
+    assert not {key for key, _ in _chat(parser, "a: Are you still at Tesco?", "u: yes, still there")}
