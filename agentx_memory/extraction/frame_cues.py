@@ -16,7 +16,7 @@ from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_places import a_business
 from .frame_values import SUBJECTS, a_post
-from .lexicon import DIETS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
+from .lexicon import DIETS, PARTNER_NOUNS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
 from .parse_paths import clause_verb, said_with_me, whose
 from .slot_atoms import slot_atom
 
@@ -229,13 +229,15 @@ def _as_what(post: Any) -> list[Any]:
     """ "a role as a junior architect", "my shifts as a care assistant": the job the post is "as"."""
     # "earn my living as a yoga instructor": the "as" may hang on the verb the post is the object of
     holders = [post, post.head] if post.dep_ == "dobj" else [post]
+    # after "a job / role / position as" any noun names the post: "a job as a clinical research associate"
+    surely = post.lemma_.casefold() in {"job", "role", "position", "post", "career"}
     return [
         g
         for holder in holders
         for c in holder.children
         if c.dep_ == "prep" and c.lower_ == "as"
         for g in c.children
-        if g.dep_ == "pobj" and a_post(g)
+        if g.dep_ == "pobj" and (a_post(g) or (surely and g.pos_ == "NOUN" and not g.ent_type_))
     ]
 
 
@@ -258,8 +260,8 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
             continue
         clause = [t for t in verb.subtree if t.dep_ not in {"conj", "advcl", "parataxis"}]
         words = {t.lemma_.casefold() for t in clause} | {t.lower_ for t in clause}
-        if words & _PARTED or words & _NOT_YET:
-            continue
+        if words & (_PARTED - {"over"} if "heels" in words else _PARTED) or words & _NOT_YET:
+            continue  # a parting or a plan; "head over heels" is no "it's over"
         with_me = said_with_me(verb) if words & _ROMANCE else []
         moved_in = verb.lemma_ == "move" and any(c.lower_ == "in" for c in verb.children)
         knot = verb.lemma_ == "tie" and any(c.dep_ == "dobj" and c.lower_ == "knot" for c in verb.children)
@@ -275,11 +277,56 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
             for g in c.children
             if g.dep_ == "pobj"
         ]
-        for person in [*with_me, *joined, *_moved_in_with_me(verb)]:
+        people = [*with_me, *joined, *_moved_in_with_me(verb), *_asked_to_be(verb), *_smitten_with(verb)]
+        for person in people:
             # the small model calls many a first name a place ("Marcus", "Valentina"): the frame says a person
             if person.pos_ == "PROPN" and person.text[:1].isupper():
                 atoms.append(slot_atom(_PARTNER, person, speaker, turn, correction, speaker, False))
     return atoms
+
+
+def _asked_to_be(verb: Any) -> list[Any]:
+    """Whom the speaker asked to be their partner, or who asked the speaker: "asked Hollie to be my
+    girlfriend", "Sameer asked me to be his boyfriend"; not when the answer was no."""
+    if verb.lemma_ != "ask" or any(t.lower_ in {"no", "declined", "refused"} for t in verb.sent):
+        return []
+    roles = [
+        attr
+        for be in verb.children
+        if be.dep_ == "xcomp" and be.lemma_ == "be"
+        for attr in be.children
+        if attr.dep_ == "attr" and attr.lemma_.casefold() in PARTNER_NOUNS
+    ]
+    if not roles:
+        return []
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    mine = whose(roles[0]) in {"my", "our"} and all(c.lower_ in {"i", "we"} for c in subjects)
+    theirs = whose(roles[0]) in {"his", "her", "their"} and any(c.lower_ == "me" for c in objects)
+    asked = objects if mine else subjects if theirs else []
+    return [p for p in asked if p.pos_ == "PROPN"]
+
+
+#: How one is with someone in love: "going out with Theo", "head over heels with Ivan", "in love with
+#: Marta", "loved up with Zainab".
+_SMITTEN: Final = frozenset(["heels", "love", "loved", "smitten", "besotted"])
+
+
+def _smitten_with(verb: Any) -> list[Any]:
+    """Someone the speaker is in love with or going out with, whatever the verb; not someone else's."""
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    if subjects and not all(c.lower_ in {"i", "we"} for c in subjects):
+        return []
+    going_out = verb.lemma_ == "go" and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children)
+    smitten = any(t.lower_ in _SMITTEN for t in verb.subtree if t.i < verb.i + 6)
+    if not (going_out or (smitten and subjects)):
+        return []
+    found = []
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "with"):
+        for held in prep.children:
+            named = [g for c in held.children if c.dep_ == "acl" for g in c.children if g.pos_ == "PROPN"]
+            found += [held] if held.pos_ == "PROPN" else named  # "a lovely man called Ivan"
+    return found
 
 
 def _moved_in_with_me(verb: Any) -> list[Any]:

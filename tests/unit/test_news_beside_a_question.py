@@ -254,3 +254,30 @@ def test_an_answer_to_the_listeners_still_question_names_the_new_value(parser: N
     asked = "a: are you still around Plymouth, or somewhere else these days?"
     assert ("lives_in", "Norwich") in _chat(parser, asked, "u: Norwich since February! new job.")
     assert not {key for key, _ in _chat(parser, "a: Are you still at Tesco?", "u: yes, still there")}
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("I've been going out with Theo for a few months now", "Theo"),
+        ("I'm head over heels with a lovely man called Ivan", "Ivan"),
+        ("I asked Hollie to be my girlfriend last night and she said yes", "Hollie"),
+        ("Sameer asked me to be his boyfriend and I said yes!", "Sameer"),
+    ],
+)
+def test_someone_new_told_by_how_one_is_with_them(parser: NameRecognizer, text: str, partner: str) -> None:
+    assert ("partner", partner) in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My sister is going out with Tom", "I'm in love with Paris", "Tom asked me to be his best man",
+     "I asked Hollie to be my girlfriend but she said no"],
+)  # fmt: skip
+def test_no_partner_of_someone_elses_a_place_loved_or_a_no(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"partner", "girlfriend", "boyfriend"}
+
+
+def test_after_a_job_as_any_noun_names_the_post(parser: NameRecognizer) -> None:
+    typed = _typed(parser, "I landed a job as a clinical research associate in London.")
+    assert ("works_as", "clinical research associate") in typed
