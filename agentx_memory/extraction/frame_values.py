@@ -111,6 +111,8 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 continue  # "moved the meeting to Friday": something else moved; "relocated me to …" not
             # the preposition may hang on an object or an adverb: "moved back to Cork"
             held = [*objects, *(c for c in children if c.dep_ == "advmod")]
+            if frame.slot == "residence":  # "living with my parents in Omaha": the place hangs on whom
+                held += [g for c in preps if c.lower_ == "with" for g in c.children if g.dep_ == "pobj"]
             holders = [*preps, *(p for o in held for p in o.children if p.dep_ == "prep")]
             for prep in holders:
                 if prep.lower_ not in frame.preps:

@@ -281,3 +281,7 @@ def test_no_partner_of_someone_elses_a_place_loved_or_a_no(parser: NameRecognize
 def test_after_a_job_as_any_noun_names_the_post(parser: NameRecognizer) -> None:
     typed = _typed(parser, "I landed a job as a clinical research associate in London.")
     assert ("works_as", "clinical research associate") in typed
+
+
+def test_the_place_of_those_one_lives_with_is_where_one_lives(parser: NameRecognizer) -> None:
+    assert ("lives_in", "Omaha") in _typed(parser, "living with my parents in Omaha to save money, any apps?")
