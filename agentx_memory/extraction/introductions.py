@@ -11,6 +11,7 @@ from .clause_atoms import UNKNOWN_SPEAKER, TurnText
 from .lexicon import PET_KIND
 from .names import discourse_word
 from .patterns import RELATIONS
+from .places import known_town
 
 __all__ = [
     "APPOSITIVE",
@@ -133,10 +134,13 @@ def identity_name(turn: TurnText, speaker: str, name: str) -> FactAtom:
 #: The listener greeting or thanking the user by name at the start of its reply: "Nice to meet you,
 #: Tomasz!", "Hi Winnie!", "Thanks, Rosalind.", "No problem, Joaquin.", "Sorry, Marek!".
 _ADDRESSED: Final = re.compile(
-    r"^(?i:(?:hi|hello|hey|hiya|thanks|thank you|sorry|welcome|nice to meet you|great to meet you|"
+    r"^(?:(?i:(?:hi|hello|hey|hiya|thanks|thank you|sorry|welcome|nice to meet you|great to meet you|"
     r"lovely to meet you|pleased to meet you|no problem|of course|got it|noted|sure|okay|ok|congrats|"
     r"congratulations|good morning|good evening|ah|oh)(?: there| so much| again)?,?\s+)"
-    r"(?P<name>[A-Z][a-z'-]+)(?:\s+(?P<last>[A-Z][a-z'-]+))?\s*[!,.?]"
+    # any short opening of two words or more said to the user before their name: "Happy to help,
+    # Bartholomew!", "Let's do it, Imani —"; not an exclamation at a name ("Wow, Adele!")
+    r"|[A-Za-z][\w']*(?:\s+[\w']+){1,4},\s+)"
+    r"(?P<name>[A-Z][a-z'-]+)(?:\s+(?P<last>[A-Z][a-z'-]+))?\s*[!,.?—–-]"
 )
 
 
@@ -151,6 +155,8 @@ def addressed_as(reply: str, said: str) -> str | None:
     name = found.group("name")
     if not re.search(rf"\b{re.escape(name)}\b", said) or not introduces(name, UNKNOWN_SPEAKER, surely=True):
         return None
+    if known_town(name) and not _opens_as_name(said, name):
+        return None  # "Great choice, Leeds!" after "I moved to Leeds": the town, not the user
     # "Jo is my sister": a name the user gave as someone else's is no greeting of theirs
     if re.search(rf"\b{re.escape(name)}\s+(?:is|was|'s)\s+(?:my|our)\b", said):
         return None
@@ -160,6 +166,12 @@ def addressed_as(reply: str, said: str) -> str | None:
         word.rstrip("s") in PET_KIND or word in PET_KIND for word in re.findall(r"[a-z]+", said.casefold())
     )
     return None if named and animal else name
+
+
+def _opens_as_name(said: str, name: str) -> bool:
+    """The user's turn opens with the name, as one does with one's own ("Florence here", "Jordan at
+    your service")."""
+    return re.match(rf"\W*(?:(?i:hi|hey|hello|it's|this is|i'm)\W+)?{re.escape(name)}\b", said) is not None
 
 
 def signed_name(turn: TurnText) -> str | None:

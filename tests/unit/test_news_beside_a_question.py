@@ -285,3 +285,24 @@ def test_after_a_job_as_any_noun_names_the_post(parser: NameRecognizer) -> None:
 
 def test_the_place_of_those_one_lives_with_is_where_one_lives(parser: NameRecognizer) -> None:
     assert ("lives_in", "Omaha") in _typed(parser, "living with my parents in Omaha to save money, any apps?")
+
+
+def _names_of(parser: NameRecognizer, *turns: str) -> list[str]:
+    said = [
+        TurnText(
+            f"t{i}", "assistant" if turn.startswith("a: ") else "user", turn[3:], SAID_AT, UNKNOWN_SPEAKER
+        )
+        for i, turn in enumerate(turns)
+    ]
+    return [f.value for f in extract_turns(said, recognizer=parser).facts if f.key == "name"]
+
+
+def test_a_name_the_reply_addresses_the_user_by_after_any_opening(parser: NameRecognizer) -> None:
+    assert _names_of(
+        parser, "u: Bartholomew at your service, I need a limerick", "a: Happy to help, Bartholomew!"
+    )
+    assert _names_of(parser, "u: Imani reporting for duty lol.", "a: Let's do it, Imani — two weeks") == [
+        "Imani"
+    ]
+    assert _names_of(parser, "u: I moved to Leeds last month", "a: Great choice, Leeds! A lively city.") == []
+    assert _names_of(parser, "u: My friend Tom is visiting", "a: That's lovely, Tom will enjoy it.") == []
