@@ -337,6 +337,28 @@ def _weekday_ahead(match: re.Match[str], now: datetime) -> Span:
     return day_span(now.date() + timedelta(days=(wanted - now.weekday()) % 7 or 7))
 
 
+#: "a week tomorrow", "a fortnight today": so many weeks after the day named.
+_WEEKS_AFTER = r"(?P<n>a|one|two|three)\s+(?P<unit>week|fortnight)s?\s+(?P<ref>today|tomorrow)"
+#: "a week on Friday", "Tuesday week", "next Tuesday week": a week after the coming weekday.
+_WEEK_ON_DAY = r"(?P<n>a|one|two)\s+(?P<unit>week|fortnight)s?\s+(?:on|from)\s+" + _WEEKDAY
+_DAY_WEEK = r"(?:next\s+|this\s+coming\s+)?" + _WEEKDAY + r"\s+week\b"
+
+
+def _weeks(match: re.Match[str]) -> int:
+    return _NUMBER_WORDS[match.group("n").lower()] * (14 if match.group("unit").lower() == "fortnight" else 7)
+
+
+def _weeks_after(match: re.Match[str], now: datetime) -> Span:
+    start = now.date() + timedelta(days=1 if match.group("ref").lower() == "tomorrow" else 0)
+    return day_span(start + timedelta(days=_weeks(match)))
+
+
+def _week_on_day(match: re.Match[str], now: datetime) -> Span:
+    wanted = _WEEKDAYS.index(match.group("wd").lower())
+    coming = now.date() + timedelta(days=(wanted - now.weekday()) % 7 or 7)
+    return day_span(coming + timedelta(days=_weeks(match) if match.groupdict().get("n") else 7))
+
+
 # (source, prefix when standing alone, prefix after since/before/after/until or None for no bounded form,
 #  resolver, whether the range depends on now)
 _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = (
@@ -345,6 +367,9 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (r"(?:today|tonight|this\s+(?:morning|afternoon|evening))", "", "", _fixed("day", 0), True),
     (r"(?:yesterday|last\s+night)", "", "", _fixed("day", -1), True),
     (r"tomorrow(?:\s+(?:morning|afternoon|evening|night))?", "", "", _fixed("day", 1), True),
+    (_WEEKS_AFTER, "", "", _weeks_after, True),
+    (_WEEK_ON_DAY, "", "", _week_on_day, True),
+    (_DAY_WEEK, r"(?:on\s+)?", "", _week_on_day, True),
     (_NTH_WEEKDAY, r"(?:on\s+)?", "", _nth_weekday, True),
     # a feast as a day only when said as one ("on New Year's Eve"): "a Christmas card list" is no date
     (_FEAST, r"(?:on|at|for|over)\s+", "", _feast, True),

@@ -596,3 +596,22 @@ def test_a_day_in_figures_is_read_when_one_number_is_no_month(text: str, day: da
 )
 def test_figures_that_name_no_day_are_no_date(text: str) -> None:
     assert parse_time_phrase(text, datetime(2025, 1, 20, tzinfo=UTC)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # said on Wednesday 12 March 2025
+        ("my allotment inspection is a week tomorrow", date(2025, 3, 20)),
+        ("the recital is a fortnight today", date(2025, 3, 26)),
+        ("two weeks tomorrow", date(2025, 3, 27)),
+        ("it's a week on Friday", date(2025, 3, 21)),
+        ("the MOT is Tuesday week", date(2025, 3, 25)),
+        ("next Tuesday week", date(2025, 3, 25)),
+    ],
+)
+def test_weeks_counted_from_a_named_day(text: str, day: date) -> None:
+    # British English counts "a week tomorrow" from tomorrow; read as "tomorrow" it was a week early
+    found = find_time_phrase(text, datetime(2025, 3, 12, 12, tzinfo=UTC))
+    assert found is not None
+    assert found.time_range.start == datetime(day.year, day.month, day.day, tzinfo=UTC)
