@@ -138,8 +138,12 @@ def _got_by_me(kind: Any) -> bool:
     return all(c.lower_ in {"i", "we"} for c in subjects)
 
 
+#: Clauses of their own under a predicate.
+_OTHER_CLAUSES: Final = frozenset(["ccomp", "conj", "advcl", "parataxis"])
 #: Verbs of getting a pet.
-_GETTING_PETS = frozenset(["get", "adopt", "rescue", "collect", "bring", "pick", "buy", "have", "take"])
+_GETTING_PETS = frozenset(
+    ["get", "adopt", "rescue", "collect", "bring", "pick", "buy", "have", "take", "inherit", "win"]
+)
 
 
 def pet_atom(
@@ -151,7 +155,9 @@ def pet_atom(
     passed away", "we lost Bruno": it ends what named it); and the kind of pet last spoken of."""
     lemma = predicate.lemma_.casefold()
     children = list(predicate.children)
-    kinds = [PET_KIND[t.lemma_.casefold()] for t in predicate.subtree if t.lemma_.casefold() in PET_KIND]
+    # the kinds of its own clause: "I bought a betta fish, he's blue" parses the purchase under "'s"
+    own = [t for c in children if c.dep_ not in _OTHER_CLAUSES for t in c.subtree]
+    kinds = [PET_KIND[t.lemma_.casefold()] for t in own if t.lemma_.casefold() in PET_KIND]
     pet = kinds[0] if kinds else last_pet
     named = next((c for c in children if c.dep_ in {"oprd", "attr"} and c.pos_ == "PROPN"), None)
     if lemma in {"call", "name"} and named is not None and pet is not None:

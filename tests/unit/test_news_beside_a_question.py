@@ -306,3 +306,10 @@ def test_a_name_the_reply_addresses_the_user_by_after_any_opening(parser: NameRe
     ]
     assert _names_of(parser, "u: I moved to Leeds last month", "a: Great choice, Leeds! A lively city.") == []
     assert _names_of(parser, "u: My friend Tom is visiting", "a: That's lovely, Tom will enjoy it.") == []
+
+
+def test_a_pet_named_in_a_later_clause_or_got_by_winning_or_inheriting(parser: NameRecognizer) -> None:
+    named = _typed(parser, "I bought a betta fish today, he's blue and red and I named him Raja.")
+    assert ("fish", "Raja") in named
+    assert ("goldfish", "Sharky") in _typed(parser, "I won a goldfish at the fair and named it Sharky")
+    assert not _typed(parser, "My sister got a greyhound. She's called Pepper.")
