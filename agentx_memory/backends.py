@@ -152,7 +152,7 @@ class Backends:
             promotion=Promotion(graph, facts, timeline),
             forgetting=Forgetting(ledger, graph, redis, settings.redis.key_prefix),
             graph_recall=GraphRecall(graph),
-            documents=DocumentMemory(ledger, redis, settings.redis.key_prefix),
+            documents=DocumentMemory(ledger),
             rate_limiter=RateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
             calibration=calibration,

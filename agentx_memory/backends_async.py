@@ -149,7 +149,7 @@ class AsyncBackends:
             promotion=AsyncPromotion(graph, facts, timeline),
             forgetting=AsyncForgetting(ledger, graph, redis, settings.redis.key_prefix),
             graph_recall=AsyncGraphRecall(graph),
-            documents=AsyncDocumentMemory(ledger, redis, settings.redis.key_prefix),
+            documents=AsyncDocumentMemory(ledger),
             rate_limiter=AsyncRateLimiter(redis, settings.redis.key_prefix, settings.limits),
             llm=llm,
             calibration=calibration,

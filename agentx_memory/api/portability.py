@@ -119,7 +119,6 @@ class PortabilityApi(FacadeCore):
         counts = port.import_ledger(self.scope.user_id, dump.ledger)
         counts["nodes"] = port.import_nodes(self.scope.user_id, dump.nodes)
         counts["edges"] = port.import_edges(self.scope.user_id, dump.edges)
-        backends.documents.changed(self.scope.user_id)  # documents may have joined
         backends.audit.log_write(self.scope, "import_user", "user", self.scope.user_id, counts)
         return counts
 

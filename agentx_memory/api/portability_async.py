@@ -118,7 +118,6 @@ class AsyncPortabilityApi(AsyncFacadeCore):
         counts = await port.import_ledger(self.scope.user_id, dump.ledger)
         counts["nodes"] = await port.import_nodes(self.scope.user_id, dump.nodes)
         counts["edges"] = await port.import_edges(self.scope.user_id, dump.edges)
-        await backends.documents.changed(self.scope.user_id)  # documents may have joined
         await backends.audit.log_write(self.scope, "import_user", "user", self.scope.user_id, counts)
         return counts
 

@@ -6,19 +6,10 @@
 The ledger is their only home (no graph node): a framework's key-value items change often and are read
 by key, and their vectors sit beside them in ``document_vectors`` (one per embedded text, searched by
 exact cosine within the caller's namespace prefix). Every statement is scoped by user and channel.
-
-Most users of a memory store no documents, yet every recall searched for theirs (a statement on the
-recall's path, issue 36). So a recall that finds none remembers it, in this process, under the user's
-documents *version*: a random token in Redis (``keys.memory_version``) that every ``put`` (and an import)
-replaces once its rows are committed. A later recall reads the token (one ``SET NX GET``) and skips the
-search only while it is the one the search found nothing under: a document written by any process, or
-the token's expiry or a ``forget_user``, gives a token never seen before. Only "none" is remembered: a
-delete can make a search find less, never more.
 """
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -26,19 +17,11 @@ from typing import Any
 import numpy as np
 from psycopg.types.json import Json
 
-from ..errors import AgentMemoryError
 from ..models import Scope
 from ..models.documents import Document, RecalledDocument
-from ..stores import keys
 from ..stores.ports import Ledger
-from ..stores.redis import RedisStore
 
 __all__ = ["DocumentMemory"]
-
-#: Life of a documents version token (s): an expired one costs the next recall one search.
-VERSION_TTL_S = 86_400
-#: Users (× channel sets) whose "no documents" this process remembers at most.
-_EMPTY_SEEN_MAX = 4096
 
 
 def _vector_literal(vector: Sequence[float]) -> str:
@@ -62,27 +45,8 @@ def _document(row: Mapping[str, Any]) -> Document:
 class DocumentMemory:
     """One user's documents in one channel (a stateless view over the ledger)."""
 
-    def __init__(self, ledger: Ledger, redis: RedisStore, prefix: str) -> None:
+    def __init__(self, ledger: Ledger) -> None:
         self._ledger = ledger
-        self._redis = redis
-        self._prefix = prefix
-        #: (user, channels) → the version token under which a recall found no documents
-        self._empty: dict[tuple[str, tuple[str, ...]], str] = {}
-
-    def changed(self, user_id: str) -> None:
-        """A new documents version for ``user_id``: after every write that can make a search find more
-        (its rows committed first). A failure raises: the write is done, but recalls elsewhere might
-        not see it until the old token expires, so the caller must know (a retried put is harmless)."""
-        key = keys.memory_version(self._prefix, user_id, "documents")
-        self._redis.set_value(key, uuid.uuid4().hex, VERSION_TTL_S)
-
-    def _version(self, user_id: str) -> str | None:
-        """The user's documents version (created if there is none); None when Redis cannot say."""
-        key = keys.memory_version(self._prefix, user_id, "documents")
-        try:
-            return self._redis.version(key, uuid.uuid4().hex, VERSION_TTL_S)
-        except AgentMemoryError:  # no shortcut then: the search runs
-            return None
 
     @staticmethod
     def _key(scope: Scope, space: str) -> dict[str, Any]:
@@ -114,8 +78,6 @@ class DocumentMemory:
                 "embeddings": [_vector_literal(vector) for _, vector in vectors.values()],
             },
         )
-        if vectors:  # a value without texts is never recalled: recall's "none" still holds
-            self.changed(scope.user_id)
 
     def get(
         self, scope: Scope, space: str, namespace: Sequence[str], key: str, refresh_ttl: bool
@@ -153,12 +115,7 @@ class DocumentMemory:
     def recall(
         self, scope: Scope, channels: Sequence[str], query: Sequence[float], limit: int
     ) -> list[RecalledDocument]:
-        """The ``limit`` documents of every space in ``channels`` whose best text is nearest ``query``
-        (none without a search while this process knows the user's current version has none)."""
-        seen = (scope.user_id, tuple(channels))
-        version = self._version(scope.user_id)
-        if version is not None and self._empty.get(seen) == version:
-            return []
+        """The ``limit`` documents of every space in ``channels`` whose best text is nearest ``query``."""
         params = {
             "user_id": scope.user_id,
             "channels": list(channels),
@@ -168,10 +125,6 @@ class DocumentMemory:
             "now": datetime.now(UTC),
         }
         rows = self._ledger.fetch_all("document_recall", params)
-        if not rows and version is not None:
-            if len(self._empty) >= _EMPTY_SEEN_MAX:
-                self._empty.clear()
-            self._empty[seen] = version
         return [
             RecalledDocument.model_validate({**row, "namespace": tuple(row["namespace"])}) for row in rows
         ]

@@ -79,14 +79,8 @@ def rate_limit(prefix: str, user_id: str, bucket: str) -> str:
     return f"{prefix}:ratelimit:{user_id}:{bucket}"
 
 
-def memory_version(prefix: str, user_id: str, part: Literal["documents"]) -> str:
-    """A random token replaced by every write that can make a read of ``part`` find more: what a
-    process may cache of that part is valid while the token it was read under is still there."""
-    return f"{prefix}:version:{user_id}:{part}"
-
-
 #: The namespaces whose keys carry a user id right after them (what ``forget_user`` deletes).
-_USER_NAMESPACES = ("working", "consolidation", "ratelimit", "version")
+_USER_NAMESPACES = ("working", "consolidation", "ratelimit")
 
 
 def user_patterns(prefix: str, user_id: str) -> list[str]:

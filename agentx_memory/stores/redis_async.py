@@ -114,13 +114,6 @@ class AsyncRedisStore:
             admitted, wait_ms = await self._bucket(keys=[key], args=[repr(per_second), capacity])
         return None if int(admitted) else int(wait_ms) / 1000
 
-    async def version(self, key: str, fresh: str, ttl_s: int) -> str:
-        """The token at ``key``, which becomes ``fresh`` where there is none (``SET NX GET``: one round
-        trip, and a token once set stays until it is replaced, forgotten or expires)."""
-        with redis_errors("reading a version"):
-            old = await self._client.set(key, fresh, nx=True, ex=ttl_s, get=True)
-        return text(old) if isinstance(old, str | bytes) else fresh
-
     async def get_value(self, key: str) -> str | None:
         with redis_errors("reading working memory"):
             value = await self._client.get(key)
