@@ -396,7 +396,22 @@ def done_for_a_living(verb: Any) -> bool:
 
 
 def now_said(predicate: Any) -> bool:
-    return any(token.lower_ in _NOW and token.head.i == predicate.i for token in predicate.subtree)
+    """ "now" said of the predicate; the parse may hang it lower ("I'm at a startup called Lumo now":
+    on "called"), but not inside a clause with a subject of its own."""
+    return any(token.lower_ in _NOW and _within_clause(token, predicate) for token in predicate.subtree)
+
+
+def _within_clause(token: Any, predicate: Any) -> bool:
+    node = token.head
+    while node.i != predicate.i:
+        if node.dep_ in {"ccomp", "advcl", "conj", "relcl", "parataxis"} and any(
+            c.dep_ in SUBJECTS for c in node.children
+        ):
+            return False
+        if node.head.i == node.i:
+            return False
+        node = node.head
+    return True
 
 
 def phrase(value: Any, places: bool = True) -> str:

@@ -313,3 +313,9 @@ def test_a_pet_named_in_a_later_clause_or_got_by_winning_or_inheriting(parser: N
     assert ("fish", "Raja") in named
     assert ("goldfish", "Sharky") in _typed(parser, "I won a goldfish at the fair and named it Sharky")
     assert not _typed(parser, "My sister got a greyhound. She's called Pepper.")
+
+
+def test_now_said_of_a_copula_the_parse_hung_lower(parser: NameRecognizer) -> None:
+    # with the closing stop the parse hangs "now" on "called"; the employer is told as now all the same
+    said = "update: I changed jobs, I'm at a fintech startup called Lumo now"
+    assert ("works_at", "a fintech startup called Lumo") in _typed(parser, said)
