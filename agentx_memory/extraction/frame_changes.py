@@ -130,14 +130,48 @@ def _said(predicate: Any) -> str:
     return "".join(t.text_with_ws for t in words).strip()
 
 
+def _model_number(token: Any) -> bool:
+    """A model's number or code: "207", "MT-03"; not a year or a count said as a number alone."""
+    if not any(ch.isdigit() for ch in token.text) or token.ent_type_ in {"DATE", "TIME", "MONEY", "QUANTITY"}:
+        return False
+    named = token.head.pos_ == "PROPN" or any(c.lower_ == "the" for c in token.children)
+    return token.ent_type_ != "CARDINAL" or named  # "the 207"; not "sold 3 of them"
+
+
+def _got_over(predicate: Any) -> list[Any]:
+    """What the speaker is over: "I'm so over crossfit"; not "over the moon", "over 50" or a time."""
+    if predicate.lemma_ != "be" or not any(
+        c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in predicate.children
+    ):
+        return []
+    return [
+        g
+        for c in predicate.children
+        if c.dep_ == "prep" and c.lower_ == "over"
+        for g in c.children
+        if g.dep_ == "pobj" and g.pos_ in {"NOUN", "PROPN"} and not g.ent_type_ and g.lower_ not in _NOT_OVER
+    ]
+
+
+#: What one is "over" that is no thing left behind: "over the moon", "over there".
+_NOT_OVER: Final = frozenset(["moon", "there", "here", "top", "place", "weekend", "summer", "holidays"])
+
+
 def _ended_words(thing: Any, lemma: str) -> list[str]:
     """The words of the ended thing that name a stored fact: its names, and (except after "leave",
     "sell" and the like, where only a name or "the <thing>" will do) its nouns."""
-    named = lemma not in _NAMING_ENDINGS or any(c.lower_ == "the" for c in thing.children)
+    # "sold the Jazz", "cancelled my choir membership" (a membership of one's own names what it was);
+    # not "left my keys at home"
+    determiners = {"the", "my", "our"} if lemma == "cancel" else {"the"}
+    named = lemma not in _NAMING_ENDINGS or any(c.lower_ in determiners for c in thing.children)
+    # the thing's own words, up to a comma after it ("my choir membership, the new director …")
+    stop = next((t.i for t in thing.subtree if t.i > thing.i and t.text in {",", ";", "—", "-"}), None)
     return [
         t.text if t.pos_ == "PROPN" else t.lemma_.casefold()
         for t in thing.subtree
-        if (t.pos_ == "PROPN" or (named and t.pos_ == "NOUN") or t.tag_ == "VBG")
+        # a model's number names it too: "scrapped the 207"
+        if (stop is None or t.i < stop)
+        and (t.pos_ == "PROPN" or (named and t.pos_ == "NOUN") or t.tag_ == "VBG" or _model_number(t))
         and t.lemma_.casefold() not in SLOT_OF_THING
         and t.lemma_.casefold() not in _GENERIC
     ]
@@ -156,7 +190,9 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     finished_with = [
         g for c in predicate.children if c.lower_ == "with" for g in c.children if g.dep_ == "pobj"
     ]  # "I'm done with CrossFit", "I'm through with dating apps"
-    if predicate.lower_ in _OVER and copula and finished_with and not partners:
+    got_over = _got_over(predicate)  # "I'm so over crossfit"
+    if (predicate.lower_ in _OVER and copula and finished_with and not partners) or got_over:
+        finished_with = finished_with or got_over
         words = _ended_words(finished_with[0], "quit")
         said = _said(predicate)
         atom = build_atom(

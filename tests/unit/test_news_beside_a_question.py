@@ -319,3 +319,19 @@ def test_now_said_of_a_copula_the_parse_hung_lower(parser: NameRecognizer) -> No
     # with the closing stop the parse hangs "now" on "called"; the employer is told as now all the same
     said = "update: I changed jobs, I'm at a fintech startup called Lumo now"
     assert ("works_at", "a fintech startup called Lumo") in _typed(parser, said)
+
+
+def _ends(parser: NameRecognizer, text: str) -> list[str]:
+    turn = TurnText("t1", "user", text, SAID_AT, "Kim")
+    return [
+        w for f in extract_turns([turn], recognizer=parser).facts if f.key == "ended" for w in f.ends_words
+    ]
+
+
+def test_what_an_ending_names_its_number_a_membership_and_what_one_is_over(parser: NameRecognizer) -> None:
+    assert _ends(parser, "finally scrapped the 207, failed its MOT on everything.") == ["207"]
+    assert "director" not in _ends(parser, "I cancelled my choir membership, the new director and I clashed.")
+    assert "choir" in _ends(parser, "I cancelled my choir membership, the new director and I clashed.")
+    assert _ends(parser, "I'm so over crossfit, the culture got toxic") == ["crossfit"]
+    assert _ends(parser, "I'm over the moon") == []
+    assert _ends(parser, "I sold 3 of them") == []
