@@ -58,6 +58,16 @@ _PREFERRED_FACTOR = 2.0
 _HEAD_FACTOR = 3
 #: Matched entities expanded through the graph per recall.
 _EXPANDED_ENTITIES = 3
+#: Up to this top_k the candidate pools grow in proportion; past it, by half as much.
+_FULL_BREADTH = 10
+
+
+def breadth(top_k: int) -> int:
+    """The top_k the candidate pools are sized for: top_k up to ``_FULL_BREADTH``, then half of
+    each further item. A large top_k (get_context's 25) fills a budget from the ranking's tail, where
+    a deeper pool changes little but costs CPU on every row parsed and scored."""
+    return min(top_k, _FULL_BREADTH + (top_k - _FULL_BREADTH) // 2)
+
 
 #: Each query vector's nearest turns with their cosine, by technique (``vector``, ``hyde``).
 Nearest = Mapping[str, list[tuple[TurnHit, float]]]
@@ -72,11 +82,11 @@ class MemoryRetriever:
 
     def _pool(self, plan: RecallPlan) -> int:
         """Turn candidates per technique: fusion and neighbour smoothing need a deep pool."""
-        return max(plan.top_k * self._s.candidate_factor, self._s.min_candidates)
+        return max(breadth(plan.top_k) * self._s.candidate_factor, self._s.min_candidates)
 
     def _kind_pool(self, plan: RecallPlan) -> int:
         """Candidates of the other kinds: one technique each (or two, fused), so 2 × top_k suffice."""
-        return max(plan.top_k * 2, 10)
+        return max(breadth(plan.top_k) * 2, 10)
 
     def lexical_turns(
         self, scope: Scope, plan: RecallPlan, metrics: dict[str, TechniqueMetric]
@@ -346,9 +356,11 @@ class MemoryRetriever:
         kind.items.update(entries)
         kind.relevance.update(fused)
         # Only the head of the turns' ranking can be returned (diversity drops near-duplicates and
-        # defers a conversation's turns past the cap, but from a head three times the answer's size):
-        # its turns are fetched whole now, while the graph kinds are still being searched.
-        head = [key for _, key in self._scores(plan, kind)[: plan.top_k * _HEAD_FACTOR]]
+        # defers a conversation's turns past the cap, but from a head three times the pools' breadth,
+        # at least twice the answer's size): its turns are fetched whole now, while the graph kinds are
+        # still being searched.
+        depth = max(breadth(plan.top_k) * _HEAD_FACTOR, 2 * plan.top_k)
+        head = [key for _, key in self._scores(plan, kind)[:depth]]
         # The stale turns (graph) beside the turns' text (ledger) and what is computed from that text
         # (a worker thread in the sync API): only the candidates built below read them.
         stale_read = alongside(self._stale, scope, plan, head, found)
@@ -429,7 +441,7 @@ class MemoryRetriever:
         """Each leading turn's neighbours, fetched (into ``turns`` and ``at``) with their cosine (into
         ``similarity``); with ``neighbour_weight``, each turn inherits part of its best neighbour's score."""
         timer = TechniqueTimer(metrics, "turns.neighbours")
-        leaders = sorted(fused, key=lambda key: -fused[key])[: plan.top_k * 3 + 10]
+        leaders = sorted(fused, key=lambda key: -fused[key])[: breadth(plan.top_k) * 3 + 10]
         wanted = {
             (turns[key].conversation_id, turns[key].index + step)
             for key in leaders
