@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from ._compat.sync import HomeLoop, Lock, alongside, finished, homed
+from ._compat.sync import HomeLoop, Lock, homed
 from .api.channels import ChannelsApi
 from .api.compaction import CompactionApi
 from .api.context import ContextApi
@@ -34,7 +34,7 @@ from .api.timeline import TimelineApi
 from .api.turns import TurnsApi
 from .backends import Backends
 from .embedding import Embedder
-from .errors import AgentMemoryError, GraphSyncError, InvalidInputError, NotFoundError
+from .errors import AgentMemoryError, GraphSyncError, InvalidInputError
 from .memory.episodic_pure import turn_event, turn_search_text
 from .memory.working import WorkingMemory
 from .models import MemoryBundle, Scope, Turn
@@ -242,25 +242,12 @@ class AgentMemory(
                 token_count=default_token_counter().count(content),
             )
             sync_error: GraphSyncError | None = None
-            cached = None
             if not turn.synced:  # new, or a retry of a turn whose graph write failed: (re)play it
                 try:
-                    backends.episodic.graph_turn(turn)
-                    # The ledger's mark and the working-memory push are independent: side by side, the
-                    # push of the turn as it is once marked (taken back below if the mark fails).
-                    marked = turn.model_copy(update={"synced": True})
-                    cached = alongside(self._cache_turn, backends, marked) if created else None
-                    turn = backends.episodic.mark_synced(turn)
+                    turn = backends.episodic.sync_turn(turn)
                 except GraphSyncError as exc:
                     sync_error = exc
-                    self._uncache_turn(backends, turn, cached)
-                    cached = None  # cached below as it is: unsynced
-                except NotFoundError:  # forgotten meanwhile: leave no working-memory key behind it
-                    self._uncache_turn(backends, turn, cached)
-                    raise
-            if cached is not None:
-                finished(cached)
-            elif created:
+            if created:
                 self._cache_turn(backends, turn)
             if sync_error is not None:
                 raise sync_error
@@ -274,16 +261,6 @@ class AgentMemory(
             session.add_turn(turn)
         except AgentMemoryError as exc:
             log.warning("turn %s stored, but working memory was not updated: %s", turn.id, exc)
-
-    def _uncache_turn(self, backends: Backends, turn: Turn, cached: Any) -> None:
-        # The push started beside a mark that failed: wait for it, then take the turn out again.
-        if cached is None:
-            return
-        finished(cached)
-        try:
-            backends.session(self.scope, turn.conversation_id).drop_turn(turn.id)
-        except AgentMemoryError as exc:
-            log.warning("turn %s taken back, but working memory still holds it: %s", turn.id, exc)
 
     def get_conversation(self, conversation_id: str) -> list[Turn]:
         """Every turn of the conversation, ordered by index (empty if it is not this user's)."""

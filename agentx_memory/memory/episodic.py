@@ -199,26 +199,12 @@ class EpisodicMemory:
         """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure,
         and NotFoundError when the turn (or its conversation) was forgotten meanwhile: nothing is left
         in the ledger for reconcile to replay, and no node is left in the graph."""
-        self.graph_turn(turn)
-        return self.mark_synced(turn)
-
-    def graph_turn(self, turn: Turn) -> None:
-        """The first half of :meth:`sync_turn`: the turn's graph node (GraphSyncError on failure)."""
         params = graph_turn_values(turn, self._encryptor)
         try:
             rows = self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
                 self._restore_for_turns(turn.user_id, turn.conversation_id)
-                self._graph.run("create_turn", params)
-        except NotFoundError:
-            raise
-        except AgentMemoryError as exc:
-            raise _sync_error(turn, exc) from exc
-
-    def mark_synced(self, turn: Turn) -> Turn:
-        """The second half of :meth:`sync_turn`, once the node is written: the ledger's mark, or
-        NotFoundError (the node removed again) if the turn was forgotten meanwhile."""
-        try:
+                rows = self._graph.run("create_turn", params)
             marked = self._ledger.execute_relaxed(
                 "mark_turn_synced", {"id": turn.id, "user_id": turn.user_id}
             )
@@ -231,7 +217,13 @@ class EpisodicMemory:
         except NotFoundError:
             raise
         except AgentMemoryError as exc:
-            raise _sync_error(turn, exc) from exc
+            raise GraphSyncError(
+                f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "
+                f"graph write failed ({exc}); it is marked unsynced and the reconcile job replays it "
+                "(every 15 minutes under `agentx-memory worker`, or now: `agentx-memory jobs run reconcile`; "
+                "retrying the same store_turn call works too)",
+                turn,
+            ) from exc
         return turn.model_copy(update={"synced": True})
 
     def store_turns_log(
@@ -482,13 +474,3 @@ class EpisodicMemory:
 def _containing(metadata: Mapping[str, Any] | None) -> Jsonb | None:
     """The recall filter on turn metadata (jsonb containment), or ``None`` for no filter."""
     return None if not metadata else Jsonb(dict(metadata))
-
-
-def _sync_error(turn: Turn, exc: AgentMemoryError) -> GraphSyncError:
-    return GraphSyncError(
-        f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "
-        f"graph write failed ({exc}); it is marked unsynced and the reconcile job replays it "
-        "(every 15 minutes under `agentx-memory worker`, or now: `agentx-memory jobs run reconcile`; "
-        "retrying the same store_turn call works too)",
-        turn,
-    )

@@ -200,26 +200,12 @@ class AsyncEpisodicMemory:
         """Mirror a ledger turn into the graph and mark it synced; raises GraphSyncError on failure,
         and NotFoundError when the turn (or its conversation) was forgotten meanwhile: nothing is left
         in the ledger for reconcile to replay, and no node is left in the graph."""
-        await self.graph_turn(turn)
-        return await self.mark_synced(turn)
-
-    async def graph_turn(self, turn: Turn) -> None:
-        """The first half of :meth:`sync_turn`: the turn's graph node (GraphSyncError on failure)."""
         params = graph_turn_values(turn, self._encryptor)
         try:
             rows = await self._graph.run("create_turn", params)
             if not rows:  # the conversation node is missing (its own graph write failed earlier)
                 await self._restore_for_turns(turn.user_id, turn.conversation_id)
-                await self._graph.run("create_turn", params)
-        except NotFoundError:
-            raise
-        except AgentMemoryError as exc:
-            raise _sync_error(turn, exc) from exc
-
-    async def mark_synced(self, turn: Turn) -> Turn:
-        """The second half of :meth:`sync_turn`, once the node is written: the ledger's mark, or
-        NotFoundError (the node removed again) if the turn was forgotten meanwhile."""
-        try:
+                rows = await self._graph.run("create_turn", params)
             marked = await self._ledger.execute_relaxed(
                 "mark_turn_synced", {"id": turn.id, "user_id": turn.user_id}
             )
@@ -232,7 +218,13 @@ class AsyncEpisodicMemory:
         except NotFoundError:
             raise
         except AgentMemoryError as exc:
-            raise _sync_error(turn, exc) from exc
+            raise GraphSyncError(
+                f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "
+                f"graph write failed ({exc}); it is marked unsynced and the reconcile job replays it "
+                "(every 15 minutes under `agentx-memory worker`, or now: `agentx-memory jobs run reconcile`; "
+                "retrying the same store_turn call works too)",
+                turn,
+            ) from exc
         return turn.model_copy(update={"synced": True})
 
     async def store_turns_log(
@@ -485,13 +477,3 @@ class AsyncEpisodicMemory:
 def _containing(metadata: Mapping[str, Any] | None) -> Jsonb | None:
     """The recall filter on turn metadata (jsonb containment), or ``None`` for no filter."""
     return None if not metadata else Jsonb(dict(metadata))
-
-
-def _sync_error(turn: Turn, exc: AgentMemoryError) -> GraphSyncError:
-    return GraphSyncError(
-        f"turn {turn.index} of conversation {turn.conversation_id} is safe in the ledger but the "
-        f"graph write failed ({exc}); it is marked unsynced and the reconcile job replays it "
-        "(every 15 minutes under `agentx-memory worker`, or now: `agentx-memory jobs run reconcile`; "
-        "retrying the same store_turn call works too)",
-        turn,
-    )

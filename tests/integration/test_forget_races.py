@@ -88,28 +88,3 @@ async def test_turn_forgotten_while_being_stored_leaves_no_graph_node(amemory: A
     params = {"user_id": amemory.scope.user_id, "conversation_id": conversation}
     rows = await backends.graph.run("get_conversation_turns", params)
     assert [str(row["item"]["id"]) for row in rows] == [first.id]
-
-
-async def test_turn_forgotten_while_being_marked_leaves_no_working_memory(
-    amemory: AsyncAgentMemory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``forget_turn`` after the turn's graph write, while its ledger mark and the working-memory push
-    run side by side: the store reports the turn as not found, and the session is left without it (no
-    key at all when it was the session's only turn)."""
-    backends = await amemory._open_backends()
-    conversation = await amemory.new_conversation()
-    written = backends.episodic.graph_turn
-
-    async def then_forgotten(turn: Turn) -> None:
-        await written(turn)
-        await amemory.forget_turn(turn.id)
-
-    monkeypatch.setattr(backends.episodic, "graph_turn", then_forgotten)
-    with pytest.raises(NotFoundError, match="forgotten while being stored"):
-        await amemory.store_turn(conversation, "user", "stored while forgotten")
-    monkeypatch.undo()
-
-    session = backends.session(amemory.scope, conversation)
-    assert await session.all_turns() == []
-    params = {"user_id": amemory.scope.user_id, "conversation_id": conversation}
-    assert await backends.graph.run("get_conversation_turns", params) == []
