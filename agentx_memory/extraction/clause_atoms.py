@@ -12,7 +12,7 @@ from typing import Final
 from ..retrieval.calendar_spans import next_occurrence
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import FactAtom
-from .english import resolve_dates, weekday_dropped, with_date
+from .english import resolve_dates, with_date
 from .tense import clause_pointing
 
 __all__ = [
@@ -127,7 +127,6 @@ def build_atom(
     negated: bool,
     certainty: str,
 ) -> FactAtom:
-    canonical = weekday_dropped(canonical)  # "on Thursday 13 March": the date decides
     statement, start, end = resolve_dates(statement_end(canonical), ctx.turn.timestamp)
     # A date without a year is read as the last one; a plan's is the next (a past keeps the last).
     ahead = kind == "event" or clause_pointing(statement_end(canonical), ctx.subject) == "plan"

@@ -21,7 +21,6 @@ __all__ = [
     "sentences",
     "subordinate_last",
     "third_person",
-    "weekday_dropped",
     "with_date",
 ]
 
@@ -296,27 +295,10 @@ def absolute_date(start: datetime, end: datetime) -> str:
     return f"between {start.day} {start:%B %Y} and {end.day} {end:%B %Y}"
 
 
-_MONTHS: Final = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
-#: A weekday before the date it falls on: the date decides ("Thursday 13 March", "Fri, March 14th").
-_WEEKDAY_WITH_DATE: Final = re.compile(
-    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+"
-    rf"(?=(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
-    r"|the\s+\d{1,2}(?:st|nd|rd|th)\b)",
-    re.IGNORECASE,
-)
-
-
-def weekday_dropped(text: str) -> str:
-    """``text`` without the weekday a date is said with ("on Thursday 13 March" → "on 13 March")."""
-    return _WEEKDAY_WITH_DATE.sub("", text)
-
-
 def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None, datetime | None]:
     """``text`` with the absolute date of its first time phrase after it when the phrase is relative,
     and that phrase's range (``None, None`` when there is none): "yesterday" said on 14 May 2024 →
-    "yesterday (13 May 2024)"; "in 2021" stays as it is. A weekday said with its date ("Thursday 13
-    March", "Tuesday the 18th") is read by the date, not as the coming or last weekday."""
-    text = weekday_dropped(text)
+    "yesterday (13 May 2024)"; "in 2021" stays as it is."""
     found = find_time_phrase(text, now)
     if found is None:
         return text, None, None

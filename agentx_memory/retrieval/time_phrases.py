@@ -14,6 +14,7 @@ says whether it depends on ``now`` at all.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -344,6 +345,38 @@ _WEEK_ON_DAY = r"(?P<n>a|one|two)\s+(?P<unit>week|fortnight)s?\s+(?:on|from)\s+"
 _DAY_WEEK = r"(?:next\s+|this\s+coming\s+)?" + _WEEKDAY + r"\s+week\b"
 
 
+#: A weekday said with its date: "Thursday 13 March", "Fri, March 14th", "Tuesday the 18th" (the
+#: weekday tells which month's 18th).
+_WEEKDAY_DAY_MONTH = _WEEKDAY + r",?\s+" + _DAY_MONTH
+_WEEKDAY_MONTH_DAY = _WEEKDAY + r",?\s+" + _MONTH_DAY
+_WEEKDAY_THE_DAY = _WEEKDAY + r",?\s+the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)"
+
+
+def _dated_weekday(match: re.Match[str], now: datetime) -> Span:
+    """The day a weekday and a date name together, the one nearest now whose weekday agrees ("Thursday
+    13 March" said in 2025 is 13 March 2025, a Thursday); else the date as said alone."""
+    wanted = _WEEKDAYS.index(match.group("wd").lower())
+    year, month, day = _parts(match)
+    if month is None:  # "Tuesday the 18th": the month around now whose 18th is a Tuesday
+        firsts = [
+            date(now.year + (now.month - 1 + k) // 12, (now.month - 1 + k) % 12 + 1, 1) for k in range(-3, 4)
+        ]
+        candidates = [
+            first.replace(day=day)
+            for first in firsts
+            if day <= calendar.monthrange(first.year, first.month)[1]
+        ]
+    else:
+        years = [year] if year is not None else [now.year - 1, now.year, now.year + 1]
+        candidates = [date(y, month, day) for y in years if day <= calendar.monthrange(y, month)[1]]
+    agreeing = [c for c in candidates if c.weekday() == wanted]
+    if not agreeing:
+        if month is None:
+            raise ValueError("no month around now whose day falls on that weekday")
+        return day_span(_named_day(match, now))
+    return day_span(min(agreeing, key=lambda c: (abs((c - now.date()).days), c < now.date())))
+
+
 def _weeks(match: re.Match[str]) -> int:
     return _NUMBER_WORDS[match.group("n").lower()] * (14 if match.group("unit").lower() == "fortnight" else 7)
 
@@ -368,6 +401,9 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (r"(?:yesterday|last\s+night)", "", "", _fixed("day", -1), True),
     (r"tomorrow(?:\s+(?:morning|afternoon|evening|night))?", "", "", _fixed("day", 1), True),
     (_WEEKS_AFTER, "", "", _weeks_after, True),
+    (_WEEKDAY_DAY_MONTH, r"(?:on\s+)?", "", _dated_weekday, True),
+    (_WEEKDAY_MONTH_DAY, r"(?:on\s+)?", "", _dated_weekday, True),
+    (_WEEKDAY_THE_DAY, r"(?:on\s+)?", "", _dated_weekday, True),
     (_WEEK_ON_DAY, "", "", _week_on_day, True),
     (_DAY_WEEK, r"(?:on\s+)?", "", _week_on_day, True),
     (_NTH_WEEKDAY, r"(?:on\s+)?", "", _nth_weekday, True),

@@ -615,3 +615,19 @@ def test_weeks_counted_from_a_named_day(text: str, day: date) -> None:
     found = find_time_phrase(text, datetime(2025, 3, 12, 12, tzinfo=UTC))
     assert found is not None
     assert found.time_range.start == datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        # the weekday agrees with the date: the date said decides, in the year it falls on that weekday
+        ("dentist is on Thursday 13 March at 9am", date(2025, 3, 3), date(2025, 3, 13)),
+        # no month: the month around now whose 18th is a Tuesday
+        ("they bumped me to Tuesday the 18th", date(2025, 3, 10), date(2025, 3, 18)),
+        ("the interview is on Friday the 17th", date(2025, 1, 15), date(2025, 1, 17)),
+    ],
+)
+def test_a_weekday_said_with_its_date_is_read_by_the_date(text: str, said: date, day: date) -> None:
+    found = find_time_phrase(text, datetime(said.year, said.month, said.day, 12, tzinfo=UTC))
+    assert found is not None
+    assert found.time_range.start == datetime(day.year, day.month, day.day, tzinfo=UTC)
