@@ -253,11 +253,11 @@ def validate_scenarios(rows: Sequence[Mapping[str, Any]]) -> list[str]:
             problems.append(f"{id_}: family {family!r} does not belong to kind {kind!r}")
             continue
         per_family[family] += 1
-        # a set written by someone who never read the learner: held out (``-b``/``-h``/``-k``/``-m``:
-        # blind2-5), reported and never tuned on; or for tuning (``-c``/``-d``/``-n``: dev3-5), reported
-        # once before tuning
-        written_blind = {f"{kind}-{letter}": "test" for letter in "bhkm"} | {
-            f"{kind}-{letter}": "dev" for letter in "cdn"
+        # a set written by someone who never read the learner: held out (``-b``/``-h``/``-k``/``-m``/``-q``:
+        # blind2-6), reported and never tuned on; or for tuning (``-c``/``-d``/``-n``/``-p``: dev3-6),
+        # reported once before tuning
+        written_blind = {f"{kind}-{letter}": "test" for letter in "bhkmq"} | {
+            f"{kind}-{letter}": "dev" for letter in "cdnp"
         }
         prefix = family[: len(kind) + 2]
         if prefix in written_blind:

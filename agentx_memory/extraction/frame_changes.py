@@ -98,6 +98,7 @@ _GENERIC: Final = frozenset(
 _NAMING_ENDINGS: Final = frozenset(["leave", "sell", "ditch", "cancel", "scrap"])
 _OVER: Final = frozenset(["done", "over", "through", "finished"])
 #: Verbs that end a job when said of oneself without an object ("I retired", "I got fired").
+_PARTICLES: Final = frozenset(["down", "up", "off", "out", "in"])
 _JOB_ENDS: Final = frozenset(["retire", "lay", "fire", "sack"])
 #: An ending verb with a particle that makes it another verb.
 _OTHER_VERBS: Final = frozenset(
@@ -111,7 +112,11 @@ _DASHES: Final = frozenset(["-", "–", "—"])
 def _said(predicate: Any) -> str:
     """The ending as said, from its auxiliaries on, without its subject, the clauses and asides around
     it: "quit the choir", "are done"."""
-    asides = [c for c in predicate.subtree if c.dep_ in _ASIDE and not is_time(c) and c.i != predicate.i]
+    asides = [
+        c
+        for c in predicate.subtree
+        if c.dep_ in _ASIDE and not is_time(c) and c.i != predicate.i and not _particle(c, predicate)
+    ]
     asides += [c for c in predicate.subtree if c.dep_ == "appos" or set_off(c.head, c)]
     asides += [c for c in predicate.children if c.dep_ in SUBJECTS]
     dropped = {t.i for c in asides if c.i != predicate.i for t in c.subtree}
@@ -128,6 +133,11 @@ def _said(predicate: Any) -> str:
         # "I had to quit the choir": the verb the "to" hangs on is said too ("had to quit", not "to quit")
         words = [*(c for c in head.children if c.dep_ in {"aux", "neg"} and c.i < head.i), head, *words]
     return "".join(t.text_with_ws for t in words).strip()
+
+
+def _particle(token: Any, predicate: Any) -> bool:
+    """A particle the small model parsed as an adverb of the verb: the "down" of "stepped down"."""
+    return token.dep_ == "advmod" and token.head.i == predicate.i and token.lower_ in _PARTICLES
 
 
 def _model_number(token: Any) -> bool:
@@ -171,6 +181,7 @@ def _ended_words(thing: Any, lemma: str) -> list[str]:
         for t in thing.subtree
         # a model's number names it too: "scrapped the 207"
         if (stop is None or t.i < stop)
+        and t.ent_type_ not in {"DATE", "TIME"}
         and (t.pos_ == "PROPN" or (named and t.pos_ == "NOUN") or t.tag_ == "VBG" or _model_number(t))
         and t.lemma_.casefold() not in SLOT_OF_THING
         and t.lemma_.casefold() not in _GENERIC
@@ -182,7 +193,8 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     done": a statement that ends what it names, with the slots and words it ends; None when the
     predicate ends nothing."""
     lemma = predicate.lemma_.casefold()
-    particles = {c.lower_ for c in predicate.children if c.dep_ in {"prt", "prep"}}
+    # the small model parses some particles as adverbs ("stepped down as chair")
+    particles = {c.lower_ for c in predicate.children if c.dep_ in {"prt", "prep"} or _particle(c, predicate)}
     partners = said_with_me(predicate)
     # "Ben and I are done", "we're over"; not "my kids and I finished a painting"
     copula = any(c.dep_ in {"aux", "auxpass"} and c.lemma_ == "be" for c in predicate.children)
@@ -233,7 +245,8 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     objects += [
         g
         for c in predicate.children
-        if c.dep_ == "prep" and c.lower_ in {"with", "from", "of"}
+        # "resigned as treasurer", "stepped down as chair": the role given up
+        if c.dep_ == "prep" and c.lower_ in {"with", "from", "of", "as"}
         for g in c.children
         if g.dep_ in {"pobj", "pcomp"}
     ]
@@ -246,6 +259,9 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         for g in of.children
         if g.dep_ == "pobj"
     ]
+    # what a comma sets apart is another thought: "stepped down as treasurer, too much politics"
+    commas = [c.i for c in predicate.children if c.text == "," and c.i > predicate.i]
+    objects = [g for g in objects if not any(predicate.i < k < g.left_edge.i for k in commas)]
     if redundant or (lemma in _JOB_ENDS and not any(c.dep_ == "dobj" for c in predicate.children)):
         # "I retired", "I got laid off from Meta", "made redundant": the job ends
         keys = ["works_at", "works_as"]
@@ -296,7 +312,11 @@ def contact_atoms(
     if any(_for_someone_else(t) for t in sentence):
         return []  # "The number for the plumber is …", "the email of the landlord": theirs
     words = {t.lemma_.casefold() for t in sentence}
-    alone = asked and len([t for t in sentence if t.is_alpha]) <= 2  # "07700 900314", "it's 07700 …"
+    # "07700 900314", "it's 07700 …", "07398 221904, the old one's gone" (the number said first)
+    opening = next((t for t in sentence if not t.is_punct), None)
+    alone = asked and (
+        len([t for t in sentence if t.is_alpha]) <= 2 or (opening is not None and opening.like_num)
+    )
     atoms = []
     for key, pattern, cue in (
         ("email", _EMAIL, True),
@@ -521,8 +541,14 @@ def wedded(predicate: Any) -> str | None:
     "I'm engaged to Tom" (not "I was married to Tom": that was)."""
     if (to := _wedded_to(predicate)) is not None:
         return to
-    if predicate.lower_ not in {"married", "engaged", "wed"}:
+    # "Priya and I have been together six months", "me and Leo got together at Easter"
+    together = predicate.lemma_ in {"be", "get"} and any(
+        c.dep_ == "advmod" and c.lower_ == "together" for c in predicate.children
+    )
+    if predicate.lower_ not in {"married", "engaged", "wed"} and not together:
         return None
+    if together and predicate.lemma_ == "be" and predicate.tag_ == "VBD":
+        return None  # "Priya and I were together at school": then, not now
     names = [t for t in said_with_me(predicate) if t.pos_ == "PROPN"]
     alone = any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in predicate.children)
     if not names and predicate.dep_ == "conj" and predicate.head.pos_ == "PROPN" and alone:

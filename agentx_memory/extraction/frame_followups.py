@@ -27,6 +27,20 @@ __all__ = [
 ]
 
 
+#: The listener asks for the speaker's number: "What's your new number?", "best number to reach you on?"
+_NUMBER_ASKED: Final = re.compile(
+    r"\b(?:your (?:\w+ )?(?:number|phone|mobile|cell)"
+    r"|number (?:to|for|I can) (?:\w+ )?(?:reach|call|text|contact)|reach you|get hold of you)\b[^?]*\?",
+    re.I,
+)
+
+
+def number_asked(question: str) -> bool:
+    """Whether the listener's turn asks for the speaker's phone number (the next turn may give it
+    alone: "07398 221904, the old one's gone")."""
+    return _NUMBER_ASKED.search(question) is not None
+
+
 def speaks_of_contact(sentence: Any) -> bool:
     """Whether the sentence speaks of the speaker's number without saying one ("my number's different",
     "can you update my number?")."""

@@ -181,7 +181,14 @@ def parted(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         if found is None:
             continue
         keys, words = found
-        others = {t.i for c in verb.children if c.dep_ in {"conj", "cc"} for t in c.subtree}
+        # not the clause said before it: "I'm with Siemens now, the old firm let me go"
+        others = {
+            t.i
+            for c in verb.children
+            if c.dep_ in {"conj", "cc"}
+            or (c.dep_ in {"ccomp", "parataxis", "advcl", "punct"} and c.i < verb.i)
+            for t in c.subtree
+        }
         said = "".join(t.text_with_ws for t in verb.subtree if t.i not in others).strip(" ,.;")
         ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
         dropped = not any(c.dep_ in SUBJECTS for c in verb.children)  # "gave up the flat in Glasgow"

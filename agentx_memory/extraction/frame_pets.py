@@ -53,10 +53,11 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     — a Maine Coon kitten"; not someone else's ("my sister's dog called Rex")."""
     found: list[FactAtom] = []
     # a kind the tagger took for a name ("a little ginger kitten") is still a kind when lower-case
-    kinds = [t for t in sentence if t.lemma_.casefold() in PET_KIND and (t.pos_ == "NOUN" or t.is_lower)]
+    kinds = [t for t in sentence if _kind(t) is not None and (t.pos_ == "NOUN" or t.is_lower)]
     for kind in kinds:
         owner = whose(kind)
-        if owner and owner not in {"my", "our"}:
+        handed = _handed_to_me(kind)  # "the neighbours gave us their tortoise", "inherited my aunt's cat"
+        if owner and owner not in {"my", "our"} and not handed:
             continue
         called = [
             g for c in kind.children if c.dep_ == "acl" and c.lemma_ in {"call", "name"} for g in c.children
@@ -64,8 +65,15 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         named = [g for g in called if g.pos_ == "PROPN" and g.text[:1].isupper()]
         # "a kitten, Marmalade": the name set beside the kind
         named += [c for c in kind.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c.i > kind.i]
-        if named and (kind.dep_ == "ROOT" or _got_by_me(kind) or _the_speakers_news(kind)):
-            found.append(_pet_said(speaker, PET_KIND[kind.lemma_.casefold()], named[0].text, turn))
+        # "bought two guinea pigs today, Salt and Pepper": the names the parse hung on the verb
+        named += [
+            c
+            for c in kind.head.children
+            if kind.dep_ == "dobj" and c.dep_ in {"npadvmod", "appos"} and c.pos_ == "PROPN" and c.i > kind.i
+        ]
+        if named and (kind.dep_ == "ROOT" or _got_by_me(kind) or _the_speakers_news(kind) or handed):
+            names = [n for n in (named[0], *named[0].conjuncts) if n.pos_ == "PROPN"]
+            found += [_pet_said(speaker, _kind(kind) or "pet", name.text, turn) for name in names]
             continue
         if not _got_by_me(kind):
             continue
@@ -75,7 +83,7 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             if t.i > kind.i and t.pos_ == "PROPN" and t.dep_ == "appos" and t.nbor(-1).text in {"—", "-", "–"}
         ]
         if after_dash:  # "Rescued a lurcher from the Dogs Trust — Juniper"
-            found.append(_pet_said(speaker, PET_KIND[kind.lemma_.casefold()], after_dash[0].text, turn))
+            found.append(_pet_said(speaker, _kind(kind) or "pet", after_dash[0].text, turn))
     return found
 
 
@@ -126,6 +134,28 @@ def _keeper(verb: Any, speaker: str) -> str | None:
         return speaker
     names = [t for t in (subjects[0], *subjects[0].children) if t.pos_ == "PROPN" and t.dep_ != "poss"]
     return names[0].text if names else None
+
+
+def _kind(token: Any) -> str | None:
+    """The kind of pet a noun names: "kitten" a cat, "guinea pigs" a guinea pig, "African grey" a parrot."""
+    lemma = token.lemma_.casefold()
+    modifiers = {c.lower_ for c in token.children if c.dep_ in {"compound", "amod"}}
+    if lemma == "grey" and "african" in modifiers:
+        return "parrot"
+    if lemma == "pig" and "guinea" in modifiers:
+        return "guinea pig"
+    return PET_KIND.get(lemma)
+
+
+def _handed_to_me(kind: Any) -> bool:
+    """A pet handed to the speaker: "gave us their tortoise", "I've inherited my late sister's parrot"."""
+    verb = kind.head
+    if kind.dep_ != "dobj" or verb.tag_ not in {"VBD", "VBN"}:
+        return False
+    if verb.lemma_ in {"give", "hand", "leave"}:
+        return any(c.dep_ == "dative" and c.lower_ in {"me", "us"} for c in verb.children)
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    return verb.lemma_ == "inherit" and all(c.lower_ in {"i", "we"} for c in subjects)
 
 
 def _got_by_me(kind: Any) -> bool:

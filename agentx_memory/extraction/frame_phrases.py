@@ -132,7 +132,11 @@ def hired_by(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
         statement = f"{speaker} works freelance"
         return build_atom("identity", "works_at", "freelance", statement, ctx, [], False, "explicit")
-    if predicate.lemma_.casefold() not in _HIRING:
+    lemma = predicate.lemma_.casefold()
+    taken_on = lemma == "take" and any(
+        c.dep_ in {"prt", "prep"} and c.lower_ == "on" for c in predicate.children
+    )
+    if lemma not in _HIRING and not taken_on:  # "Rolls-Royce took me on as a trainee"
         return None
     if predicate.tag_ == "VBN":  # "(I) got poached by Dassault last month", "I was headhunted by Arup"
         children = list(predicate.children)

@@ -37,6 +37,7 @@ __all__ = [
     "SUBJECTS",
     "a_post",
     "diet_named",
+    "fits_slot",
     "frames_of",
     "hyphenated",
     "is_time",
@@ -78,7 +79,9 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 if not done_for_a_living(activity):
                     yield frame, activity, _fits(frame.slot, activity, predicate)
         elif frame.via == "dobj":
-            for obj in objects:
+            # the tagger takes a food for a verb: "I've given up gluten" (advcl)
+            foods = [c for c in children if c.dep_ in {"advcl", "xcomp", "ccomp"} and c.lower_ in FREE_OF]
+            for obj in objects if frame.slot != "diet" else [*objects, *foods]:
                 if frame.slot == "employer" and obj.lemma_.casefold() in UNITS:
                     obj = _unit_of(obj, predicate)  # "joined the data team at Spotify"
                 if frame.slot == "residence":
@@ -192,6 +195,11 @@ def _named(value: Any) -> bool:
     )
 
 
+def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
+    """Whether ``value`` can fill ``slot`` as the value of ``predicate`` (see :func:`_fits`)."""
+    return _fits(slot, value, predicate)
+
+
 def _fits(slot: str, value: Any, predicate: Any) -> bool:
     """Whether ``value`` can fill ``slot``: a place is a name or a determined noun phrase, an
     occupation a known one, a diet a known one, a partner a name, a vehicle a vehicle."""
@@ -228,7 +236,9 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             "switch",
             "do",  # "I do IT support for Deutsche Bahn"; not "I do it for my kids"
         }:  # "joined Stripe"; "joined a gym", "switched to a vegan diet"
-            return bool(value.pos_ == "PROPN" or value.ent_type_ == "ORG")
+            # "the NHS trust": a noun the organisation's name makes one
+            named = any(c.dep_ == "compound" and c.ent_type_ == "ORG" for c in value.children)
+            return bool(value.pos_ == "PROPN" or value.ent_type_ == "ORG" or named)
         after = value.doc[value.right_edge.i + 1] if value.right_edge.i + 1 < len(value.doc) else None
         studied = any(t.lower_ in SCHOOLS for t in value.subtree) or (
             after is not None and after.lower_ in SCHOOLS
@@ -253,7 +263,11 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         if predicate.lemma_ == "see" and predicate.tag_ != "VBG":
             return False
         if predicate.lemma_ == "be":  # "I'm with Nadia now", "been with Karim for two months now"
-            return value.pos_ == "PROPN" and value.ent_type_ != "ORG" and now_said(predicate)
+            return (
+                value.pos_ == "PROPN"
+                and value.ent_type_ != "ORG"
+                and (now_said(predicate) or _lasting(predicate))
+            )
         # "this woman, Julia", "a guy called Ben": a person, whatever the recogniser guessed
         introduced = value.head.lemma_.casefold() in _PEOPLE or value.head.head.lemma_.casefold() in _PEOPLE
         if predicate.lemma_ in {"see", "date"} and (
@@ -341,7 +355,11 @@ def _occupation(value: Any, predicate: Any) -> bool:
             and not any(c.dep_ in {"poss", "det", "nummod"} for c in value.children)
             and not value.ent_type_
         )
-    if value.pos_ != "NOUN":
+    # the tagger takes a job for an adjective: "qualified as a paramedic"
+    noun_said = (
+        value.pos_ == "ADJ" and value.dep_ == "pobj" and any(c.lower_ in {"a", "an"} for c in value.children)
+    )
+    if value.pos_ != "NOUN" and not noun_said:
         return False
     head = value.lemma_.casefold()
     # "run a café", not "run a marathon" or "started a podcast"
@@ -425,6 +443,8 @@ def phrase(value: Any, places: bool = True) -> str:
         # a clause on the value ("based in Berlin", "covering tech") is not it; its name is ("called Lumo")
         described = child.dep_ == "acl" and child.lemma_ not in {"call", "name"}
         timed = child.dep_ == "prep" and is_time(child)
+        if _joining(child):
+            continue  # "Rolls-Royce": the hyphen inside a name is part of it
         if child.dep_ in _CUT or where or described or timed or set_off(value, child):
             dropped.update(t.i for t in child.subtree)
     words = [t for t in value.subtree if (t.i not in dropped and t.ent_type_ != "DATE") or t.i == value.i]
@@ -437,6 +457,35 @@ def phrase(value: Any, places: bool = True) -> str:
         gap = before is not None and word.i != before.i + 1 and not text.endswith(" ")
         text += (" " if gap else "") + word.text_with_ws
     return " ".join(text.split())
+
+
+def _lasting(predicate: Any) -> bool:
+    """A perfect that lasts to now: "(I've) been with Jordan since March", "… for two years"."""
+    if predicate.tag_ != "VBN":
+        return False
+    return any(
+        c.dep_ == "prep"
+        and any(
+            g.dep_ == "pobj"
+            and g.ent_type_ != "TIME"
+            and (c.lower_ == "since" or g.lemma_.casefold() in _SPANS)
+            for g in c.children
+        )
+        for c in predicate.children
+        if c.lower_ in {"since", "for"}
+    )
+
+
+def _joining(token: Any) -> bool:
+    """A hyphen written without spaces between two words ("Rolls-Royce")."""
+    doc = token.doc
+    return (
+        token.text in {"-", "–"}
+        and not token.whitespace_
+        and token.i > 0
+        and not doc[token.i - 1].whitespace_
+        and token.i + 1 < len(doc)
+    )
 
 
 def set_off(head: Any, child: Any) -> bool:

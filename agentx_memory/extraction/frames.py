@@ -44,8 +44,9 @@ from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, to
 from .frame_pets import pet_atom, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_rivals import favoured
+from .frame_slot_nouns import slot_noun_atoms
 from .frame_things import thing_atom
-from .frame_values import SUBJECTS, frames_of, value_words
+from .frame_values import SUBJECTS, frames_of, set_off, value_words
 from .introductions import NOT_NAMES, identity_name, introduces, name_given
 from .lexicon import (
     PARTNER_NOUNS,
@@ -132,6 +133,7 @@ def read_parsed(
             reading.atoms += pets_named(sentence, speaker, turn)
             reading.atoms += pets_near(sentence, speaker, turn)
             reading.atoms += sentence_atoms(sentence, speaker, turn)
+            reading.atoms += slot_noun_atoms(sentence, speaker, turn, correction)
         for predicate in _predicates(sentence):
             questioned = asked or supposed_at(predicate)
             if not questioned:
@@ -261,7 +263,29 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
                 return _name(given[0])
     if (spoken := name_given(sentence)) is not None and introduces(spoken, speaker, surely=True):
         return spoken
-    words = [token for token in sentence if not token.is_punct and token.pos_ != "INTJ"]
+    for words in _pieces(sentence):
+        if (name := _introduced(words, speaker)) is not None:
+            return name
+    return None
+
+
+def _pieces(sentence: Any) -> Iterator[list[Any]]:
+    """The sentence's words, then those of each piece a comma or dash sets apart, without the openers of
+    chat ("oh and", "so", "also"): "Name's Theo, by the way", "Oh and I'm Kemi, forgot to say"."""
+    yield [token for token in sentence if not token.is_punct and token.pos_ != "INTJ"]
+    piece: list[Any] = []
+    for token in [*sentence, None]:
+        if token is None or token.text in {",", ";", "-", "–", "—", "..."}:
+            while piece and (piece[0].pos_ in {"CCONJ", "INTJ"} or piece[0].lower_ in {"so", "also", "the"}):
+                piece.pop(0)
+            if piece:
+                yield [t for t in piece if not t.is_punct]
+            piece = []
+        else:
+            piece.append(token)
+
+
+def _introduced(words: list[Any], speaker: str) -> str | None:
     names = [
         token
         for token in words
@@ -274,13 +298,20 @@ def _introduction(sentence: Any, speaker: str) -> str | None:
     lemmas = [token.lemma_.casefold() for token in words]
     said = (
         # "I'm Dana", "I am Dana Reyes"
-        (first.dep_ in {"attr", "acomp", "npadvmod"} and first.head.lemma_ == "be" and lemmas[0] == "i")
+        (
+            first.dep_ in {"attr", "acomp", "npadvmod"}
+            and first.head.lemma_ == "be"
+            and lemmas[0] == "i"
+            and not set_off(first.head, first)  # "I'm sorry, Dave": whom the speaker speaks to
+        )
         # "Dana here", "Name's Olly"
         or (len(words) == len(names) + 1 and lemmas[-1] == "here")
         or (lemmas[0] == "name" and len(words) <= 3)
         # "call me Bea", "everyone calls me Jo", "people call me Jo", "I go by Jo"
         or ("call" in lemmas and "i" in lemmas and first.dep_ in {"oprd", "dobj", "npadvmod", "attr"})
         or (lemmas[:3] == ["i", "go", "by"])
+        # "most people know me as Bex"
+        or ("know" in lemmas and "as" in lemmas and "i" in lemmas and first.dep_ == "pobj")
     )
     if not said or first.text in NOT_NAMES or not introduces(name, speaker):
         return None
@@ -333,7 +364,12 @@ def _subject(
         return None
     token = subjects[0]
     lower = token.lower_
-    if lower == "i" or any(c.dep_ == "conj" and c.lower_ == "i" for c in token.children):
+    conjoined = [c for c in token.children if c.dep_ == "conj"]
+    if (
+        lower == "i"
+        or (lower == "me" and conjoined)  # chat's "me and Jas broke up"
+        or any(c.lower_ in {"i", "me"} for c in conjoined)
+    ):
         return speaker, False  # "Dev and I live in Round Rock": the speaker too
     if lower == "we" or (lower in _HOUSEHOLDS and any(c.lower_ == "our" for c in token.children)):
         return "we", False  # "our whole house has gone veggie"
@@ -506,5 +542,7 @@ def _looks_back(predicate: Any) -> bool:
         if token.lower_ == "back" and token.head.i == predicate.i and after in {"in", "then", "when"}:
             return True
         if token.ent_type_ == "DATE" and token.text.isdigit() and len(token.text) == 4:
+            if token.dep_ in {"nummod", "compound", "amod"} and token.head.pos_ in {"NOUN", "PROPN"}:
+                continue  # a model year: "I ride a 2009 Yamaha", "drive a 2015 Civic"
             return True  # a year: "in 2012 I lived in Lyon" (a plan's year is no state either)
     return False

@@ -94,6 +94,13 @@ class Frame:
 
 
 _JOB: Final = ("job", "position", "role", "post", "offer", "gig", "place", "internship")
+#: Work one does somewhere: "I do admin at the NHS trust", "doing nights at the Royal Free".
+_WORK_DONE: Final = (
+    "admin", "accounts", "account", "bookkeeping", "payroll", "hr", "it", "reception", "marketing", "sales",
+    "support",
+    "nights", "shifts", "night", "shift", "lates", "earlies", "overtime", "cleaning", "security",
+    "deliveries", "recruitment", "research", "consulting", "compliance", "procurement", "finance",
+)  # fmt: skip
 
 FRAMES: Final = (
     # residence
@@ -128,6 +135,8 @@ FRAMES: Final = (
     Frame("transfer", "prep", "employer", change=True, preps=("to",)),
     Frame("be", "prep", "employer", preps=("at", "with")),  # "I'm at Google now" (with "now")
     Frame("do", "prep", "employer", preps=("for",)),  # "I do IT support for Deutsche Bahn"
+    # "I do admin at the NHS trust", "doing nights at Tesco": work done somewhere is work there
+    Frame("do", "prep", "employer", preps=("at",), through=_WORK_DONE),
     # occupation
     Frame("work", "prep", "occupation", preps=("as",)),
     Frame("retrain", "prep", "occupation", change=True, preps=("as",)),
@@ -178,6 +187,7 @@ FRAMES: Final = (
     Frame("find", "dobj", "residence", change=True),
     # vehicle
     Frame("drive", "dobj", "vehicle"),
+    Frame("ride", "dobj", "vehicle"),  # "I ride a 2009 Yamaha MT-03 to uni"
     Frame("buy", "dobj", "vehicle", change=True),
     Frame("get", "dobj", "vehicle", change=True),
     Frame("trade", "prep", "vehicle", change=True, preps=("for",)),
@@ -429,6 +439,9 @@ ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
     "separate": frozenset(),
     "end": frozenset(),
     "resign": frozenset(),
+    # a role given up: "stepped down as chair of the council", "stood down as treasurer"
+    "step": frozenset(["down"]),
+    "stand": frozenset(["down"]),
     "ditch": frozenset(),
     "cancel": frozenset(),
     "scrap": frozenset(),
@@ -506,6 +519,14 @@ PET_KIND: Final = {
     **{name: name for name in ("pony", "donkey", "alpaca", "chicken", "hen", "duck", "goat", "pig")},
     **{name: "guinea pig" for name in ("cavy",)},
     **{name: "dragon" for name in ("dragon",)},  # a bearded dragon
+    **{name: "dog" for name in ("cavapoo", "westie", "bulldog", "frenchie", "kelpie", "mongrel", "doggo")},
+    **{name: "dog" for name in ("pomeranian", "maltese", "shih", "jack", "springer", "doberman", "akita")},
+    **{name: "cat" for name in ("moggie", "tortie", "tomcat", "bengal", "sphynx")},
+    **{
+        name: "bird"
+        for name in ("parakeet", "cockatoo", "macaw", "canary", "budgerigar", "lovebird", "conure")
+    },
+    **{name: name for name in ("rat", "mouse", "gerbil", "hedgehog", "axolotl", "iguana", "tarantula")},
 }
 
 #: Verbs that say a pet or a person died: "Tiger passed away", "we lost Bruno", "had to put Rex down".

@@ -28,10 +28,20 @@ def said_with_me(predicate: Any) -> list[Any]:
     own = any(c.dep_ in SUBJECTS for c in predicate.children)
     holder = predicate.head if predicate.dep_ in {"acomp", "xcomp", "conj"} and not own else predicate
     tokens = [t for s in holder.children if s.dep_ in SUBJECTS for t in (s, *s.conjuncts)]
-    if not any(t.lower_ == "i" for t in tokens):
+    # "me and Jas broke up" is said in chat as often as "Jas and I"
+    if not any(t.lower_ in {"i", "me"} for t in tokens):
         return []
-    found = [t for t in tokens if t.lower_ != "i" and t.pos_ in {"PROPN", "NOUN"}]
+    # "me and my bf Dan": the name the relation noun is given
+    tokens = [_named(t) for t in tokens]
+    found = [t for t in tokens if t.lower_ not in {"i", "me"} and t.pos_ in {"PROPN", "NOUN"}]
     return found or [name for t in tokens if (name := _named_before_and_i(t)) is not None]
+
+
+def _named(token: Any) -> Any:
+    """The name a relation noun is given beside it ("my bf Dan"), else the token itself."""
+    if token.pos_ != "NOUN":
+        return token
+    return next((c for c in token.children if c.dep_ in {"appos", "npadvmod"} and c.pos_ == "PROPN"), token)
 
 
 def _named_before_and_i(i: Any) -> Any | None:

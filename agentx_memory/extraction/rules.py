@@ -31,7 +31,7 @@ from .corrections import ENDING, as_rescheduled, is_correction
 from .dropped_subject import with_subjects_restored, with_surface_subject
 from .english import sentences, subordinate_last, third_person, uncleft
 from .enrich import enrichment_entities
-from .frame_followups import slot_asked
+from .frame_followups import number_asked, slot_asked
 from .frame_merge import merged, without_what_ended
 from .frames import Reading, filed_under, read_parsed
 from .gates import GateVerdict, gate_turn, is_small_talk
@@ -306,6 +306,8 @@ def _extract_turn(
         )
         # The listener's question opens a slot for the speaker's next turn to answer alone
         state.slot_asked = slot_asked(turn.text, state.untold) if turn.role == "assistant" else None
+        if turn.role == "assistant" and number_asked(turn.text):
+            state.contact_pending = True  # "What's your new number?": the next turn may give it alone
         if turn.role == "user":  # the assistant's "what is it?" between keeps the question open
             state.contact_pending = reading.contact_pending and not any(
                 a.key == "phone" for a in reading.atoms

@@ -29,7 +29,12 @@ def slot_atom(
             [*(c.text for c in value.children if c.dep_ == "compound" and c.i < value.i), value.text]
         )
     if frame.slot == "vehicle" and value.pos_ == "PROPN":  # "a Subaru Outback on Facebook Marketplace"
-        after = {c.i for c in value.children if c.i > value.i and c.dep_ in {"nummod", "compound"}}
+        after = {
+            c.i
+            for c in value.children
+            if c.i > value.i
+            and (c.dep_ in {"nummod", "compound"} or (c.dep_ == "appos" and c.i == value.i + 1))
+        }  # "a Honda CB500", "a Yamaha MT-03"
         said = "".join(t.text_with_ws for t in value.subtree if t.i <= value.i or t.i in after).strip()
     said = said or value.text  # a word the phrase rules drop ("turned beekeeper", parsed as an adverb)
     if frame.slot == "employer":
@@ -51,7 +56,8 @@ def slot_atom(
         said = f"{said} teacher"
     if frame.slot == "occupation" and frame.lemma in OWNING and frame.via == "dobj":  # "runs a café"
         said = f"the owner of {said.replace('my own ', 'a ').replace('our own ', 'a ')}"
-    if frame.slot == "occupation" and said.split()[0].casefold() not in {"a", "an", "the"}:
+    gerund = frame.slot == "occupation" and value.tag_ == "VBG"  # "the day job is dog grooming"
+    if frame.slot == "occupation" and not gerund and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
     if frame.slot == "vehicle" and said.split()[0].casefold() in {"my", "our"} and " " in said:
         said = said.split(" ", 1)[1]  # "took delivery of my Triumph Bonneville": drives a Triumph Bonneville
@@ -67,7 +73,9 @@ def slot_atom(
         text = f"{subject} is on a {said} diet"  # "Harriet is Mediterranean" would be a nationality
     if frame.slot == "hobby" and frame.lemma == "join" and not negated:  # "Kim joined a writers group"
         text = f"{subject} joined {' '.join(t.text for t in value.subtree if t.i <= value.i)}"
-    key_value = said.split(" ", 1)[1] if frame.slot == "occupation" else said
+    if gerund and not negated:
+        text = f"{subject} works in {said}"
+    key_value = said.split(" ", 1)[1] if frame.slot == "occupation" and not gerund else said
     ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
     persons: Sequence[str] = [value.text] if frame.slot == "partner" else []
     atom = build_atom(slot.kind, slot.key, key_value, text, ctx, persons, negated, "explicit")

@@ -1,0 +1,202 @@
+"""Readings of the seventh session on learning: a slot said by its noun ("my new employer is …", "the day
+job is …"), roles stepped down from, "me and X" as the speaker, partners "together" or "with X since …",
+introductions with an aside, a number given alone after the listener asked for it, pets handed over or
+named after a comma, work done somewhere, vehicles ridden or dated by their model year."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agentx_memory.extraction.names import NameRecognizer
+from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
+from tests.reading import SAID_AT, read_facts, spacy_reader
+
+parser = pytest.fixture(scope="module")(spacy_reader)
+
+
+def _typed(parser: NameRecognizer, text: str) -> set[tuple[str, str]]:
+    return {(key, value) for key, value, _ in read_facts(parser, text) if key not in {"said", "ended", "did"}}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("My new employer is the city council.", ("works_at", "the city council")),
+        ("Deloitte is my new employer.", ("works_at", "Deloitte")),
+        (
+            "the day job is dog grooming since the spring, much kinder on my wrists",
+            ("works_as", "dog grooming"),
+        ),
+        ("My day job: driving instructor, got my badge in April.", ("works_as", "driving instructor")),
+        ("My ride these days is a Kia Niro.", ("drives", "a Kia Niro")),
+        ("My diet is pescatarian now.", ("diet", "pescatarian")),
+    ],
+)
+def test_a_slot_said_by_its_noun_is_read(parser: NameRecognizer, text: str, fact: tuple[str, str]) -> None:
+    assert fact in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My job is a nightmare.",
+        "My job is driving me mad.",
+        "My job is boring.",
+        "My sister's car is a Golf.",
+        "My next car will be a Volvo.",
+        "My employer isn't Deloitte.",
+    ],
+)
+def test_a_slot_noun_judged_wished_or_someone_elses_is_not_read(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"works_at", "works_as", "drives"}
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("I stepped down as chair of the parish council in April.", {"chair", "parish", "council"}),
+        ("I stepped down as treasurer of the Lakeview association, too much politics.", {"treasurer"}),
+        ("I resigned as treasurer last week.", {"treasurer"}),
+    ],
+)
+def test_a_role_stepped_down_from_ends_it(parser: NameRecognizer, text: str, words: set[str]) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    endings = [fact for fact in facts if fact.key == "ended"]
+    assert endings
+    assert words <= set(endings[0].ends_words)
+    assert "politic" not in endings[0].ends_words  # what a comma sets apart is another thought
+    assert "stepped down" in endings[0].statement or "resigned" in endings[0].statement
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        ("me and my bf Dan broke up last week, still gutted", "Dan"),
+        ("me and Jas broke up, she kept the flat", "Jas"),
+    ],
+)
+def test_me_and_someone_is_the_speaker(parser: NameRecognizer, text: str, other: str) -> None:
+    statements = [statement for key, _, statement in read_facts(parser, text) if key == "ended"]
+    assert statements
+    assert statements[0].startswith(f"Kim and {other} broke up")
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("Priya and I have been together six months now.", "Priya"),
+        ("Me and Leo got together at Easter.", "Leo"),
+        ("Been with Jordan since March.", "Jordan"),
+        ("I've been with Tom for two years.", "Tom"),
+    ],
+)
+def test_together_or_with_someone_for_a_while_is_a_partner(
+    parser: NameRecognizer, text: str, partner: str
+) -> None:
+    assert ("partner", partner) in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Priya and I were together at school.", "I was with Sarah since 9am at the library."]
+)
+def test_together_then_or_with_someone_for_a_morning_is_no_partner(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"partner"}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Name's Theo, by the way.", "Theo"),
+        ("The name's Rowan.", "Rowan"),
+        ("Oh and I'm Kemi, forgot to say", "Kemi"),
+        ("I'm Priya btw, what's a good laptop?", "Priya"),
+    ],
+)
+def test_an_introduction_with_an_aside_names_the_speaker(
+    parser: NameRecognizer, text: str, name: str
+) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, UNKNOWN_SPEAKER)], recognizer=parser).facts
+    assert ("name", name) in {(fact.key, fact.value) for fact in facts}
+
+
+@pytest.mark.parametrize("text", ["I'm sorry, Dave", "I'm tired, long day", "Well, I'm Italian, so pasta"])
+def test_whom_the_speaker_addresses_or_a_state_is_no_name(parser: NameRecognizer, text: str) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, UNKNOWN_SPEAKER)], recognizer=parser).facts
+    assert not [fact for fact in facts if fact.key == "name"]
+
+
+def _chat(parser: NameRecognizer, question: str, answer: str) -> set[tuple[str, str]]:
+    turns = [
+        TurnText("t1", "assistant", question, SAID_AT, "Kim"),
+        TurnText("t2", "user", answer, datetime(2025, 9, 2, 9, 1, tzinfo=UTC), "Kim"),
+    ]
+    return {(fact.key, fact.value) for fact in extract_turns(turns, recognizer=parser).facts}
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "number"),
+    [
+        ("What's your new number?", "07398 221904, the 456781 one's gone", "07398 221904"),
+        ("Sure — what's the best number to reach you on now?", "0433 872 146 now pls", "0433 872 146"),
+    ],
+)
+def test_a_number_given_alone_after_the_listener_asked_for_it(
+    parser: NameRecognizer, question: str, answer: str, number: str
+) -> None:
+    assert ("phone", number) in _chat(parser, question, answer)
+
+
+def test_a_number_after_another_question_is_no_phone(parser: NameRecognizer) -> None:
+    assert not {key for key, _ in _chat(parser, "What's the order number?", "4451 2231 9987")} & {"phone"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pets"),
+    [
+        ("neighbors moved to Spain and gave us their tortoise, Sheldon, he's 30 years old!", {"Sheldon"}),
+        ("I've inherited my late sister's African grey, Captain. He's 22.", {"Captain"}),
+        ("we bought two guinea pigs from the pet shop today, Salt and Pepper.", {"Salt", "Pepper"}),
+        ("we adopted a cavapoo, Biscuit!", {"Biscuit"}),
+    ],
+)
+def test_a_pet_handed_over_or_named_after_a_comma(parser: NameRecognizer, text: str, pets: set[str]) -> None:
+    assert pets <= {value for _, value in _typed(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text", ["my sister gave her cat, Tom, a bath.", "my neighbour bought a rabbit, Thumper."]
+)
+def test_someone_elses_pet_is_not_the_speakers(parser: NameRecognizer, text: str) -> None:
+    assert not {value for _, value in _typed(parser, text)} & {"Tom", "Thumper"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I do admin at the NHS trust, it's fine but boring", ("works_at", "the NHS trust")),
+        ("I do accounts at Brightwell Foods.", ("works_at", "Brightwell Foods")),
+        ("great news, Rolls-Royce took me on as a trainee machinist!", ("works_at", "Rolls-Royce")),
+        ("I ride a 2009 Yamaha MT-03 to uni", ("drives", "a 2009 Yamaha MT-03")),
+        ("I qualified as a paramedic last month!", ("works_as", "paramedic")),
+        ("I've given up gluten.", ("diet", "gluten-free")),
+    ],
+)
+def test_work_done_somewhere_a_vehicle_ridden_a_job_qualified_for(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I do yoga at Third Space.", "I ride horses at the weekend.", "I took on too much work."]
+)
+def test_a_pastime_somewhere_is_no_employer_nor_vehicle(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"works_at", "drives"}
+
+
+def test_the_clause_before_an_ending_is_not_part_of_it(parser: NameRecognizer) -> None:
+    facts = read_facts(parser, "I'm with Siemens now, the old firm let me go.")
+    assert ("works_at", "Siemens") in {(key, value) for key, value, _ in facts}
+    assert all("Siemens" not in statement for key, _, statement in facts if key == "ended")
