@@ -16,6 +16,8 @@ _FIRST_PERSON: Final = {
     "owns": "own",
     "is": "am",
 }
+#: Words after "that's me" that make it no "I'm": "that's me and Tom", "that's me btw".
+_NOT_AFTER_ME: Final = r"(?:and|who|with|on|btw|by|lol|haha|tho|though)\b"
 _LOWER_I: Final = (
     (re.compile(r"\bi(?=(?:'m|'ve|'d|'ll)?\b)"), "I"),
     (re.compile(r"\bim\b(?=\s+[a-z])"), "I'm"),
@@ -44,6 +46,9 @@ _LOWER_I: Final = (
     # "been"; the "'s" is "is" / "has"
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+been\b)"), " has"),
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:my|our|home)\b)"), " is"),
+    # "so that's me fully vegan now", "that's me a Leeds resident": British chat's "I'm" (not "that's me
+    # and Tom in the photo", "that's me who booked it")
+    (re.compile(rf"\b[Tt]hat['’]s me\b(?=\s+(?!{_NOT_AFTER_ME})[a-z])"), "I'm"),
     # "tomorrow's the big pitch": a day owns nothing before "the"
     (re.compile(r"\b([Tt]omorrow|[Tt]oday|[Tt]onight)['’]s(?=\s+(?:the|my|our)\b)"), r"\1 is"),
     # "My diet's pescatarian now", "my day job's lifeguarding": a slot's noun owns nothing, its "'s" is "is"
@@ -104,11 +109,12 @@ def _tagged_apart(text: str) -> str:
     return _TAGGED_QUESTION.sub(split, text)
 
 
-#: "I'm in a Toyota Yaris now, how do I use the hybrid mode?", "just moved to Leeds... any tips?": news
-#: told before a question after a comma or an ellipsis; left joined, the "?" makes the news a question
+#: "I'm in a Toyota Yaris now, how do I use the hybrid mode?", "just moved to Leeds... any tips?", "fully
+#: vegan now 🌱 what do I swap halloumi for?": news told before a question after a comma, an ellipsis or
+#: an emoji; left joined, the "?" makes the news a question
 #: too, and it is lost.
 _COMMA_QUESTION: Final = re.compile(
-    r"(?<=[\w)'’])\s*(?:,|\.{2,}|…)\s+(?=(?i:who|what|what's|when|where|why|how|which|do|does|did|"
+    r"(?<=[\w)'’])\s*(?:,|\.{2,}|…|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+)\s+(?=(?i:who|what|what's|when|where|why|how|which|do|does|did|"
     r"is|are|can|could|would|will|should|any|anyone|anything|thoughts|ideas|tips|advice|suggestions|"
     r"recommendations)\b[^.!?\n,]*\?)"
 )
@@ -147,11 +153,20 @@ _OPENING_INTERJECTION: Final = re.compile(
 )
 
 
+#: "matcha won me over 🍵 it's my favourite drink now": an emoji between two clauses ends the first; left
+#: joined, the parse takes the emoji for the second clause's subject or value.
+_EMOJI_STOP: Final = re.compile(
+    r"(?<=[\w)'’!])\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+\s+"
+    r"(?=(?i:I|I'm|I've|it|it's|it is|we|we're|my|our|he|she|they|that|this|so)\b)"
+)
+
+
 def normalise_first_person(text: str) -> str:
     """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both;
     a question tagged on after a dash or a comma set apart from the statement before it."""
     for pattern, replacement in _LOWER_I:
         text = pattern.sub(replacement, text)
     text = _OPENING_INTERJECTION.sub(r"\1,", text)
+    text = _EMOJI_STOP.sub(". ", text)
     text = _DASHED_CLAUSE.sub(". ", _asked_apart(_tagged_apart(text)))
     return _TELLING.sub(lambda found: found.group(1), text)

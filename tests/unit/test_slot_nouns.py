@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from agentx_memory.extraction.chat_spelling import normalise_first_person
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
 from tests.reading import SAID_AT, read_facts, spacy_reader
@@ -200,3 +201,30 @@ def test_the_clause_before_an_ending_is_not_part_of_it(parser: NameRecognizer) -
     facts = read_facts(parser, "I'm with Siemens now, the old firm let me go.")
     assert ("works_at", "Siemens") in {(key, value) for key, value, _ in facts}
     assert all("Siemens" not in statement for key, _, statement in facts if key == "ended")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "dropped eggs and dairy in january so that's me fully vegan now 🌱 what do I swap halloumi for??",
+            ("diet", "vegan"),
+        ),
+        ("Signed the contract, so that's me a Shopify employee now!", ("works_at", "Shopify")),
+        (
+            "matcha won me over 🍵 it's my favourite drink now. how do I whisk it without a bamboo whisk?",
+            ("favourite_drink", "matcha"),
+        ),
+    ],
+)
+def test_chats_that_s_me_and_an_emoji_between_clauses(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _typed(parser, text)
+
+
+def test_that_s_me_beside_someone_or_as_an_aside_is_no_statement_of_mine(parser: NameRecognizer) -> None:
+    assert normalise_first_person("that's me and Tom in the photo") == "that's me and Tom in the photo"
+    assert (
+        normalise_first_person("signed off as Lorcan, that's me btw") == "signed off as Lorcan, that's me btw"
+    )
