@@ -13,7 +13,8 @@ from .clause_atoms import Context, TurnText, build_atom
 from .frame_changes import DAY_ALONE, on_coming_day, thing_key
 from .frame_values import AGENTIVE
 from .frame_vehicles import vehicle_name
-from .lexicon import DIETS, OCCUPATIONS, Frame
+from .lexicon import DIETS, NOT_PASTIMES, OCCUPATIONS, PET_KIND, Frame
+from .places import known_town
 from .slot_atoms import slot_atom
 
 __all__ = [
@@ -109,6 +110,7 @@ _ANSWERED: Final = {
     "diet": Frame("go", "attr", "diet", change=True),
     "vehicle": Frame("get", "dobj", "vehicle", change=True),
     "partner": Frame("date", "dobj", "partner", change=True),
+    "hobby": Frame("take", "dobj", "hobby", change=True, particle="up"),
 }
 #: The listener's question and the slot it asks about: "Where did you end up?" after a move, "Which
 #: company did you end up at?", "What are you eating now?", "What's the new title?".
@@ -152,6 +154,20 @@ _ASKING: Final = (
         "vehicle",
         re.compile(r"\bwhat (?:car |vehicle )?(?:are|do) you (?:driving|drive)\b|\bwhat car do you\b", re.I),
     ),
+    (
+        "hobby",
+        re.compile(
+            r"\bwhat (?:are you|have you been|do you get) (?:\w+ )?into\b|\bwhat do you do for fun\b|"
+            r"\bany (?:new )?hobbies\b|\bwhat(?:'s| is| are) your (?:new )?(?:hobby|hobbies)\b",
+            re.I,
+        ),
+    ),
+)
+#: The listener asks a pet's name: "What's your dog called?", "what did you name the kitten?"
+_PET_ASKED: Final = re.compile(
+    r"\bwhat(?:'s| is| did you) (?:your|the|her|his|their) (?:new )?(\w+)(?:'s)? (?:called|named|name)\b|"
+    r"\bwhat did you (?:call|name) (?:your|the|her|him) (?:new )?(\w+)\b",
+    re.I,
 )
 #: After the speaker told of someone new without a name, the listener asks who: "What's her name?"
 _ASKED_WHO: Final = re.compile(
@@ -207,9 +223,13 @@ def slot_asked(question: str, untold: str | None) -> str | None:
         return "residence"
     if untold == "partner" and _ASKED_WHO.search(question):
         return "partner"
+    if (pet := _PET_ASKED.search(question)) is not None:
+        kind = PET_KIND.get((pet.group(1) or pet.group(2) or "").casefold().rstrip("s"))
+        if kind is not None or (pet.group(1) or pet.group(2) or "").casefold() == "pet":
+            return f"pet:{kind or 'pet'}"  # answered by a name alone: "Pickle!"
     slot = next((slot for slot, asking in _ASKING if asking.search(question)), None)
     yours = re.search(r"\byou(?:r|'re)?\b", question, re.I) is not None
-    return slot if yours or slot in {"occupation", "diet"} else None  # "Which company is it with?"
+    return slot if yours or slot in {"occupation", "diet", "hobby"} else None  # "Which company is it with?"
 
 
 def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str) -> FactAtom | None:
@@ -222,11 +242,26 @@ def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str
         if named is not None:  # "Her name's Marisol, we met at salsa class."
             return slot_atom(_ANSWERED[slot], named, subject, turn, True, speaker, False)
         run = _answer_run(sentence)
-        verbs = [t for t in run if t.pos_ in {"VERB", "AUX"} and t.ent_type_ not in _NAMES and not _it_is(t)]
-        if not run or verbs or len(run) > 8 or any(t.lower_ in {"no", "not", "never"} for t in run):
+        verbs = [
+            t
+            for t in run
+            if t.pos_ in {"VERB", "AUX"}
+            and t.ent_type_ not in _NAMES
+            and not _it_is(t)
+            and not (t.dep_ == "acl" and t.lemma_ in {"call", "name"})  # "a startup called Lumio"
+            and not (slot == "hobby" and t.tag_ == "VBG")  # "mostly climbing"
+        ]
+        if (
+            not run
+            or verbs
+            or len(run) > 8
+            or any(t.lower_ in {"no", "not", "never", "nothing"} for t in run)
+        ):
             continue  # "No meat at all anymore": what was given up, not the new value
         if slot == "vehicle":
             head = next((n for t in run if (n := vehicle_name(t)) is not None), None)
+        elif slot == "hobby":
+            head = next((t for t in reversed(run) if t.pos_ in {"NOUN", "VERB"}), None)
         elif slot in {"residence", "employer"}:
             # "Norwich since February!", "UPS since november": the first name, not the time after it
             head = next(
@@ -268,6 +303,13 @@ def _answer_run(sentence: Any) -> list[Any]:
     tokens = list(sentence)
     while tokens and (tokens[0].lower_ in _ANSWER_OPENERS or tokens[0].is_punct):
         tokens.pop(0)
+    if (
+        len(tokens) > 2
+        and tokens[0].lower_ == "i"
+        and tokens[1].lemma_ == "be"
+        and tokens[2].tag_ in {"VBG", "RB"}
+    ):
+        tokens = tokens[2:]  # "mostly climbing": the reader of dropped subjects said it "I'm mostly climbing"
     run: list[Any] = []
     for token in tokens:
         if token.is_punct:
@@ -288,8 +330,17 @@ def _fits_answer(slot: str, head: Any) -> bool:
         return True  # a maker-led name (vehicle_name)
     if slot == "partner":
         return bool(head.pos_ == "PROPN" and head.ent_type_ not in _NOT_PEOPLE)
+    if slot == "residence" and head.is_title and known_town(head.text):
+        return True  # "Cardiff now": a town the small model took for a common noun
     if slot in {"residence", "employer"}:
         return bool(head.pos_ == "PROPN" or (head.ent_type_ in _NAMES and head.is_title))
+    if slot == "hobby":
+        # "mostly climbing", "pottery": a doing or a thing done, not "work" or "nothing much"
+        return (
+            head.lemma_.casefold() not in NOT_PASTIMES
+            and head.lower_ not in {"nothing", "much", "stuff"}
+            and (head.tag_ == "VBG" or head.pos_ == "NOUN")
+        )
     if slot == "occupation":
         return head.pos_ == "NOUN" and (
             head.lemma_.casefold() in OCCUPATIONS or head.lower_.endswith(AGENTIVE)

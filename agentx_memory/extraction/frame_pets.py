@@ -18,10 +18,11 @@ from .frame_values import SUBJECTS
 from .lexicon import DEATHS, PET_KIND, RELATION_NOUNS
 from .parse_paths import whose
 
-__all__ = ["pet_atom", "pets_named", "pets_near"]
+__all__ = ["pet_atom", "pet_said", "pets_named", "pets_near"]
 
 
-def _pet_said(speaker: str, kind: str, name: str, turn: TurnText, **update: object) -> FactAtom:
+def pet_said(speaker: str, kind: str, name: str, turn: TurnText, **update: object) -> FactAtom:
+    """ "Kim's dog is called Pickle": the speaker's pet of ``kind`` by its name."""
     ctx = Context(turn=turn, subject=speaker, correction=bool(update), is_speaker=True)
     statement = f"{speaker}'s {kind} is called {name}"
     atom = build_atom("relationship", kind, name, statement, ctx, [], False, "explicit")
@@ -37,13 +38,13 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         if kind is None or token.dep_ not in {"appos", "dobj", "amod", "compound"}:
             continue
         if token.dep_ == "appos" and token.head.pos_ == "PROPN" and whose(token) in {"my", "our"}:
-            found.append(_pet_said(speaker, kind, token.head.text, turn))
+            found.append(pet_said(speaker, kind, token.head.text, turn))
         elif token.dep_ in {"amod", "compound"} and token.head.pos_ == "PROPN" and _ours(token):
-            found.append(_pet_said(speaker, kind, token.head.text, turn))  # "Our puppy Biscuit chewed …"
+            found.append(pet_said(speaker, kind, token.head.text, turn))  # "Our puppy Biscuit chewed …"
         elif token.dep_ == "dobj" and token.head.lemma_ in {"have", "get", "adopt", "rescue"}:
             named = [c for c in token.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
             names = [n for first in named for n in (first, *first.conjuncts) if n.pos_ == "PROPN"]
-            found += [_pet_said(speaker, kind, name.text, turn) for name in names]
+            found += [pet_said(speaker, kind, name.text, turn) for name in names]
     return found
 
 
@@ -73,7 +74,7 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         ]
         if named and (kind.dep_ == "ROOT" or _got_by_me(kind) or _the_speakers_news(kind) or handed):
             names = [n for n in (named[0], *named[0].conjuncts) if n.pos_ == "PROPN"]
-            found += [_pet_said(speaker, _kind(kind) or "pet", name.text, turn) for name in names]
+            found += [pet_said(speaker, _kind(kind) or "pet", name.text, turn) for name in names]
             continue
         if not _got_by_me(kind):
             continue
@@ -83,7 +84,7 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             if t.i > kind.i and t.pos_ == "PROPN" and t.dep_ == "appos" and t.nbor(-1).text in {"—", "-", "–"}
         ]
         if after_dash:  # "Rescued a lurcher from the Dogs Trust — Juniper"
-            found.append(_pet_said(speaker, _kind(kind) or "pet", after_dash[0].text, turn))
+            found.append(pet_said(speaker, _kind(kind) or "pet", after_dash[0].text, turn))
     return found
 
 
@@ -193,11 +194,9 @@ def pet_atom(
     if lemma in {"call", "name"} and named is not None and pet is not None:
         owner = next((c for c in predicate.children if c.dep_ in SUBJECTS), None)
         if owner is not None and kinds and _speakers(owner):  # "our rabbit is called Snowball"
-            return _pet_said(speaker, kinds[0], named.text, turn), pet
+            return pet_said(speaker, kinds[0], named.text, turn), pet
         if owner is not None and not kinds and owner.lower_ in {"he", "she", "it"}:
-            return _pet_said(
-                speaker, pet, named.text, turn
-            ), pet  # "We got a greyhound. She's called Pepper."
+            return pet_said(speaker, pet, named.text, turn), pet  # "We got a greyhound. She's called Pepper."
     if lemma == "be" and named is not None and pet is not None:  # "my parrot's name is Kiwi", "his name is …"
         subject = next((c for c in children if c.dep_ in SUBJECTS), None)
         if (
@@ -205,7 +204,7 @@ def pet_atom(
             and subject.lemma_ == "name"
             and (kinds or whose(subject) in {"his", "her", "its"})
         ):
-            return _pet_said(speaker, pet, named.text, turn), pet
+            return pet_said(speaker, pet, named.text, turn), pet
     for obj in (c for c in children if c.dep_ == "dobj"):
         kind = PET_KIND.get(obj.lemma_.casefold())
         called = [
@@ -214,7 +213,7 @@ def pet_atom(
         names = [g for g in called if g.pos_ == "PROPN"]
         if kind is not None and names and lemma in {"adopt", "get", "have", "rescue", "buy"}:
             keeper = _keeper(predicate, speaker)  # "our neighbour Carol has got herself a parrot called Kiwi"
-            return (_pet_said(keeper, kind, names[0].text, turn), kind) if keeper else (None, kind)
+            return (pet_said(keeper, kind, names[0].text, turn), kind) if keeper else (None, kind)
     if (
         lemma in {"call", "name"}
         and pet is not None
@@ -226,7 +225,7 @@ def pet_atom(
     ):  # "we're calling her Maple", "and named him Ginger", a pet spoken of before
         given = next((t for t in predicate.subtree if t.pos_ == "PROPN" and t.i > predicate.i), None)
         if given is not None:
-            return _pet_said(speaker, pet, given.text, turn), pet
+            return pet_said(speaker, pet, given.text, turn), pet
     # the verbs a name is heard by: "goes by Rocket now", "answers to Nugget now", "responds to Kiwi"
     by = _HEARD_BY.get(lemma)
     if by is not None and pet is not None and any(c.lower_ == by for c in children):
@@ -237,7 +236,7 @@ def pet_atom(
             owner is not None and owner.lemma_.casefold() in PET_KIND and _det(owner) and not whose(owner)
         )
         if owner is not None and new and (_speakers(owner) or the_pet or owner.lower_ in {"he", "she", "it"}):
-            return _pet_said(speaker, pet, new[0].text, turn, ends=[pet]), pet
+            return pet_said(speaker, pet, new[0].text, turn, ends=[pet]), pet
     if lemma == "rename":
         old = next((c for c in children if c.dep_ == "dobj"), None)
         new = [g for c in children if c.dep_ == "prep" and c.lower_ in {"to", "as"} for g in c.children]
@@ -248,7 +247,7 @@ def pet_atom(
         pet = pet or "pet"  # "we renamed Kiwi to Mango": whatever Kiwi is, it is called Mango now
         if fresh is not None:
             words = [old.text] if old is not None and old.pos_ == "PROPN" else []
-            return _pet_said(
+            return pet_said(
                 speaker, pet, fresh.text, turn, ends=[] if words else [pet], ends_words=words
             ), pet
     # "Clover didn't make it through the summer", "Bramble went peacefully in November": a death told gently

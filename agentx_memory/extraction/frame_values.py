@@ -445,6 +445,9 @@ def phrase(value: Any, places: bool = True) -> str:
         timed = child.dep_ == "prep" and is_time(child)
         if _joining(child):
             continue  # "Rolls-Royce": the hyphen inside a name is part of it
+        if value.tag_ == "VBG" and (child.dep_ == "aux" or (child.dep_ == "nsubj" and child.pos_ == "PRON")):
+            dropped.update(t.i for t in child.subtree)  # "I'm mostly climbing": the doing is "climbing"
+            continue
         if child.dep_ in _CUT or where or described or timed or set_off(value, child):
             dropped.update(t.i for t in child.subtree)
     words = [t for t in value.subtree if (t.i not in dropped and t.ent_type_ != "DATE") or t.i == value.i]

@@ -41,7 +41,7 @@ from .frame_followups import (
     speaks_of_contact,
 )
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
-from .frame_pets import pet_atom, pets_named, pets_near
+from .frame_pets import pet_atom, pet_said, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_rivals import favoured
 from .frame_slot_nouns import slot_noun_atoms
@@ -112,6 +112,9 @@ def read_parsed(
         reading.speaker_name = named  # "What should I call you?" … "oh, Marguerite is fine"
         reading.atoms.append(identity_name(turn, speaker, named))
         speaker = named if speaker == UNKNOWN_SPEAKER else speaker
+    elif answering is not None and answering.startswith("pet:"):
+        if (pet_name := name_answered(doc)) is not None and pet_name not in NOT_NAMES:
+            reading.atoms.append(pet_said(speaker, answering.removeprefix("pet:"), pet_name, turn))
     elif answering is not None and (answer := answer_given(doc, answering, speaker, turn, speaker)):
         reading.atoms.append(answer)
     last_person: str | None = None

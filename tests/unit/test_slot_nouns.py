@@ -228,3 +228,33 @@ def test_that_s_me_beside_someone_or_as_an_aside_is_no_statement_of_mine(parser:
     assert (
         normalise_first_person("signed off as Lorcan, that's me btw") == "signed off as Lorcan, that's me btw"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "fact"),
+    [
+        ("Where are you living these days?", "Cardiff now, moved in June", ("lives_in", "Cardiff")),
+        ("Who are you working for now?", "a startup called Lumio", ("works_at", "Lumio")),
+        ("What's your dog called?", "Pickle!", ("dog", "Pickle")),
+        ("what did you name the kitten?", "Mochi, after the dessert", ("cat", "Mochi")),
+        ("What are you into these days?", "mostly climbing, I gave up running", ("hobby", "climbing")),
+        ("Any new hobbies?", "pottery! I'm obsessed", ("hobby", "pottery")),
+    ],
+)
+def test_an_answer_to_the_listeners_question_fills_the_slot_asked(
+    parser: NameRecognizer, question: str, answer: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _chat(parser, question, answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What are you into these days?", "nothing much tbh, work is mad"),
+        ("What's the dog's name?", "I don't have one yet"),
+    ],
+)
+def test_an_answer_that_gives_nothing_fills_nothing(
+    parser: NameRecognizer, question: str, answer: str
+) -> None:
+    assert not {key for key, _ in _chat(parser, question, answer)} & {"hobby", "dog"}
