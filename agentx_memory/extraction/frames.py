@@ -40,14 +40,15 @@ from .frame_followups import (
     name_answered,
     speaks_of_contact,
 )
+from .frame_introductions import introduction
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pets import pet_atom, pet_said, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_rivals import favoured
 from .frame_slot_nouns import slot_noun_atoms
 from .frame_things import thing_atom
-from .frame_values import SUBJECTS, frames_of, set_off, value_words
-from .introductions import NOT_NAMES, identity_name, introduces, name_given
+from .frame_values import SUBJECTS, frames_of, value_words
+from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
     PARTNER_NOUNS,
     RELATION_NOUNS,
@@ -56,7 +57,7 @@ from .lexicon import (
     WISH_HEADS,
     Frame,
 )
-from .parse_paths import said_with_me
+from .parse_paths import mine, name_of, said_with_me
 from .slot_atoms import slot_atom
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
@@ -121,7 +122,7 @@ def read_parsed(
     last_thing: Any | None = None
     last_pet: str | None = None
     for sentence in doc.sents:
-        if (name := _introduction(sentence, speaker)) is not None:
+        if (name := introduction(sentence, speaker)) is not None:
             reading.speaker_name = name
             if speaker == UNKNOWN_SPEAKER or name != speaker:
                 reading.atoms.append(identity_name(turn, speaker, name))
@@ -233,7 +234,7 @@ def _appointment(
     # "Milo's vet appointment" is Milo's; "Tuesday's car service" is the speaker's, on a Tuesday
     owners = [c for c in thing.children if c.dep_ == "poss" and c.ent_type_ not in {"DATE", "TIME"}]
     if owners and owners[0].lower_ not in {"my", "our"}:
-        owner = _name(owners[0]) if owners[0].pos_ == "PROPN" else last_person
+        owner = name_of(owners[0]) if owners[0].pos_ == "PROPN" else last_person
         if owner is None:
             return thing
         atom = atom.model_copy(
@@ -254,72 +255,6 @@ def filed_under(reading: Reading, old: str, new: str) -> Reading:
     ]
     vetoes = {(new if subject == old else subject, key, words) for subject, key, words in reading.vetoes}
     return Reading(atoms, vetoes, reading.speaker_name, reading.people)
-
-
-def _introduction(sentence: Any, speaker: str) -> str | None:
-    """ "I'm Dana.", "Dana here.", "Call me Bea.", "Everyone calls me Jo.": the name, else None. A
-    sentence of one clause that does nothing but name; adjectives and states are no names."""
-    for token in sentence:  # "Oh, and my name is Tobias, by the way": a clause in a longer sentence
-        if token.lower_ == "name" and token.dep_ == "nsubj" and token.head.lemma_ == "be" and _mine(token):
-            given = [c for c in token.head.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
-            if given and given[0].text not in NOT_NAMES and introduces(_name(given[0]), speaker):
-                return _name(given[0])
-    if (spoken := name_given(sentence)) is not None and introduces(spoken, speaker, surely=True):
-        return spoken
-    for words in _pieces(sentence):
-        if (name := _introduced(words, speaker)) is not None:
-            return name
-    return None
-
-
-def _pieces(sentence: Any) -> Iterator[list[Any]]:
-    """The sentence's words, then those of each piece a comma or dash sets apart, without the openers of
-    chat ("oh and", "so", "also"): "Name's Theo, by the way", "Oh and I'm Kemi, forgot to say"."""
-    yield [token for token in sentence if not token.is_punct and token.pos_ != "INTJ"]
-    piece: list[Any] = []
-    for token in [*sentence, None]:
-        if token is None or token.text in {",", ";", "-", "–", "—", "..."}:
-            while piece and (piece[0].pos_ in {"CCONJ", "INTJ"} or piece[0].lower_ in {"so", "also", "the"}):
-                piece.pop(0)
-            if piece:
-                yield [t for t in piece if not t.is_punct]
-            piece = []
-        else:
-            piece.append(token)
-
-
-def _introduced(words: list[Any], speaker: str) -> str | None:
-    names = [
-        token
-        for token in words
-        if token.pos_ == "PROPN" and token.text[:1].isupper() and token.lower_ != "name"
-    ]
-    if not names or len(words) > 5 or any(token.ent_type_ in {"NORP", "GPE", "ORG"} for token in names):
-        return None
-    name = " ".join(token.text for token in names)
-    first = names[0]
-    lemmas = [token.lemma_.casefold() for token in words]
-    said = (
-        # "I'm Dana", "I am Dana Reyes"
-        (
-            first.dep_ in {"attr", "acomp", "npadvmod"}
-            and first.head.lemma_ == "be"
-            and lemmas[0] == "i"
-            and not set_off(first.head, first)  # "I'm sorry, Dave": whom the speaker speaks to
-        )
-        # "Dana here", "Name's Olly"
-        or (len(words) == len(names) + 1 and lemmas[-1] == "here")
-        or (lemmas[0] == "name" and len(words) <= 3)
-        # "call me Bea", "everyone calls me Jo", "people call me Jo", "I go by Jo"
-        or ("call" in lemmas and "i" in lemmas and first.dep_ in {"oprd", "dobj", "npadvmod", "attr"})
-        or (lemmas[:3] == ["i", "go", "by"])
-        # "most people know me as Bex"
-        or ("know" in lemmas and "as" in lemmas and "i" in lemmas and first.dep_ == "pobj")
-    )
-    if not said or first.text in NOT_NAMES or not introduces(name, speaker):
-        return None
-    # "Hi, I'm Marco": words before the clause are greetings only ("hi", "hey", "hello", "oh").
-    return name
 
 
 def _predicates(sentence: Any) -> Iterator[Any]:
@@ -388,7 +323,7 @@ def _subject(
     if lower in {"he", "she"}:
         return (last_person, True) if last_person else None
     if token.pos_ == "PROPN":
-        name = _name(token)
+        name = name_of(token)
         if "." in name:  # "J.K. Rowling": a statement would end at its first stop
             return None
         related = _relation_of(token)
@@ -396,12 +331,12 @@ def _subject(
             people[name] = related
         return (speaker, False) if name == speaker else (name, True)
     if token.pos_ == "NOUN" and token.lemma_.casefold() in RELATION_NOUNS:
-        if not _mine(token):
+        if not mine(token):
             return None
         relation = token.lemma_.casefold()
         named = [c for c in token.children if c.dep_ in {"appos", "compound"} and c.pos_ == "PROPN"]
         if named:
-            name = _name(named[0])
+            name = name_of(named[0])
             people[name] = relation
             return name, True
         return f"{speaker}'s", False  # "my sister got a job at Deloitte": hers, not the speaker's
@@ -450,27 +385,12 @@ def _for_me(predicate: Any) -> bool:
     )
 
 
-def _mine(token: Any) -> bool:
-    """ "my sister", "our neighbour", "a coworker of mine"."""
-    return any(child.dep_ == "poss" and child.lower_ in {"my", "our"} for child in token.children) or any(
-        child.dep_ == "prep"
-        and child.lower_ == "of"
-        and any(g.lower_ in {"mine", "ours"} for g in child.children)
-        for child in token.children
-    )
-
-
 def _relation_of(name: Any) -> str | None:
     """ "Arjun, my husband, …" → "husband"."""
     for child in name.children:
-        if child.dep_ == "appos" and child.lemma_.casefold() in RELATION_NOUNS and _mine(child):
+        if child.dep_ == "appos" and child.lemma_.casefold() in RELATION_NOUNS and mine(child):
             return str(child.lemma_.casefold())
     return None
-
-
-def _name(token: Any) -> str:
-    parts = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "PROPN" and c.i < token.i]
-    return " ".join(t.text for t in [*parts, token])
 
 
 #: Words that open a clause told as so whatever its head says: a result or a cause.

@@ -6,7 +6,7 @@ from typing import Any
 
 from .frame_values import SUBJECTS
 
-__all__ = ["clause_verb", "said_with_me", "whose"]
+__all__ = ["clause_verb", "mine", "name_of", "said_with_me", "whose"]
 
 
 def clause_verb(token: Any) -> Any:
@@ -51,3 +51,19 @@ def _named_before_and_i(i: Any) -> Any | None:
         return None
     before = doc[i.i - 2]
     return before if before.text[:1].isupper() and before.pos_ in {"PROPN", "NOUN"} else None
+
+
+def mine(token: Any) -> bool:
+    """ "my sister", "our neighbour", "a coworker of mine"."""
+    return any(child.dep_ == "poss" and child.lower_ in {"my", "our"} for child in token.children) or any(
+        child.dep_ == "prep"
+        and child.lower_ == "of"
+        and any(g.lower_ in {"mine", "ours"} for g in child.children)
+        for child in token.children
+    )
+
+
+def name_of(token: Any) -> str:
+    """A name with the compounds before it: "Mott MacDonald", "Sun Hee"."""
+    parts = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "PROPN" and c.i < token.i]
+    return " ".join(t.text for t in [*parts, token])
