@@ -30,7 +30,7 @@ from .lexicon import (
     SLOT_OF_THING,
     VEHICLE_NOUNS,
 )
-from .parse_paths import said_with_me
+from .parse_paths import said_with_me, whose
 
 __all__ = [
     "DAY_ALONE",
@@ -219,6 +219,14 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         )
         return atom.model_copy(update={"ends_words": words, "temporal": "past"}) if words else None
     redundant = lemma == "make" and any(c.lower_ == "redundant" for c in predicate.children)
+    # "handed in my notice at Aldi", "I've put my notice in", "gave notice": the job ends
+    redundant = redundant or (
+        lemma in {"hand", "give", "put", "serve", "submit"}
+        and any(
+            c.dep_ == "dobj" and c.lemma_ == "notice" and whose(c) in {"", "my"} for c in predicate.children
+        )
+        and not any(c.dep_ == "prep" and c.lower_ == "on" for c in predicate.children)  # "notice on the flat"
+    )
     # "I changed my mind on offal": what was said of it holds no more
     mind = lemma == "change" and any(c.dep_ == "dobj" and c.lower_ == "mind" for c in predicate.children)
     if not (over or redundant or mind) and (
@@ -266,7 +274,11 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         # "I retired", "I got laid off from Meta", "made redundant": the job ends
         keys = ["works_at", "works_as"]
         words = [
-            g.text for c in predicate.children if c.lower_ == "from" for g in c.children if g.pos_ == "PROPN"
+            g.text
+            for c in predicate.children
+            if c.lower_ in {"from", "at"}
+            for g in c.children
+            if g.pos_ == "PROPN"
         ]
     elif over or lemma in {"split", "break", "divorce", "separate"} or (lemma == "end" and not objects):
         keys = sorted(PARTNER_NOUNS)

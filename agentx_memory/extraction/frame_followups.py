@@ -14,6 +14,7 @@ from .frame_changes import DAY_ALONE, on_coming_day, thing_key
 from .frame_values import AGENTIVE
 from .frame_vehicles import vehicle_name
 from .lexicon import DIETS, NOT_PASTIMES, OCCUPATIONS, PET_KIND, Frame
+from .parse_paths import whose
 from .places import known_town
 from .slot_atoms import slot_atom
 
@@ -23,6 +24,8 @@ __all__ = [
     "appointment_given",
     "change_untold",
     "name_answered",
+    "number_asked",
+    "partner_named",
     "slot_asked",
     "speaks_of_contact",
 ]
@@ -193,11 +196,25 @@ def change_untold(doc: Any, atoms: list[FactAtom]) -> str | None:
     if any(atom.fact_kind == "relationship" for atom in atoms):
         return None
     for t in doc:
-        new_one = t.lower_ in _NEW_PARTNER and any(c.lower_ in {"my", "new"} for c in t.children)
-        someone = t.lower_ == "someone" and t.head.lemma_ in _SOMEONE and _ours(t.head)
+        new_one = t.lower_ in _NEW_PARTNER and _the_speakers_partner(t)
+        # "I'm seeing someone new" (the parse may hang "someone" on "new")
+        verb = t.head if t.head.lemma_ in _SOMEONE or t.head.head is t.head else t.head.head
+        someone = t.lower_ == "someone" and verb.lemma_ in _SOMEONE and _ours(verb)
         if new_one or someone:
             return "partner"
     return None
+
+
+def _the_speakers_partner(noun: Any) -> bool:
+    """ "my new girlfriend", "I've got a boyfriend", "we're seeing a new partner"? not "my sister has a
+    new boyfriend"."""
+    owner = whose(noun)
+    if owner:
+        return owner == "my"
+    verb = noun.head
+    return noun.dep_ in {"dobj", "attr"} and any(
+        c.dep_ in {"nsubj", "nsubjpass"} and c.lower_ in {"i", "we"} for c in verb.children
+    )
 
 
 def _ours(word: Any) -> bool:
@@ -273,6 +290,15 @@ def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str
             head = head.head  # "Mott MacDonald": the name's head, its compound with it
         if head is not None and head.ent_type_ not in {"DATE", "TIME"} and _fits_answer(slot, head):
             return slot_atom(_ANSWERED[slot], head, subject, turn, True, speaker, False)
+    return None
+
+
+def partner_named(doc: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+    """The partner a turn told of without a name names in a later sentence: "I've got a girlfriend! Her
+    name's Ines."."""
+    for sentence in list(doc.sents)[1:]:
+        if (named := _name_given(sentence)) is not None:
+            return slot_atom(_ANSWERED["partner"], named, speaker, turn, True, speaker, False)
     return None
 
 

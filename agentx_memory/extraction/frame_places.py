@@ -17,6 +17,23 @@ _STAY: Final = frozenset(
 )  # fmt: skip
 
 
+#: Words of a stay however long it lasts: "been in Crete on holiday for a week now".
+_VISITING: Final = frozenset(
+    [
+        "trip",
+        "holiday",
+        "holidays",
+        "vacation",
+        "visit",
+        "visiting",
+        "conference",
+        "business",
+        "hotel",
+        "work",
+    ]
+)
+
+
 def settled_in(value: Any, predicate: Any) -> bool:
     """ "I'm in Bristol, near the harbourside": a city said to be where one is, with nothing that makes it
     a stay ("in Leeds for work this week", "on holiday in Crete", "back in Leeds for Christmas")."""
@@ -24,7 +41,14 @@ def settled_in(value: Any, predicate: Any) -> bool:
         return False
     clause = [c for c in predicate.children if c.dep_ not in {"conj", "advcl", "ccomp", "parataxis"}]
     words = {t.lower_ for c in clause for t in c.subtree} - {t.lower_ for t in value.subtree}
-    return not words & _STAY and predicate.tag_ != "VBD"
+    # "I've been in Nairobi about a month now": a time lasting until now is how long one has lived there
+    lived = (
+        predicate.tag_ == "VBN"
+        and any(c.dep_ == "aux" and c.lemma_ == "have" for c in predicate.children)
+        and "now" in words
+        and not words & _VISITING
+    )
+    return (lived or not words & _STAY) and predicate.tag_ != "VBD"
 
 
 def a_business(value: Any) -> bool:

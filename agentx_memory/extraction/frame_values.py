@@ -105,7 +105,11 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 if fits and frame.slot == "occupation":  # "a sous chef at Osteria Rossa"
                     yield from _workplace(attr)
             if frame.slot == "diet":  # the tagger takes a rare diet word for a verb: "gone veggie" (advcl)
-                for word in (c for c in children if c.dep_ not in _PREDICATIVE and c.lower_ in DIETS):
+                for word in (
+                    c
+                    for c in children
+                    if c.dep_ not in _PREDICATIVE and (c.lower_ in DIETS or hyphenated(c).casefold() in DIETS)
+                ):  # "went plant-based" ("plant - based", an adverbial clause)
                     yield frame, word, True
         else:
             if frame.through and not any(o.lemma_.casefold() in frame.through for o in objects):
@@ -247,8 +251,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             return False  # "started at Leeds uni": a student, not an employee
         if predicate.lemma_ == "be":  # "I'm at Google now", not "I'm at the gym" nor "with Karim";
             # "I've been at Deloitte for three years": still there
+            # a capitalised word the small model took for a common noun ("I'm at Arup these days")
             company = value.ent_type_ == "ORG" or (
-                value.pos_ == "PROPN" and value.lower_ != value.text.lower()
+                value.pos_ in {"PROPN", "NOUN"}
+                and value.is_title
+                and value.i > 0
+                and value.lower_ != value.text
             )
             lasting = any(c.lower_ in {"'ve", "have", "has", "'s"} for c in predicate.children) and any(
                 c.dep_ == "prep" and c.lower_ in {"for", "since"} for c in predicate.children
@@ -282,6 +290,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "hobby":  # a pastime: an activity or a thing done, not a job, a place or a person
         if head in NOT_PASTIMES or value.ent_type_ in {"PERSON", "GPE", "ORG", "DATE", "TIME", "MONEY"}:
             return False
+        if predicate.lemma_ == "pick":  # "picked up knitting"; not "picked up the kids", "some milk"
+            return value.tag_ == "VBG" or (value.lower_.endswith("ing") and not _determined(value))
         if predicate.lemma_ == "join":  # "joined a running club"; not "joined Google", "joined the queue"
             return head in PASTIME_GROUPS and value.pos_ == "NOUN"
         if value.tag_ == "VBG":
@@ -460,6 +470,10 @@ def phrase(value: Any, places: bool = True) -> str:
         gap = before is not None and word.i != before.i + 1 and not text.endswith(" ")
         text += (" " if gap else "") + word.text_with_ws
     return " ".join(text.split())
+
+
+def _determined(value: Any) -> bool:
+    return any(c.dep_ in {"det", "poss"} for c in value.children)
 
 
 def _lasting(predicate: Any) -> bool:

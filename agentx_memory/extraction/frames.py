@@ -38,6 +38,7 @@ from .frame_followups import (
     appointment_given,
     change_untold,
     name_answered,
+    partner_named,
     speaks_of_contact,
 )
 from .frame_introductions import introduction
@@ -210,6 +211,9 @@ def read_parsed(
     reading.atoms += favoured(doc, speaker, turn, reading.atoms)  # "X is my new obsession; Y sounds tired"
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
     reading.untold = change_untold(doc, reading.atoms)
+    if reading.untold == "partner" and (partner := partner_named(doc, speaker, turn)) is not None:
+        reading.atoms.append(partner)  # "I've got a girlfriend! Her name's Ines."
+        reading.untold = None
     ended = {word for atom in reading.atoms for word in atom.ends_words}
     for name, relation in reading.people.items():  # "Jo, my wife, is a doctor": Jo is the speaker's wife
         if name not in ended:  # "our cat Mittens passed away": no current cat named in the same breath

@@ -197,6 +197,7 @@ FRAMES: Final = (
     # hobby: "took up archery", "I've been getting into birdwatching", "I'm really into climbing",
     # "started bouldering"
     Frame("take", "dobj", "hobby", change=True, particle="up"),
+    Frame("pick", "dobj", "hobby", change=True, particle="up"),  # "picked up knitting again" (a doing only)
     Frame("get", "prep", "hobby", change=True, preps=("into",)),
     Frame("be", "prep", "hobby", preps=("into",)),
     Frame("start", "xcomp", "hobby", change=True),

@@ -258,3 +258,45 @@ def test_an_answer_that_gives_nothing_fills_nothing(
     parser: NameRecognizer, question: str, answer: str
 ) -> None:
     assert not {key for key, _ in _chat(parser, question, answer)} & {"hobby", "dog"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I went plant-based in March.", ("diet", "plant-based")),
+        ("I'm at Arup these days, structural team.", ("works_at", "Arup")),
+        ("I've been in Nairobi about a month now.", ("lives_in", "Nairobi")),
+        ("I've got a girlfriend! Her name's Ines.", ("partner", "Ines")),
+        ("I'm seeing someone new. His name's Ollie, he's a nurse.", ("partner", "Ollie")),
+        ("I've picked up knitting again.", ("hobby", "knitting")),
+    ],
+)
+def test_more_of_the_speakers_news(parser: NameRecognizer, text: str, fact: tuple[str, str]) -> None:
+    assert fact in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister has a new boyfriend. His name is Carl.",
+        "My sister is seeing someone new. His name is Carl.",
+        "I've been in Crete on holiday for a week now.",
+        "I picked up the kids.",
+        "I picked up some milk.",
+    ],
+)
+def test_someone_elses_partner_a_stay_or_an_errand_is_none_of_it(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"partner", "lives_in", "hobby"}
+
+
+def test_a_notice_handed_in_ends_the_job_and_one_on_a_flat_does_not(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "Handed my notice in at Aldi, starting at Lidl on Monday.", SAID_AT, "Kim")],
+        recognizer=parser,
+    ).facts
+    ending = next(fact for fact in facts if fact.key == "ended")
+    assert "works_at" in ending.ends
+    assert "Aldi" in ending.ends_words
+    assert not [fact for fact in facts if fact.key == "works_at" and fact.value == "Aldi"]
+    flat = read_facts(parser, "I gave notice on the flat.")
+    assert not [key for key, _, _ in flat if key == "ended"]
