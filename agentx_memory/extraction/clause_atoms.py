@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Final
 
 from ..retrieval.calendar_spans import next_occurrence
@@ -138,6 +138,13 @@ def build_atom(
             start, end = next_occurrence(start, end, phrase, ctx.turn.timestamp)
         if end is not None and found is not None and found.relative:
             statement = with_date(statement_end(canonical), found.end, start, end)
+    if start is None and (day := _DAY_ALONE.search(statement)) is not None:
+        # "flying to Lisbon on the 2nd": the next 2nd for a plan, the last for what was done
+        past = not ahead and _PAST_CUE.search(statement_end(canonical)) is not None
+        on_day = nth_day(int(day.group(1)), ctx.turn.timestamp, past=past) if ahead or past else None
+        if on_day is not None:
+            statement = statement.rstrip(".") + f" ({on_day.day} {on_day:%B %Y})"
+            start, end = on_day, on_day + timedelta(days=1)
     if key == "lives_in" and re.search(r"\bmoved to\b|\bmoving to\b|relocated", canonical, re.IGNORECASE):
         when = _when(statement, value, ctx.turn.timestamp)
         statement = f"{ctx.subject} lives in {value} (moved there{when})"
@@ -167,6 +174,26 @@ def build_atom(
             "source_turn_ids": [ctx.turn.id],
         }
     )
+
+
+#: A day of the month said alone: "on the 2nd" (not "the 2nd of March", which names its month).
+_DAY_ALONE: Final = re.compile(r"\bon the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)", re.IGNORECASE)
+
+
+def nth_day(day: int, now: datetime, *, past: bool = False) -> datetime | None:
+    """The next ``day`` of a month on or after ``now`` (with ``past``, the last on or before it); None
+    when no month within three has that day."""
+    year, month = now.year, now.month
+    for _ in range(3):
+        try:
+            when = now.replace(year=year, month=month, day=day, hour=0, minute=0, second=0, microsecond=0)
+        except ValueError:  # no 31st this month
+            when = None
+        if when is not None and (when.date() <= now.date() if past else when.date() >= now.date()):
+            return when
+        month += -1 if past else 1
+        year, month = (year + 1, 1) if month == 13 else (year - 1, 12) if month == 0 else (year, month)
+    return None
 
 
 def _when(statement: str, value: str, now: datetime) -> str:

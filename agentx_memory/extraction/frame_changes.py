@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from .atoms import FactAtom
-from .clause_atoms import Context, TurnText, build_atom
+from .clause_atoms import Context, TurnText, build_atom, nth_day
 from .english import third_person
 from .frame_values import SUBJECTS, is_time, set_off
 from .lexicon import (
@@ -484,10 +484,14 @@ def appointment_atom(
     )
     statement = f"{subject}'s {label} is {times}"
     ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
-    if lemma == "be" and predicate.tag_ == "VBD":
-        # "the citizenship ceremony was on 12 June": an occasion gone by, dated the last 12 June
+    if lemma in {"be", "have"} and predicate.tag_ == "VBD":
+        # "the citizenship ceremony was on 12 June", "I had my surgery on the 4th": an occasion gone by,
+        # dated the last 12 June
         said = f"{subject}'s {label} was {times}"
-        return build_atom("experience", "did", said, said, ctx, [], False, "explicit"), thing
+        gone = build_atom("experience", "did", said, said, ctx, [], False, "explicit")
+        if gone.event_time is None and (day := DAY_ALONE.search(times)) is not None:
+            gone = on_coming_day(gone, int(day.group(1)), turn.timestamp, past=True)
+        return gone, thing
     atom = build_atom("event", f"appointment_{key}", times, statement, ctx, [], False, "explicit")
     day = DAY_ALONE.search(times)
     # "Friday the 16th": the day of the month decides, not the coming Friday
@@ -525,20 +529,15 @@ _WHEN_DONE: Final = frozenset(["this", "yesterday", "today", "earlier", "ago", "
 DAY_ALONE: Final = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")
 
 
-def on_coming_day(atom: FactAtom, day: int, now: datetime) -> FactAtom:
-    """The atom dated to the next ``day`` of a month on or after ``now`` ("it's on the 19th now")."""
-    year, month = now.year, now.month
-    for _ in range(3):
-        try:
-            when = now.replace(year=year, month=month, day=day, hour=0, minute=0, second=0, microsecond=0)
-        except ValueError:  # no 31st this month
-            when = None
-        if when is not None and when.date() >= now.date():
-            label = f"{when.day} {when:%B %Y}"
-            statement = atom.statement.rstrip(".") + f" ({label})."
-            return atom.model_copy(update={"event_time": when, "statement": statement, "temporal": "future"})
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    return atom
+def on_coming_day(atom: FactAtom, day: int, now: datetime, *, past: bool = False) -> FactAtom:
+    """The atom dated to the next ``day`` of a month on or after ``now`` ("it's on the 19th now"); with
+    ``past``, the last one on or before it ("I had my surgery on the 4th")."""
+    when = nth_day(day, now, past=past)
+    if when is None:
+        return atom
+    statement = atom.statement.rstrip(".") + f" ({when.day} {when:%B %Y})."
+    temporal = "past" if past else "future"
+    return atom.model_copy(update={"event_time": when, "statement": statement, "temporal": temporal})
 
 
 def relation_atom(speaker: str, relation: str, name: str, turn: TurnText) -> FactAtom:

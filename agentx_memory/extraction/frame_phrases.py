@@ -21,7 +21,7 @@ from .frame_vehicles import (
     vehicle_head,
 )
 from .frame_work import for_a_living
-from .lexicon import DWELLINGS, FRAMES, SCHOOLS, VEHICLE_NOUNS, Frame
+from .lexicon import DWELLINGS, FRAMES, RELATION_NOUNS, SCHOOLS, VEHICLE_NOUNS, Frame
 from .slot_atoms import slot_atom
 from .verbs import conjugate, gerund
 
@@ -398,12 +398,28 @@ def _new_vehicles(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]
             for c in [*noun.children, *(noun.head.children if noun.dep_ == "compound" else ())]
         )
         and not any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in noun.children)
+        and not _got_by_someone_else(noun)
     ]
     makes = [t for t in sentence if named_vehicle(t)]
     lost = any(t.lemma_.casefold() in _VEHICLE_LOST for t in sentence if t.pos_ == "VERB")
     if not new or not makes or lost:
         return []
     return [slot_atom(NEW_VEHICLE, vehicle_head(makes[0]), speaker, turn, True, speaker, False)]
+
+
+def _got_by_someone_else(noun: Any) -> bool:
+    """ "My dad got a new car, a Volvo": the clause's subject is someone other than the speaker (not the
+    vehicle itself: "my new car is a Volvo")."""
+    verb = noun.head
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
+        verb = verb.head
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS and c.i != noun.i]
+    return any(
+        (c.pos_ == "PRON" and c.lower_ not in {"i", "we"})
+        or (c.ent_type_ == "PERSON" and not named_vehicle(c))  # "Kia Niro" is no person
+        or c.lemma_.casefold() in RELATION_NOUNS
+        for c in subjects
+    )
 
 
 def _kind_of(noun: Any) -> str:

@@ -300,3 +300,25 @@ def test_a_notice_handed_in_ends_the_job_and_one_on_a_flat_does_not(parser: Name
     assert not [fact for fact in facts if fact.key == "works_at" and fact.value == "Aldi"]
     flat = read_facts(parser, "I gave notice on the flat.")
     assert not [key for key, _, _ in flat if key == "ended"]
+
+
+def test_someone_elses_new_car_is_not_the_speakers(parser: NameRecognizer) -> None:
+    assert not {key for key, _ in _typed(parser, "My dad got a new car, a Volvo.")} & {"drives"}
+    assert ("drives", "a Volvo XC40") in _typed(parser, "Got a new car, a Volvo XC40!")
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("I had my surgery on the 4th.", datetime(2025, 11, 4, tzinfo=UTC)),
+        ("My interview was on the 28th.", datetime(2025, 10, 28, tzinfo=UTC)),
+        ("I'm flying to Lisbon on the 2nd.", datetime(2025, 12, 2, tzinfo=UTC)),
+        ("We went to Rome on the 3rd.", datetime(2025, 11, 3, tzinfo=UTC)),
+    ],
+)
+def test_a_day_of_the_month_said_alone_points_the_way_the_clause_does(
+    parser: NameRecognizer, text: str, day: datetime
+) -> None:
+    at = datetime(2025, 11, 20, 12, tzinfo=UTC)
+    facts = extract_turns([TurnText("t1", "user", text, at, "Kim")], recognizer=parser).facts
+    assert day in {fact.event_time for fact in facts}
