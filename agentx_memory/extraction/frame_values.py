@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from .frame_places import a_business, frame_moves, settled_in
+from .given_names import known_first_name
 from .lexicon import (
     ABSTAINING,
     BUSINESSES,
@@ -43,6 +44,7 @@ __all__ = [
     "is_time",
     "meats_said",
     "now_said",
+    "person_like",
     "phrase",
     "set_off",
     "value_words",
@@ -258,6 +260,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
                 and value.i > 0
                 and value.lower_ != value.text
             )
+            if value.head.lower_ == "with" and value.ent_type_ != "ORG" and person_like(value):
+                return False  # "I'm with Nadia now": a partner, not an employer
             lasting = any(c.lower_ in {"'ve", "have", "has", "'s"} for c in predicate.children) and any(
                 c.dep_ == "prep" and c.lower_ in {"for", "since"} for c in predicate.children
             )
@@ -271,11 +275,9 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         if predicate.lemma_ == "see" and predicate.tag_ != "VBG":
             return False
         if predicate.lemma_ == "be":  # "I'm with Nadia now", "been with Karim for two months now"
-            return (
-                value.pos_ == "PROPN"
-                and value.ent_type_ != "ORG"
-                and (now_said(predicate) or _lasting(predicate))
-            )
+            # "with" a name now is an employer as often as a partner ("I'm with Stripe these days"): a
+            # person's name only
+            return person_like(value) and (now_said(predicate) or _lasting(predicate))
         # "this woman, Julia", "a guy called Ben": a person, whatever the recogniser guessed
         introduced = value.head.lemma_.casefold() in _PEOPLE or value.head.head.lemma_.casefold() in _PEOPLE
         if predicate.lemma_ in {"see", "date"} and (
@@ -470,6 +472,14 @@ def phrase(value: Any, places: bool = True) -> str:
         gap = before is not None and word.i != before.i + 1 and not text.endswith(" ")
         text += (" " if gap else "") + word.text_with_ws
     return " ".join(text.split())
+
+
+def person_like(value: Any) -> bool:
+    """A name that is a person's: the model's PERSON, or a census first name the model did not call an
+    organisation."""
+    if value.pos_ != "PROPN" or value.ent_type_ in {"ORG", "PRODUCT"}:
+        return False
+    return value.ent_type_ == "PERSON" or known_first_name(value.text)
 
 
 def _determined(value: Any) -> bool:

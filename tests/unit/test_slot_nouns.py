@@ -322,3 +322,21 @@ def test_a_day_of_the_month_said_alone_points_the_way_the_clause_does(
     at = datetime(2025, 11, 20, 12, tzinfo=UTC)
     facts = extract_turns([TurnText("t1", "user", text, at, "Kim")], recognizer=parser).facts
     assert day in {fact.event_time for fact in facts}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("oh I'm not at Shopify anymore, I'm with Stripe these days - left in June", ("works_at", "Stripe")),
+        ("I'm with Deloitte now.", ("works_at", "Deloitte")),
+        ("I'm with Nadia now.", ("partner", "Nadia")),
+        ("Been with Jordan since March.", ("partner", "Jordan")),
+    ],
+)
+def test_with_a_company_is_work_and_with_a_person_a_partner(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    typed = _typed(parser, text)
+    assert fact in typed
+    other = "partner" if fact[0] == "works_at" else "works_at"
+    assert (other, fact[1]) not in typed
