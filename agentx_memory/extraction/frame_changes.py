@@ -50,6 +50,10 @@ _CONTACT_CUES: Final = frozenset(
     ["number", "phone", "mobile", "cell", "landline", "text", "call", "reach", "whatsapp", "digits"]
 )
 _TIME_PREPS: Final = frozenset(["on", "at", "for", "to", "till", "until"])
+#: "I'm now on 0412 777 888", "get me on +44 …": the speaker reached on a number.
+_ON_NUMBER: Final = re.compile(
+    r"\b(?:I'?m|I am|me|us)\s+(?:now\s+|still\s+|only\s+)?on\s+[+(\d]", re.IGNORECASE
+)
 _MOVES: Final = frozenset(
     [
         "move",
@@ -254,7 +258,8 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
         g
         for c in predicate.children
         # "resigned as treasurer", "stepped down as chair": the role given up
-        if c.dep_ == "prep" and c.lower_ in {"with", "from", "of", "as"}
+        if c.dep_ == "prep"
+        and (c.lower_ in {"with", "from", "of", "as"} or (lemma == "give" and c.lower_ == "on"))
         for g in c.children
         if g.dep_ in {"pobj", "pcomp"}
     ]
@@ -332,7 +337,7 @@ def contact_atoms(
     atoms = []
     for key, pattern, cue in (
         ("email", _EMAIL, True),
-        ("phone", PHONE, bool(words & _CONTACT_CUES) or alone),
+        ("phone", PHONE, bool(words & _CONTACT_CUES) or alone or _ON_NUMBER.search(text) is not None),
     ):
         match = pattern.search(text)
         if match is None or not cue or (key == "phone" and sum(ch.isdigit() for ch in match.group()) < 7):
@@ -556,7 +561,7 @@ def wedded(predicate: Any) -> str | None:
     together = predicate.lemma_ in {"be", "get"} and any(
         c.dep_ == "advmod" and c.lower_ == "together" for c in predicate.children
     )
-    if predicate.lower_ not in {"married", "engaged", "wed"} and not together:
+    if predicate.lower_ not in {"married", "engaged", "wed", "hitched"} and not together:
         return None
     if together and predicate.lemma_ == "be" and predicate.tag_ == "VBD":
         return None  # "Priya and I were together at school": then, not now
@@ -575,7 +580,9 @@ def _wedded_to(predicate: Any) -> str | None:
     if not any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in predicate.children):
         return None
     states = [
-        c for c in predicate.children if c.dep_ in {"acomp", "attr"} and c.lower_ in {"married", "engaged"}
+        c
+        for c in predicate.children
+        if c.dep_ in {"acomp", "attr"} and c.lower_ in {"married", "engaged", "hitched"}
     ]
     names = [
         g

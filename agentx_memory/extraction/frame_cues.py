@@ -18,6 +18,7 @@ from .frame_places import a_business
 from .frame_values import SUBJECTS, a_post
 from .lexicon import DIETS, PARTNER_NOUNS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
 from .parse_paths import clause_verb, said_with_me, whose
+from .places import known_town
 from .slot_atoms import slot_atom
 
 __all__ = ["cue_atoms", "partners_told", "work_told"]
@@ -145,7 +146,15 @@ def cue_atoms(
     # a name (the small model calls "the kids & work" an organisation too)
     bodies = [
         e.root for e in sentence.ents if e.label_ == "ORG" and _named_at(e.root) and e.root.text[:1].isupper()
-    ] or [e.root for e in sentence.ents if e.label_ == "GPE" and _named_at(e.root) and not home]
+    ] or [
+        # the model's "city" told "at" ("at Ocado"); not a town naming an office ("the Melbourne office")
+        e.root
+        for e in sentence.ents
+        if e.label_ == "GPE"
+        and _named_at(e.root)
+        and not home
+        and not (e.root.dep_ == "compound" and known_town(e.text))
+    ]
     # a name "at" which the job is told that the small model gives no type, or a person's ("onboarding at
     # Figma"): the job words say it is an employer
     bodies = bodies or [

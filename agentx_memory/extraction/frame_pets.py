@@ -275,8 +275,10 @@ def pet_atom(
         if gone and (lemma in {"die", "pass"} or any(c.dep_ in SUBJECTS and _speakers(c) for c in doers)):
             ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
             told = predicate.head if predicate.dep_ == "xcomp" else predicate  # "had to rehome Loki"
-            said = "".join(t.text_with_ws for t in told.subtree if not t.is_punct and t.lower_ != "sadly")
-            said = said.strip()
+            # up to a comma after it: "our cat Smudge passed away last week, so sad"
+            stop = next((t.i for t in told.subtree if t.i > told.i and t.text in {",", ";", "—", "-"}), None)
+            kept = [t for t in told.subtree if stop is None or t.i < stop]
+            said = "".join(t.text_with_ws for t in kept if not t.is_punct and t.lower_ != "sadly").strip()
             for ours in ("Our ", "our ", "My ", "my "):  # "our cat Mittens passed away": the speaker's cat
                 said = f"{speaker}'s {said.removeprefix(ours)}" if said.startswith(ours) else said
             statement = third_person(said, speaker)

@@ -547,8 +547,11 @@ def value_words(value: Any) -> frozenset[str]:
 def diet_named(value: Any) -> str | None:
     """The diet a value names: "vegan", "gluten-free", "a vegan diet"; a food given up ("cut out
     dairy") names the diet free of it."""
-    if value.head.lemma_.casefold() in ABSTAINING and value.lemma_.casefold() in FREE_OF:
+    off = value.head.lower_ == "off" and value.head.head.lemma_ == "be"  # "I'm off dairy"
+    if (off or value.head.lemma_.casefold() in ABSTAINING) and value.lemma_.casefold() in FREE_OF:
         return FREE_OF[value.lemma_.casefold()]
+    if off:
+        return None  # "off work", "off sick": no diet
     if _meat(value):
         return "meat-eater"
     for word in (

@@ -111,6 +111,7 @@ FRAMES: Final = (
     Frame("settle", "prep", "residence", change=True, preps=("in", "into")),
     Frame("move", "prep", "residence", change=True, preps=("to", "into")),
     Frame("relocate", "prep", "residence", change=True, preps=("to",)),
+    Frame("shift", "prep", "residence", change=True, preps=("to",)),  # Indian English: "shifted to Pune"
     Frame("emigrate", "prep", "residence", change=True, preps=("to",)),
     Frame("decamp", "prep", "residence", change=True, preps=("to",)),
     Frame("up", "prep", "residence", change=True, preps=("to",)),  # "we upped sticks to Whitstable"
@@ -172,6 +173,7 @@ FRAMES: Final = (
     Frame("cut", "dobj", "diet", change=True, particle="out"),
     Frame("give", "dobj", "diet", change=True, particle="up"),
     Frame("avoid", "dobj", "diet"),
+    Frame("be", "prep", "diet", preps=("off",)),  # "I'm off dairy for good now": dairy-free
     Frame("quit", "dobj", "diet", change=True),
     # partner
     Frame("date", "dobj", "partner"),
@@ -180,6 +182,7 @@ FRAMES: Final = (
     Frame("marry", "prep", "partner", change=True, preps=("to",)),
     Frame("marry", "dobj", "partner", change=True),
     Frame("engage", "prep", "partner", change=True, preps=("to",)),
+    Frame("hitch", "prep", "partner", change=True, preps=("to",)),  # "got hitched to Ravi"
     Frame("be", "prep", "partner", preps=("with",)),  # "I'm with Nadia now" (a person, with "now")
     Frame("buy", "dobj", "residence", change=True),  # "bought a place in Margate" (a dwelling in a place)
     Frame("get", "dobj", "residence", change=True),

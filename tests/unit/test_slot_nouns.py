@@ -340,3 +340,40 @@ def test_with_a_company_is_work_and_with_a_person_a_partner(
     assert fact in typed
     other = "partner" if fact[0] == "works_at" else "works_at"
     assert (other, fact[1]) not in typed
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Shifted to Pune last month for the new project.", ("lives_in", "Pune")),
+        ("I'm off dairy for good now.", ("diet", "dairy-free")),
+        ("Got hitched to Ravi in December!", ("partner", "Ravi")),
+        ("I'm now on 0412 777 888.", ("phone", "0412 777 888")),
+    ],
+)
+def test_chat_of_other_places_and_registers(parser: NameRecognizer, text: str, fact: tuple[str, str]) -> None:
+    assert fact in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm off work this week.",
+        "I'm on 2 tablets a day.",
+        "These days I'm working out of the Melbourne office.",
+    ],
+)
+def test_off_work_two_tablets_and_a_town_s_office_are_no_diet_phone_or_employer(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"diet", "phone", "works_at"}
+
+
+def test_a_death_told_with_an_aside_keeps_its_words_apart(parser: NameRecognizer) -> None:
+    statements = [
+        s
+        for key, _, s in read_facts(parser, "Our cat Smudge passed away last week, so sad.")
+        if key == "ended"
+    ]
+    assert statements
+    assert "weekso" not in statements[0]
