@@ -35,9 +35,24 @@ def thing_atom(
         c.dep_ == "neg" or c.tag_ == "MD" for c in predicate.children
     ):
         return None
-    subject = copula_subject(predicate, next((c for c in predicate.children if c.dep_ in SUBJECTS), None))
+    # the subject nearest the verb: "Forget Friends, The Office is my comfort show now" parses with two
+    subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
+    if not subjects and predicate.dep_ == "xcomp" and predicate.head.lemma_ in {"have", "get"}:
+        subjects = [c for c in predicate.head.children if c.dep_ in SUBJECTS]  # "… has to be Severance"
+    before = [c for c in subjects if c.i < predicate.i]
+    subject = copula_subject(predicate, before[-1] if before else next(iter(subjects), None))
     attr = next((c for c in predicate.children if c.dep_ in {"attr", "acomp"}), None)
-    if subject is None or attr is None:
+    if attr is None:
+        return None
+    said_it = any(c.lower_ == "it" for c in subjects)
+    if said_it and attr.pos_ in {"NOUN", "PROPN"} and (kind := _favourite_before(predicate)):
+        # "Pizza used to be my favourite but these days it's tacos": "it" is the favourite now
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        said = phrase(attr)
+        key = "favourite" if kind == "favourite" else f"favourite_{kind}"
+        statement = f"{speaker}'s favourite {'' if kind == 'favourite' else kind + ' '}is {said}"
+        return build_atom("preference", key, said, statement.replace("  ", " "), ctx, [], False, "explicit")
+    if subject is None:
         return None
     for thing, value in ((subject, attr), (attr, subject)):
         ranked = [g for rank in _ranks(thing) for g in rank.children]  # "my number one band"
@@ -47,7 +62,19 @@ def thing_atom(
         being = [c for c in value.children if c.dep_ == "attr"] if value.lemma_ == "be" else []
         if head in _POSTS and being:  # "day job these days is being a paralegal"
             value = being[0]
-        favourite = any(c.lower_ in FAVOURITE_WORDS for c in thing.children) or bool(_ranks(thing))
+        # "my drink of choice", "ramen is my thing now", "my jam"
+        of_choice = any(
+            c.dep_ == "prep" and c.lower_ == "of" and any(g.lower_ == "choice" for g in c.children)
+            for c in thing.children
+        )
+        mine_alone = head in {"thing", "jam"} and all(
+            c.dep_ in {"poss", "det"} or c.lower_ == "new" for c in thing.children
+        )
+        favourite = (
+            any(c.lower_ in FAVOURITE_WORDS for c in thing.children) or bool(_ranks(thing)) or of_choice
+        )
+        if mine_alone and value.pos_ in {"NOUN", "PROPN"}:
+            head, favourite = "favourite", True
         person = value.lower_ in {"he", "she"} and last_person is not None  # "he's my husband now"
         gerund = value.tag_ == "VBG" and head in {"hobby", "pastime", "passion", "obsession"}
         if (
@@ -59,7 +86,9 @@ def thing_atom(
             return None  # "my favourite part is seeing …": a clause, no thing
         relative = value.i == predicate.head.i and predicate.dep_ == "relcl"  # "X, which is my favourite"
         words = [t for t in value.subtree if not relative or t.i < predicate.i]
-        if head in NO_THING or any(t.lower_ in {"i", "my", "me", "we", "our"} for t in words):
+        if (head in NO_THING and not mine_alone) or any(
+            t.lower_ in {"i", "my", "me", "we", "our"} for t in words
+        ):
             return None
         said = _titled(value) or phrase(value)
         said = last_person if value.lower_ in {"he", "she"} and last_person else said
@@ -105,6 +134,20 @@ def thing_atom(
     return None
 
 
+def _favourite_before(predicate: Any) -> str | None:
+    """The kind of the speaker's favourite a clause before said "used to be" ("Pizza used to be my
+    favourite", "my favourite colour used to be blue"): "favourite" when it names no kind; None if none."""
+    for token in predicate.sent:
+        if token.i >= predicate.i or token.lower_ not in FAVOURITE_WORDS:
+            continue
+        used = any(t.lemma_ == "use" and t.i < predicate.i for t in predicate.sent)
+        kind = token.head if token.dep_ == "amod" and token.head.pos_ == "NOUN" else None
+        mine = any(c.lower_ == "my" for c in [*token.children, *(kind.children if kind is not None else ())])
+        if used and mine:
+            return str(kind.lemma_.casefold()) if kind is not None else "favourite"
+    return None
+
+
 def _titled(value: Any) -> str | None:
     """A title joined by "and" ("Pride and Prejudice", "Tom and Jerry"), read whole, not its first name."""
     joined = [c for c in value.children if c.dep_ == "conj" and c.pos_ == "PROPN" and c.text[:1].isupper()]
@@ -127,6 +170,6 @@ def _ranks(thing: Any) -> list[Any]:
         and (
             (c.lower_ == "number" and any(t.lower_ == "one" for t in [*c.children, *thing.children]))
             or (c.lower_ == "go" and any(t.lower_ == "to" for t in c.children))
-            or c.lower_ in {"go-to", "top"}  # "Piranesi is my top book now"
+            or c.lower_ in {"go-to", "top", "comfort"}  # "Piranesi is my top book now", "my comfort show"
         )
     ]

@@ -377,3 +377,22 @@ def test_a_death_told_with_an_aside_keeps_its_words_apart(parser: NameRecognizer
     ]
     assert statements
     assert "weekso" not in statements[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I've gone right off sushi, ramen is my thing now.", ("favourite", "ramen")),
+        ("Forget Friends, The Office is my comfort show now.", ("favourite_show", "The Office")),
+        ("My drink of choice is a Negroni.", ("favourite_drink", "a Negroni")),
+        ("My favourite show right now has to be Severance.", ("favourite_show", "Severance")),
+        ("Pizza used to be my favourite but these days it's tacos.", ("favourite", "tacos")),
+    ],
+)
+def test_a_favourite_said_in_other_words(parser: NameRecognizer, text: str, fact: tuple[str, str]) -> None:
+    assert fact in _typed(parser, text)
+
+
+@pytest.mark.parametrize("text", ["That's my thing.", "It's raining.", "The thing is, I hate mornings."])
+def test_no_favourite_without_a_thing_named(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text) if key.startswith("favourite")}
