@@ -17,10 +17,10 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
-from .frame_values import SUBJECTS
-from .lexicon import DWELLINGS, PARTNER_NOUNS
+from .frame_values import SUBJECTS, frames_of
+from .lexicon import DWELLINGS, PARTNER_NOUNS, SLOTS
 
-__all__ = ["lapsed", "parted"]
+__all__ = ["lapsed", "parted", "used_to"]
 
 #: What a diet without meat keeps out: eaten again, it ends.
 _MEATS: Final = frozenset(["meat", "fish", "dairy", "chicken", "bacon", "steak", "beef", "pork", "burger"])
@@ -258,3 +258,51 @@ def _home_left(verb: Any) -> tuple[list[str], list[str]] | None:
     ]
     places += [g.text for c in verb.children if c.lower_ == "in" for g in c.children if g.ent_type_ == "GPE"]
     return (["lives_in"], places) if places else None
+
+
+def used_to(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+    """What the speaker says they "used to" do or be, as an ending of it: "I used to live in Paris" (the
+    home there ended), "I used to be vegetarian", "I used to drive a Clio". A habit said of the past
+    tells it holds no more; what holds now is told elsewhere. Only a clause of the speaker's own, read
+    through the lexicon's frames; None otherwise."""
+    head = predicate.head
+    if predicate.dep_ != "xcomp" or head.lemma_ != "use" or head.tag_ != "VBD":
+        return None
+    if not any(c.dep_ == "aux" and c.lower_ == "to" for c in predicate.children):
+        return None
+    subjects = [c for c in head.children if c.dep_ in SUBJECTS]
+    if not subjects or any(c.dep_ == "neg" for c in head.children):
+        return None
+    keys, words = [], []
+    if subjects[0].lower_ != "i":
+        # "Pizza used to be my favourite", "Muse used to be my favourite band": the favourite ended
+        favourite = [
+            c
+            for c in predicate.children
+            if c.dep_ == "attr" and _my_favourite(c) and predicate.lemma_ == "be"
+        ]
+        if not favourite:
+            return None
+        kind = favourite[0].lemma_.casefold() if favourite[0].pos_ == "NOUN" else None
+        keys = ["favourite", *([f"favourite_{kind}"] if kind else [])]
+        words = [t.text for t in subjects[0].subtree if t.pos_ in {"PROPN", "NOUN"} and len(t.text) > 2]
+    for frame, value, fits in frames_of(predicate) if subjects[0].lower_ == "i" else ():
+        if fits:
+            keys.append(SLOTS[frame.slot].key)
+            words += [t.text for t in value.subtree if t.pos_ in {"PROPN", "NOUN", "ADJ"} and len(t.text) > 2]
+    if not keys:
+        return None
+    others = {t.i for c in head.children if c.dep_ in {"conj", "cc", "advcl", "parataxis"} for t in c.subtree}
+    kept = [t for t in head.subtree if t.i >= subjects[0].i and t.i not in others and not t.is_punct]
+    said = "".join(t.text_with_ws for t in kept).strip()
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    atom = build_atom("statement", "ended", said, third_person(said, speaker), ctx, [], False, "explicit")
+    return atom.model_copy(update={"ends": sorted(set(keys)), "ends_words": words, "temporal": "past"})
+
+
+def _my_favourite(token: Any) -> bool:
+    """ "my favourite", "my favourite band" (the favourite word on the noun or the noun itself)."""
+    words = [token, *token.children]
+    return any(t.lower_ in {"favourite", "favorite", "fave"} for t in words) and any(
+        t.dep_ == "poss" and t.lower_ == "my" for t in words
+    )

@@ -42,6 +42,7 @@ from .frame_followups import (
     speaks_of_contact,
 )
 from .frame_introductions import introduction
+from .frame_lapses import used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pets import pet_atom, pet_said, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
@@ -152,6 +153,8 @@ def read_parsed(
                 reading.atoms += [hired] if (hired := hired_by(predicate, speaker, turn)) else []
             if not questioned and (habit := habit_atom(predicate, speaker, turn)) is not None:
                 reading.atoms.append(habit)
+            if not questioned and (gone := used_to(predicate, speaker, turn)) is not None:
+                reading.atoms.append(gone)  # "I used to live in Paris": no home there now
             found = _subject(predicate, speaker, last_person, reading.people)
             if found is None:
                 continue

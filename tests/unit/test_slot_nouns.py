@@ -396,3 +396,24 @@ def test_a_favourite_said_in_other_words(parser: NameRecognizer, text: str, fact
 @pytest.mark.parametrize("text", ["That's my thing.", "It's raining.", "The thing is, I hate mornings."])
 def test_no_favourite_without_a_thing_named(parser: NameRecognizer, text: str) -> None:
     assert not {key for key, _ in _typed(parser, text) if key.startswith("favourite")}
+
+
+@pytest.mark.parametrize(
+    ("text", "keys", "word"),
+    [
+        ("I used to live in Paris.", ["lives_in"], "Paris"),
+        ("I used to drive a Clio.", ["drives"], "Clio"),
+        ("Muse used to be my favourite band.", ["favourite", "favourite_band"], "Muse"),
+    ],
+)
+def test_what_the_speaker_used_to_do_or_favour_ends(
+    parser: NameRecognizer, text: str, keys: list[str], word: str
+) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    ending = next(fact for fact in facts if fact.key == "ended")
+    assert ending.ends == keys
+    assert word in ending.ends_words
+
+
+def test_what_someone_else_used_to_do_ends_nothing_of_the_speakers(parser: NameRecognizer) -> None:
+    assert not [key for key, _, _ in read_facts(parser, "My sister used to live in Paris.") if key == "ended"]
