@@ -362,7 +362,12 @@ def thing_key(thing: Any, loose: bool = False) -> str | None:
     """ "dentist appointment" → "dentist", "Milo's vet appointment" → "vet", "parents evening" →
     None (no appointment word); None for what is no appointment."""
     words = [
-        c for c in thing.children if c.dep_ in {"compound", "amod"} and c.pos_ == "NOUN" and c.i < thing.i
+        c
+        for c in thing.children
+        if c.dep_ in {"compound", "amod"}
+        and c.i < thing.i
+        # the tagger takes some a noun for an adjective: "Optician appointment"
+        and (c.pos_ == "NOUN" or (c.pos_ in {"ADJ", "PROPN"} and c.lemma_.casefold() in APPOINTMENTS))
     ]
     head = thing.lemma_.casefold()
     # "parents evening is on January 16": with ``loose`` any thing said to be on a day is one
@@ -376,12 +381,22 @@ def thing_key(thing: Any, loose: bool = False) -> str | None:
     )
     if not known and not (loose and thing_like):
         return None
+    if head == "appointment" and not words:  # "Eye appointment on the 9th": whatever names it
+        words = [
+            c
+            for c in thing.children
+            if c.dep_ in {"compound", "amod"} and c.i < thing.i and c.is_alpha and c.lower_ not in _NOT_NAMING
+        ]
     if head == "appointment" and not words:  # "my appointment with the GP"
         words = [g for c in thing.children if c.dep_ == "prep" and c.lower_ == "with" for g in c.children]
     named = [w.lower_ for w in words] + ([] if head == "appointment" else [head])
     return "_".join(named) or None
 
 
+#: Words before "appointment" that say which of the speaker's, not what it is for: "my new appointment".
+_NOT_NAMING: Final = frozenset(
+    ["new", "next", "first", "last", "big", "early", "late", "other", "second", "final", "usual", "old"]
+)
 _WEEKDAY_OR_MONTH: Final = re.compile(
     r"^(?:mon|tue|wed|thu|fri|sat|sun)\w*day$|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|"
     r"^\d{1,2}(?:st|nd|rd|th)$|^\d{1,2}(?::\d\d)?(?:am|pm)$|^noon$|^midday$",
@@ -428,9 +443,14 @@ def appointment_atom(
 ) -> tuple[FactAtom | None, Any | None]:
     """An appointment and its time ("I have a dentist appointment on Tuesday at 10am", "physio moved to
     Monday 4pm", "it's on the 19th now" after the thing was named), and the thing it is about."""
-    lemma = _move_lemma(predicate)
+    # chat's verbless note: "Optician appointment on May 9th", "Dentist on the 14th at 3pm" (as "is")
+    verbless = predicate.pos_ in {"NOUN", "PROPN"} and not any(
+        t.pos_ in {"VERB", "AUX"} for t in predicate.sent
+    )
+    lemma = "be" if verbless else _move_lemma(predicate)
     # what was moved before who moved it: "the garage pushed the MOT to June 3rd"
-    things = [c for c in predicate.children if c.dep_ == "dobj"]
+    things = [predicate] if verbless else []
+    things += [c for c in predicate.children if c.dep_ == "dobj"]
     things += [c for c in predicate.children if c.dep_ in SUBJECTS]
     things += [g for c in predicate.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
     if lemma in _MOVES:  # "move parents evening": the parser takes the occasion for a time of the verb
@@ -446,7 +466,7 @@ def appointment_atom(
         or any(_named_date(c) for c in predicate.children if c.dep_ == "attr")  # not "my son is 15"
     )  # "car service is now September 17 instead"; not "the weather is awful today"
     # a thing one cancels or books is an occasion ("my MRI is booked for Wednesday the 22nd")
-    loose = lemma in {*_MOVES, "cancel", "book"} or (lemma == "be" and dated)
+    loose = lemma in {*_MOVES, "cancel", "book"} or (lemma == "be" and dated and not verbless)
     thing = next((t for t in things if thing_key(t, loose) is not None), None)
     subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
     objects = [c for c in predicate.children if c.dep_ == "dobj"] if lemma in _MOVES else []

@@ -140,6 +140,8 @@ def read_parsed(
             reading.atoms += pets_near(sentence, speaker, turn)
             reading.atoms += sentence_atoms(sentence, speaker, turn)
             reading.atoms += slot_noun_atoms(sentence, speaker, turn, correction)
+        if not (asked or supposed(sentence)) and not any(True for _ in _predicates(sentence)):
+            last_thing = _appointment(reading, sentence.root, speaker, turn, last_person, last_thing)
         for predicate in _predicates(sentence):
             questioned = asked or supposed_at(predicate)
             if not questioned:

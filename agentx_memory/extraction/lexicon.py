@@ -479,6 +479,23 @@ BUSINESSES: Final = frozenset(
 #: Things one has an appointment for: "the dentist on Tuesday", "my haircut is booked for the 8th".
 APPOINTMENTS: Final = frozenset(
     [
+        # specialists and checks booked like a dentist: "optician on the 9th", "MRI next Tuesday"
+        "optician",
+        "optometrist",
+        "dermatologist",
+        "orthodontist",
+        "chiropractor",
+        "osteopath",
+        "podiatrist",
+        "hygienist",
+        "mri",
+        "mammogram",
+        "colonoscopy",
+        "x-ray",
+        "smear",
+        "mot",
+        "counselling",
+        "counseling",
         "appointment",
         "dentist",
         "doctor",

@@ -417,3 +417,27 @@ def test_what_the_speaker_used_to_do_or_favour_ends(
 
 def test_what_someone_else_used_to_do_ends_nothing_of_the_speakers(parser: NameRecognizer) -> None:
     assert not [key for key, _, _ in read_facts(parser, "My sister used to live in Paris.") if key == "ended"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "day"),
+    [
+        ("Optician appointment on May 9th.", "appointment_optician", 9),
+        ("Dentist on the 14th at 3pm.", "appointment_dentist", 14),
+        ("Eye appointment on the 9th", "appointment_eye", 9),
+    ],
+)
+def test_a_verbless_note_of_an_appointment_is_read(
+    parser: NameRecognizer, text: str, key: str, day: int
+) -> None:
+    at = datetime(2025, 5, 2, 9, tzinfo=UTC)
+    facts = extract_turns([TurnText("t1", "user", text, at, "Kim")], recognizer=parser).facts
+    dated = {fact.key: fact.event_time for fact in facts}
+    assert key in dated
+    assert dated[key] is not None
+    assert dated[key].day == day
+
+
+@pytest.mark.parametrize("text", ["Drinks on Friday!", "Great news on Monday."])
+def test_a_verbless_note_of_anything_else_is_no_appointment(parser: NameRecognizer, text: str) -> None:
+    assert not [key for key, _ in _typed(parser, text) if key.startswith("appointment")]
