@@ -498,7 +498,7 @@ def appointment_atom(
     times = predicate.doc[tokens[0] : tokens[-1] + 1].text
     times = re.sub(r"^(?:to|till|until|for)\s+", "", times)
     times = re.sub(r"\s+instead$", "", times)  # "September 17 instead"
-    if not re.match(r"^(?:on|at|in|next|this)\b", times):
+    if not re.match(r"^(?:on|at|in|next|this|last)\b", times):
         times = f"on {times}"
     capitals = {t.lower_: t.text for t in thing.subtree if t.text.isupper() and len(t.text) > 1}  # "MOT"
     label = " ".join(
@@ -509,6 +509,10 @@ def appointment_atom(
     )
     statement = f"{subject}'s {label} is {times}"
     ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
+    if lemma == "have" and any(
+        c.dep_ in SUBJECTS and c.lower_ not in {"i", "we"} for c in predicate.children
+    ):
+        return None, thing  # "Steve just had knee surgery last week": his, not the speaker's
     if lemma in {"be", "have"} and predicate.tag_ == "VBD":
         # "the citizenship ceremony was on 12 June", "I had my surgery on the 4th": an occasion gone by,
         # dated the last 12 June
