@@ -48,8 +48,10 @@ _PAY: Final = frozenset(["paycheck", "paycheque", "payslip", "salary", "wage", "
 _JOB_VERBS: Final = frozenset(["start", "join", "hire", "onboard", "work"])
 #: Words of a plan, a wish or a doubt: nothing that holds yet.
 _NOT_YET: Final = frozenset(
-    ["think", "consider", "plan", "hope", "dream", "wish", "want", "maybe", "perhaps", "if", "apply", "might"]
-)
+    ["think", "consider", "plan", "hope", "dream", "wish", "want", "maybe", "perhaps", "if", "apply", "might",
+     # an offer is not a job until taken, nor one declined: "offered me a job at Amazon but I passed"
+     "offer", "decline", "refuse", "reject"]
+)  # fmt: skip
 #: Words that make an organisation a customer's, an applicant's or a student's, not an employer.
 _NOT_EMPLOYED: Final = frozenset(
     ["interview", "apply", "application", "applied", "customer", "client", "order", "delivery", "account",

@@ -441,3 +441,9 @@ def test_a_verbless_note_of_an_appointment_is_read(
 @pytest.mark.parametrize("text", ["Drinks on Friday!", "Great news on Monday."])
 def test_a_verbless_note_of_anything_else_is_no_appointment(parser: NameRecognizer, text: str) -> None:
     assert not [key for key, _ in _typed(parser, text) if key.startswith("appointment")]
+
+
+def test_an_offer_turned_down_is_no_employer(parser: NameRecognizer) -> None:
+    facts = _typed(parser, "They offered me a job at Amazon but I turned it down.")
+    assert not {key for key, _ in facts} & {"works_at"}
+    assert ("works_at", "Deloitte") in _typed(parser, "I accepted an offer from Deloitte.")
