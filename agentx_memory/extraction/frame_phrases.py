@@ -511,6 +511,8 @@ def _not_for_a_while(sentence: Any, speaker: str, turn: TurnText) -> list[FactAt
         perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in children)
         if verb.pos_ != "VERB" or not perfect or not any(c.dep_ == "neg" for c in children):
             continue
+        if verb.dep_ in {"relcl", "acl"}:
+            continue  # "loads of books I haven't read in years": the books, no habit stopped
         if not _said_by_me(verb) or any(c.tag_ == "MD" for c in children):
             continue
         spans = [g for c in children if c.dep_ == "prep" and c.lower_ in {"in", "for"} for g in c.children]

@@ -361,8 +361,13 @@ def _occupation(value: Any, predicate: Any) -> bool:
     noun; what one teaches, a subject ("teach maths"; not "teach my kids"). "I'm a big reader", "I'm
     the one", "I'm a mess" are none."""
     if predicate.lemma_ == "teach":
+        # "I teach biology"; not a one-off ("got to teach people ice cream recipes on my show")
+        once = predicate.dep_ == "xcomp" and predicate.head.lemma_ in {"get", "have"}
+        taught_whom = any(c.dep_ == "dative" for c in predicate.children)
         return bool(
-            value.pos_ in {"NOUN", "PROPN"}
+            not once
+            and not taught_whom
+            and value.pos_ in {"NOUN", "PROPN"}
             and value.lemma_.casefold() not in _TAUGHT_PEOPLE
             and not any(c.dep_ in {"poss", "det", "nummod"} for c in value.children)
             and not value.ent_type_

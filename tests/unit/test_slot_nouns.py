@@ -447,3 +447,16 @@ def test_an_offer_turned_down_is_no_employer(parser: NameRecognizer) -> None:
     facts = _typed(parser, "They offered me a job at Amazon but I turned it down.")
     assert not {key for key, _ in facts} & {"works_at"}
     assert ("works_at", "Deloitte") in _typed(parser, "I accepted an offer from Deloitte.")
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Sounds fun! I probably also have loads of books I haven't read in years.", "ended"),
+        ("Last Monday I got to teach people vegan ice cream recipes on my own cooking show!", "works_as"),
+    ],
+)
+def test_books_not_read_and_a_one_off_lesson_are_no_habit_nor_job(
+    parser: NameRecognizer, text: str, key: str
+) -> None:
+    assert not [k for k, _, _ in read_facts(parser, text) if k == key]
