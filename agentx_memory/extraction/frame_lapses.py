@@ -20,7 +20,7 @@ from .english import third_person
 from .frame_values import SUBJECTS, frames_of
 from .lexicon import DWELLINGS, PARTNER_NOUNS, SLOTS
 
-__all__ = ["lapsed", "parted", "used_to"]
+__all__ = ["exes", "lapsed", "parted", "used_to"]
 
 #: What a diet without meat keeps out: eaten again, it ends.
 _MEATS: Final = frozenset(["meat", "fish", "dairy", "chicken", "bacon", "steak", "beef", "pork", "burger"])
@@ -306,3 +306,30 @@ def _my_favourite(token: Any) -> bool:
     return any(t.lower_ in {"favourite", "favorite", "fave"} for t in words) and any(
         t.dep_ == "poss" and t.lower_ == "my" for t in words
     )
+
+
+#: Words that may stand between "my ex" and the name: "my ex-girlfriend Jas", "my ex, Karan".
+_EX_BETWEEN: Final = frozenset(
+    ["-", ",", "husband", "wife", "partner", "boyfriend", "girlfriend", "bf", "gf"]
+)
+
+
+def exes(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """ "my ex Karan keeps texting me", "my ex-girlfriend Jas": the speaker and the one named are no
+    longer together, whatever the sentence goes on to say of them; it ends a partner fact naming them."""
+    found: list[FactAtom] = []
+    doc = sentence.doc
+    for token in sentence:
+        if token.lower_ not in {"ex", "ex-"} or token.i == 0 or doc[token.i - 1].lower_ != "my":
+            continue
+        after = [t for t in doc[token.i + 1 : token.i + 5] if t.lower_ not in _EX_BETWEEN]
+        name = after[0] if after and after[0].pos_ == "PROPN" and after[0].text[:1].isupper() else None
+        if name is None:
+            continue
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        statement = f"{speaker} and {name.text} are no longer together"
+        atom = build_atom(
+            "statement", "ended", f"ex {name.text}", statement, ctx, [name.text], False, "explicit"
+        )
+        found.append(atom.model_copy(update={"ends": sorted(PARTNER_NOUNS), "ends_words": [name.text]}))
+    return found

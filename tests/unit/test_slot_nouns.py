@@ -460,3 +460,22 @@ def test_books_not_read_and_a_one_off_lesson_are_no_habit_nor_job(
     parser: NameRecognizer, text: str, key: str
 ) -> None:
     assert not [k for k, _, _ in read_facts(parser, text) if k == key]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("my ex-girlfriend Jas keeps calling.", "Jas"),
+        ("My ex, Karan, moved on so fast.", "Karan"),
+        ("my ex Andrés keeps texting me, how do I set boundaries", "Andrés"),
+    ],
+)
+def test_my_ex_ends_a_partner_named(parser: NameRecognizer, text: str, name: str) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    endings = [fact for fact in facts if fact.key == "ended" and name in fact.ends_words]
+    assert endings
+    assert "partner" in endings[0].ends
+
+
+def test_someone_elses_ex_ends_nothing_of_the_speakers(parser: NameRecognizer) -> None:
+    assert not [key for key, _, _ in read_facts(parser, "My sister's ex Tom is a plumber.") if key == "ended"]
