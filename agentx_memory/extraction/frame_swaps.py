@@ -17,7 +17,7 @@ from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_values import SUBJECTS, a_post, diet_named
 from .frame_vehicles import named_vehicle, vehicle_head
-from .lexicon import Frame
+from .lexicon import FIELDS, Frame
 from .slot_atoms import slot_atom
 
 __all__ = ["left_to_be", "spoken_as", "swapped"]
@@ -33,7 +33,17 @@ _SWAPPED: Final = {
 #: What makes a role one had, not one held: "as a former nurse", "as an ex-smoker".
 _NOT_NOW: Final = frozenset(["former", "ex", "retired", "old", "past", "future", "aspiring", "wannabe"])
 #: Verbs of trading one thing for another, and the preposition the new one takes.
-_TRADING: Final = {"swap": "for", "trade": "for", "exchange": "for", "switch": "to", "change": "to"}
+_TRADING: Final = {
+    "swap": "for",
+    "trade": "for",
+    "exchange": "for",
+    "switch": "to",
+    "change": "to",
+    "go": "to",  # "I've gone from teaching to UX design" (a field for a field only)
+    "pivot": "to",
+    "move": "into",  # "I've moved into project management"
+    "transition": "to",
+}
 
 
 def spoken_as(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -71,13 +81,16 @@ def swapped(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         children = list(verb.children)
         olds = [c for c in children if c.dep_ == "dobj"]
         olds += [g for c in children if c.dep_ == "prep" and c.lower_ == "from" for g in c.children]
+        loose = verb.lemma_.casefold() in _FIELD_VERBS  # "gone from A to B", "moved into B": fields only
         news = [g for c in children if c.dep_ == "prep" and c.lower_ == into for g in c.children]
         news += [
             g for o in olds for c in o.children if c.dep_ == "prep" and c.lower_ == into for g in c.children
         ]
         for new in (n for n in news if n.dep_ == "pobj"):
-            slot = _slot_of(new)
+            slot = _slot_of(new) if not loose else ("occupation" if _field(new) else None)
             old_slot = next((_slot_of(o) for o in olds if _slot_of(o)), None)
+            if _field(new) and (not olds or any(_field(o) or _slot_of(o) == "occupation" for o in olds)):
+                slot, old_slot = "occupation", None  # "switched from accounting to data science"
             if slot is None or (old_slot is not None and old_slot != slot):
                 continue
             value = vehicle_head(new) if slot == "vehicle" else new
@@ -107,6 +120,18 @@ def left_to_be(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
 #: Verbs of leaving a job or a field.
 _LEAVING: Final = frozenset(["leave", "quit", "resign", "retire", "ditch", "pack"])
 _LEFT_FOR: Final = {"occupation": Frame("become", "attr", "occupation", change=True)}
+
+
+#: Verbs that trade a field of work only (of anything else they say something else: "moved to Leeds").
+_FIELD_VERBS: Final = frozenset(["go", "move", "pivot", "transition"])
+
+
+def _field(value: Any) -> bool:
+    """A field of work: "data science", "UX design", "teaching", "accounting"; not a place or a name."""
+    if value.ent_type_ in {"GPE", "LOC", "PERSON", "ORG", "DATE"} and value.lemma_.casefold() not in FIELDS:
+        return False
+    words = {value.lower_, value.lemma_.casefold()}
+    return bool(words & FIELDS) or (value.tag_ == "VBG" and value.lower_.endswith("ing"))
 
 
 def _slot_of(value: Any) -> str | None:

@@ -23,6 +23,7 @@ __all__ = [
     "DIETS",
     "DWELLINGS",
     "ENDING_VERBS",
+    "FIELDS",
     "FRAMES",
     "FREE_OF",
     "JUDGING",
@@ -208,6 +209,15 @@ FRAMES: Final = (
     Frame("begin", "xcomp", "hobby", change=True),
     Frame("join", "dobj", "hobby", change=True),  # "joined a bouldering gym", "joined the choir"
 )
+#: Fields of work, said as what one works in: "switched from accounting to data science", "moved into
+#: project management".
+FIELDS: Final = frozenset(
+    ["design", "science", "management", "development", "engineering", "marketing", "sales", "retail",
+     "finance", "law", "medicine", "nursing", "teaching", "accounting", "accountancy", "consulting",
+     "hospitality", "journalism", "tech", "hr", "admin", "education", "healthcare", "banking",
+     "insurance", "logistics", "construction", "recruitment", "publishing", "advertising", "research",
+     "analytics", "cybersecurity", "security", "policing", "social work", "care", "catering", "fintech"]
+)  # fmt: skip
 #: What one joins for a pastime: "joined a running club", "joined the choir".
 PASTIME_GROUPS: Final = frozenset(
     ["club", "gym", "class", "classes", "team", "league", "choir", "band", "society", "orchestra", "crew",

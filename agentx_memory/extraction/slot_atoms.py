@@ -10,7 +10,7 @@ from typing import Any
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_values import OWNING, diet_named, hyphenated, meats_said, phrase
-from .lexicon import PLAN_DIETS, SLOTS, Frame
+from .lexicon import FIELDS, PLAN_DIETS, SLOTS, Frame
 
 __all__ = ["slot_atom"]
 
@@ -56,7 +56,8 @@ def slot_atom(
         said = f"{said} teacher"
     if frame.slot == "occupation" and frame.lemma in OWNING and frame.via == "dobj":  # "runs a café"
         said = f"the owner of {said.replace('my own ', 'a ').replace('our own ', 'a ')}"
-    gerund = frame.slot == "occupation" and value.tag_ == "VBG"  # "the day job is dog grooming"
+    # "the day job is dog grooming", "switched to data science": a doing or a field one works in
+    gerund = frame.slot == "occupation" and (value.tag_ == "VBG" or value.lemma_.casefold() in FIELDS)
     if frame.slot == "occupation" and not gerund and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
     if frame.slot == "vehicle" and said.split()[0].casefold() in {"my", "our"} and " " in said:

@@ -479,3 +479,21 @@ def test_my_ex_ends_a_partner_named(parser: NameRecognizer, text: str, name: str
 
 def test_someone_elses_ex_ends_nothing_of_the_speakers(parser: NameRecognizer) -> None:
     assert not [key for key, _, _ in read_facts(parser, "My sister's ex Tom is a plumber.") if key == "ended"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("I've gone from teaching to UX design.", "UX design"),
+        ("Switched from accounting to data science last year.", "data science"),
+        ("I've moved into project management.", "project management"),
+        ("I've switched from nursing to teaching.", "teaching"),
+    ],
+)
+def test_a_field_of_work_changed_into(parser: NameRecognizer, text: str, field: str) -> None:
+    assert ("works_as", field) in _typed(parser, text)
+
+
+@pytest.mark.parametrize("text", ["We went from London to Paris by train.", "I moved into a flat in Hove."])
+def test_a_journey_or_a_flat_is_no_field_of_work(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"works_as"}
