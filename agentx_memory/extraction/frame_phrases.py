@@ -413,6 +413,14 @@ def _got_by_someone_else(noun: Any) -> bool:
     verb = noun.head
     while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
         verb = verb.head
+    if any(t.lower_ == "between" for t in noun.sent):
+        return True  # "torn between a Kia Sportage and a Hyundai Tucson": a choice, no one's car yet
+    # "Helping my dad pick a new car": whose the clause is, when it is the complement of a verb of helping
+    while verb.dep_ in {"xcomp", "ccomp", "advcl"} and verb.head.i != verb.i:
+        helped = [c for c in verb.head.children if c.dep_ in {"dobj", "nsubj"} and c.i < verb.i]
+        if any(c.lemma_.casefold() in RELATION_NOUNS or c.ent_type_ == "PERSON" for c in helped):
+            return True
+        verb = verb.head
     subjects = [c for c in verb.children if c.dep_ in SUBJECTS and c.i != noun.i]
     return any(
         (c.pos_ == "PRON" and c.lower_ not in {"i", "we"})

@@ -497,3 +497,8 @@ def test_a_field_of_work_changed_into(parser: NameRecognizer, text: str, field: 
 @pytest.mark.parametrize("text", ["We went from London to Paris by train.", "I moved into a flat in Hove."])
 def test_a_journey_or_a_flat_is_no_field_of_work(parser: NameRecognizer, text: str) -> None:
     assert not {key for key, _ in _typed(parser, text)} & {"works_as"}
+
+
+def test_a_car_chosen_for_someone_else_is_not_the_speakers(parser: NameRecognizer) -> None:
+    text = "Helping my dad pick a new car, he's torn between a Kia Sportage and a Hyundai Tucson."
+    assert not {key for key, _ in _typed(parser, text)} & {"drives"}
