@@ -47,8 +47,9 @@ __all__ = [
 PHONE: Final = re.compile(r"(?<![\w@])\+?\(?\d[\d ().-]{6,}\d(?![\w@])")
 _EMAIL: Final = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _CONTACT_CUES: Final = frozenset(
-    ["number", "phone", "mobile", "cell", "landline", "text", "call", "reach", "whatsapp", "digits"]
-)
+    ["number", "phone", "mobile", "cell", "landline", "text", "call", "reach", "whatsapp", "digits",
+     "mob", "tel"]  # a signature's "Mob: 07700 900789"
+)  # fmt: skip
 _TIME_PREPS: Final = frozenset(["on", "at", "for", "to", "till", "until"])
 #: "I'm now on 0412 777 888", "get me on +44 …": the speaker reached on a number.
 _ON_NUMBER: Final = re.compile(
@@ -322,9 +323,9 @@ def contact_atoms(
     ``asked``: the speaker's turn before spoke of their number without giving it ("New SIM, so my
     number's different"), so a number said alone now is it."""
     text = sentence.text
-    if any(t.dep_ == "poss" and t.lower_ not in {"my", "our"} for t in sentence) or text.rstrip().endswith(
-        "?"
-    ):
+    # "my mum's number" is hers; "everyone's addresses" (the speaker's among them) are not someone else's
+    mine = {"my", "our", "everyone", "everybody"}
+    if any(t.dep_ == "poss" and t.lower_ not in mine for t in sentence) or text.rstrip().endswith("?"):
         return []
     if any(_for_someone_else(t) for t in sentence):
         return []  # "The number for the plumber is …", "the email of the landlord": theirs

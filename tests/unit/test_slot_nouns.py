@@ -502,3 +502,23 @@ def test_a_journey_or_a_flat_is_no_field_of_work(parser: NameRecognizer, text: s
 def test_a_car_chosen_for_someone_else_is_not_the_speakers(parser: NameRecognizer) -> None:
     text = "Helping my dad pick a new car, he's torn between a Kia Sportage and a Hyundai Tucson."
     assert not {key for key, _ in _typed(parser, text)} & {"drives"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "IT switched everyone's addresses on Monday: I'm imani.kariuki@upliftalliance.org for work now.",
+            ("email", "imani.kariuki@upliftalliance.org"),
+        ),
+        ("Hi Dave, can you come Thursday? Thanks\nGareth\nMob: 07700 900789", ("phone", "07700 900789")),
+    ],
+)
+def test_a_contact_among_everyones_or_in_a_signature(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _typed(parser, text)
+
+
+def test_a_sisters_email_is_not_the_speakers(parser: NameRecognizer) -> None:
+    assert not {key for key, _ in _typed(parser, "My sister's email is jo@example.com")} & {"email"}
