@@ -17,6 +17,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
+from .frame_things import FAVOURITE_WORDS
 from .frame_values import SUBJECTS, frames_of
 from .lexicon import DWELLINGS, PARTNER_NOUNS, SLOTS
 
@@ -303,7 +304,7 @@ def used_to(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
 def _my_favourite(token: Any) -> bool:
     """ "my favourite", "my favourite band" (the favourite word on the noun or the noun itself)."""
     words = [token, *token.children]
-    return any(t.lower_ in {"favourite", "favorite", "fave"} for t in words) and any(
+    return any(t.lower_ in FAVOURITE_WORDS for t in words) and any(
         t.dep_ == "poss" and t.lower_ == "my" for t in words
     )
 

@@ -1,6 +1,6 @@
 """The speaker's own slot said by its noun: "my new employer is the city council", "the day job is dog
-grooming", "My day job: driving instructor", "Deloitte is my new employer", "my ride these days is a Kia
-Niro", "my diet is pescatarian now".
+grooming", "My day job: driving instructor", "Deloitte is my new employer", "my diet is pescatarian now" (a
+vehicle noun, "my car is a Clio", is :func:`.frame_things.thing_atom`'s).
 
 The noun names the slot, so the value needs no verb of the slot's own: any predicate noun of the copula
 (or the noun a colon or dash gives it) that can fill the slot fills it. Only the speaker's noun ("my",
@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
-from .frame_values import SUBJECTS, a_post, diet_named, fits_slot
+from .frame_values import SUBJECTS, a_post, diet_named
 from .lexicon import JUDGING, Frame
 from .slot_atoms import slot_atom
 
@@ -30,10 +30,6 @@ _SLOT_NOUNS: Final = {
     "occupation": "occupation",
     "profession": "occupation",
     "career": "occupation",
-    "ride": "vehicle",
-    "car": "vehicle",
-    "motor": "vehicle",
-    "wheels": "vehicle",
     "diet": "diet",
 }
 #: The copula's values that tell no slot however they are parsed: "my job is a nightmare".
@@ -49,8 +45,8 @@ def slot_noun_atoms(sentence: Any, speaker: str, turn: TurnText, correction: boo
         slot = _slot_of(noun)
         if slot is None or not _owned(noun):
             continue
-        for value, predicate in _values(noun):
-            if _fills(slot, value, predicate):
+        for value in _values(noun):
+            if _fills(slot, value):
                 frame = Frame("be", "attr", slot)
                 atoms.append(slot_atom(frame, value, speaker, turn, correction, speaker, False))
                 break
@@ -60,10 +56,7 @@ def slot_noun_atoms(sentence: Any, speaker: str, turn: TurnText, correction: boo
 def _slot_of(noun: Any) -> str | None:
     if noun.pos_ != "NOUN":
         return None
-    lemma = noun.lemma_.casefold()
-    if lemma == "daily" or (lemma == "driver" and any(c.lower_ == "daily" for c in noun.children)):
-        return "vehicle"  # "my daily is a Civic", "my daily driver"
-    return _SLOT_NOUNS.get(lemma)
+    return _SLOT_NOUNS.get(noun.lemma_.casefold())
 
 
 def _owned(noun: Any) -> bool:
@@ -75,23 +68,23 @@ def _owned(noun: Any) -> bool:
     return noun.lemma_ == "job" and day and the
 
 
-def _values(noun: Any) -> list[tuple[Any, Any]]:
-    """``(value, predicate)`` the noun is said to be: the copula's predicate noun when it is the subject
-    ("my ride is a Kia Niro"), the copula's subject when it is the predicate noun ("Deloitte is my new
+def _values(noun: Any) -> list[Any]:
+    """What the noun is said to be: the copula's predicate noun when it is the subject ("my new employer
+    is the city council"), the copula's subject when it is the predicate noun ("Deloitte is my new
     employer"), what a colon or dash gives it ("My day job: driving instructor")."""
     head = noun.head
-    found: list[tuple[Any, Any]] = []
+    found: list[Any] = []
     if noun.dep_ in SUBJECTS and head.lemma_ == "be" and not _guarded(head):
         found += [
-            (c, head)
+            c
             for c in head.children
             if c.i > head.i and c.dep_ in {"attr", "ccomp", "xcomp", "nsubj", "appos"}
         ]
     if noun.dep_ == "attr" and head.lemma_ == "be" and not _guarded(head):
-        found += [(c, head) for c in head.children if c.dep_ in SUBJECTS and c.i < noun.i]
+        found += [c for c in head.children if c.dep_ in SUBJECTS and c.i < noun.i]
     colon = noun.i + 1 < len(noun.doc) and noun.doc[noun.i + 1].text in {":", "-", "–", "—"}
     if colon:
-        found += [(c, noun) for c in noun.children if c.dep_ == "appos" and c.i > noun.i]
+        found += [c for c in noun.children if c.dep_ == "appos" and c.i > noun.i]
     return found
 
 
@@ -100,7 +93,7 @@ def _guarded(predicate: Any) -> bool:
     return any(c.tag_ == "MD" or c.dep_ == "mark" for c in predicate.children)
 
 
-def _fills(slot: str, value: Any, predicate: Any) -> bool:
+def _fills(slot: str, value: Any) -> bool:
     if value.lower_ in _NOT_VALUES or any(t.lower_ in JUDGING for t in value.subtree):
         return False
     if slot == "employer":
@@ -115,6 +108,4 @@ def _fills(slot: str, value: Any, predicate: Any) -> bool:
             c.dep_ in {"dobj", "xcomp", "oprd", "acomp", "ccomp"} for c in value.children
         )
         return doing or (value.pos_ == "NOUN" and a_post(value))
-    if slot == "diet":
-        return diet_named(value) is not None
-    return fits_slot(slot, value, predicate)
+    return slot == "diet" and diet_named(value) is not None

@@ -39,7 +39,8 @@ def thing_atom(
     subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
     if not subjects and predicate.dep_ == "xcomp" and predicate.head.lemma_ in {"have", "get"}:
         subjects = [c for c in predicate.head.children if c.dep_ in SUBJECTS]  # "… has to be Severance"
-    before = [c for c in subjects if c.i < predicate.i]
+    # not a time the parse took for one ("My ride these days is a Kia Niro")
+    before = [c for c in subjects if c.i < predicate.i and c.ent_type_ != "DATE"]
     subject = copula_subject(predicate, before[-1] if before else next(iter(subjects), None))
     attr = next((c for c in predicate.children if c.dep_ in {"attr", "acomp"}), None)
     if attr is None:

@@ -38,7 +38,6 @@ __all__ = [
     "SUBJECTS",
     "a_post",
     "diet_named",
-    "fits_slot",
     "frames_of",
     "hyphenated",
     "is_time",
@@ -199,11 +198,6 @@ def _named(value: Any) -> bool:
         c.dep_ == "acl" and c.lemma_ in {"call", "name"} and any(g.pos_ == "PROPN" for g in c.subtree)
         for c in value.children
     )
-
-
-def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
-    """Whether ``value`` can fill ``slot`` as the value of ``predicate`` (see :func:`_fits`)."""
-    return _fits(slot, value, predicate)
 
 
 def _fits(slot: str, value: Any, predicate: Any) -> bool:
