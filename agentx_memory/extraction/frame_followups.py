@@ -31,18 +31,19 @@ __all__ = [
 ]
 
 
-#: The listener asks for the speaker's number: "What's your new number?", "best number to reach you on?"
-_NUMBER_ASKED: Final = re.compile(
-    r"\b(?:your (?:\w+ )?(?:number|phone|mobile|cell)"
-    r"|number (?:to|for|I can) (?:\w+ )?(?:reach|call|text|contact)|reach you|get hold of you)\b[^?]*\?",
-    re.I,
-)
+#: Words of a question about the speaker's phone: a number, a phone, a way to reach or ring them.
+_NUMBER_WORDS: Final = frozenset(["number", "phone", "mobile", "cell", "reach", "ring", "text", "whatsapp"])
 
 
 def number_asked(question: str) -> bool:
-    """Whether the listener's turn asks for the speaker's phone number (the next turn may give it
-    alone: "07398 221904, the old one's gone")."""
-    return _NUMBER_ASKED.search(question) is not None
+    """Whether the listener's turn asks for the speaker's phone number ("What's your new number?", "the
+    best number for you these days?"): a question of the speaker's with a word of phones in it; the next
+    turn may give the number alone ("07398 221904, the old one's gone")."""
+    for asked in re.findall(r"[^.!?]*\?", question):
+        words = set(re.findall(r"[a-z]+", asked.casefold()))
+        if words & _NUMBER_WORDS and words & {"you", "your"} and "order" not in words:
+            return True
+    return False
 
 
 def speaks_of_contact(sentence: Any) -> bool:
@@ -167,11 +168,7 @@ _ASKING: Final = (
     ),
 )
 #: The listener asks a pet's name: "What's your dog called?", "what did you name the kitten?"
-_PET_ASKED: Final = re.compile(
-    r"\bwhat(?:'s| is| did you) (?:your|the|her|his|their) (?:new )?(\w+)(?:'s)? (?:called|named|name)\b|"
-    r"\bwhat did you (?:call|name) (?:your|the|her|him) (?:new )?(\w+)\b",
-    re.I,
-)
+_NAMING: Final = frozenset(["call", "calling", "called", "name", "named", "naming"])
 #: After the speaker told of someone new without a name, the listener asks who: "What's her name?"
 _ASKED_WHO: Final = re.compile(
     r"\bwhat(?:'s| is) (?:her|his|their) name\b|\bwho(?:'s| is) (?:the lucky|she|he)\b", re.I
@@ -240,13 +237,24 @@ def slot_asked(question: str, untold: str | None) -> str | None:
         return "residence"
     if untold == "partner" and _ASKED_WHO.search(question):
         return "partner"
-    if (pet := _PET_ASKED.search(question)) is not None:
-        kind = PET_KIND.get((pet.group(1) or pet.group(2) or "").casefold().rstrip("s"))
-        if kind is not None or (pet.group(1) or pet.group(2) or "").casefold() == "pet":
-            return f"pet:{kind or 'pet'}"  # answered by a name alone: "Pickle!"
+    if (kind := _pet_asked(question)) is not None:
+        return f"pet:{kind}"  # answered by a name alone: "Pickle!"
     slot = next((slot for slot, asking in _ASKING if asking.search(question)), None)
     yours = re.search(r"\byou(?:r|'re)?\b", question, re.I) is not None
     return slot if yours or slot in {"occupation", "diet", "hobby"} else None  # "Which company is it with?"
+
+
+def _pet_asked(question: str) -> str | None:
+    """The kind of pet whose name the listener asks ("What's your dog called?", "what did you end up
+    calling the new rabbit?"): a question with a word of naming, a pet and "you"/"your" in it."""
+    for asked in re.findall(r"[^.!?]*\?", question):
+        words = re.findall(r"[a-z]+", asked.casefold())
+        if not set(words) & _NAMING or not set(words) & {"you", "your"}:
+            continue
+        for word in words:
+            if (kind := PET_KIND.get(word.rstrip("s")) or PET_KIND.get(word)) is not None or word == "pet":
+                return kind or "pet"
+    return None
 
 
 def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str) -> FactAtom | None:

@@ -141,6 +141,7 @@ def _chat(parser: NameRecognizer, question: str, answer: str) -> set[tuple[str, 
     [
         ("What's your new number?", "07398 221904, the 456781 one's gone", "07398 221904"),
         ("Sure — what's the best number to reach you on now?", "0433 872 146 now pls", "0433 872 146"),
+        ("What's the best number for you these days?", "07812 345 678 is the one", "07812 345 678"),
     ],
 )
 def test_a_number_given_alone_after_the_listener_asked_for_it(
@@ -237,6 +238,7 @@ def test_that_s_me_beside_someone_or_as_an_aside_is_no_statement_of_mine(parser:
         ("Who are you working for now?", "a startup called Lumio", ("works_at", "Lumio")),
         ("What's your dog called?", "Pickle!", ("dog", "Pickle")),
         ("what did you name the kitten?", "Mochi, after the dessert", ("cat", "Mochi")),
+        ("What did you end up calling the new rabbit?", "Waffles, obviously", ("rabbit", "Waffles")),
         ("What are you into these days?", "mostly climbing, I gave up running", ("hobby", "climbing")),
         ("Any new hobbies?", "pottery! I'm obsessed", ("hobby", "pottery")),
     ],
