@@ -253,11 +253,11 @@ def validate_scenarios(rows: Sequence[Mapping[str, Any]]) -> list[str]:
             problems.append(f"{id_}: family {family!r} does not belong to kind {kind!r}")
             continue
         per_family[family] += 1
-        # a set written by someone who never read the learner: held out (``-b``/``-h``/``-k``/``-m``/``-q``:
-        # blind2-6), reported and never tuned on; or for tuning (``-c``/``-d``/``-n``/``-p``: dev3-6),
-        # reported once before tuning
-        written_blind = {f"{kind}-{letter}": "test" for letter in "bhkmq"} | {
-            f"{kind}-{letter}": "dev" for letter in "cdnp"
+        # a set written by someone who never read the learner: held out (``-b``/``-h``/``-k``/``-m``/``-q``/
+        # ``-s``: blind2-7), reported and never tuned on; or for tuning (``-c``/``-d``/``-n``/``-p``/``-r``:
+        # dev3-7), reported once before tuning
+        written_blind = {f"{kind}-{letter}": "test" for letter in "bhkmqs"} | {
+            f"{kind}-{letter}": "dev" for letter in "cdnpr"
         }
         prefix = family[: len(kind) + 2]
         if prefix in written_blind:
@@ -313,6 +313,8 @@ class Outcome:
     split: str
     failures: list[Failure]
     seconds: float
+    # "stated" (the user says it in words) or "implied" (shown by circumstances), where the set tags it
+    register: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -328,7 +330,11 @@ def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
     table: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     leaked = near = 0
     total = passed = 0
+    registers: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for outcome in outcomes:
+        if outcome.register is not None:
+            registers[outcome.register][0] += outcome.passed
+            registers[outcome.register][1] += 1
         for split in (outcome.split, "all"):
             cell = table[outcome.kind][split]
             cell[0] += outcome.passed
@@ -347,6 +353,7 @@ def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
     }
     return {
         "per_kind": per_kind,
+        "per_register": {name: {"passed": cell[0], "total": cell[1]} for name, cell in sorted(registers.items())},
         "near_miss_leaked": leaked,
         "near_miss_total": near,
         "passed": passed,
@@ -370,6 +377,8 @@ def markdown(summary: Mapping[str, Any], wall_seconds: float) -> str:
     )
     rate = "–" if summary["rate"] is None else f"{summary['rate']:.2f}"
     lines.append(f"| **overall** | | | **{summary['passed']}/{summary['total']} ({rate})** |")
+    for name, cell_ in summary.get("per_register", {}).items():
+        lines.append(f"| register {name} | | | {cell_['passed']}/{cell_['total']} |")
     return "\n".join(lines) + f"\n\nwall time {wall_seconds:.1f} s"
 
 
@@ -417,7 +426,9 @@ async def run_scenario(row: Mapping[str, Any], settings: Settings, order: str) -
         failures = [Failure("error", f"{type(error).__name__}: {error}"[:300])]
     finally:
         await memory.close()
-    return Outcome(row["id"], row["kind"], row["split"], failures, time.perf_counter() - started)
+    return Outcome(
+        row["id"], row["kind"], row["split"], failures, time.perf_counter() - started, row.get("register")
+    )
 
 
 def select(

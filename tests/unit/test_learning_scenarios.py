@@ -198,6 +198,18 @@ def test_summary_counts_near_miss_leaks() -> None:
     table = markdown(summary, 3.2)
     assert "| residence | 1/1 (1.00) | 0/1 (0.00) | 1/2 (0.50) |" in table
     assert "1/2 |" in table
+    assert "register" not in table  # untagged sets report no registers
+
+
+def test_summary_counts_registers() -> None:
+    outcomes = [
+        Outcome("residence-r1-01", "residence", "dev", [], 1.0, "stated"),
+        Outcome("residence-r2-01", "residence", "dev", [Failure("current", "x")], 1.0, "stated"),
+        Outcome("residence-r3-01", "residence", "dev", [Failure("current", "x")], 1.0, "implied"),
+    ]
+    summary = summarise(outcomes)
+    assert summary["per_register"] == {"implied": {"passed": 0, "total": 1}, "stated": {"passed": 1, "total": 2}}
+    assert "| register stated | | | 1/2 |" in markdown(summary, 1.0)
 
 
 # ------------------------------------------------------------------ the data file
