@@ -353,7 +353,9 @@ def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
     }
     return {
         "per_kind": per_kind,
-        "per_register": {name: {"passed": cell[0], "total": cell[1]} for name, cell in sorted(registers.items())},
+        "per_register": {
+            name: {"passed": cell[0], "total": cell[1]} for name, cell in sorted(registers.items())
+        },
         "near_miss_leaked": leaked,
         "near_miss_total": near,
         "passed": passed,

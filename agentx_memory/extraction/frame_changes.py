@@ -498,7 +498,8 @@ def appointment_atom(
     tokens = sorted({t.i for c in when for t in c.subtree})
     times = predicate.doc[tokens[0] : tokens[-1] + 1].text
     times = re.sub(r"^(?:to|till|until|for)\s+", "", times)
-    times = re.sub(r"\s+instead$", "", times)  # "September 17 instead"
+    # "September 17 instead"; "on Thursday instead of Tuesday": the old time is no time of it now
+    times = re.sub(r"\s+(?:instead(?:\s+of\b.*)?|rather than\b.*|not\b.*)$", "", times)
     if not re.match(r"^(?:on|at|in|next|this|last|yesterday|today|tonight|tomorrow)\b", times):
         times = f"on {times}"
     capitals = {t.lower_: t.text for t in thing.subtree if t.text.isupper() and len(t.text) > 1}  # "MOT"

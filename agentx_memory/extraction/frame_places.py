@@ -13,7 +13,7 @@ __all__ = ["a_business", "frame_moves", "settled_in"]
 _STAY: Final = frozenset(
     ["today", "tonight", "tomorrow", "week", "weekend", "weeks", "days", "day", "night", "nights", "month",
      "trip", "holiday", "holidays", "vacation", "visit", "visiting", "conference", "business", "work",
-     "moment", "until", "till", "for", "right", "still", "again", "back", "currently", "airport", "hotel"]
+     "moment", "until", "till", "for", "still", "again", "back", "currently", "airport", "hotel"]
 )  # fmt: skip
 
 
@@ -48,7 +48,11 @@ def settled_in(value: Any, predicate: Any) -> bool:
         and "now" in words
         and not words & _VISITING
     )
-    return (lived or not words & _STAY) and predicate.tag_ != "VBD"
+    # "right now" is a stay; "right by the west end" says where in town
+    now = any(
+        t.lower_ == "right" and t.nbor(1).lower_ == "now" for t in predicate.subtree if t.i + 1 < len(t.doc)
+    )
+    return (lived or not (words & _STAY or now)) and predicate.tag_ != "VBD"
 
 
 def a_business(value: Any) -> bool:

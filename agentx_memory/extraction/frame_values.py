@@ -82,7 +82,10 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
         elif frame.via == "dobj":
             # the tagger takes a food for a verb: "I've given up gluten" (advcl)
             foods = [c for c in children if c.dep_ in {"advcl", "xcomp", "ccomp"} and c.lower_ in FREE_OF]
-            for obj in objects if frame.slot != "diet" else [*objects, *foods]:
+            # and a gerund for a verb's complement: "took up running" (xcomp)
+            doings = [c for c in children if c.dep_ == "xcomp" and c.tag_ == "VBG" and not objects]
+            extra = foods if frame.slot == "diet" else doings if frame.slot == "hobby" else []
+            for obj in [*objects, *extra]:
                 if frame.slot == "employer" and obj.lemma_.casefold() in UNITS:
                     obj = _unit_of(obj, predicate)  # "joined the data team at Spotify"
                 if frame.slot == "residence":
@@ -206,7 +209,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     head = value.lemma_.casefold()
     if value.lower_ in _NOT_VALUES or value.pos_ == "PRON":
         return False
-    if value.ent_type_ in {"DATE", "TIME", "ORDINAL"} and slot != "hobby":
+    if _a_time(value) and slot != "hobby":
         return False  # "Physio moved to the 19th": a day, no home
     # "a small bakery", "my parents' place", "Tesco head office": a determined or named noun phrase
     determined = any(
@@ -225,11 +228,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "employer":
         if predicate.lemma_ in {"move", "transfer"}:
             return a_business(value)
-        if (
-            any(c.lower_ in _ANY for c in value.children)
-            or value.ent_type_ in {"DATE", "TIME"}
-            or head in _SPANS
-        ):
+        if any(c.lower_ in _ANY for c in value.children) or _a_time(value) or head in _SPANS:
             return False  # "a sucker for any superhero"; "working on it for a while"
         if predicate.lemma_ in {
             "join",
@@ -519,6 +518,13 @@ def set_off(head: Any, child: Any) -> bool:
     "an electrician, self-employed" (an aside, not the value)."""
     lo, hi = (child.i + 1, head.i) if child.i < head.i else (head.i + 1, child.i)
     return any(t.is_punct and t.text not in {"-", "'", "’"} for t in head.doc[lo:hi])
+
+
+def _a_time(value: Any) -> bool:
+    """A day or a time: the head of the model's date or time ("the 19th"), not a word its span swallowed
+    ("I work as a paramedic these days" is one DATE to the model)."""
+    entity = next((e for e in value.doc.ents if e.start <= value.i < e.end), None)
+    return entity is not None and entity.label_ in {"DATE", "TIME", "ORDINAL"} and entity.root.i == value.i
 
 
 def _on_occasion(predicate: Any) -> bool:

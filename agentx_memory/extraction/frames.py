@@ -52,6 +52,7 @@ from .frame_things import thing_atom
 from .frame_values import SUBJECTS, frames_of, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
+    ENDING_VERBS,
     PARTNER_NOUNS,
     RELATION_NOUNS,
     SAME_PAST,
@@ -428,6 +429,8 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
             return False
         if _an_aim(node, parent):
             return False
+        if node.dep_ == "xcomp" and _ends(parent):
+            return False  # "I stopped eating meat", "quit working at Tesco": ended, an ending says so
         if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
             return False
         if node.dep_ == "advcl" and any(
@@ -455,6 +458,14 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
 
 #: Heads whose "to" clause happened: "started to teach", "managed to get a job at Arup".
 _DONE_HEADS: Final = frozenset(["start", "begin", "continue", "manage", "get", "happen", "come"])
+
+
+def _ends(head: Any) -> bool:
+    """ "stopped", "quit", "gave up": a head that ends what its clause does."""
+    particles = ENDING_VERBS.get(head.lemma_.casefold())
+    if particles is None:
+        return False
+    return not particles or any(c.dep_ == "prt" and c.lower_ in particles for c in head.children)
 
 
 def _an_aim(node: Any, parent: Any) -> bool:

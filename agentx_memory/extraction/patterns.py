@@ -272,7 +272,9 @@ PATTERNS: Final = (
     Pattern("constraint", "schedule", r"^{S} (?:only works|never works|does not work|cannot work|is not available) "
             r"(?P<v>(?:on|in|before|after|during|at) .+)"),
     # -- relationship
-    Pattern("relationship", "{rel}", r"^{S}'s (?P<rel>" + RELATIONS + r")(?:'s name)? is (?:called |named )?" + _NAME),
+    # "my (new) boyfriend's name is Kwame": "new" or "current" tells the relation changed, not who it is
+    Pattern("relationship", "{rel}", r"^{S}'s (?:(?:new|current) )?(?P<rel>" + RELATIONS + r")(?:'s name)? is "
+            r"(?:called |named )?" + _NAME),
     Pattern("relationship", "partner", r"^{S} is (?:married|engaged) to " + _NAME),
     Pattern("relationship", "partner", r"^{S} is (?:dating|in a relationship with) " + _NAME),
     Pattern("relationship", "{rel}", r"^{S} (?:has|adopted|got) an? (?:new )?(?:\w+ )?(?P<rel>" + RELATIONS
@@ -320,7 +322,7 @@ PATTERNS: Final = (
             r"{0,2}(?:" + _EVENTS + r"))(?P<v> (?:on|at|in|next|this|tomorrow|tonight|later|coming|with).*)"),
     # -- preference
     Pattern("preference", "favourite_{cat}", r"^{S}'s (?:all[- ]time )?favou?rite (?P<cat>[\w-]+(?: [\w-]+)?) "
-            r"(?:is|are) (?P<v>.+)"),
+            r"(?:is|are) (?:now |currently |still |these days )?(?P<v>.+)"),
     Pattern("preference", "dislikes", r"^{S} " + _ADV + r"(?:does not|doesn't) " + _ADV + r"(?:like|enjoy|love|care for) "
             r"(?P<v>.+)", negated=True),
     Pattern("preference", "avoids", r"^{S} " + _ADV + r"(?:does not|never) " + _ADV + r"(?:eat|drink) (?P<v>.+)", negated=True),

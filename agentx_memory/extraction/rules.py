@@ -51,6 +51,7 @@ from .lexicon import JUDGING
 from .names import NameRecognizer, doc_names, name_entities
 from .objects import dangling_object, indefinite_phrases
 from .patterns import LIFE_EVENT_ALONE, OCCUPATIONS, compiled, experience
+from .places import capitalise_towns
 from .rule_state import RuleState, relation_clause
 from .statements import ADDRESSEE, OWN_THING, embedded_statement, statement
 from .stored import fact_signature
@@ -427,11 +428,12 @@ def _standing(fact: FactAtom) -> FactAtom | None:
 def parsed_texts(turns: Sequence[TurnText], echoed: Collection[str] = ()) -> list[str]:
     """The texts :func:`extract_turns` has the recognizer parse for ``turns``: those it reads, as it
     reads them (so that a caller can parse them ahead, one at a time: ``names.ParsedAhead``)."""
-    return [
-        normalise_first_person(turn.text)
-        for turn in turns
-        if _reads(turn, gate_turn(turn.role, turn.text, echoed))
-    ]
+    return [as_written(turn.text) for turn in turns if _reads(turn, gate_turn(turn.role, turn.text, echoed))]
+
+
+def as_written(text: str) -> str:
+    """Chat's spelling as written English: "im" is "I'm", a town typed in lowercase is capitalised."""
+    return capitalise_towns(normalise_first_person(text))
 
 
 def _reads(turn: TurnText, verdict: GateVerdict) -> bool:
@@ -478,8 +480,7 @@ def extract_turns(
         elif turn.role == "assistant" and not verdict.refuse:
             question = turn.text
     read = [
-        TurnText(turn.id, turn.role, normalise_first_person(turn.text), turn.timestamp, turn.speaker)
-        for turn in read
+        TurnText(turn.id, turn.role, as_written(turn.text), turn.timestamp, turn.speaker) for turn in read
     ]
     # One batch through the model (it is faster per text in a batch than one text at a time).
     parsed = recognizer.parse([turn.text for turn in read]) if recognizer is not None and read else []

@@ -208,7 +208,10 @@ def test_summary_counts_registers() -> None:
         Outcome("residence-r3-01", "residence", "dev", [Failure("current", "x")], 1.0, "implied"),
     ]
     summary = summarise(outcomes)
-    assert summary["per_register"] == {"implied": {"passed": 0, "total": 1}, "stated": {"passed": 1, "total": 2}}
+    assert summary["per_register"] == {
+        "implied": {"passed": 0, "total": 1},
+        "stated": {"passed": 1, "total": 2},
+    }
     assert "| register stated | | | 1/2 |" in markdown(summary, 1.0)
 
 

@@ -1,0 +1,71 @@
+"""Readings of the eighth session on learning, found by sentences written before any rule: a town typed
+in lowercase, a clause under "stopped" / "quit" that is over, a time span the model stretched over a
+job ("a paramedic these days"), "right by" as no stay, a gerund taken up, the old time after "instead
+of", a relation's "new" before its name, and a favourite's "now"."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentx_memory.extraction.names import NameRecognizer
+from agentx_memory.extraction.places import capitalise_towns
+from tests.reading import read_facts, spacy_reader
+
+parser = pytest.fixture(scope="module")(spacy_reader)
+
+
+def _typed(parser: NameRecognizer, text: str) -> set[tuple[str, str]]:
+    return {(key, value) for key, value, _ in read_facts(parser, text) if key not in {"said", "ended", "did"}}
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("i live in pune now, shifted from mumbai", "i live in Pune now, shifted from Mumbai"),
+        ("just relocated to austin lol", "just relocated to Austin lol"),
+        ("we moved to san francisco in may", "we moved to San Francisco in may"),
+        ("i want to go to new york", "i want to go to New York"),
+        ("im from stoke-on-trent originally", "im from Stoke-on-Trent originally"),
+        # everyday words that are towns too, and words that are no town, stay as typed
+        ("moved to reading last year", "moved to reading last year"),
+        ("i was in bath for the weekend", "i was in bath for the weekend"),
+        ("i was in time for once", "i was in time for once"),
+        ("going to buy a car", "going to buy a car"),
+    ],
+)
+def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str, written: str) -> None:
+    assert capitalise_towns(text) == written
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("i live in pune now btw, shifted from mumbai in march", ("lives_in", "Pune")),
+        ("just relocated to austin for the new job lol. where should i get tacos", ("lives_in", "Austin")),
+        ("Moved house! We're in Glasgow now, right by the west end.", ("lives_in", "Glasgow")),
+        ("I work as a paramedic these days, nights mostly.", ("works_as", "paramedic")),
+        ("I took up running in September and did my first 10k.", ("hobby", "running")),
+        ("The vet appointment is now on Thursday instead of Tuesday.", ("appointment_vet", "on Thursday")),
+        ("My physio is on Monday rather than Friday now.", ("appointment_physio", "on Monday")),
+        ("My new boyfriend's name is Kwame.", ("boyfriend", "Kwame")),
+        ("My favourite film is now Past Lives, sorry Heat.", ("favourite_film", "Past Lives")),
+    ],
+)
+def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -> None:
+    typed = _typed(parser, text)
+    assert fact in typed
+    assert len({key for key, _ in typed if key == fact[0]}) == 1
+    assert all(value == fact[1] for key, value in typed if key == fact[0])  # one value, no old one with it
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("I stopped eating meat last year, fish too.", "diet"),  # not "a meat-eater"
+        ("I quit working at Tesco in May.", "works_at"),
+        ("I gave up living in hostels.", "lives_in"),
+        ("I'm in Leeds right now for a conference.", "lives_in"),  # a stay
+    ],
+)
+def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text: str, key: str) -> None:
+    assert key not in {k for k, _ in _typed(parser, text)}
