@@ -72,6 +72,10 @@ _LOWER_I: Final = (
     ),
     # "my other half, Gareth": the partner, in the words the reader knows
     (re.compile(r"\b([Mm]y|[Oo]ur) (?:other|better) half\b"), r"\1 partner"),
+    # "got rid of the car": an ending, in the one verb the reader knows for it
+    (re.compile(r"\b(?:got|gotten) rid of\b"), "ditched"),
+    (re.compile(r"\bgetting rid of\b"), "ditching"),
+    (re.compile(r"\bget rid of\b"), "ditch"),
 )
 
 

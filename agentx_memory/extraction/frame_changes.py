@@ -120,7 +120,12 @@ def _said(predicate: Any) -> str:
     asides = [
         c
         for c in predicate.subtree
-        if c.dep_ in _ASIDE and not is_time(c) and c.i != predicate.i and not _particle(c, predicate)
+        # a time stays ("quit last week"); a clause is an aside whatever times it holds ("… and I'm
+        # joining Lidl next month")
+        if c.dep_ in _ASIDE
+        and not (is_time(c) and c.dep_ in {"npadvmod", "advmod"})
+        and c.i != predicate.i
+        and not _particle(c, predicate)
     ]
     asides += [c for c in predicate.subtree if c.dep_ == "appos" or set_off(c.head, c)]
     asides += [c for c in predicate.children if c.dep_ in SUBJECTS]
@@ -490,7 +495,10 @@ def appointment_atom(
     when = [c for c in when if c.i != thing.i]  # "move parents evening": the occasion is no time of it
     if lemma in _MOVES - {"book", "schedule", "rebook"}:  # "moved my haircut to the 14th": the new time only
         # "moved the meeting this morning": when it was moved, not to when
-        when = [c for c in when if c.lower_ in {"to", "till", "until"}] or [
+        # "rescheduled the dentist for the 22nd": "for" a time is the new one too (not "swapped my shift
+        # for Tuesday", a trade)
+        to = {"to", "till", "until", "for"} if lemma == "reschedule" else {"to", "till", "until"}
+        when = [c for c in when if c.lower_ in to] or [
             c for c in when if c.dep_ != "prep" and not any(t.lower_ in _WHEN_DONE for t in c.subtree)
         ]
     if not when or key is None or lemma not in {"be", "have", "get", "book", *_MOVES}:
@@ -550,6 +558,12 @@ _NOT_OCCASIONS: Final = frozenset(
         "date",
         "one",
         "thing",
+        # a contact detail is no occasion: "my number has changed, it's now 07911 …"
+        "number",
+        "email",
+        "address",
+        "mobile",
+        "phone",
     ]
 )
 

@@ -303,8 +303,8 @@ def answer_given(doc: Any, slot: str, subject: str, turn: TurnText, speaker: str
 
 def partner_named(doc: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     """The partner a turn told of without a name names in a later sentence: "I've got a girlfriend! Her
-    name's Ines."."""
-    for sentence in list(doc.sents)[1:]:
+    name's Ines.", "I'm dating someone new, her name is Leila"."""
+    for sentence in doc.sents:
         if (named := _name_given(sentence)) is not None:
             return slot_atom(_ANSWERED["partner"], named, speaker, turn, True, speaker, False)
     return None

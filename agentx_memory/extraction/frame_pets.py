@@ -240,7 +240,9 @@ def pet_atom(
     if lemma == "rename":
         old = next((c for c in children if c.dep_ == "dobj"), None)
         new = [g for c in children if c.dep_ == "prep" and c.lower_ in {"to", "as"} for g in c.children]
-        new += [c for c in (old.children if old is not None else ()) if c.dep_ == "oprd"]
+        # "renamed the dog Bruno" (an apposition to the object), "renamed him Bruno" (the verb's)
+        new += [c for c in (old.children if old is not None else ()) if c.dep_ in {"oprd", "appos"}]
+        new += [c for c in children if c.dep_ == "oprd"]
         if old is not None and old.pos_ == "PROPN" and not new and kinds:
             new, old = [old], None  # "renamed the rabbit Pixel": parsed with Pixel as the object
         fresh = next((t for t in new if t.pos_ == "PROPN"), None)

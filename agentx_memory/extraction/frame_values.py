@@ -95,6 +95,9 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                         continue
                     obj = place
                 obj = person_named(obj) if frame.slot == "partner" else obj
+                if frame.slot == "vehicle" and obj.lemma_.casefold() in VEHICLE_NOUNS:
+                    # "got a new car, a Skoda Octavia estate": the apposition names it
+                    obj = next((c for c in obj.children if c.dep_ == "appos"), obj)
                 yield frame, obj, _fits(frame.slot, obj, predicate)
         elif frame.via == "attr":
             if frame.slot == "residence" and any(
@@ -277,6 +280,7 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             (
                 value.ent_type_ in {"ORG", "GPE", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LOC"}
                 and not introduced
+                and not (value.ent_type_ in {"GPE", "LOC"} and known_first_name(value.text))  # "Marcus"
             )
             or _on_occasion(predicate)
         ):

@@ -49,6 +49,13 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("My physio is on Monday rather than Friday now.", ("appointment_physio", "on Monday")),
         ("My new boyfriend's name is Kwame.", ("boyfriend", "Kwame")),
         ("My favourite film is now Past Lives, sorry Heat.", ("favourite_film", "Past Lives")),
+        ("I've been seeing Marcus for a couple of months.", ("partner", "Marcus")),  # the model's GPE
+        ("I'm dating someone new, her name is Leila.", ("partner", "Leila")),
+        ("We renamed the dog Bruno, Max just didn't suit him.", ("dog", "Bruno")),
+        ("I renamed him Bruno.", ("pet", "Bruno")),
+        ("I've rescheduled the dentist for the 22nd.", ("appointment_dentist", "on the 22nd")),
+        ("My mobile number has changed, it's now 07911 123456.", ("phone", "07911 123456")),
+        ("I've got a new car, a Skoda Octavia estate.", ("drives", "a Skoda Octavia estate")),
     ],
 )
 def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -> None:
@@ -65,7 +72,23 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("I quit working at Tesco in May.", "works_at"),
         ("I gave up living in hostels.", "lives_in"),
         ("I'm in Leeds right now for a conference.", "lives_in"),  # a stay
+        ("I'm seeing Marcus tomorrow.", "partner"),  # a meeting
+        ("I swapped my shift for Tuesday", "appointment_shift"),  # a trade, no rescheduling
+        ("My mobile number has changed, it's now 07911 123456.", "appointment_number"),
     ],
 )
 def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text: str, key: str) -> None:
     assert key not in {k for k, _ in _typed(parser, text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("I got rid of my car, public transport from now on.", "ditched my car"),
+        # a clause after "and" is no part of the ending, whatever time it holds
+        ("I handed in my notice at Tesco and I'm joining Lidl next month.", "handed in my notice at Tesco"),
+        ("I quit my job last week.", "quit my job last week"),
+    ],
+)
+def test_an_ending_as_said(parser: NameRecognizer, text: str, ended: str) -> None:
+    assert ended in [value for key, value, _ in read_facts(parser, text) if key == "ended"]
