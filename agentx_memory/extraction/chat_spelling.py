@@ -72,6 +72,19 @@ _LOWER_I: Final = (
     ),
     # "my other half, Gareth": the partner, in the words the reader knows
     (re.compile(r"\b([Mm]y|[Oo]ur) (?:other|better) half\b"), r"\1 partner"),
+    # "my sis just moved to dubai", "my bro", "my hubby": chat's words for the speaker's people, in the
+    # words the reader knows (only after "my"/"our": "bro, I moved" addresses someone)
+    (
+        re.compile(
+            r"\b([Mm]y|[Oo]ur)((?:\s+(?:big|little|lil|older|younger|baby|twin))?)\s+(sis|bro|hubby|wifey|missus)\b"
+        ),
+        lambda said: (
+            f"{said[1]}{said[2]} "
+            + {"sis": "sister", "bro": "brother", "hubby": "husband", "wifey": "wife", "missus": "wife"}[
+                said[3]
+            ]
+        ),
+    ),
     # "got rid of the car": an ending, in the one verb the reader knows for it
     (re.compile(r"\b(?:got|gotten) rid of\b"), "ditched"),
     (re.compile(r"\bgetting rid of\b"), "ditching"),

@@ -25,6 +25,10 @@ _POST: Final = Frame("be", "attr", "occupation")
 NO_THING: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way"])
 
 
+#: Words that make a thing the one before: "my old car", "my previous job", "my ex-favourite".
+_BEFORE_NOW: Final = frozenset(["old", "previous", "former", "last", "first", "ex"])
+
+
 def thing_atom(
     predicate: Any, speaker: str, turn: TurnText, last_person: str | None = None
 ) -> FactAtom | None:
@@ -35,6 +39,8 @@ def thing_atom(
         c.dep_ == "neg" or c.tag_ == "MD" for c in predicate.children
     ):
         return None
+    if predicate.lemma_ == "be" and predicate.tag_ == "VBD":
+        return None  # "My old car was a Fiesta", "my favourite film was Heat": no longer so
     # the subject nearest the verb: "Forget Friends, The Office is my comfort show now" parses with two
     subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
     if not subjects and predicate.dep_ == "xcomp" and predicate.head.lemma_ in {"have", "get"}:
@@ -60,6 +66,8 @@ def thing_atom(
         if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in [*thing.children, *ranked]):
             continue
         head = thing.lemma_.casefold()
+        if any(c.dep_ == "amod" and c.lower_ in _BEFORE_NOW for c in thing.children):
+            return None  # "the old car is in the garage again": the one before, not the one now
         being = [c for c in value.children if c.dep_ == "attr"] if value.lemma_ == "be" else []
         if head in _POSTS and being:  # "day job these days is being a paralegal"
             value = being[0]

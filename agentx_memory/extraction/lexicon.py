@@ -397,6 +397,9 @@ PET_NOUNS: Final = frozenset(
 RELATION_NOUNS: Final = frozenset(
     {*RELATIONS.split("|"), "colleague", "workmate", "housemate", "landlord", "ex", "stepbrother"}
     | {"stepsister", "godson", "goddaughter", "in-law"}
+    # more of the people one's own: "my auntie", "my bestie", "our landlady", "the twins", "my supervisor"
+    | {"stepmum", "auntie", "aunty", "bestie", "landlady", "twin", "parent", "sibling", "supervisor"}
+    | {"grandkid", "grandchild", "flatmate", "roommate"}
 )
 
 #: Verbs whose past is their base form: "quit chess completely" opens a clause with its past.

@@ -368,9 +368,14 @@ def _extract_turn(
             subject, whole = found[0], found[1].strip(" ,.!;:")
             ctx = Context(turn=turn, subject=subject, correction=corrects, is_speaker=subject == speaker)
             parts = _AND_VERB.split(whole)
+            # "My son is 12 and plays football": the verbs after "and" are the son's, not the speaker's
+            owned = re.match(
+                rf"^{re.escape(subject)}'s(?: [\w-]+){{1,3}}?(?= (?:is|are|was|were|has|had)\b)", whole
+            )
+            doer = owned[0] if owned else subject
             read = 0
             for index, part in enumerate(parts):
-                canonical = part if index == 0 else f"{subject} {part}"
+                canonical = part if index == 0 else f"{doer} {part}"
                 persons = [*state.persons.values(), speaker]
                 atom = _read_clause(canonical, ctx, persons) or dated_event(canonical, ctx, persons)
                 if atom is not None:

@@ -92,3 +92,18 @@ def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text
 )
 def test_an_ending_as_said(parser: NameRecognizer, text: str, ended: str) -> None:
     assert ended in [value for key, value, _ in read_facts(parser, text) if key == "ended"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sis just moved to dubai for work, so jealous",  # chat's kin words are someone else
+        "my little bro lives in Leeds",
+        "My son is 12 and plays football every Saturday.",  # the verb after "and" is the son's
+        "My sister is a nurse and lives in Leeds.",
+        "My old car was a Fiesta.",  # the car before
+        "My car was a Fiesta.",
+    ],
+)
+def test_someone_elses_or_a_past_thing_is_not_the_speakers(parser: NameRecognizer, text: str) -> None:
+    assert not {key for key, _ in _typed(parser, text)} & {"lives_in", "plays", "works_as", "drives"}
