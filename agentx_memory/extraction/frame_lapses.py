@@ -334,3 +334,32 @@ def exes(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         )
         found.append(atom.model_copy(update={"ends": sorted(PARTNER_NOUNS), "ends_words": [name.text]}))
     return found
+
+
+def apart(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+    """ "Ravi and I are no longer together", "we're not together anymore": the speaker's partner (named,
+    or whoever is current) is no longer theirs."""
+    children = list(predicate.children)
+    if predicate.lemma_ != "be" or not any(c.dep_ == "advmod" and c.lower_ == "together" for c in children):
+        return None
+    denied = any(c.dep_ == "neg" for c in children) or any(
+        c.lower_ == "longer" and any(g.dep_ == "neg" for g in c.children) for c in children
+    )
+    subjects = [c for c in children if c.dep_ in {"nsubj", "nsubjpass"}]
+    if not denied or not subjects or any(c.tag_ == "MD" for c in children):
+        return None
+    both = [subjects[0], *(c for c in subjects[0].children if c.dep_ == "conj")]
+    if not any(t.lower_ in {"i", "we", "me"} for t in both):
+        return None  # "my parents aren't together anymore": theirs
+    names = [t.text for t in both if t.pos_ == "PROPN" or (t.ent_type_ == "PERSON" and t.text[:1].isupper())]
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    other = f" and {names[0]}" if names else ""
+    statement = (
+        f"{speaker}{other} are no longer together" if other else f"{speaker} is no longer with their partner"
+    )
+    atom = build_atom(
+        "statement", "ended", "no longer together", statement, ctx, names[:1], False, "explicit"
+    )
+    return atom.model_copy(
+        update={"ends": sorted(PARTNER_NOUNS), "ends_words": names[:1], "temporal": "past"}
+    )

@@ -231,6 +231,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "employer":
         if predicate.lemma_ in {"move", "transfer"}:
             return a_business(value)
+        if predicate.lemma_ == "work" and value.head.lower_ == "in":
+            # "working in TCS Chennai", "work in Deloitte"; not "in London", "in tech", "in a team"
+            named = any(
+                c.dep_ == "compound" and c.ent_type_ == "ORG" for c in value.children
+            )  # "TCS Chennai"
+            return value.pos_ == "PROPN" and (value.ent_type_ == "ORG" or named)
         if any(c.lower_ in _ANY for c in value.children) or _a_time(value) or head in _SPANS:
             return False  # "a sucker for any superhero"; "working on it for a while"
         if predicate.lemma_ in {
@@ -324,6 +330,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         if predicate.lemma_ == "drive":  # "I drive a Golf", "a van"; not "driving test", "drive me crazy"
             return (
                 value.pos_ == "PROPN"
+                # a model the tagger took for a common noun: "driving a Hilux these days"
+                or (value.text[:1].isupper() and any(c.lower_ in {"a", "an"} for c in value.children))
                 or head in VEHICLE_NOUNS
                 or any(t.lower_ in VEHICLE_MAKES | VEHICLE_MODELS for t in value.subtree)
             )

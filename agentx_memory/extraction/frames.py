@@ -42,7 +42,7 @@ from .frame_followups import (
     speaks_of_contact,
 )
 from .frame_introductions import introduction
-from .frame_lapses import exes, used_to
+from .frame_lapses import apart, exes, used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pets import pet_atom, pet_said, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
@@ -52,7 +52,6 @@ from .frame_things import thing_atom
 from .frame_values import SUBJECTS, frames_of, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
-    ENDING_VERBS,
     PARTNER_NOUNS,
     RELATION_NOUNS,
     SAME_PAST,
@@ -157,6 +156,8 @@ def read_parsed(
                 reading.atoms += [hired] if (hired := hired_by(predicate, speaker, turn)) else []
             if not questioned and (habit := habit_atom(predicate, speaker, turn)) is not None:
                 reading.atoms.append(habit)
+            if not questioned and (split := apart(predicate, speaker, turn)) is not None:
+                reading.atoms.append(split)  # "Ravi and I are no longer together"
             if not questioned and (gone := used_to(predicate, speaker, turn)) is not None:
                 reading.atoms.append(gone)  # "I used to live in Paris": no home there now
             found = _subject(predicate, speaker, last_person, reading.people)
@@ -460,12 +461,17 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
 _DONE_HEADS: Final = frozenset(["start", "begin", "continue", "manage", "get", "happen", "come"])
 
 
+#: Verbs whose clause is a doing that ceased, with the particle they need: "stopped eating meat", "gave up
+#: drinking" (not "ended up moving to Croydon", which happened).
+_CEASING: Final = {"stop": "", "quit": "", "cease": "", "give": "up", "pack": "in"}
+
+
 def _ends(head: Any) -> bool:
     """ "stopped", "quit", "gave up": a head that ends what its clause does."""
-    particles = ENDING_VERBS.get(head.lemma_.casefold())
-    if particles is None:
+    particle = _CEASING.get(head.lemma_.casefold())
+    if particle is None:
         return False
-    return not particles or any(c.dep_ == "prt" and c.lower_ in particles for c in head.children)
+    return not particle or any(c.dep_ == "prt" and c.lower_ == particle for c in head.children)
 
 
 def _an_aim(node: Any, parent: Any) -> bool:

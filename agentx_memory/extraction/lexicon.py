@@ -123,6 +123,7 @@ FRAMES: Final = (
     ),  # "I'm in Bristol, near the harbourside" (a city, to stay)
     # employer
     Frame("work", "prep", "employer", preps=("at", "for")),
+    Frame("work", "prep", "employer", preps=("in",)),  # "working in TCS Chennai" (an organisation only)
     Frame("join", "dobj", "employer", change=True),
     Frame("start", "prep", "employer", change=True, preps=("at", "with")),
     Frame("employ", "prep", "employer", preps=("by",)),
@@ -357,6 +358,10 @@ VEHICLE_NOUNS: Final = frozenset(
         "jeep",
         "coupe",
         "wagon",
+        "ute",  # Australian: "my new ute is a Ranger"
+        "crossover",
+        "roadster",
+        "4x4",
     ]
 )
 

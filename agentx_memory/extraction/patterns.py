@@ -291,8 +291,9 @@ PATTERNS: Final = (
     Pattern("skill", "can", r"^{S} (?:can|knows how to) (?P<v>(?:play|speak|cook|bake|code|program|drive|swim|"
             r"ski|sew|knit|paint|draw|sing|dance|fix|build|write|read|juggle|surf|climb|ride|skate|type|use)"
             r"\b.*?)(?: now)?\.?$"),
-    Pattern("skill", "uses", r"^{S} (?:has been|is|was) (?:coding|programming|developing|writing code|working) "
-            r"(?:in|with) (?P<v>.+)"),
+    # "working in TCS Chennai" is where one works (the parse reads it), "working with React" what one uses
+    Pattern("skill", "uses", r"^{S} (?:has been|is|was) (?:(?:coding|programming|developing|writing code) "
+            r"(?:in|with)|working with) (?P<v>.+)"),
     Pattern("skill", "experience_in", r"^{S} has been (?P<v>\w+ing\b.+?)" + _FOR_YEARS),
     Pattern("skill", "experience_in", r"^{S} has (?:used|worked with|done|practised|practiced) (?P<v>.+?)" + _FOR_YEARS),
     Pattern("skill", "experience_in", r"^{S} (?:taught|worked as|has worked as|coached|practised|practiced|"
@@ -311,7 +312,7 @@ PATTERNS: Final = (
     Pattern("goal", "learning", r"^{S} (?:is learning|is teaching themself|is trying to learn|started learning|"
             r"has started learning|began learning|just started learning) (?P<v>.+)"),
     # -- event (a dated thing ahead)
-    Pattern("event", "{what}", r"^{S}'s (?P<what>(?:[\w-]+ ){0,2}(?:" + _EVENTS + r"))(?: is|'s)(?: on| at)? (?P<v>.+)"),
+    Pattern("event", "{what}", r"^{S}'s (?P<what>(?:[\w-]+ ){0,2}(?:" + _EVENTS + r"))(?: is|'s)(?: now| currently)?(?: on| at)? (?P<v>.+)"),
     # A start or an end with its date: "my new job starts on November 3rd", "my last day at the bank is
     # October 10th" (what one starts or ends is no event by itself: "my job is great" is none).
     Pattern("event", "{what}", r"^{S}'s (?P<what>(?:new |next )?(?:job|role|position|contract|lease|course|semester|"

@@ -126,6 +126,9 @@ def _misnamed_place(token: Any) -> bool:
         return False
     if token.head.lemma_.casefold() in PET_KIND or not known_town(token.text):
         return False  # "a kitten, Marmalade"
+    entity = next((e for e in token.doc.ents if e.start <= token.i < e.end), None)
+    if entity is not None and entity.label_ == "ORG" and len(entity) > 1:
+        return False  # "working in TCS Chennai": a firm's branch, named with its town
     return _stands_for_a_place(token)
 
 

@@ -56,6 +56,14 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("I've rescheduled the dentist for the 22nd.", ("appointment_dentist", "on the 22nd")),
         ("My mobile number has changed, it's now 07911 123456.", ("phone", "07911 123456")),
         ("I've got a new car, a Skoda Octavia estate.", ("drives", "a Skoda Octavia estate")),
+        ("We ended up moving to Croydon.", ("lives_in", "Croydon")),  # "ended up" is no ending
+        ("I am working in TCS Chennai now, previously I was in Wipro.", ("works_at", "TCS Chennai")),
+        ("I'm driving a Hilux these days.", ("drives", "a Hilux")),
+        ("My new ute is a Ranger, the old Navara is sold.", ("drives", "a Ranger")),
+        (
+            "My GP appointment is now the 3rd of December at 10:40.",
+            ("appointment_gp", "on the 3rd of December at 10:40"),
+        ),
     ],
 )
 def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -> None:
@@ -75,6 +83,9 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("I'm seeing Marcus tomorrow.", "partner"),  # a meeting
         ("I swapped my shift for Tuesday", "appointment_shift"),  # a trade, no rescheduling
         ("My mobile number has changed, it's now 07911 123456.", "appointment_number"),
+        ("I work in London.", "works_at"),
+        ("I work in tech.", "works_at"),
+        ("My GP appointment is now the 3rd of December at 10:40.", "gp_appointment"),
     ],
 )
 def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text: str, key: str) -> None:
@@ -88,6 +99,8 @@ def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text
         # a clause after "and" is no part of the ending, whatever time it holds
         ("I handed in my notice at Tesco and I'm joining Lidl next month.", "handed in my notice at Tesco"),
         ("I quit my job last week.", "quit my job last week"),
+        ("Ravi and I are no longer together.", "no longer together"),
+        ("We're not together anymore.", "no longer together"),
     ],
 )
 def test_an_ending_as_said(parser: NameRecognizer, text: str, ended: str) -> None:
@@ -107,3 +120,9 @@ def test_an_ending_as_said(parser: NameRecognizer, text: str, ended: str) -> Non
 )
 def test_someone_elses_or_a_past_thing_is_not_the_speakers(parser: NameRecognizer, text: str) -> None:
     assert not {key for key, _ in _typed(parser, text)} & {"lives_in", "plays", "works_as", "drives"}
+
+
+def test_a_couple_apart_is_the_speakers_only_with_the_speaker(parser: NameRecognizer) -> None:
+    assert not [
+        key for key, _, _ in read_facts(parser, "My parents aren't together anymore.") if key == "ended"
+    ]
