@@ -93,6 +93,8 @@ def swapped(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
                 slot, old_slot = "occupation", None  # "switched from accounting to data science"
             if slot is None or (old_slot is not None and old_slot != slot):
                 continue
+            if slot == "residence" and not olds:
+                continue  # "I've switched to Monzo": a town is swapped for a town, not switched to alone
             value = vehicle_head(new) if slot == "vehicle" else new
             atom = slot_atom(_SWAPPED[slot], value, speaker, turn, True, speaker, False)
             gone = [o.text for o in olds if o.pos_ == "PROPN" or _slot_of(o)]

@@ -30,6 +30,7 @@ from .lexicon import (
     VEHICLE_NOUNS,
     Frame,
 )
+from .places import known_town
 from .stored import value_tokens
 
 __all__ = [
@@ -246,7 +247,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         }:  # "joined Stripe"; "joined a gym", "switched to a vegan diet"
             # "the NHS trust": a noun the organisation's name makes one
             named = any(c.dep_ == "compound" and c.ent_type_ == "ORG" for c in value.children)
-            return bool(value.pos_ == "PROPN" or value.ent_type_ == "ORG" or named)
+            if predicate.lemma_ == "switch" and value.ent_type_ in {"GPE", "LOC"} and known_town(value.text):
+                return False  # "switched from Leeds to York": a town
+            # a name as written: the tagger calls some lowercase words names ("I've switched to padel")
+            return bool(
+                (value.pos_ == "PROPN" and not value.text.islower()) or value.ent_type_ == "ORG" or named
+            )
         after = value.doc[value.right_edge.i + 1] if value.right_edge.i + 1 < len(value.doc) else None
         studied = any(t.lower_ in SCHOOLS for t in value.subtree) or (
             after is not None and after.lower_ in SCHOOLS

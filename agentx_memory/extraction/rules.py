@@ -199,7 +199,12 @@ _MOVED: Final = re.compile(r"\b(?:moved|relocated)\b")
 #: What one moves to as a home: a name ("Lisbon", "Atlanta") or a noun phrase ("the countryside",
 #: "a small town"), not a bare lowercase word.
 #: "a" before a name is a shop or a brand, not a home ("moved to a Superdrug in Salford").
-_PLACE: Final = re.compile(r"^(?:[A-Z]|(?:the|my|our|their|his|her)\s|an?\s(?![A-Z]))")
+_PLACE: Final = re.compile(
+    # not a day or a month ("moved to Thursday at 4": the appointment, not a home)
+    r"^(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|(?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December)\b|(?:the|my|our)\s+\d)"
+    r"(?:[A-Z]|(?:the|my|our|their|his|her)\s|an?\s(?![A-Z]))"
+)
 
 
 def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:

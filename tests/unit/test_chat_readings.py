@@ -86,6 +86,10 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("I work in London.", "works_at"),
         ("I work in tech.", "works_at"),
         ("My GP appointment is now the 3rd of December at 10:40.", "gp_appointment"),
+        ("nope, moved to Thursday at 4", "lives_in"),  # a time, no home
+        ("not really, I've switched to padel", "works_at"),  # a pastime the tagger called a name
+        ("I've switched to Monzo.", "lives_in"),
+        ("switched from Leeds to York", "works_at"),
     ],
 )
 def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text: str, key: str) -> None:
