@@ -34,11 +34,12 @@ _LOWER_I: Final = (
     # "New job title: engineering manager", "Diet: vegan now": a heading and its value, as a statement
     (
         re.compile(
-            r"(^|[.!?]\s+)(?:[Mm]y\s+)?([Nn]ew\s+)?((?:job\s+)?title|role|position|job|diet|favourite\s+[a-z]+)"
+            r"(^|[.!?]\s+)(?:[Mm]y\s+)?([Nn]ew\s+|[Cc]urrent\s+)?((?:job\s+)?title|role|position|job|diet|favourite\s+[a-z]+)"
             r"\s*:\s+(?=\w)",
             re.IGNORECASE,
         ),
-        lambda said: f"{said[1]}My {(said[2] or '').lower()}{said[3].lower()} is ",
+        # "Current favourite snack: …" is the favourite now ("current" adds nothing the reader needs)
+        lambda said: f"{said[1]}My {(said[2] or '').lower().replace('current ', '')}{said[3].lower()} is ",
     ),
     # "keto's out", "the Micra's history": the "'s" is "is"
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:out|over|history|old news|ancient history)\b)"), " is"),

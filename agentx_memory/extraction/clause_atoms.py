@@ -71,7 +71,7 @@ _PHRASE_START: Final = frozenset(
 
 
 #: "I like coffee now": the value is "coffee"; "now" tells that it changed (corrections.py).
-_NOW_END: Final = re.compile(r"\s+now$", re.IGNORECASE)
+_NOW_END: Final = re.compile(r"\s+(?:right |just )?now$", re.IGNORECASE)
 
 
 def trim(value: str) -> str:

@@ -50,7 +50,22 @@ def slot_noun_atoms(sentence: Any, speaker: str, turn: TurnText, correction: boo
                 frame = Frame("be", "attr", slot)
                 atoms.append(slot_atom(frame, value, speaker, turn, correction, speaker, False))
                 break
+        for place in _job_at(noun):  # "my new job is at a law firm in Leeds", "… is with Arup"
+            if _fills("employer", place) or any(c.dep_ == "det" for c in place.children):
+                frame = Frame("be", "attr", "employer")
+                atoms.append(slot_atom(frame, place, speaker, turn, correction, speaker, False))
+                break
     return atoms
+
+
+def _job_at(noun: Any) -> list[Any]:
+    """Where the speaker's job is said to be: the copula's "at" or "with" ("my new job is at Arup")."""
+    head = noun.head
+    if noun.lemma_ not in {"job", "role", "position"} or noun.dep_ not in SUBJECTS or head.lemma_ != "be":
+        return []
+    if _guarded(head):
+        return []
+    return [g for c in head.children if c.dep_ == "prep" and c.lower_ in {"at", "with"} for g in c.children]
 
 
 def _slot_of(noun: Any) -> str | None:

@@ -92,7 +92,9 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 if frame.slot == "residence":
                     # "I call Leeds home"; "bought a place in Margate", "got a room in Bishan"
                     place = _dwelling_place(obj, predicate)
-                    if place is obj and not any(c.dep_ == "oprd" and c.lower_ == "home" for c in children):
+                    if place is obj and not any(
+                        c.dep_ in {"oprd", "advmod"} and c.lower_ == "home" for c in children
+                    ):  # "I call Austin home these days" ("home" an adverb to the parse)
                         continue
                     obj = place
                 obj = person_named(obj) if frame.slot == "partner" else obj
@@ -132,6 +134,8 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             for prep in holders:
                 if prep.lower_ not in frame.preps:
                     continue
+                if frame.particle == "in" and prep.head.dep_ != "pobj":
+                    continue  # "moved in with Jo in Bath"; not "moved in May", "moved in together"
                 inner = [
                     g for c in prep.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
                 ]

@@ -111,6 +111,8 @@ FRAMES: Final = (
     Frame("base", "prep", "residence", preps=("in", "out")),
     Frame("settle", "prep", "residence", change=True, preps=("in", "into")),
     Frame("move", "prep", "residence", change=True, preps=("to", "into")),
+    # "moved in with my girlfriend in Bath": the town hangs on whom one moved in with (the reader checks)
+    Frame("move", "prep", "residence", change=True, preps=("in",), particle="in"),
     Frame("relocate", "prep", "residence", change=True, preps=("to",)),
     Frame("shift", "prep", "residence", change=True, preps=("to",)),  # Indian English: "shifted to Pune"
     Frame("emigrate", "prep", "residence", change=True, preps=("to",)),

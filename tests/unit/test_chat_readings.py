@@ -59,6 +59,15 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("We ended up moving to Croydon.", ("lives_in", "Croydon")),  # "ended up" is no ending
         ("I am working in TCS Chennai now, previously I was in Wipro.", ("works_at", "TCS Chennai")),
         ("I'm driving a Hilux these days.", ("drives", "a Hilux")),
+        ("Moved in with my girlfriend in Bath last month.", ("lives_in", "Bath")),
+        ("I call Austin home these days.", ("lives_in", "Austin")),
+        (
+            "Current favourite snack: salt and vinegar Pringles.",
+            ("favourite_snack", "salt and vinegar Pringles"),
+        ),
+        ("I'm obsessed with The Bear right now, best show on TV.", ("likes", "The Bear")),
+        ("My new job is at a law firm in Leeds.", ("works_at", "a law firm in Leeds")),
+        ("My job is with Arup now.", ("works_at", "Arup")),
         ("My new ute is a Ranger, the old Navara is sold.", ("drives", "a Ranger")),
         (
             "My GP appointment is now the 3rd of December at 10:40.",
@@ -90,6 +99,9 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("not really, I've switched to padel", "works_at"),  # a pastime the tagger called a name
         ("I've switched to Monzo.", "lives_in"),
         ("switched from Leeds to York", "works_at"),
+        ("We moved in May.", "lives_in"),
+        ("My job is at risk.", "works_at"),
+        ("My next job will be at Google.", "works_at"),
     ],
 )
 def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text: str, key: str) -> None:
