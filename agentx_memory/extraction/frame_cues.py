@@ -459,9 +459,33 @@ def _others(sentence: Any) -> bool:
         # "my new manager at Ocado" is the speaker's news, and so is "the doctor put me on keto"
         if token.dep_ in SUBJECTS and person and not at_work and not about_me:
             return True
+        # "In my novel the hero lives in Venice", "the new guy works at Arup": someone the speaker
+        # does not own does the living or the working
+        if token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ == "NOUN" and _someone(token):
+            return True
         if token.dep_ == "poss" and (token.ent_type_ == "PERSON" or token.lower_ in {"his", "her", "their"}):
             return True
     return False
+
+
+#: Verbs of where one lives or works, whose subject is the one who does.
+_LIVING: Final = frozenset(["live", "work", "move", "relocate", "settle", "stay", "be", "join", "start"])
+
+
+def _someone(subject: Any) -> bool:
+    """A noun subject that is someone other than the speaker: "the hero", "a friend of mine"; not the
+    speaker's own thing ("my flat is in Leeds", "our new place")."""
+    if subject.head.lemma_ not in _LIVING or subject.lemma_.casefold() in _JOB:
+        return False
+    owned = any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in subject.children)
+    determined = any(c.dep_ == "det" for c in subject.children)
+    return determined and not owned and subject.lemma_.casefold() not in _THINGS
+
+
+#: Things of the speaker's a sentence may start from: "the flat is in Leith", "the commute is long".
+_THINGS: Final = frozenset(
+    ["flat", "house", "place", "apartment", "home", "commute", "office", "rent", "move", "room", "new"]
+)
 
 
 def _negated(sentence: Any) -> bool:

@@ -137,7 +137,8 @@ def read_parsed(
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker, number_asked)
             reading.contact_pending = reading.contact_pending or speaks_of_contact(sentence)
             reading.atoms += pets_named(sentence, speaker, turn)
-            reading.atoms += pets_near(sentence, speaker, turn)
+            if not any(_used_to(t) for t in sentence):  # "I used to have a cat called Smudge": history
+                reading.atoms += pets_near(sentence, speaker, turn)
             reading.atoms += sentence_atoms(sentence, speaker, turn)
             reading.atoms += slot_noun_atoms(sentence, speaker, turn, correction)
             reading.atoms += exes(sentence, speaker, turn)
@@ -150,7 +151,7 @@ def read_parsed(
                 if (thing := thing_atom(predicate, speaker, turn, last_person)) is not None:
                     reading.atoms.append(thing)
                 pet, last_pet = pet_atom(predicate, speaker, turn, last_pet)
-                if pet is not None:
+                if pet is not None and not _used_to(predicate):
                     reading.atoms.append(pet)
             if not questioned and _states_present(predicate, _ENDING):
                 reading.atoms += [hired] if (hired := hired_by(predicate, speaker, turn)) else []
@@ -480,6 +481,11 @@ def _an_aim(node: Any, parent: Any) -> bool:
     infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in node.children)
     obliged = parent.lemma_ == "have" and parent.tag_ in {"VBD", "VBN"}  # "had to move the MOT": it was
     return infinitive and node.dep_ in {"xcomp", "advcl"} and parent.lemma_ not in _DONE_HEADS and not obliged
+
+
+def _used_to(token: Any) -> bool:
+    """ "(I) used to have …": a habit or a state of the past."""
+    return token.dep_ == "xcomp" and token.head.lemma_ == "use" and token.head.tag_ == "VBD"
 
 
 def _looks_back(predicate: Any) -> bool:
