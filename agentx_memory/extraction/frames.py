@@ -485,7 +485,7 @@ def _an_aim(node: Any, parent: Any) -> bool:
 
 def _used_to(token: Any) -> bool:
     """ "(I) used to have …": a habit or a state of the past."""
-    return token.dep_ == "xcomp" and token.head.lemma_ == "use" and token.head.tag_ == "VBD"
+    return bool(token.dep_ == "xcomp" and token.head.lemma_ == "use" and token.head.tag_ == "VBD")
 
 
 def _looks_back(predicate: Any) -> bool:
