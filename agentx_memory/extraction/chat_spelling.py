@@ -46,6 +46,16 @@ _LOWER_I: Final = (
     # "Canberra's my home", "Dublin's been home since I was born": no possessive comes before "my" or
     # "been"; the "'s" is "is" / "has"
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+been\b)"), " has"),
+    # "Noah's gone vegan", "Priya's moved to Leeds", "Dad's retired": before a participle no possessive
+    # stands either (not "left", "Noah's left foot")
+    (
+        re.compile(
+            r"(?<=[A-Za-z])['’]s(?=\s+(?:just\s+|finally\s+|now\s+)?(?:gone|moved|started|become|joined|"
+            r"retired|quit|switched|split|taken|finished|bought|sold|adopted|decided|got\s+(?:a|an|engaged|"
+            r"married|promoted|the)\b)\b)"
+        ),
+        " has",
+    ),
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:my|our|home)\b)"), " is"),
     # "so that's me fully vegan now", "that's me a Leeds resident": British chat's "I'm" (not "that's me
     # and Tom in the photo", "that's me who booked it")

@@ -329,7 +329,7 @@ def contact_atoms(
     number's different"), so a number said alone now is it."""
     text = sentence.text
     # "my mum's number" is hers; "everyone's addresses" (the speaker's among them) are not someone else's
-    mine = {"my", "our", "everyone", "everybody"}
+    mine = {"my", "our", "everyone", "everybody", "mine"}  # "mine's stefan@…" (parsed a possessive)
     if any(t.dep_ == "poss" and t.lower_ not in mine for t in sentence) or text.rstrip().endswith("?"):
         return []
     if any(_for_someone_else(t) for t in sentence):
@@ -372,14 +372,20 @@ def thing_key(thing: Any, loose: bool = False) -> str | None:
         for c in thing.children
         if c.dep_ in {"compound", "amod"}
         and c.i < thing.i
-        # the tagger takes some a noun for an adjective: "Optician appointment"
-        and (c.pos_ == "NOUN" or (c.pos_ in {"ADJ", "PROPN"} and c.lemma_.casefold() in APPOINTMENTS))
+        # the tagger takes some a noun for an adjective: "Optician appointment"; "moving day" is named
+        # for a doing
+        and (
+            c.pos_ == "NOUN"
+            or (c.pos_ in {"ADJ", "PROPN"} and c.lemma_.casefold() in APPOINTMENTS)
+            or (c.dep_ == "amod" and c.tag_ == "VBG")
+        )
     ]
     head = thing.lemma_.casefold()
     # "parents evening is on January 16": with ``loose`` any thing said to be on a day is one
     known = head in APPOINTMENTS or any(w.lemma_.casefold() in APPOINTMENTS for w in words)
     # "parents evening", "sports day": a time of day named for what happens then is an occasion
-    named_time = bool(words) and not any(_timeish(w) for w in words)
+    # ("Moving day": the model's DATE, named for the doing all the same)
+    named_time = bool(words) and not any(_timeish(w) and w.tag_ != "VBG" for w in words)
     thing_like = (
         (thing.pos_ == "NOUN" or (thing.pos_ == "PROPN" and thing.text.isupper() and len(thing.text) > 1))
         and thing.ent_type_ != "PERSON"

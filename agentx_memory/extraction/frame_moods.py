@@ -49,6 +49,8 @@ def _supposes(token: Any) -> bool:
         and token.lower_ in {"would", "'d", "could"}
         and not denied(token.head)
         and token.head.lemma_ != "say"
+        # "Could you suggest …", "would you mind …": a request to the listener supposes nothing
+        and not any(c.dep_ == "nsubj" and c.lower_ == "you" for c in token.head.children)
     )
 
 

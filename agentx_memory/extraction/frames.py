@@ -145,7 +145,8 @@ def read_parsed(
         if not (asked or supposed(sentence)) and not any(True for _ in _predicates(sentence)):
             last_thing = _appointment(reading, sentence.root, speaker, turn, last_person, last_thing)
         for predicate in _predicates(sentence):
-            questioned = asked or supposed_at(predicate)
+            # "Can you suggest a cake, since I'm vegan these days?": the reason given is told, not asked
+            questioned = (asked and not _told_in_passing(predicate)) or supposed_at(predicate)
             if not questioned:
                 last_thing = _appointment(reading, predicate, speaker, turn, last_person, last_thing)
                 if (thing := thing_atom(predicate, speaker, turn, last_person)) is not None:
@@ -435,9 +436,10 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
             return False  # "I stopped eating meat", "quit working at Tesco": ended, an ending says so
         if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
             return False
-        if node.dep_ == "advcl" and any(
-            c.dep_ in {"mark", "advmod"} and c.lower_ in _OWN_CLAUSE for c in node.children
-        ):
+        if (
+            node.dep_ == "advcl"
+            and any(c.dep_ in {"mark", "advmod"} and c.lower_ in _OWN_CLAUSE for c in node.children)
+        ) or _told_in_passing(node):
             break  # "they couldn't do Friday so the interview's swapped to the 21st": told as so
         # "I don't think I'm moving"; but "I'm in Bristol, so fish is never far away" (a clause said
         # before its head is one of its own)
@@ -481,6 +483,29 @@ def _an_aim(node: Any, parent: Any) -> bool:
     infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in node.children)
     obliged = parent.lemma_ == "have" and parent.tag_ in {"VBD", "VBN"}  # "had to move the MOT": it was
     return infinitive and node.dep_ in {"xcomp", "advcl"} and parent.lemma_ not in _DONE_HEADS and not obliged
+
+
+#: Words that open a reason: "since I'm vegan", "as I live in Leeds now", "because I moved".
+_REASONS: Final = frozenset(["since", "because", "as", "cos", "cause", "coz"])
+
+
+def _told_in_passing(predicate: Any) -> bool:
+    """A reason the speaker gives inside a question or a request: a clause of theirs opened by "since",
+    "as" or "because" ("what should I cook tonight, as I'm vegetarian now?")."""
+    children = list(predicate.children)
+    marks = {c.lower_ for c in children if c.dep_ == "mark"}
+    # "as" and "since" are reasons in the present ("as I'm vegetarian now"), times in the past ("as I was
+    # leaving", "since I moved")
+    present = predicate.tag_ in {"VBP", "VBZ"} or any(
+        c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBP", "VBZ"} for c in children
+    )
+    return bool(
+        predicate.dep_ == "advcl"
+        and marks & _REASONS
+        and (present or marks & {"because", "cos", "cause", "coz"})
+        and any(c.dep_ in {"nsubj", "nsubjpass"} and c.lower_ in {"i", "we"} for c in children)
+        and not any(c.tag_ == "MD" for c in children)
+    )
 
 
 def _used_to(token: Any) -> bool:

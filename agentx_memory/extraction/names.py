@@ -247,8 +247,22 @@ def _spacy_installed() -> bool:
 @functools.cache
 def _load_spacy() -> SpacyNames:
     import spacy  # an optional dependency: the nlp extra
+    from spacy.language import Language
 
-    return SpacyNames(spacy.load(SPACY_MODEL, exclude=_UNUSED_PIPES))
+    if not Language.has_factory("agentx_paragraphs"):
+        Language.component("agentx_paragraphs", func=_paragraphs)
+    nlp = spacy.load(SPACY_MODEL, exclude=_UNUSED_PIPES)
+    nlp.add_pipe("agentx_paragraphs", before="parser")
+    return SpacyNames(nlp)
+
+
+def _paragraphs(doc: Any) -> Any:
+    """A blank line ends a sentence, which the parser then keeps: a signature or a list under a question
+    ("does this look professional?\n\nLucía Ferrer · lucia@…") is no part of the question."""
+    for token in doc[1:]:
+        if doc[token.i - 1].is_space and "\n\n" in doc[token.i - 1].text:
+            token.is_sent_start = True
+    return doc
 
 
 def name_recognizer(choice: NameChoice) -> NameRecognizer | None:

@@ -68,6 +68,28 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("I'm obsessed with The Bear right now, best show on TV.", ("likes", "The Bear")),
         ("My new job is at a law firm in Leeds.", ("works_at", "a law firm in Leeds")),
         ("My job is with Arup now.", ("works_at", "Arup")),
+        # a reason given inside a request is told, not asked
+        ("Can you suggest a cake, since I'm vegan these days?", ("diet", "vegan")),
+        ("What should I cook tonight, as I'm vegetarian now?", ("diet", "vegetarian")),
+        (
+            "Could you suggest a birthday cake recipe — no eggs or butter, since I'm vegan these days — that "
+            "still looks impressive?",
+            ("diet", "vegan"),
+        ),
+        (
+            "We got bought and rebranded, so everyone's on the new domain — mine's stefan.weber@kalmar.com. "
+            "Can you help me write an out-of-office?",
+            ("email", "stefan.weber@kalmar.com"),
+        ),
+        (
+            "I've gone independent, new signature — does this look professional?\n\nKim Ferrer · Architect\n"
+            "kim@ferrerestudio.com",
+            ("email", "kim@ferrerestudio.com"),
+        ),
+        (
+            "Moving day is on the 2nd, can you do a packing schedule?",
+            ("appointment_moving_day", "on the 2nd"),
+        ),
         ("My new ute is a Ranger, the old Navara is sold.", ("drives", "a Ranger")),
         (
             "My GP appointment is now the 3rd of December at 10:40.",
@@ -102,6 +124,8 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("We moved in May.", "lives_in"),
         ("My job is at risk.", "works_at"),
         ("My next job will be at Google.", "works_at"),
+        ("What should I cook if I'm vegetarian?", "diet"),  # a condition asked about
+        ("Should I go vegan, since I might move to Berlin?", "lives_in"),
     ],
 )
 def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text: str, key: str) -> None:
@@ -144,3 +168,9 @@ def test_a_couple_apart_is_the_speakers_only_with_the_speaker(parser: NameRecogn
     assert not [
         key for key, _, _ in read_facts(parser, "My parents aren't together anymore.") if key == "ended"
     ]
+
+
+def test_a_named_persons_participle_is_theirs(parser: NameRecognizer) -> None:
+    facts = read_facts(parser, "My son Noah's gone vegan after a documentary at school.", speaker="Hugo")
+    assert ("diet", "vegan") in {(key, value) for key, value, _ in facts}
+    assert not any(key == "diet" and "Hugo" in statement for key, _, statement in facts)
