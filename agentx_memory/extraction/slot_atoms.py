@@ -48,7 +48,7 @@ def slot_atom(
     if frame.slot == "hobby" and frame.lemma == "join":  # "a bouldering gym": bouldering; "the choir": choir
         named = [c for c in value.children if c.dep_ in {"compound", "amod"} and c.i < value.i]
         doing = [c for c in named if c.tag_ == "VBG" or c.lower_.endswith("ing")]
-        said = doing[0].text if doing else " ".join([*(c.text for c in named), value.text])
+        said = doing[0].text if doing else " ".join([*(hyphenated(c) for c in named), value.text])
     if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:
         objects = [c for c in value.children if c.dep_ == "dobj"]  # "learning the piano": the piano
         said = phrase(objects[0]) if objects else said
@@ -73,7 +73,8 @@ def slot_atom(
     if frame.slot == "diet" and said.casefold() in PLAN_DIETS and not negated:
         text = f"{subject} is on a {said} diet"  # "Harriet is Mediterranean" would be a nationality
     if frame.slot == "hobby" and frame.lemma == "join" and not negated:  # "Kim joined a writers group"
-        text = f"{subject} joined {' '.join(t.text for t in value.subtree if t.i <= value.i)}"
+        # as written: "a service-focused online group" (joined with spaces, the hyphen became a dash)
+        text = f"{subject} joined {''.join(t.text_with_ws for t in value.subtree if t.i <= value.i).strip()}"
     if gerund and not negated:
         text = f"{subject} works in {said}"
     key_value = said.split(" ", 1)[1] if frame.slot == "occupation" and not gerund else said

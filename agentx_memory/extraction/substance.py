@@ -263,6 +263,22 @@ _SYMPATHY: Final = re.compile(
 )
 
 
+#: A rallying cry of "we" (the speaker and others): "we can make a difference for our veterans", "we need
+#: folks in the community", "we're really making progress towards a positive impact".
+_RALLYING: Final = re.compile(
+    r"^\s+and others\s+(?:(?:can|could|will|should|must|need to|have to)\s+(?:all\s+|really\s+)?make\s+a\s+"
+    r"(?:real\s+|big\s+|positive\s+|huge\s+)?(?:difference|impact)|need\s+(?:more\s+)?(?:folks|people|everyone)\b|"
+    r"are\s+(?:\w+\s+)?making\s+(?:\w+\s+)?progress\b)",
+    re.IGNORECASE,
+)
+#: A feeling about what one learns, told as the world's: "It's so rewarding to know John is making a
+#: difference".
+_FEELING_TO_KNOW: Final = re.compile(
+    r"^It(?:'s|\s+is|\s+was)\s+(?:so\s+|really\s+|such\s+a\s+|very\s+)?\w+\s+to\s+(?:know|see|hear|think)\b",
+    re.IGNORECASE,
+)
+
+
 def unworthy(statement: str, subject: str) -> str | None:
     """Why ``statement`` (third person) is no memory worth keeping, or None when it is one."""
     text = statement.strip().rstrip(".!")
@@ -280,4 +296,8 @@ def unworthy(statement: str, subject: str) -> str | None:
         return "a pleasantry"
     if _stands_for_nothing([word.casefold() for word in _WORD.findall(text)]):
         return "stands for nothing"
+    if _RALLYING.match(text[len(subject) :] if text.startswith(subject) else text):
+        return "a rallying cry"
+    if _FEELING_TO_KNOW.match(text):
+        return "a feeling of the moment"
     return None

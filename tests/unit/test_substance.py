@@ -214,3 +214,33 @@ def test_the_extractor_drops_what_stands_for_nothing() -> None:
     assert statements("I lost my phone at the gym so I bought a new one.") == [
         "Dana lost Dana's phone at the gym so Dana bought a new one."
     ]
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept", "reason"),
+    [
+        # "we" rallying each other on is no fact of theirs; what they did or do is
+        (
+            "Dana and others can make a difference for their veterans.",
+            "Dana and others raised £400 for the veterans' charity.",
+            "a rallying cry",
+        ),
+        ("Dana and others need folks in the community.", "Dana and others need a new boiler.", None),
+        ("Dana and others can make a real difference.", "Dana and others can build a strong team.", None),
+        (
+            "Dana and others are really making progress towards making a positive impact.",
+            "Dana and others are making a quilt for the fundraiser.",
+            "a rallying cry",
+        ),
+        (
+            "It's so rewarding to know Dana is making a difference.",
+            "It's Dana's job to know the fire exits.",
+            "a feeling of the moment",
+        ),
+    ],
+)
+def test_a_rallying_cry_or_a_feeling_of_the_moment_is_no_memory(
+    refused: str, kept: str, reason: str | None
+) -> None:
+    assert unworthy(refused, "Dana") == (reason or "a rallying cry")
+    assert unworthy(kept, "Dana") is None
