@@ -121,6 +121,8 @@ def _opening_verb(sentence: Any) -> Any | None:
     # "Packed in the five-a-side, my ankles can't take it": a later clause's subject is not the opener's
     if opener is None or any(child.dep_ in _SUBJECTS for child in opener.children):
         return None
+    if opener.dep_ in {"aux", "auxpass"} and any(c.dep_ in _SUBJECTS for c in opener.head.children):
+        return None  # "did I overpay?": the auxiliary opens a question whose subject is there
     if opener.i + 1 >= sentence.end and opener.lower_ not in _STATES:
         return None
     if opener.lemma_ == "be" and _names_a_thing(opener):

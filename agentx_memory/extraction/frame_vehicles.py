@@ -197,7 +197,11 @@ def _only_wished(verb: Any) -> bool:
     if verb.tag_ not in {"VBD", "VBN"} or any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
         return True
     node = verb
-    while node.dep_ in {"xcomp", "ccomp", "pcomp", "prep", "advcl"} and node.head.i != node.i:
+    # not through an adverbial clause: "grabbed a Mazda CX-5, the i30 went to my cousin" hangs the
+    # purchase on "went", which is no plan to go
+    while node.dep_ in {"xcomp", "ccomp", "pcomp", "prep"} and node.head.i != node.i:
+        if node.dep_ == "ccomp" and node.i < node.head.i:
+            break  # a clause said before its head is one of its own
         node = node.head
         if node.lemma_ in WISH_HEADS:
             return True

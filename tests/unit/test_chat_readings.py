@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentx_memory.extraction.dropped_subject import restore_dropped_subjects
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.places import capitalise_towns
 from tests.reading import read_facts, spacy_reader
@@ -89,6 +90,12 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         (
             "Moving day is on the 2nd, can you do a packing schedule?",
             ("appointment_moving_day", "on the 2nd"),
+        ),
+        # the purchase said first is its own clause, whatever the parse hangs it on ("went" is no plan)
+        (
+            "grabbed a 2016 Mazda CX-5 off Facebook Marketplace for 14k, the i30 went to my cousin. "
+            "did I overpay?",
+            ("drives", "a 2016 Mazda CX-5"),
         ),
         ("My new ute is a Ranger, the old Navara is sold.", ("drives", "a Ranger")),
         (
@@ -174,3 +181,8 @@ def test_a_named_persons_participle_is_theirs(parser: NameRecognizer) -> None:
     facts = read_facts(parser, "My son Noah's gone vegan after a documentary at school.", speaker="Hugo")
     assert ("diet", "vegan") in {(key, value) for key, value, _ in facts}
     assert not any(key == "diet" and "Hugo" in statement for key, _, statement in facts)
+
+
+def test_a_question_opened_by_its_auxiliary_gets_no_dropped_subject(parser: NameRecognizer) -> None:
+    restored = restore_dropped_subjects(parser.parse(["Sold the Golf last week. did I get a fair price?"])[0])
+    assert restored == "I sold the Golf last week. did I get a fair price?"
