@@ -139,6 +139,12 @@ _CLAUSE_SPLIT: Final = re.compile(
 _WITH_ME: Final = re.compile(r"^((?-i:[A-Z][\w'-]+)|(?i:my) [a-z]+(?: [a-z]+)?) and I\b(?!')")
 
 
+def _me_first(said: re.Match[str]) -> str:
+    """ "My wife and I were …" as "I and my wife were …" ("my" no longer opens the sentence)."""
+    others = said[1]
+    return f"I and {'my' + others[2:] if others.startswith('My ') else others}"
+
+
 def _clauses(sentence: str) -> list[str]:
     return [part.strip(" ,") for part in _CLAUSE_SPLIT.split(sentence) if part and part.strip(" ,")]
 
@@ -341,7 +347,7 @@ def _extract_turn(
                 state.speaker_name = name
             sentence = f"I'm a {appositive.group('rest')}{sentence[appositive.end() :]}"
         body = subordinate_last(uncleft(_LEADING.sub("", sentence).strip()))
-        for raw in _clauses(_WITH_ME.sub(r"I and \1", body)):
+        for raw in _clauses(_WITH_ME.sub(_me_first, body)):
             clause = adjectives_joined(_PROPOSAL_INSIDE.sub("", _LEADING.sub("", raw)).strip())
             if not clause or _PROPOSAL.match(clause):
                 continue

@@ -186,3 +186,10 @@ def test_a_named_persons_participle_is_theirs(parser: NameRecognizer) -> None:
 def test_a_question_opened_by_its_auxiliary_gets_no_dropped_subject(parser: NameRecognizer) -> None:
     restored = restore_dropped_subjects(parser.parse(["Sold the Golf last week. did I get a fair price?"])[0])
     assert restored == "I sold the Golf last week. did I get a fair price?"
+
+
+def test_the_speaker_and_one_of_theirs_in_the_past_progressive(parser: NameRecognizer) -> None:
+    facts = read_facts(
+        parser, "My wife and I were road tripping out on the European coastline, and it was amazing!"
+    )
+    assert any("Kim and Kim's wife were road tripping" in statement for _, _, statement in facts)
