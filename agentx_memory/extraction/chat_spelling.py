@@ -96,6 +96,13 @@ _LOWER_I: Final = (
             ]
         ),
     ),
+    # "a magic is where it's at", "SOS is the GOAT now": chat's words for one's favourite
+    (
+        re.compile(
+            r"\b(is|are)\s+(?:now\s+|honestly\s+|officially\s+)?(?:where\s+it['’]?s\s+at|the\s+goat)\b", re.I
+        ),
+        r"\1 my favourite",
+    ),
     # "got rid of the car": an ending, in the one verb the reader knows for it
     (re.compile(r"\b(?:got|gotten) rid of\b"), "ditched"),
     (re.compile(r"\bgetting rid of\b"), "ditching"),
@@ -177,7 +184,8 @@ _TELLING: Final = re.compile(
 #: "nah UPS since november", "yeah I moved in May": an interjection opening a message set apart from
 #: what follows, or the parse makes it part of the name after it ("nah UPS"). Not "no" ("no meat for me").
 _OPENING_INTERJECTION: Final = re.compile(
-    r"^(\s*(?i:nah|nope|yeah|yep|yup|yes|ok|okay|oh|lol|haha))(?=\s+[\w'])", re.MULTILINE
+    r"^(\s*(?i:nah|nope|yeah|yep|yup|yes|ok|okay|oh|lol|haha|ngl|tbh|imo|fr|lowkey|honestly))(?=\s+[\w'])",
+    re.MULTILINE,
 )
 
 

@@ -72,6 +72,9 @@ _MOVES: Final = frozenset(
         "put",
         "swap",
         "switch",
+        "prepone",  # Indian English: brought forward ("preponed my appointment to Tuesday")
+        "advance",
+        "defer",
     ]
 )
 
@@ -83,7 +86,7 @@ def _move_lemma(verb: Any) -> str:
     if lemma in _MOVES:
         return lemma
     word = str(verb.lower_)
-    for suffix in ("ed", "ing", "s"):
+    for suffix in ("d", "ed", "ing", "s"):
         if word.endswith(suffix) and (stem := word[: -len(suffix)]) in _MOVES:
             return stem
     return lemma

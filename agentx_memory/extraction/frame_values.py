@@ -148,6 +148,8 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 for value in said:
                     if frame.slot == "residence":
                         value = _named_place(_dwelling_place(value, predicate))
+                    if frame.slot == "partner":  # "engaged to a guy called Théo"
+                        value = person_named(value)
                     fits = _fits(frame.slot, value, predicate)
                     yield frame, value, fits
                     if fits and frame.slot == "occupation":  # "I work as a backend dev at a bank"
@@ -296,7 +298,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             (
                 value.ent_type_ in {"ORG", "GPE", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LOC"}
                 and not introduced
-                and not (value.ent_type_ in {"GPE", "LOC"} and known_first_name(value.text))  # "Marcus"
+                # the model calls many a first name a place ("seeing Marcus", "seeing Lerato"): a place
+                # is a town the gazetteer knows and no first name
+                and not (
+                    value.ent_type_ in {"GPE", "LOC"}
+                    and (known_first_name(value.text) or not known_town(value.text))
+                )
             )
             or _on_occasion(predicate)
         ):

@@ -428,7 +428,13 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         parent = node.head
         # "I want to move", "I hope we move"; but a clause before its head is one of its own ("we moved
         # to Bristol, the kids love it" parses as the complement of "love")
-        if node.dep_ in {"xcomp", "ccomp"} and _a_wish(parent) and node.i > parent.i and not told_news(node):
+        if (
+            node.dep_ in {"xcomp", "ccomp"}
+            and _a_wish(parent)
+            and node.i > parent.i
+            and not told_news(node)
+            and not _decided_so(node, parent)
+        ):
             return False
         if _an_aim(node, parent):
             return False
@@ -505,6 +511,20 @@ def _told_in_passing(predicate: Any) -> bool:
         and (present or marks & {"because", "cos", "cause", "coz"})
         and any(c.dep_ in {"nsubj", "nsubjpass"} and c.lower_ in {"i", "we"} for c in children)
         and not any(c.tag_ == "MD" for c in children)
+    )
+
+
+def _decided_so(node: Any, parent: Any) -> bool:
+    """ "has decided she's vegetarian", "decided I'm done with dating apps": a decision about what is so
+    now (a finite clause in the present), not one to do something ("decided to move")."""
+    return (
+        parent.lemma_ == "decide"
+        and node.dep_ == "ccomp"
+        and any(c.dep_ in {"nsubj", "nsubjpass"} for c in node.children)
+        and (
+            node.tag_ in {"VBP", "VBZ"}
+            or any(c.tag_ in {"VBP", "VBZ"} for c in node.children if c.dep_ == "aux")
+        )
     )
 
 

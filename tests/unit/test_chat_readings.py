@@ -10,7 +10,8 @@ import pytest
 from agentx_memory.extraction.dropped_subject import restore_dropped_subjects
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.places import capitalise_towns
-from tests.reading import read_facts, spacy_reader
+from agentx_memory.extraction.rules import TurnText, extract_turns
+from tests.reading import SAID_AT, read_facts, spacy_reader
 
 parser = pytest.fixture(scope="module")(spacy_reader)
 
@@ -69,6 +70,16 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("I'm obsessed with The Bear right now, best show on TV.", ("likes", "The Bear")),
         ("My new job is at a law firm in Leeds.", ("works_at", "a law firm in Leeds")),
         ("My job is with Arup now.", ("works_at", "Arup")),
+        (
+            "flat whites are overrated tbh, a magic is where it's at, what's the ratio?",
+            ("favourite", "a magic"),
+        ),
+        ("ngl SOS by SZA is the GOAT now, been on repeat since summer.", ("favourite", "SOS by SZA")),
+        ("I've decided I'm vegan from now on.", ("diet", "vegan")),
+        (
+            "The PSK has preponed my appointment to Tuesday 19th, 9:30 am.",
+            ("appointment_psk", "on Tuesday 19th"),
+        ),
         # a reason given inside a request is told, not asked
         ("Can you suggest a cake, since I'm vegan these days?", ("diet", "vegan")),
         ("What should I cook tonight, as I'm vegetarian now?", ("diet", "vegetarian")),
@@ -133,6 +144,8 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("My next job will be at Google.", "works_at"),
         ("What should I cook if I'm vegetarian?", "diet"),  # a condition asked about
         ("Should I go vegan, since I might move to Berlin?", "lives_in"),
+        ("I decided to move to Leeds.", "lives_in"),  # a decision to do, not done
+        ("We're seeing Muse on the 22nd.", "partner"),
     ],
 )
 def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text: str, key: str) -> None:
@@ -193,3 +206,26 @@ def test_the_speaker_and_one_of_theirs_in_the_past_progressive(parser: NameRecog
         parser, "My wife and I were road tripping out on the European coastline, and it was amazing!"
     )
     assert any("Kim and Kim's wife were road tripping" in statement for _, _, statement in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "fact"),
+    [
+        (
+            "Margaux is engaged to a guy called Théo she met at the climbing gym!!",
+            "Margaux",
+            ("partner", "Théo"),
+        ),
+        (
+            "My 15-year-old, Isla, has decided she's vegetarian, what can I cook?",
+            "Isla",
+            ("diet", "vegetarian"),
+        ),
+    ],
+)
+def test_another_persons_news_is_theirs(
+    parser: NameRecognizer, text: str, subject: str, fact: tuple[str, str]
+) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert fact in {(f.key, f.value) for f in facts if f.subject == subject}
+    assert fact not in {(f.key, f.value) for f in facts if f.subject == "Kim"}
