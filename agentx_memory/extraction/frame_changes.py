@@ -129,15 +129,30 @@ def _said(predicate: Any) -> str:
         and not (is_time(c) and c.dep_ in {"npadvmod", "advmod"})
         and c.i != predicate.i
         and not _particle(c, predicate)
+        and not _inner_hyphen(c)
     ]
     asides += [c for c in predicate.subtree if c.dep_ == "appos" or set_off(c.head, c)]
     asides += [c for c in predicate.children if c.dep_ in SUBJECTS]
     dropped = {t.i for c in asides if c.i != predicate.i for t in c.subtree}
     first = min([predicate.i, *(c.i for c in predicate.children if c.dep_ in {"aux", "auxpass"})])
-    words = [t for t in predicate.subtree if t.i >= first and t.i not in dropped and not t.is_punct]
+    words = [
+        t
+        for t in predicate.subtree
+        if t.i >= first
+        and t.i not in dropped
+        and not (t.is_punct and not _inner_hyphen(t))  # a hyphen inside a word stays ("full-time")
+    ]
     # "flogged the Mini on Autotrader - car-free and loving it": what follows a lone dash is an aside
     # the parse may have hung inside the clause
-    dash = next((t.i for t in predicate.subtree if t.i > predicate.i and t.text in _DASHES), None)
+    # (a spaced dash: "full-time" is one word)
+    dash = next(
+        (
+            t.i
+            for t in predicate.subtree
+            if t.i > predicate.i and t.text in _DASHES and (t.whitespace_ or t.doc[t.i - 1].whitespace_)
+        ),
+        None,
+    )
     words = [t for t in words if dash is None or t.i < dash]
     while words and words[-1].pos_ == "ADP" and words[-1].i != predicate.i + 1:
         words.pop()  # a preposition whose object the aside took ("… on")
@@ -146,6 +161,11 @@ def _said(predicate: Any) -> str:
         # "I had to quit the choir": the verb the "to" hangs on is said too ("had to quit", not "to quit")
         words = [*(c for c in head.children if c.dep_ in {"aux", "neg"} and c.i < head.i), head, *words]
     return "".join(t.text_with_ws for t in words).strip()
+
+
+def _inner_hyphen(token: Any) -> bool:
+    """The hyphen of "full-time": no space on either side."""
+    return bool(token.text == "-" and not token.whitespace_ and not token.doc[token.i - 1].whitespace_)
 
 
 def _particle(token: Any, predicate: Any) -> bool:

@@ -111,7 +111,11 @@ def left_to_be(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             continue
         if not _the_speakers(verb):
             continue
-        for aim in (c for c in verb.children if c.dep_ in {"advcl", "xcomp"}):
+        # the aim may hang on what was left ("left accounting to become a chef": on "accounting")
+        left = [c for c in verb.children if c.dep_ in {"dobj", "xcomp"}]
+        aims = [c for c in verb.children if c.dep_ in {"advcl", "xcomp"}]
+        aims += [g for c in left for g in c.children if g.dep_ == "advcl"]
+        for aim in aims:
             if aim.lemma_ not in {"be", "become"} or not any(c.tag_ == "TO" for c in aim.children):
                 continue
             for role in (c for c in aim.children if c.dep_ == "attr" and a_post(c)):

@@ -408,6 +408,9 @@ def _occupation(value: Any, predicate: Any) -> bool:
         )
     if head in NOT_JOBS:
         return False  # "a member at PureGym", "a regular at the Crown": no job
+    if predicate.lemma_ == "make":  # "I was made a partner"; not "made a cake", "made a friend"
+        passive = any(c.dep_ == "auxpass" for c in predicate.children)
+        return passive and (head in OCCUPATIONS or a_post(value))
     known = head in OCCUPATIONS or head.rstrip("s") in OCCUPATIONS
     if predicate.lemma_ not in {"be", "become", "start"}:
         return True  # "work as", "retrain as", "qualify as": the frame says it is a job

@@ -130,6 +130,14 @@ FRAMES: Final = (
     Frame("start", "prep", "employer", change=True, preps=("at", "with")),
     Frame("employ", "prep", "employer", preps=("by",)),
     Frame("hire", "prep", "employer", change=True, preps=("by",)),
+    # "got hired as a paralegal", "was appointed as head of year", "taken on as an apprentice"
+    *(
+        Frame(lemma, "prep", "occupation", change=True, preps=("as",))
+        for lemma in ("hire", "appoint", "employ")
+    ),
+    Frame(
+        "make", "dobj", "occupation", change=True
+    ),  # "I was made a partner" (passive only: the reader checks)
     Frame("get", "prep", "employer", change=True, preps=("at", "with"), through=_JOB),
     Frame("take", "prep", "employer", change=True, preps=("at", "with"), through=_JOB),
     Frame("land", "prep", "employer", change=True, preps=("at", "with"), through=_JOB),

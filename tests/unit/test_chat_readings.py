@@ -76,6 +76,9 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ),
         ("ngl SOS by SZA is the GOAT now, been on repeat since summer.", ("favourite", "SOS by SZA")),
         ("I've decided I'm vegan from now on.", ("diet", "vegan")),
+        ("Got hired as a paralegal last week!", ("works_as", "paralegal")),
+        ("I was made a partner at the firm this year.", ("works_as", "partner")),
+        ("I left accounting to become a chef.", ("works_as", "chef")),
         (
             "The PSK has preponed my appointment to Tuesday 19th, 9:30 am.",
             ("appointment_psk", "on Tuesday 19th"),
@@ -145,6 +148,7 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("What should I cook if I'm vegetarian?", "diet"),  # a condition asked about
         ("Should I go vegan, since I might move to Berlin?", "lives_in"),
         ("I decided to move to Leeds.", "lives_in"),  # a decision to do, not done
+        ("I made a friend at work.", "works_as"),  # "made" a role only in the passive
         ("We're seeing Muse on the 22nd.", "partner"),
     ],
 )
@@ -160,6 +164,7 @@ def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text
         ("I handed in my notice at Tesco and I'm joining Lidl next month.", "handed in my notice at Tesco"),
         ("I quit my job last week.", "quit my job last week"),
         ("Ravi and I are no longer together.", "no longer together"),
+        ("I quit my job to be a full-time mum.", "quit my job to be a full-time mum"),  # the hyphen kept
         ("We're not together anymore.", "no longer together"),
     ],
 )
