@@ -207,6 +207,8 @@ def _ended_words(thing: Any, lemma: str) -> list[str]:
     # not "left my keys at home"
     determiners = {"the", "my", "our"} if lemma == "cancel" else {"the"}
     named = lemma not in _NAMING_ENDINGS or any(c.lower_ in determiners for c in thing.children)
+    # a doing's nouns name it: "stopped going to choir", "gave up playing the guitar"
+    named = named or thing.tag_ == "VBG"
     # the thing's own words, up to a comma after it ("my choir membership, the new director …")
     stop = next((t.i for t in thing.subtree if t.i > thing.i and t.text in {",", ";", "—", "-"}), None)
     return [
@@ -215,7 +217,14 @@ def _ended_words(thing: Any, lemma: str) -> list[str]:
         # a model's number names it too: "scrapped the 207"
         if (stop is None or t.i < stop)
         and t.ent_type_ not in {"DATE", "TIME"}
-        and (t.pos_ == "PROPN" or (named and t.pos_ == "NOUN") or t.tag_ == "VBG" or _model_number(t))
+        and (
+            t.pos_ == "PROPN"
+            or (named and t.pos_ == "NOUN")
+            or t.tag_ == "VBG"
+            or _model_number(t)
+            # "stopped going to choir": the parse takes "to choir" for a verb of the doing
+            or (thing.tag_ == "VBG" and t.tag_ == "VB" and t.dep_ == "xcomp" and t.head.i == thing.i)
+        )
         and t.lemma_.casefold() not in SLOT_OF_THING
         and t.lemma_.casefold() not in _GENERIC
     ]

@@ -607,8 +607,11 @@ _EATERS: Final = frozenset(["guy", "girl", "person", "eater", "man", "woman", "l
 def _meat(value: Any) -> bool:
     """ "I eat a lot of red meat", "steak twice a week", "I'm a meat and potatoes guy": a diet with
     meat in it, which a later vegetarian or vegan one replaces."""
-    if any(c.dep_ == "neg" for c in value.head.children):
-        return False  # "I don't eat pork" says what is not eaten
+    verb = value.head.children
+    if any(c.dep_ == "neg" for c in value.head.children) and not any(
+        c.lower_ in {"anymore", "longer"} for c in verb
+    ):
+        return False  # "I don't eat pork" says what is not eaten; "I don't eat meat anymore" ends a diet
     if value.head.lemma_.casefold() == "eat" and value.dep_ in _OBJECTS:
         nouns = [value, *(g for c in value.children if c.lower_ == "of" for g in c.children)]
         # "I only eat halal meat": the diet is the kind of meat

@@ -263,7 +263,7 @@ PATTERNS: Final = (
     Pattern("constraint", "avoids", r"^{S} (?:has to|must|needs to|should) (?:avoid|stay away from|skip) (?P<v>.+)"),
     # The emphatic "do", or a habit said with "now", says the opposite of "does not eat": "actually I do
     # eat eggs now", "I drink coffee now".
-    Pattern("preference", "avoids", r"^{S} " + _ADV + r"(?:eats|drinks) (?P<v>(?!it\b|that\b)[\w -]+?) now\b"),
+    Pattern("preference", "avoids", r"^{S} " + _ADV + r"(?:eats|drinks) (?P<v>(?!it\b|that\b)(?![\w -]*\bdiet\b)[\w -]+?) now\b"),
     Pattern("constraint", "avoids", r"^{S} " + _ADV + r"(?:does|do) " + _ADV + r"(?:eat|drink|have) (?P<v>"
             + _NOT_DIET + r")\b"),
     Pattern("constraint", "health", r"^{S} has (?:got )?(?:an? )?(?P<v>(?:bad|weak|broken|injured|sore|dodgy|"

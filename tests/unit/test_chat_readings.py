@@ -234,3 +234,14 @@ def test_another_persons_news_is_theirs(
     facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
     assert fact in {(f.key, f.value) for f in facts if f.subject == subject}
     assert fact not in {(f.key, f.value) for f in facts if f.subject == "Kim"}
+
+
+def test_endings_name_what_they_end(parser: NameRecognizer) -> None:
+    choir = extract_turns(
+        [TurnText("t1", "user", "I've stopped going to choir on Thursdays.", SAID_AT, "Kim")],
+        recognizer=parser,
+    ).facts
+    assert any(fact.key == "ended" and "choir" in fact.ends_words for fact in choir)
+    meat = read_facts(parser, "I don't eat meat anymore.")
+    assert ("diet", "meat-eater") in {(key, value) for key, value, statement in meat if " not " in statement}
+    assert "avoids" not in {key for key, _, _ in read_facts(parser, "I eat a plant-based diet now.")}
