@@ -8,6 +8,10 @@ from typing import Final
 
 __all__ = ["normalise_first_person"]
 
+_DAYS: Final = {
+    "mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday",
+    "sat": "Saturday", "sun": "Sunday",
+}  # fmt: skip
 _FIRST_PERSON: Final = {
     "lives": "live",
     "works": "work",
@@ -103,6 +107,21 @@ _LOWER_I: Final = (
         ),
         r"\1 my favourite",
     ),
+    # "physio appt monday 12 feb 9am", "hair appt update: fri 13/9": a note's shorthand for an appointment
+    # and its day, in the words the date reader and the model know (a short day only before a date)
+    (re.compile(r"\b([Aa])ppt(s?)\b\.?"), r"\1ppointment\2"),
+    (
+        re.compile(
+            r"(^|[,:;(]\s*|\b(?:on|next|this|until|till|to|from|by|appointment|is|now|update:?)\s+)"
+            r"(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\b(?=\.?\s+(?:the\s+)?\d)",
+            re.IGNORECASE,
+        ),
+        lambda said: said[1] + _DAYS[said[2].casefold()[:3]],
+    ),
+    (
+        re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"),
+        lambda said: said[1].capitalize(),
+    ),
     # "got rid of the car": an ending, in the one verb the reader knows for it
     (re.compile(r"\b(?:got|gotten) rid of\b"), "ditched"),
     (re.compile(r"\bgetting rid of\b"), "ditching"),
@@ -197,6 +216,21 @@ _EMOJI_STOP: Final = re.compile(
 )
 
 
+#: "physio appt monday 12 feb 9am, remind me sunday night", "Hair appt Sat 10:00 — can u remind me": a
+#: request after a comma or a dash is a sentence of its own (the note before it has no verb to hang on)
+_COMMA_REQUEST: Final = re.compile(
+    r"(?<=[\w)'’])\s*(?:,|\s[-–—])\s+(?=(?i:remind|tell|let|send|add|put|text|email|pls|please|"
+    r"can\s+u|can\s+you|could\s+you)\b)"
+)
+#: "hair appt update: fri 13/9", "physio: thu 15th 14:30 now": a note's heading and the new time
+_UPDATE_HEADING: Final = re.compile(r"(^|[.!?]\s+)([A-Za-z][\w -]{0,30}?)\s+update\s*:\s+", re.IGNORECASE)
+_TIME_HEADING: Final = re.compile(
+    r"(^|[.!?]\s+)([A-Za-z][\w-]*(?: [a-z][\w-]*)?)\s*:\s+(?=(?:on\s+|next\s+)?(?:Monday|Tuesday|Wednesday|"
+    r"Thursday|Friday|Saturday|Sunday|the\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+"
+    r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec))\b)"
+)
+
+
 def normalise_first_person(text: str) -> str:
     """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both;
     a question tagged on after a dash or a comma set apart from the statement before it."""
@@ -204,5 +238,8 @@ def normalise_first_person(text: str) -> str:
         text = pattern.sub(replacement, text)
     text = _OPENING_INTERJECTION.sub(r"\1,", text)
     text = _EMOJI_STOP.sub(". ", text)
+    text = _COMMA_REQUEST.sub(". ", text)
+    text = _UPDATE_HEADING.sub(lambda said: f"{said[1]}{said[2]} is now ", text)
+    text = _TIME_HEADING.sub(lambda said: f"{said[1]}{said[2]} is ", text)
     text = _DASHED_CLAUSE.sub(". ", _asked_apart(_tagged_apart(text)))
     return _TELLING.sub(lambda found: found.group(1), text)

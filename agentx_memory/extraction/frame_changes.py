@@ -546,6 +546,7 @@ def appointment_atom(
     times = re.sub(r"^(?:to|till|until|for)\s+", "", times)
     # "September 17 instead"; "on Thursday instead of Tuesday": the old time is no time of it now
     times = re.sub(r"\s+(?:instead(?:\s+of\b.*)?|rather than\b.*|not\b.*)$", "", times)
+    times = re.sub(r"\s+(?:now|from now on)$", "", times)  # "Thursday 15th 14:30 now"
     if not re.match(r"^(?:on|at|in|next|this|last|yesterday|today|tonight|tomorrow)\b", times):
         times = f"on {times}"
     capitals = {t.lower_: t.text for t in thing.subtree if t.text.isupper() and len(t.text) > 1}  # "MOT"
@@ -609,7 +610,11 @@ _NOT_OCCASIONS: Final = frozenset(
 _WHEN_DONE: Final = frozenset(["this", "yesterday", "today", "earlier", "ago", "last", "just"])
 
 #: "the 19th": a day of a month not named, the coming one.
-DAY_ALONE: Final = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")
+DAY_ALONE: Final = re.compile(
+    # "the 19th", "Thursday 15th" (the day of the month decides, not the coming Thursday)
+    r"\b(?:the|(?:mon|tues|wednes|thurs|fri|satur|sun)day) (\d{1,2})(?:st|nd|rd|th)\b",
+    re.IGNORECASE,
+)
 
 
 def on_coming_day(atom: FactAtom, day: int, now: datetime, *, past: bool = False) -> FactAtom:

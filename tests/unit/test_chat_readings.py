@@ -5,8 +5,11 @@ of", a relation's "new" before its name, and a favourite's "now"."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from agentx_memory.extraction.chat_spelling import normalise_first_person
 from agentx_memory.extraction.dropped_subject import restore_dropped_subjects
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.places import capitalise_towns
@@ -245,3 +248,31 @@ def test_endings_name_what_they_end(parser: NameRecognizer) -> None:
     meat = read_facts(parser, "I don't eat meat anymore.")
     assert ("diet", "meat-eater") in {(key, value) for key, value, statement in meat if " not " in statement}
     assert "avoids" not in {key for key, _, _ in read_facts(parser, "I eat a plant-based diet now.")}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "day"),
+    [
+        ("physio appt monday 12 feb 9am, remind me sunday night", "appointment_physio", "2024-02-12"),
+        (
+            "physio: thu 15th 14:30 now (mon's off). same reminder, night before",
+            "appointment_physio",
+            "2024-02-15",
+        ),
+        ("Hair appt Sat 14 Sept 10:00 — can u remind me the day before", "appointment_hair", "2024-09-14"),
+        (
+            "hair appt update: fri 16th, 17:30. remind me thursday night instead",
+            "appointment_hair",
+            "2024-02-16",
+        ),
+    ],
+)
+def test_an_appointment_in_a_notes_shorthand(parser: NameRecognizer, text: str, key: str, day: str) -> None:
+    said = datetime(2024, 2, 5, 9, tzinfo=UTC)
+    facts = extract_turns([TurnText("t1", "user", text, said, "Kim")], recognizer=parser).facts
+    assert [str(f.event_time.date()) for f in facts if f.key == key and f.event_time is not None] == [day]
+
+
+def test_a_short_day_only_before_a_date_in_its_place() -> None:
+    assert normalise_first_person("I sat 3 exams") == "I sat 3 exams"
+    assert normalise_first_person("we wed in May") == "we wed in May"
