@@ -323,7 +323,9 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
             for g in c.children
             if g.pos_ == "PROPN"
         ]
-    elif over or lemma in {"split", "break", "divorce", "separate"} or (lemma == "end" and not objects):
+    elif (
+        over or lemma in {"split", "break", "divorce", "separate", "part"} or (lemma == "end" and not objects)
+    ):
         keys = sorted(PARTNER_NOUNS)
         words = [t.text for t in [*objects, *partners] if t.pos_ == "PROPN"]
     elif not objects:

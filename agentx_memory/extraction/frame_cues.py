@@ -469,7 +469,7 @@ def _others(sentence: Any) -> bool:
 
 
 #: Verbs of where one lives or works, whose subject is the one who does.
-_LIVING: Final = frozenset(["live", "work", "move", "relocate", "settle", "stay", "be", "join", "start"])
+_LIVING: Final = frozenset(["live", "work", "move", "relocate", "settle", "join"])
 
 
 def _someone(subject: Any) -> bool:

@@ -469,6 +469,7 @@ ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
     "break": frozenset(["up"]),
     "divorce": frozenset(),
     "separate": frozenset(),
+    "part": frozenset(),  # "Hana and I parted on good terms", "parted ways"
     "end": frozenset(),
     "resign": frozenset(),
     # a role given up: "stepped down as chair of the council", "stood down as treasurer"

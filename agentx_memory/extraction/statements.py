@@ -29,8 +29,9 @@ _VAGUE: Final = re.compile(
 )
 #: A statement clause goes on with a verb (the subject is already consumed).
 _STATEMENT_VERB: Final = re.compile(
-    # "and others", or one of theirs with the speaker ("John and John's wife were road tripping …")
-    r"^(?:and (?:others|[A-Z][\w-]*'s [a-z-]+|[A-Z][\w-]+)\s+)?"
+    # "and others", or one of the speaker's with them ("John and John's wife were road tripping …"; a
+    # named person with them is the dated event's reader's: "Dana and Theo are seeing Muse on the 22nd")
+    r"^(?:and (?:others|[A-Z][\w-]*'s [a-z-]+)\s+)?"
     r"(?:(?:really|also|just|still|actually|recently|finally|now|currently|always|never|"
     r"usually|often|even)\s+)*(?:is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|"
     r"found|gave|felt|kept|began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came)\b",

@@ -65,6 +65,15 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("I am working in TCS Chennai now, previously I was in Wipro.", ("works_at", "TCS Chennai")),
         ("I'm driving a Hilux these days.", ("drives", "a Hilux")),
         ("Moved in with my girlfriend in Bath last month.", ("lives_in", "Bath")),
+        # a determined noun that is no one ("the first day", "the hills") leaves the speaker's news theirs
+        (
+            "Signed my contract with Dassault this morning, and the first day was great.",
+            ("works_at", "Dassault"),
+        ),
+        (
+            "so we're Lisbon people now - signed the lease last week and the hills are brutal.",
+            ("lives_in", "Lisbon"),
+        ),
         ("I call Austin home these days.", ("lives_in", "Austin")),
         (
             "Current favourite snack: salt and vinegar Pringles.",
@@ -167,6 +176,10 @@ def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text
         ("I handed in my notice at Tesco and I'm joining Lidl next month.", "handed in my notice at Tesco"),
         ("I quit my job last week.", "quit my job last week"),
         ("Ravi and I are no longer together.", "no longer together"),
+        (
+            "Chloe and I made it official! Hana and I parted on good terms back in January.",
+            "parted on good terms",
+        ),
         ("I quit my job to be a full-time mum.", "quit my job to be a full-time mum"),  # the hyphen kept
         ("We're not together anymore.", "no longer together"),
     ],
@@ -276,3 +289,11 @@ def test_an_appointment_in_a_notes_shorthand(parser: NameRecognizer, text: str, 
 def test_a_short_day_only_before_a_date_in_its_place() -> None:
     assert normalise_first_person("I sat 3 exams") == "I sat 3 exams"
     assert normalise_first_person("we wed in May") == "we wed in May"
+
+
+def test_a_dated_plan_with_a_named_person_stays_an_event(parser: NameRecognizer) -> None:
+    facts = extract_turns(
+        [TurnText("t1", "user", "Theo and I are seeing Muse on the 22nd!", SAID_AT, "Dana")],
+        recognizer=parser,
+    ).facts
+    assert [fact.fact_kind for fact in facts if "Muse" in fact.statement] == ["event"]
