@@ -323,6 +323,16 @@ def single_valued(key: str) -> bool:
     return key in SINGLE_VALUED_KEYS or key.startswith(("favourite_", "appointment_")) or key in PARTNER_NOUNS
 
 
+def _lone_favourite(atom: FactAtom, candidates: Sequence[StoredFact]) -> StoredFact | None:
+    """ "My favourite's Camden Hells now" after "my favourite beer is Guinness": a favourite said without
+    its kind is the speaker's one favourite of a kind, when they have exactly one (with two, which one
+    it replaces is not said, and both stay)."""
+    if atom.key != "favourite" or atom.negated:
+        return None
+    kinds = [s for s in candidates if (s.key or "").startswith("favourite_") and _same_subject(atom, s)]
+    return kinds[0] if len(kinds) == 1 else None
+
+
 def _exclusive(atom: FactAtom, stored: StoredFact) -> bool:
     """Whether the two values of a single-valued key exclude each other: any two homes do; of diets
     only two regimes ("vegan" ends "vegetarian"; "gluten-free" or "lactose intolerant" ends neither)."""
@@ -366,8 +376,13 @@ def decide(
             return Decision("supersede", finished[0], "ends the stored fact", tuple(finished[1:]))
     new_value = value_tokens(atom.value)
     compatible: set[str] = set()  # another value of the slot that holds beside this one
+    lone = _lone_favourite(atom, candidates)
     for stored in candidates:
-        if _same_slot(atom, stored) and stored.value is not None and stored.key is not None:
+        if (
+            (_same_slot(atom, stored) or stored is lone)
+            and stored.value is not None
+            and stored.key is not None
+        ):
             same_value = value_tokens(stored.value) == new_value
             same_polarity = _polarity(stored.key, stored.negated)[1] == _polarity(atom.key, atom.negated)[1]
             if same_value and same_polarity:
@@ -384,7 +399,7 @@ def decide(
                 return Decision(action, stored, "negates the stored fact")
             if atom.negated:
                 continue  # "I'm not vegan" says nothing against "vegetarian"
-            if single_valued(atom.key) and _exclusive(atom, stored):
+            if (single_valued(atom.key) or stored is lone) and _exclusive(atom, stored):
                 if timed is not None:
                     return Decision(
                         timed,

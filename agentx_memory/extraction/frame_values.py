@@ -412,6 +412,8 @@ def _occupation(value: Any, predicate: Any) -> bool:
         passive = any(c.dep_ == "auxpass" for c in predicate.children)
         return passive and (head in OCCUPATIONS or a_post(value))
     known = head in OCCUPATIONS or head.rstrip("s") in OCCUPATIONS
+    # "a warehouse lead", "the tech lead": a lead of something is a post ("the lead" alone is none)
+    known = known or (head == "lead" and any(c.dep_ in {"compound", "amod"} for c in value.children))
     if predicate.lemma_ not in {"be", "become", "start"}:
         return True  # "work as", "retrain as", "qualify as": the frame says it is a job
     if any(c.lower_ in JUDGING for c in value.subtree):

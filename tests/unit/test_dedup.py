@@ -141,3 +141,19 @@ def test_two_diets_that_hold_together_are_both_kept() -> None:
 
     # close in meaning, and of one key, yet neither replaces nor restates the other
     assert decide(diet("dairy-free"), [as_stored(diet("lactose intolerant"), 0.9, DAY)], DAY).action == "add"
+
+
+def test_a_favourite_said_without_its_kind_replaces_the_one_favourite() -> None:
+    beer = _said("My favourite beer is Guinness.", datetime(2023, 10, 1, tzinfo=UTC))
+    said_at = datetime(2024, 5, 18, tzinfo=UTC)
+    film = _said("My favourite film is Heat.", datetime(2023, 10, 2, tzinfo=UTC))
+    # as the parse reads "My favourite's Camden Hells now" (the rules alone read no kindless favourite)
+    now = beer.model_copy(
+        update={"key": "favourite", "value": "Camden Hells", "statement": "Dana's favourite is Camden Hells."}
+    )
+    assert (beer.key, film.key, now.key) == ("favourite_beer", "favourite_film", "favourite")
+    earlier = datetime(2023, 10, 1, tzinfo=UTC)
+    assert decide(now, [as_stored(beer, 0.7, earlier)], said_at).action == "supersede"
+    # with two favourites of other kinds, which one it replaces is not said: both stay
+    stored = [as_stored(beer, 0.7, earlier), as_stored(film, 0.6, earlier)]
+    assert decide(now, stored, said_at).action == "add"
