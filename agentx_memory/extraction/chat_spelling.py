@@ -122,6 +122,8 @@ _LOWER_I: Final = (
         re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"),
         lambda said: said[1].capitalize(),
     ),
+    # "my go-to drink these days is cold brew": the parse takes "go" for a verb; it is the favourite
+    (re.compile(r"\b([Mm]y|[Oo]ur)\s+go-?to\b"), r"\1 favourite"),
     # "got rid of the car": an ending, in the one verb the reader knows for it
     (re.compile(r"\b(?:got|gotten) rid of\b"), "ditched"),
     (re.compile(r"\bgetting rid of\b"), "ditching"),
@@ -231,6 +233,20 @@ _TIME_HEADING: Final = re.compile(
 )
 
 
+#: "I'm with Mia now (long story, Josh and I split over winter) and …": an aside in brackets of a clause's
+#: length is a sentence of its own; left in, the parse hangs the clause's words on it ("now" on "story").
+#: A short one stays ("Alex (my flatmate) moved to Leeds").
+_ASIDE: Final = re.compile(r"\s*\(((?:[^()\s]+\s+){2,}[^()\s]+)\)\s*,?\s*")
+
+
+#: "long story, Josh and I split", "Long story short, we moved": an opener, no subject of what follows
+_STORY: Final = re.compile(r"(^|[.!?]\s+)(?i:long story(?: short)?)\s*[,:-]?\s+")
+
+
+def _aside_apart(found: re.Match[str]) -> str:
+    return f". {found[1].rstrip('.!?')}. "
+
+
 def normalise_first_person(text: str) -> str:
     """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both;
     a question tagged on after a dash or a comma set apart from the statement before it."""
@@ -239,6 +255,8 @@ def normalise_first_person(text: str) -> str:
     text = _OPENING_INTERJECTION.sub(r"\1,", text)
     text = _EMOJI_STOP.sub(". ", text)
     text = _COMMA_REQUEST.sub(". ", text)
+    text = _ASIDE.sub(_aside_apart, text).strip()
+    text = _STORY.sub(r"\1", text)
     text = _UPDATE_HEADING.sub(lambda said: f"{said[1]}{said[2]} is now ", text)
     text = _TIME_HEADING.sub(lambda said: f"{said[1]}{said[2]} is ", text)
     text = _DASHED_CLAUSE.sub(". ", _asked_apart(_tagged_apart(text)))

@@ -63,7 +63,8 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         called = [
             g for c in kind.children if c.dep_ == "acl" and c.lemma_ in {"call", "name"} for g in c.children
         ]
-        named = [g for g in called if g.pos_ == "PROPN" and g.text[:1].isupper()]
+        # a name the tagger took for a plural ("a tabby called Pickles") is a name all the same
+        named = [g for g in called if g.pos_ in {"PROPN", "NOUN"} and g.text[:1].isupper()]
         # "a kitten, Marmalade": the name set beside the kind
         named += [c for c in kind.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c.i > kind.i]
         # "bought two guinea pigs today, Salt and Pepper": the names the parse hung on the verb
@@ -73,7 +74,7 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             if kind.dep_ == "dobj" and c.dep_ in {"npadvmod", "appos"} and c.pos_ == "PROPN" and c.i > kind.i
         ]
         if named and (kind.dep_ == "ROOT" or _got_by_me(kind) or _the_speakers_news(kind) or handed):
-            names = [n for n in (named[0], *named[0].conjuncts) if n.pos_ == "PROPN"]
+            names = [n for n in (named[0], *named[0].conjuncts) if n.pos_ == "PROPN" or n.text[:1].isupper()]
             found += [pet_said(speaker, _kind(kind) or "pet", name.text, turn) for name in names]
             continue
         if not _got_by_me(kind):

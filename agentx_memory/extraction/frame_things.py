@@ -8,8 +8,9 @@ from typing import Any, Final
 from .antecedents import copula_subject, words_before_clause
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS, a_post, phrase
-from .lexicon import PARTNER_NOUNS, PET_NOUNS, ROLES, VEHICLE_NOUNS, Frame
+from .frame_values import SUBJECTS, a_post, person_like, phrase
+from .given_names import known_first_name
+from .lexicon import PARTNER_NOUNS, PET_NOUNS, RELATION_NOUNS, ROLES, VEHICLE_NOUNS, Frame
 from .slot_atoms import slot_atom
 
 __all__ = ["FAVOURITE_WORDS", "NO_THING", "thing_atom"]
@@ -23,6 +24,18 @@ _POST: Final = Frame("be", "attr", "occupation")
 
 #: Heads that name no kind of thing: "my favourite one is …", "my favourite part".
 NO_THING: Final = frozenset(["one", "part", "thing", "bit", "kind", "sort", "type", "moment", "way"])
+
+
+def _someone_named(value: Any) -> bool:
+    """A person, as a relation's value: "Elena" (whatever entity the model made of her), "he"; not "a Kia
+    EV6", "a nurse"."""
+    if value.lower_ in {"he", "she"}:
+        return True
+    if any(c.lower_ in {"a", "an"} for c in value.children):
+        return False  # "a Kia EV6": one of many, no one
+    if person_like(value):
+        return True
+    return bool(value.pos_ == "PROPN" and (known_first_name(value.text) or value.ent_type_ in {"", "PERSON"}))
 
 
 #: Words that make a thing the one before: "my old car", "my previous job", "my ex-favourite".
@@ -66,6 +79,8 @@ def thing_atom(
         if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in [*thing.children, *ranked]):
             continue
         head = thing.lemma_.casefold()
+        if head in RELATION_NOUNS and not _someone_named(value):
+            return None  # "My wife Jo's new car is a Kia EV6": the car is the wife's, no wife is a car
         if any(c.dep_ == "amod" and c.lower_ in _BEFORE_NOW for c in thing.children):
             return None  # "the old car is in the garage again": the one before, not the one now
         being = [c for c in value.children if c.dep_ == "attr"] if value.lemma_ == "be" else []

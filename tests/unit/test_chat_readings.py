@@ -88,6 +88,16 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ),
         ("ngl SOS by SZA is the GOAT now, been on repeat since summer.", ("favourite", "SOS by SZA")),
         ("I've decided I'm vegan from now on.", ("diet", "vegan")),
+        ("My go-to drink these days is cold brew.", ("favourite_drink", "cold brew")),
+        (
+            "We lost Oliver in June. Today we adopted a tabby called Pickles from the shelter!",
+            ("cat", "Pickles"),
+        ),
+        ("My girlfriend now is Elena.", ("girlfriend", "Elena")),
+        (
+            "i'm with Mia now (long story, Josh and i split over winter) and she's coming for dinner.",
+            ("partner", "Mia"),
+        ),
         ("Got hired as a paralegal last week!", ("works_as", "paralegal")),
         ("I was made a partner at the firm this year.", ("works_as", "partner")),
         ("I left accounting to become a chef.", ("works_as", "chef")),
@@ -297,3 +307,9 @@ def test_a_dated_plan_with_a_named_person_stays_an_event(parser: NameRecognizer)
         recognizer=parser,
     ).facts
     assert [fact.fact_kind for fact in facts if "Muse" in fact.statement] == ["event"]
+
+
+def test_a_relation_is_a_person(parser: NameRecognizer) -> None:
+    typed = _typed(parser, "My wife Jo's new car is a Kia EV6 and she's planning a trip down south.")
+    assert ("wife", "Jo") in typed
+    assert ("wife", "a Kia EV6") not in typed
