@@ -182,12 +182,27 @@ _NOT_NEWS: Final = re.compile(
 )
 
 
+#: "I'm based in Manchester now, so for the trip what's the easiest train?": the speaker's news, then "so"
+#: and a question
+_SO_ASKED: Final = re.compile(r"(?<=[\w)'’])\s*,\s+(?=(?:so|and|but)\s+[^.!?\n]*\?)", re.IGNORECASE)
+#: "gig at the O2 on thurs 16 jan, whats the best way home": chat's question with no mark
+_COMMA_WH: Final = re.compile(r"(?<=[\w)'’])\s*,\s+(?=(?i:whats|hows|wheres|whos|whens|wats)\b)")
+#: What opens the speaker's own news
+_MINE: Final = re.compile(r"^(?:I|I'm|I've|we|we're|we've|my|our)\b", re.IGNORECASE)
+
+
 def _asked_apart(text: str) -> str:
     def split(found: re.Match[str]) -> str:
         piece = _last_piece(text[: found.start()])
         return found.group(0) if _ASKS.match(piece) or _NOT_NEWS.match(piece) else ". "
 
-    return _COMMA_QUESTION.sub(split, text)
+    def news(found: re.Match[str]) -> str:
+        piece = _last_piece(text[: found.start()]).rsplit(": ", 1)[-1]  # "Quick one: I'm based in …"
+        return ". " if _MINE.match(piece) and not _NOT_NEWS.match(piece) else found.group(0)
+
+    text = _COMMA_QUESTION.sub(split, text)
+    text = _COMMA_WH.sub(". ", text)
+    return _SO_ASKED.sub(news, text)
 
 
 #: "I just wanted to let you know I did a charity event", "Thought I'd tell you we got engaged": the

@@ -538,7 +538,10 @@ def appointment_atom(
         # "rescheduled the dentist for the 22nd": "for" a time is the new one too (not "swapped my shift
         # for Tuesday", a trade)
         to = {"to", "till", "until", "for"} if lemma == "reschedule" else {"to", "till", "until"}
-        when = [c for c in when if c.lower_ in to] or [
+        moved_to = [c for c in when if c.lower_ in to]
+        # and the hour said after the new day: "moved to Tuesday 19 March at 3pm"
+        moved_to += [c for c in when if moved_to and c.lower_ == "at" and c.i > moved_to[0].i]
+        when = moved_to or [
             c for c in when if c.dep_ != "prep" and not any(t.lower_ in _WHEN_DONE for t in c.subtree)
         ]
     if not when or key is None or lemma not in {"be", "have", "get", "book", *_MOVES}:

@@ -450,6 +450,10 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         # "I don't think I'm moving"; but "I'm in Bristol, so fish is never far away" (a clause said
         # before its head is one of its own)
         denied_head = any(c.dep_ == "neg" or c.tag_ == "MD" for c in parent.children)
+        # "I'm not sure I live in the right area": the doubt is on the copula over "sure"
+        denied_head = denied_head or (
+            parent.dep_ == "acomp" and any(c.dep_ == "neg" for c in parent.head.children)
+        )
         if denied_head and node.dep_ != "conj" and not (node.dep_ == "ccomp" and node.i < parent.i):
             return False
         node = parent

@@ -253,6 +253,11 @@ PATTERNS: Final = (
             r"(?:an? |the )?(?P<v>.+)"),
     Pattern("identity", "works_at", r"^{S} " + _ADV + r"(?:works?|is working|has a job) (?:at|for) (?P<v>.+)"),
     Pattern("identity", "works_as", r"^{S} is " + _ADV + r"(?:an? )(?P<v>(?:[\w-]+ ){0,2}(?:OCC))\b"),
+    # "got promoted to ward sister last week": whatever one is promoted to is a post (the parse often takes
+    # "to ward", "to store", "to head" for a verb)
+    Pattern("identity", "works_as", r"^{S} (?:has |had |just |finally |was |is |got |has been |has got )*"
+            r"(?:got |been )?promoted to (?:be |become )?(?:an? |the )?(?P<v>[\w-]+(?: [\w-]+){0,3}?)"
+            r"(?= last| this| on| at| in| after| yesterday| today| recently|[,.!;(]|$)"),
     # A title needs no article before where one holds it: "is head chef now at Osteria Rossa".
     Pattern("identity", "works_as", r"^{S} is " + _ADV + r"(?P<v>(?:[\w-]+ ){0,2}(?:OCC))(?: now)? (?:at|for) "),
     # What one teaches is a subject, not an occupation ("teaches biology"), so it has a key of its own.

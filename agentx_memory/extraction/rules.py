@@ -116,8 +116,13 @@ _HYPOTHETICAL: Final = re.compile(
     r"\b(?:if|imagine|imagining|suppose|supposing|assuming|pretend|what if|in case|wonder|wondering|"
     r"maybe|perhaps|might|possibly|probably|someday|some day|one day|not sure|unsure|thinking about|"
     r"considering|would be|could be|wish|hypothetically|let's say|in theory|kidding|joking|jk|"
-    r"i guess|should i|whether|would have|'d have|in another life|idk|dunno|no idea)\b",
+    r"should i|whether|would have|'d have|in another life)\b",
     re.IGNORECASE,
+)
+#: Doubt that holds for its own clause only: "We closed on our house on the 18th and I still have no idea
+#: how property taxes work" (the house is bought whatever the taxes are)
+_UNSURE: Final = re.compile(
+    r"\b(?:wonder|wondering|not sure|unsure|i guess|idk|dunno|no idea)\b", re.IGNORECASE
 )
 #: Clause boundaries: a comma or conjunction before the speaker, a semicolon, a dash. Chat often
 #: leaves a dash unspaced before the next clause ("my family- they …", "so tired-- long week"); a
@@ -228,8 +233,8 @@ def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAt
             return None
         if ADDRESSEE.search(value):  # "loves how you tell your stories": about the listener
             return None
-        if pattern.key == "works_as" and not _is_occupation(value):
-            continue
+        if pattern.key == "works_as" and not _is_occupation(value) and "promoted to" not in canonical:
+            continue  # (what one is promoted to is a post, whatever its name)
         if pattern.key == "lives_in" and _MOVED.search(canonical) and not _PLACE.match(value):
             continue  # "moved to bass", "moved to nights": a voice, a shift, a role, not a home
         key = pattern.key.format(
@@ -349,7 +354,7 @@ def _extract_turn(
         body = subordinate_last(uncleft(_LEADING.sub("", sentence).strip()))
         for raw in _clauses(_WITH_ME.sub(_me_first, body)):
             clause = adjectives_joined(_PROPOSAL_INSIDE.sub("", _LEADING.sub("", raw)).strip())
-            if not clause or _PROPOSAL.match(clause):
+            if not clause or _PROPOSAL.match(clause) or _UNSURE.search(clause):
                 continue
             speaker = state.speaker_name or turn.speaker
             clause = _STANDING_REQUEST.sub("I always want ", clause)

@@ -90,6 +90,22 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("I've decided I'm vegan from now on.", ("diet", "vegan")),
         ("My go-to drink these days is cold brew.", ("favourite_drink", "cold brew")),
         (
+            "I got promoted to ward sister last week (eek). How do I manage people?",
+            ("works_as", "ward sister"),
+        ),
+        (
+            "Got promoted to store manager!! I need to give a short welcome speech.",
+            ("works_as", "store manager"),
+        ),
+        (
+            "Quick one: I'm based in Manchester now, so for the Lake District trip what's the easiest train?",
+            ("lives_in", "Manchester"),
+        ),
+        (
+            "My dentist appointment got moved to Tuesday 19 March at 3pm, they had staff off.",
+            ("appointment_dentist", "on Tuesday 19 March at 3pm"),
+        ),
+        (
             "We lost Oliver in June. Today we adopted a tabby called Pickles from the shelter!",
             ("cat", "Pickles"),
         ),
@@ -170,6 +186,8 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("What should I cook if I'm vegetarian?", "diet"),  # a condition asked about
         ("Should I go vegan, since I might move to Berlin?", "lives_in"),
         ("I decided to move to Leeds.", "lives_in"),  # a decision to do, not done
+        ("I'm not sure I live in the right area.", "lives_in"),
+        ("My brother got promoted to captain.", "works_as"),
         ("I made a friend at work.", "works_as"),  # "made" a role only in the passive
         ("We're seeing Muse on the 22nd.", "partner"),
     ],
@@ -313,3 +331,12 @@ def test_a_relation_is_a_person(parser: NameRecognizer) -> None:
     typed = _typed(parser, "My wife Jo's new car is a Kia EV6 and she's planning a trip down south.")
     assert ("wife", "Jo") in typed
     assert ("wife", "a Kia EV6") not in typed
+
+
+def test_doubt_holds_for_its_own_clause(parser: NameRecognizer) -> None:
+    said = datetime(2025, 1, 12, tzinfo=UTC)
+    text = "We closed on our house on December 18th and I still have no idea how property taxes work here."
+    facts = extract_turns([TurnText("t1", "user", text, said, "Kai")], recognizer=parser).facts
+    assert [str(f.event_time.date()) for f in facts if "closed" in f.statement and f.event_time] == [
+        "2024-12-18"
+    ]
