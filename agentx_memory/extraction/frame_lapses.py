@@ -19,7 +19,7 @@ from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_things import FAVOURITE_WORDS
 from .frame_values import SUBJECTS, frames_of
-from .lexicon import DWELLINGS, PARTNER_NOUNS, SLOTS
+from .lexicon import DWELLINGS, PARTNER_NOUNS, RELATION_NOUNS, SLOTS, VEHICLE_NOUNS
 
 __all__ = ["exes", "lapsed", "parted", "used_to"]
 
@@ -362,4 +362,73 @@ def apart(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     )
     return atom.model_copy(
         update={"ends": sorted(PARTNER_NOUNS), "ends_words": names[:1], "temporal": "past"}
+    )
+
+
+#: Verbs of handing a thing of one's own on to someone: "gave my old Corolla to my nephew".
+_HANDING: Final = frozenset(["give", "hand", "pass"])
+
+
+def handed_on(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+    """A thing of the speaker's now someone else's: "I gave my old Corolla to my nephew", "the i30 went
+    to my cousin", "sold the Golf to a mate": it ends the facts that name it."""
+    children = list(predicate.children)
+    lemma = predicate.lemma_.casefold()
+    to = [
+        g
+        for c in children
+        if c.dep_ in {"prep", "dative"} and c.lower_ == "to"
+        for g in c.children
+        if g.dep_ == "pobj"
+    ]
+    if not to or not _someone(to[0]) or any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
+        return None
+    subjects = [c for c in children if c.dep_ in {"nsubj", "nsubjpass"}]
+    if lemma in _HANDING:
+        things = [c for c in children if c.dep_ == "dobj"]
+        if not subjects or subjects[0].lower_ not in {"i", "we"}:
+            return None
+    elif lemma == "go" and predicate.tag_ in {"VBD", "VBN"}:
+        things = subjects  # "the i30 went to my cousin"
+    else:
+        return None
+    if not things or not _a_thing_of_mine(things[0]):
+        return None
+    names = [t.text for t in things[0].subtree if t.pos_ == "PROPN" or any(ch.isdigit() for ch in t.text)]
+    words = names or [things[0].lemma_]
+    # its own clause, without the clauses the parse hung on it ("grabbed a CX-5, the i30 went to …")
+    others = {
+        t.i for c in children if c.dep_ in {"ccomp", "advcl", "conj", "parataxis", "cc"} for t in c.subtree
+    }
+    kept = [t for t in predicate.subtree if t.i not in others and not t.is_punct]
+    kept = [t for t in kept if lemma == "go" or t.i >= predicate.i]  # the giver is the speaker, said as "I"
+    said = " ".join(t.text for t in kept)
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    told = third_person(said if lemma == "go" else f"I {said}", speaker)
+    atom = build_atom("statement", "ended", said, told, ctx, [], False, "explicit")
+    if not names and things[0].lemma_.casefold() in VEHICLE_NOUNS:  # "gave my car to my sister": the car
+        return atom.model_copy(update={"ends": ["drives"], "temporal": "past"})
+    return atom.model_copy(update={"ends_words": words, "temporal": "past"})
+
+
+def _someone(token: Any) -> bool:
+    """A person: "my nephew", "a mate", "Tom"."""
+    return token.lemma_.casefold() in RELATION_NOUNS | {
+        "mate",
+        "friend",
+        "buyer",
+        "neighbour",
+        "neighbor",
+    } or (token.ent_type_ == "PERSON")
+
+
+def _a_thing_of_mine(thing: Any) -> bool:
+    """ "my old Corolla", "the i30", "the car": the speaker's, by "my"/"our" or a name or a vehicle."""
+    if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in thing.children):
+        return False
+    return (
+        thing.pos_ == "PROPN"
+        or thing.is_title
+        or any(ch.isdigit() for ch in thing.text)
+        or thing.lemma_.casefold() in VEHICLE_NOUNS
     )

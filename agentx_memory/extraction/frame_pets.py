@@ -267,6 +267,28 @@ def pet_atom(
     )
     if gently and any(c.dep_ in SUBJECTS and c.pos_ == "PROPN" for c in children):
         lemma = "die"
+    # "Sunny flew off during harmattan and never came back", "Biscuit ran away", "Pip went missing": a pet
+    # gone; it ends only a pet fact naming it (a person who "ran off" is no pet)
+    strayed = _strayed(predicate)
+    # (a name the tagger took for an adjective is a name: no adjective is a subject, "Sunny flew off")
+    named = [
+        c
+        for c in children
+        if c.dep_ in SUBJECTS
+        and (c.pos_ == "PROPN" or c.lemma_ in PET_KIND or (c.pos_ == "ADJ" and c.is_title))
+    ]
+    if strayed and named and not any(c.dep_ == "neg" or c.lower_ == "with" for c in children):
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        said = "".join(t.text_with_ws for t in predicate.subtree if not t.is_punct).strip()
+        for ours in ("Our ", "our ", "My ", "my "):  # "our dog ran away": the speaker's dog
+            said = f"{speaker}'s {said.removeprefix(ours)}" if said.startswith(ours) else said
+        name = named[0].text if named[0].lemma_ not in PET_KIND else None
+        atom = build_atom("statement", "ended", said, third_person(said, speaker), ctx, [], False, "explicit")
+        # a name ends the pet of that name, of whatever kind; "our dog" the dog
+        kinds = sorted({*PET_KIND.values(), "pet"}) if name else [PET_KIND[named[0].lemma_.casefold()]]
+        return atom.model_copy(
+            update={"ends": kinds, "ends_words": [name] if name else [], "temporal": "past"}
+        ), pet
     if lemma in DEATHS and (lemma != "pass" or any(c.lower_ == "away" for c in children)):
         held = [c for c in children if c.dep_ in {"nsubj", "dobj"}]
         # "Tiger passed away", "our cat Mittens passed away" (the name in apposition), "Mittens died"
@@ -291,6 +313,22 @@ def pet_atom(
     if kinds and subject is not None and not _speakers(subject):
         return None, None  # "My sister got a greyhound. She's called Pepper.": her dog, not the speaker's
     return None, pet
+
+
+#: Ways a pet goes: the verb and the word it needs ("ran away", "flew off", "went missing").
+_STRAYING: Final = {
+    "run": {"away", "off"},
+    "fly": {"away", "off"},
+    "go": {"missing", "astray"},
+    "escape": set(),
+}
+
+
+def _strayed(predicate: Any) -> bool:
+    words = _STRAYING.get(predicate.lemma_.casefold())
+    if words is None:
+        return False
+    return not words or any(c.lower_ in words for c in predicate.children)
 
 
 def _speakers(token: Any) -> bool:

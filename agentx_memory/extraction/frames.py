@@ -42,7 +42,7 @@ from .frame_followups import (
     speaks_of_contact,
 )
 from .frame_introductions import introduction
-from .frame_lapses import apart, exes, used_to
+from .frame_lapses import apart, exes, handed_on, used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pets import pet_atom, pet_said, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
@@ -160,6 +160,8 @@ def read_parsed(
                 reading.atoms.append(habit)
             if not questioned and (split := apart(predicate, speaker, turn)) is not None:
                 reading.atoms.append(split)  # "Ravi and I are no longer together"
+            if not questioned and (handed := handed_on(predicate, speaker, turn)) is not None:
+                reading.atoms.append(handed)  # "the i30 went to my cousin"
             if not questioned and (gone := used_to(predicate, speaker, turn)) is not None:
                 reading.atoms.append(gone)  # "I used to live in Paris": no home there now
             found = _subject(predicate, speaker, last_person, reading.people)

@@ -340,3 +340,24 @@ def test_doubt_holds_for_its_own_clause(parser: NameRecognizer) -> None:
     assert [str(f.event_time.date()) for f in facts if "closed" in f.statement and f.event_time] == [
         "2024-12-18"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("grabbed a 2016 Mazda CX-5 off Facebook Marketplace, the i30 went to my cousin.", ["i30"]),
+        ("I gave my old Corolla to my nephew.", ["Corolla"]),
+        ("Sunny flew off during harmattan and never came back.", ["Sunny"]),
+    ],
+)
+def test_a_thing_handed_on_or_a_pet_gone_ends_what_names_it(
+    parser: NameRecognizer, text: str, words: list[str]
+) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert [fact.ends_words for fact in facts if fact.key == "ended"] == [words]
+
+
+@pytest.mark.parametrize("text", ["I gave the book to my sister.", "Tom ran off with the money."])
+def test_no_ending_of_a_thing_lent_or_a_person_who_ran(parser: NameRecognizer, text: str) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert not [fact for fact in facts if fact.key == "ended"]
