@@ -232,12 +232,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             c.dep_ in SUBJECTS and c.lower_ == "home" for c in predicate.children
         ):
             return False
-        if frame_moves(predicate) and a_business(value):
-            return False  # "moved to Deloitte", "moved to a Superdrug in Salford": a new employer
+        if frame_moves(predicate) and (a_business(value) or _from_a_firm(predicate)):
+            return False  # "moved to Deloitte", "moved over from Google to Stripe": a new employer
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
         if predicate.lemma_ in {"move", "transfer"}:
-            return a_business(value)
+            return a_business(value) or (_from_a_firm(predicate) and value.pos_ == "PROPN")
         if predicate.lemma_ == "work" and value.head.lower_ == "in":
             # "working in TCS Chennai", "work in Deloitte"; not "in London", "in tech", "in a team"
             named = any(
@@ -443,7 +443,11 @@ def a_post(value: Any) -> bool:
         and value.pos_ in {"NOUN", "PROPN"}
         and (
             value.lemma_.casefold() in OCCUPATIONS
-            or value.lower_.endswith(AGENTIVE)
+            # an agent noun; a name only with words before it ("Senior Data Engineer"; "a Rivian" is a car)
+            or (
+                value.lower_.endswith(AGENTIVE)
+                and (value.pos_ == "NOUN" or any(c.dep_ == "compound" for c in value.children))
+            )
             or (value.lower_ == "head" and any(c.dep_ == "prep" and c.lower_ == "of" for c in value.children))
         )
     )
@@ -552,6 +556,12 @@ def set_off(head: Any, child: Any) -> bool:
     "an electrician, self-employed" (an aside, not the value)."""
     lo, hi = (child.i + 1, head.i) if child.i < head.i else (head.i + 1, child.i)
     return any(t.is_punct and t.text not in {"-", "'", "’"} for t in head.doc[lo:hi])
+
+
+def _from_a_firm(predicate: Any) -> bool:
+    """ "moved over from Google to Stripe": the move is from an organisation (no town), so to another."""
+    froms = [g for c in predicate.children if c.lower_ == "from" for g in c.children if g.dep_ == "pobj"]
+    return any(g.ent_type_ == "ORG" and not known_town(g.text) for g in froms)
 
 
 def _a_time(value: Any) -> bool:

@@ -88,6 +88,8 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ),
         ("ngl SOS by SZA is the GOAT now, been on repeat since summer.", ("favourite", "SOS by SZA")),
         ("I've decided I'm vegan from now on.", ("diet", "vegan")),
+        ("Moved over from Google to Stripe in March.", ("works_at", "Stripe")),  # from a firm, to a firm
+        ("I prefer Redbreast to Jameson now.", ("likes", "Redbreast")),
         ("My go-to drink these days is cold brew.", ("favourite_drink", "cold brew")),
         (
             "I got promoted to ward sister last week (eek). How do I manage people?",
@@ -189,6 +191,8 @@ def test_the_reading(parser: NameRecognizer, text: str, fact: tuple[str, str]) -
         ("I'm not sure I live in the right area.", "lives_in"),
         ("My brother got promoted to captain.", "works_as"),
         ("I made a friend at work.", "works_as"),  # "made" a role only in the passive
+        ("I traded in the F-150 for a Rivian.", "works_as"),  # a name ending "-ian" is no job
+        ("Moved over from Google to Stripe in March.", "lives_in"),
         ("We're seeing Muse on the 22nd.", "partner"),
     ],
 )
