@@ -103,7 +103,8 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
         untyped = atom.fact_kind == "statement" or (atom.fact_kind == "experience" and atom.key == "did")
         if doc is not None and untyped and not says_something(atom.statement, doc, atom.subject):
             continue
-        if doc is not None and atom.subject != speaker and not _a_person(atom.subject, doc):
+        theirs = atom.subject.startswith(f"{speaker}'s ")  # "Helen's brother": one of the speaker's people
+        if doc is not None and atom.subject != speaker and not theirs and not _a_person(atom.subject, doc):
             if speaker not in atom.statement:
                 continue  # "Porto is great in summer": of the world, no one's memory
             atom = atom.model_copy(update={"subject": speaker})  # "Dance is Gina's stress fix"

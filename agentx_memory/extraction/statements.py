@@ -10,6 +10,7 @@ from typing import Final
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, Context, TurnText, build_atom, trim
 from .english import third_person
+from .lexicon import RELATION_NOUNS
 from .standalone import dangling
 
 __all__ = ["ADDRESSEE", "OWN_THING", "embedded_statement", "statement"]
@@ -107,8 +108,22 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
         return None
     if any(pattern.search(canonical) for pattern in (_ONLY_JUDGED, _IT_FEELS, _POINTING, REACTION)):
         return None  # "Seeing my kids' smiles was so awesome": a feeling of the moment, no fact
-    ctx = Context(turn=turn, subject=speaker, correction=correction, is_speaker=True)
+    # "My brother has just moved to Dubai": the brother's news, not the speaker's (their profile must not
+    # take it); the statement is filed under "<speaker>'s brother"
+    subject = speaker
+    if (theirs := _THEIRS.match(canonical[len(speaker) :] if canonical.startswith(speaker) else "")) and (
+        {theirs.group("who").casefold(), theirs.group("who").casefold().removesuffix("s")} & RELATION_NOUNS
+    ):
+        subject = f"{speaker}'s {theirs.group('who')}"
+    ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
     return build_atom("statement", "said", trim(canonical), canonical, ctx, [speaker], False, "implied")
+
+
+#: The possessed person a statement opens with: "'s brother", "'s little sister", "'s best mate".
+_THEIRS: Final = re.compile(
+    r"^'s (?:(?:new|old|little|big|older|younger|best|eldest|youngest|oldest|baby|twin)\s+)?"
+    r"(?P<who>[a-z][\w-]*)\b"
+)
 
 
 #: A clause whose whole predicate is a judgement: "… is beyond words", "… was so awesome", "… makes

@@ -365,3 +365,19 @@ def test_a_thing_handed_on_or_a_pet_gone_ends_what_names_it(
 def test_no_ending_of_a_thing_lent_or_a_person_who_ran(parser: NameRecognizer, text: str) -> None:
     facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
     assert not [fact for fact in facts if fact.key == "ended"]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("My brother has just moved to Dubai for work, so jealous.", "Kim's brother"),
+        ("My dad just bought a Corvette at 68!", "Kim's dad"),
+        ("My parents live in Spain now.", "Kim's parents"),
+    ],
+)
+def test_an_unnamed_relatives_news_is_filed_under_them(
+    parser: NameRecognizer, text: str, subject: str
+) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert facts
+    assert {fact.subject for fact in facts} == {subject}
