@@ -609,5 +609,6 @@ JUDGING: Final = frozenset(
     ["such", "inspiring", "amazing", "great", "good", "talented", "awesome", "incredible", "fantastic",
      "brilliant", "terrible", "bad", "wonderful", "excellent", "natural", "born", "true", "real", "big",
      "huge", "total", "complete", "better", "best", "worst", "decent", "lousy", "gifted", "fabulous",
-     "useless", "hopeless", "rubbish", "awful", "crap", "poor", "shocking", "horrible", "proper", "okay"]
+     "useless", "hopeless", "rubbish", "awful", "crap", "poor", "shocking", "horrible", "proper", "okay",
+     "skilled", "skillful", "skilful", "expert"]
 )  # fmt: skip

@@ -114,7 +114,11 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     if (theirs := _THEIRS.match(canonical[len(speaker) :] if canonical.startswith(speaker) else "")) and (
         {theirs.group("who").casefold(), theirs.group("who").casefold().removesuffix("s")} & RELATION_NOUNS
     ):
-        subject = f"{speaker}'s {theirs.group('who')}"
+        rest = canonical[len(speaker) + theirs.end() :]
+        # not when a name follows ("my roommate Léa is …": Léa's, read as hers elsewhere) or the rest
+        # names the speaker ("my mother is ashamed of me": about the speaker too)
+        if not re.match(r"\s+[A-Z]", rest) and not re.search(rf"\b{re.escape(speaker)}\b", rest):
+            subject = f"{speaker}'s {theirs.group('who')}"
     ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
     return build_atom("statement", "said", trim(canonical), canonical, ctx, [speaker], False, "implied")
 
