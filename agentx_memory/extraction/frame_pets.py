@@ -34,7 +34,7 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     hamster", "I've got two cats, Salt and Pepper"."""
     found: list[FactAtom] = []
     for token in sentence:
-        kind = PET_KIND.get(token.lemma_.casefold())
+        kind = _kind(token)  # "Oscar, my guinea pig": a guinea pig, no pig
         if kind is None or token.dep_ not in {"appos", "dobj", "amod", "compound"}:
             continue
         if token.dep_ == "appos" and token.head.pos_ == "PROPN" and whose(token) in {"my", "our"}:
@@ -189,7 +189,7 @@ def pet_atom(
     children = list(predicate.children)
     # the kinds of its own clause: "I bought a betta fish, he's blue" parses the purchase under "'s"
     own = [t for c in children if c.dep_ not in _OTHER_CLAUSES for t in c.subtree]
-    kinds = [PET_KIND[t.lemma_.casefold()] for t in own if t.lemma_.casefold() in PET_KIND]
+    kinds = [kind for t in own if (kind := _kind(t)) is not None]
     pet = kinds[0] if kinds else last_pet
     named = next((c for c in children if c.dep_ in {"oprd", "attr"} and c.pos_ == "PROPN"), None)
     if lemma in {"call", "name"} and named is not None and pet is not None:

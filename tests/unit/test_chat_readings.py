@@ -91,6 +91,7 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("Moved over from Google to Stripe in March.", ("works_at", "Stripe")),  # from a firm, to a firm
         ("I prefer Redbreast to Jameson now.", ("likes", "Redbreast")),
         ("My go-to drink these days is cold brew.", ("favourite_drink", "cold brew")),
+        ("And yup, I do- Oscar, my guinea pig. He's been great.", ("guinea pig", "Oscar")),  # no pig
         (
             "I got promoted to ward sister last week (eek). How do I manage people?",
             ("works_as", "ward sister"),
