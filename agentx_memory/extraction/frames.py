@@ -24,8 +24,8 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
+from .frame_appointments import appointment_atom
 from .frame_changes import (
-    appointment_atom,
     contact_atoms,
     ending_atom,
     relation_atom,
