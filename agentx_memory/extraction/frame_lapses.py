@@ -381,7 +381,7 @@ def handed_on(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
         for g in c.children
         if g.dep_ == "pobj"
     ]
-    if not to or not _someone(to[0]) or any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
+    if not to or not _a_receiver(to[0]) or any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
         return None
     subjects = [c for c in children if c.dep_ in {"nsubj", "nsubjpass"}]
     if lemma in _HANDING:
@@ -411,8 +411,8 @@ def handed_on(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     return atom.model_copy(update={"ends_words": words, "temporal": "past"})
 
 
-def _someone(token: Any) -> bool:
-    """A person: "my nephew", "a mate", "Tom"."""
+def _a_receiver(token: Any) -> bool:
+    """Someone a thing goes to: "my nephew", "a mate", "Tom"."""
     return token.lemma_.casefold() in RELATION_NOUNS | {
         "mate",
         "friend",

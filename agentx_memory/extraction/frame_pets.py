@@ -280,8 +280,7 @@ def pet_atom(
     if strayed and named and not any(c.dep_ == "neg" or c.lower_ == "with" for c in children):
         ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
         said = "".join(t.text_with_ws for t in predicate.subtree if not t.is_punct).strip()
-        for ours in ("Our ", "our ", "My ", "my "):  # "our dog ran away": the speaker's dog
-            said = f"{speaker}'s {said.removeprefix(ours)}" if said.startswith(ours) else said
+        said = _theirs(said, speaker)  # "our dog ran away": the speaker's dog
         name = named[0].text if named[0].lemma_ not in PET_KIND else None
         atom = build_atom("statement", "ended", said, third_person(said, speaker), ctx, [], False, "explicit")
         # a name ends the pet of that name, of whatever kind; "our dog" the dog
@@ -304,8 +303,7 @@ def pet_atom(
             stop = next((t.i for t in told.subtree if t.i > told.i and t.text in {",", ";", "—", "-"}), None)
             kept = [t for t in told.subtree if stop is None or t.i < stop]
             said = "".join(t.text_with_ws for t in kept if not t.is_punct and t.lower_ != "sadly").strip()
-            for ours in ("Our ", "our ", "My ", "my "):  # "our cat Mittens passed away": the speaker's cat
-                said = f"{speaker}'s {said.removeprefix(ours)}" if said.startswith(ours) else said
+            said = _theirs(said, speaker)  # "our cat Mittens passed away": the speaker's cat
             statement = third_person(said, speaker)
             atom = build_atom("statement", "ended", said, statement, ctx, [gone[0].text], False, "explicit")
             return atom.model_copy(update={"ends_words": [gone[0].text], "temporal": "past"}), pet
@@ -313,6 +311,14 @@ def pet_atom(
     if kinds and subject is not None and not _speakers(subject):
         return None, None  # "My sister got a greyhound. She's called Pepper.": her dog, not the speaker's
     return None, pet
+
+
+def _theirs(said: str, speaker: str) -> str:
+    """ "our cat Mittens passed away" as "<speaker>'s cat Mittens passed away"."""
+    for ours in ("Our ", "our ", "My ", "my "):
+        if said.startswith(ours):
+            return f"{speaker}'s {said.removeprefix(ours)}"
+    return said
 
 
 #: Ways a pet goes: the verb and the word it needs ("ran away", "flew off", "went missing").

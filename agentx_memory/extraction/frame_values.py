@@ -619,10 +619,8 @@ _EATERS: Final = frozenset(["guy", "girl", "person", "eater", "man", "woman", "l
 def _meat(value: Any) -> bool:
     """ "I eat a lot of red meat", "steak twice a week", "I'm a meat and potatoes guy": a diet with
     meat in it, which a later vegetarian or vegan one replaces."""
-    verb = value.head.children
-    if any(c.dep_ == "neg" for c in value.head.children) and not any(
-        c.lower_ in {"anymore", "longer"} for c in verb
-    ):
+    said = list(value.head.children)
+    if any(c.dep_ == "neg" for c in said) and not any(c.lower_ in {"anymore", "longer"} for c in said):
         return False  # "I don't eat pork" says what is not eaten; "I don't eat meat anymore" ends a diet
     if value.head.lemma_.casefold() == "eat" and value.dep_ in _OBJECTS:
         nouns = [value, *(g for c in value.children if c.lower_ == "of" for g in c.children)]

@@ -238,6 +238,8 @@ class Pattern:
     negated: bool = False
     #: How sure the phrasing is: explicit statements 0.95, implied ones 0.85.
     certainty: str = "explicit"
+    #: The phrasing itself says the value is a job ("promoted to …"): no known job name is needed.
+    any_post: bool = False
 
 
 # fmt: off
@@ -257,7 +259,7 @@ PATTERNS: Final = (
     # "to ward", "to store", "to head" for a verb)
     Pattern("identity", "works_as", r"^{S} (?:has |had |just |finally |was |is |got |has been |has got )*"
             r"(?:got |been )?promoted to (?:be |become )?(?:an? |the )?(?P<v>[\w-]+(?: [\w-]+){0,3}?)"
-            r"(?= last| this| on| at| in| after| yesterday| today| recently|[,.!;(]|$)"),
+            r"(?= last| this| on| at| in| after| yesterday| today| recently|[,.!;(]|$)", any_post=True),
     # A title needs no article before where one holds it: "is head chef now at Osteria Rossa".
     Pattern("identity", "works_as", r"^{S} is " + _ADV + r"(?P<v>(?:[\w-]+ ){0,2}(?:OCC))(?: now)? (?:at|for) "),
     # What one teaches is a subject, not an occupation ("teaches biology"), so it has a key of its own.

@@ -233,8 +233,8 @@ def _read_clause(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAt
             return None
         if ADDRESSEE.search(value):  # "loves how you tell your stories": about the listener
             return None
-        if pattern.key == "works_as" and not _is_occupation(value) and "promoted to" not in canonical:
-            continue  # (what one is promoted to is a post, whatever its name)
+        if pattern.key == "works_as" and not pattern.any_post and not _is_occupation(value):
+            continue
         if pattern.key == "lives_in" and _MOVED.search(canonical) and not _PLACE.match(value):
             continue  # "moved to bass", "moved to nights": a voice, a shift, a role, not a home
         key = pattern.key.format(
