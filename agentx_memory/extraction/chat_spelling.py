@@ -124,6 +124,13 @@ _LOWER_I: Final = (
     ),
     # "my go-to drink these days is cold brew": the parse takes "go" for a verb; it is the favourite
     (re.compile(r"\b([Mm]y|[Oo]ur)\s+go-?to\b"), r"\1 favourite"),
+    # "me and Dominika called it quits": a couple split up, in the words the reader knows
+    (
+        re.compile(r"\bcall(ed|ing|s)? it quits\b", re.IGNORECASE),
+        lambda said: {"ed": "split up", "ing": "splitting up", "s": "splits up"}.get(
+            said[1] or "", "split up"
+        ),
+    ),
     # "got rid of the car": an ending, in the one verb the reader knows for it
     (re.compile(r"\b(?:got|gotten) rid of\b"), "ditched"),
     (re.compile(r"\bgetting rid of\b"), "ditching"),

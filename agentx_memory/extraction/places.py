@@ -83,7 +83,7 @@ _EVERYDAY: Final = frozenset(
 #: "moved to leeds", "i live in pune now", "shifted from mumbai": chat writes the town in lowercase,
 #: right after the word that places it; up to three words ("san francisco", "rio de janeiro").
 _LOWER_TOWN: Final = re.compile(
-    r"\b(?:in|to|into|from|near|outside|around)\s+(?=([a-z]+(?:[ -][a-z]+){0,2}))"
+    r"\b(?:in|to|into|from|near|outside|around|out of)\s+(?=([a-z]+(?:[ -][a-z]+){0,2}))"
 )
 
 

@@ -31,6 +31,7 @@ def _typed(parser: NameRecognizer, text: str) -> set[tuple[str, str]]:
         ("we moved to san francisco in may", "we moved to San Francisco in may"),
         ("i want to go to new york", "i want to go to New York"),
         ("im from stoke-on-trent originally", "im from Stoke-on-Trent originally"),
+        ("i'm based out of lisbon now", "i'm based out of Lisbon now"),
         # everyday words that are towns too, and words that are no town, stay as typed
         ("moved to reading last year", "moved to reading last year"),
         ("i was in bath for the weekend", "i was in bath for the weekend"),
@@ -209,6 +210,7 @@ def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text
         ("I handed in my notice at Tesco and I'm joining Lidl next month.", "handed in my notice at Tesco"),
         ("I quit my job last week.", "quit my job last week"),
         ("Ravi and I are no longer together.", "no longer together"),
+        ("me and Dominika called it quits over the summer, so it's just me.", "split up over the summer"),
         (
             "Chloe and I made it official! Hana and I parted on good terms back in January.",
             "parted on good terms back in January",
