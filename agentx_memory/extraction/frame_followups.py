@@ -114,7 +114,8 @@ _ANSWERED: Final = {
     "diet": Frame("go", "attr", "diet", change=True),
     "vehicle": Frame("get", "dobj", "vehicle", change=True),
     "partner": Frame("date", "dobj", "partner", change=True),
-    "hobby": Frame("take", "dobj", "hobby", change=True, particle="up"),
+    # "What are you into?" — "Writing and hanging with friends!": a pastime held, not one newly taken up
+    "hobby": Frame("do", "dobj", "hobby"),
 }
 #: The listener's question and the slot it asks about: "Where did you end up?" after a move, "Which
 #: company did you end up at?", "What are you eating now?", "What's the new title?".

@@ -68,6 +68,8 @@ def slot_atom(
     if frame.slot == "vehicle" and said.split()[0].casefold() not in {"a", "an", "the"}:
         shown = f"a {said}"  # "my Ford Fiesta needs …": Dana drives a Ford Fiesta
     text = (slot.negative if negated else slot.template).format(S=subject, V=shown)
+    if frame.slot == "hobby" and not frame.change and not negated:
+        text = f"{subject} enjoys {shown}"  # "I do yoga most mornings": held, not newly "taken up"
     if frame.slot == "residence" and frame.change:
         text = f"{subject} moved to {said}"  # build_atom words a move as the home it made
     if frame.slot == "diet" and said.casefold() in PLAN_DIETS and not negated:

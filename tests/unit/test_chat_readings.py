@@ -384,3 +384,13 @@ def test_an_unnamed_relatives_news_is_filed_under_them(
     facts = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
     assert facts
     assert {fact.subject for fact in facts} == {subject}
+
+
+def test_a_pastime_named_in_an_answer_is_held_not_newly_taken_up(parser: NameRecognizer) -> None:
+    turns = [
+        TurnText("t1", "assistant", "What are you into these days?", SAID_AT, "Kim"),
+        TurnText("t2", "user", "Writing and hanging with friends!", SAID_AT, "Kim"),
+    ]
+    hobbies = [f.statement for f in extract_turns(turns, recognizer=parser).facts if f.key == "hobby"]
+    assert hobbies
+    assert not any("taken up" in statement for statement in hobbies)
