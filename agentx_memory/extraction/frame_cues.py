@@ -463,7 +463,12 @@ def _others(sentence: Any) -> bool:
         # does not own does the living or the working
         if token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ == "NOUN" and _someone(token):
             return True
-        if token.dep_ == "poss" and (token.ent_type_ == "PERSON" or token.lower_ in {"his", "her", "their"}):
+        # "Tom's new place", "my brother's new place is in Leeds": the thing is theirs
+        if token.dep_ == "poss" and (
+            token.ent_type_ == "PERSON"
+            or token.lower_ in {"his", "her", "their"}
+            or token.lemma_.casefold() in RELATION_NOUNS
+        ):
             return True
     return False
 

@@ -59,7 +59,7 @@ from .lexicon import (
     WISH_HEADS,
     Frame,
 )
-from .parse_paths import mine, name_of, said_with_me
+from .parse_paths import mine, name_of, named_relations, not_now, said_with_me
 from .slot_atoms import slot_atom
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
@@ -131,6 +131,8 @@ def read_parsed(
             if speaker == UNKNOWN_SPEAKER:
                 speaker = name  # the turn's later sentences, and later turns, are filed under the name
             continue
+        for name, relation in named_relations(sentence, speaker):
+            reading.people.setdefault(name, relation)  # "a gift for my wife Jo?": Jo is his wife
         asked = sentence.text.rstrip().endswith("?") or inverted(sentence)
         atoms_before, vetoes_before = len(reading.atoms), set(reading.vetoes)
         if not (asked or supposed(sentence)):
@@ -353,7 +355,8 @@ def _subject(
         named = [c for c in token.children if c.dep_ in {"appos", "compound"} and c.pos_ == "PROPN"]
         if named:
             name = name_of(named[0])
-            people[name] = relation
+            if not not_now(token):  # "my future wife Anna would love this": not (yet) his wife
+                people[name] = relation
             return name, True
         return f"{speaker}'s", False  # "my sister got a job at Deloitte": hers, not the speaker's
     return None

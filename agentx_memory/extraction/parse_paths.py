@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .frame_values import SUBJECTS
+from .lexicon import RELATION_NOUNS
 
-__all__ = ["clause_verb", "mine", "name_of", "said_with_me", "whose"]
+__all__ = ["clause_verb", "mine", "name_of", "named_relations", "not_now", "said_with_me", "whose"]
+
+#: Words before a relation noun that make the relation past or not (yet) real: "my ex-wife", "my late
+#: husband", "my old boss", "my future wife", "my first husband".
+_NOT_NOW: Final = frozenset(
+    ["ex", "ex-", "former", "late", "old", "future", "first", "previous", "deceased", "dead", "would-be"]
+)
 
 
 def clause_verb(token: Any) -> Any:
@@ -67,3 +74,31 @@ def name_of(token: Any) -> str:
     """A name with the compounds before it: "Mott MacDonald", "Sun Hee"."""
     parts = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "PROPN" and c.i < token.i]
     return " ".join(t.text for t in [*parts, token])
+
+
+def named_relations(sentence: Any, speaker: str) -> list[tuple[str, str]]:
+    """The people a sentence names as the speaker's own, wherever they stand in it: "a gift for my wife
+    Jo?", "Valentine's ideas for my new girlfriend Sofia", "cook for my boyfriend Tom tonight" (the
+    parser may hang the name anywhere; it follows the noun). A relation said in passing is taken for
+    granted, so a question tells it as much as a statement does. (name, relation) pairs."""
+    found: list[tuple[str, str]] = []
+    doc = sentence.doc
+    for token in sentence:
+        relation = token.lemma_.casefold()
+        if token.pos_ != "NOUN" or relation not in RELATION_NOUNS or relation == "ex" or not mine(token):
+            continue
+        if not_now(token) or token.i + 1 >= sentence.end:
+            continue
+        name = doc[token.i + 1]
+        if name.pos_ != "PROPN" or not name.text[:1].isupper() or name.ent_type_ in {"DATE", "TIME"}:
+            continue
+        # "my wife Jo Ann": the first name is a compound of the last
+        whole = name_of(name.head) if name.dep_ == "compound" and name.head.pos_ == "PROPN" else name.text
+        if whole.casefold() != speaker.casefold():
+            found.append((whole, relation))
+    return found
+
+
+def not_now(relation: Any) -> bool:
+    """A relation noun said as past or not yet real: "my late husband", "my future wife", "my old boss"."""
+    return any(c.lower_ in _NOT_NOW for c in relation.children)
