@@ -87,16 +87,17 @@ RETURN t.id AS id, whole, old.superseded_by AS superseded_by,
        CASE WHEN cur IS NULL THEN null ELSE cur {{{fact_fields}}} END AS item, about, turns
 
 // name: slot_facts
-// The user's own current facts in the slots a first-person question asks about ($keys; appointments by
-// the thing, $things: "appointment_dentist"), newest said first. The user is "The user" or the name
-// they gave (a current `name` fact), or whoever stated a fact of their own (a user-stated fact about
-// its speaker is `critical`, fact_priority); a third person's facts in the same slot are not theirs.
+// The current facts in the slots a question asks about ($keys; appointments by the thing, $things:
+// "appointment_dentist"), newest said first. Whose: the user's when it asks in the first person ($mine):
+// "The user" or the name they gave (a current `name` fact), or whoever stated a fact of their own (a
+// user-stated fact about its speaker is `critical`, fact_priority), a third person's facts in the same
+// slot are not theirs; and the people it names, by subject ($names, lower-cased).
 OPTIONAL MATCH (n:Fact {user_id: $user_id, key: 'name'})
-WHERE n.valid_until IS NULL AND n.channel IN $channels
-WITH [x IN collect(n.value) + ['The user'] | toLower(x)] AS selves
+WHERE $mine AND n.valid_until IS NULL AND n.channel IN $channels
+WITH [x IN collect(n.value) + ['The user'] WHERE $mine | toLower(x)] + $names AS selves
 MATCH (f:Fact {user_id: $user_id})
 WHERE f.valid_until IS NULL AND f.channel IN $channels AND f.negated = false
-  AND (toLower(f.subject) IN selves OR f.priority = 'critical')
+  AND (toLower(f.subject) IN selves OR ($mine AND f.priority = 'critical'))
   AND (f.key IN $keys OR any(thing IN $things WHERE f.key STARTS WITH 'appointment_'
        AND f.key ENDS WITH ('_' + thing)))
 WITH f

@@ -51,13 +51,18 @@ class AsyncGraphRecall:
         *,
         channels: Sequence[str],
         limit: int,
+        names: Sequence[str] = (),
+        mine: bool = True,
     ) -> list[Fact]:
-        """The user's own current facts under ``keys`` (or appointments for ``things``), newest said
-        first, at most ``limit``. One statement."""
+        """The current facts under ``keys`` (or appointments for ``things``) of the user (``mine``) and
+        of the people ``names`` names (subjects, lower-cased), newest said first, at most ``limit``. One
+        statement."""
         params = {
             "user_id": scope.user_id,
             "keys": list(keys),
             "things": list(things),
+            "names": list(names),
+            "mine": mine,
             "channels": list(channels),
             "limit": limit,
         }

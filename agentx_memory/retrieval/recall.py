@@ -203,7 +203,13 @@ class RecallLayer:
             timer = TechniqueTimer(metrics, "slot")
             slotted.extend(
                 self._b.graph_recall.slot_facts(
-                    scope, asked.keys, asked.things, channels=plan.channels, limit=_SLOT_FACTS
+                    scope,
+                    asked.keys,
+                    asked.things,
+                    channels=plan.channels,
+                    limit=_SLOT_FACTS,
+                    names=asked.names,
+                    mine=asked.mine,
                 )
             )
             timer.done(len(slotted))

@@ -200,7 +200,13 @@ class AsyncRecallLayer:
             timer = TechniqueTimer(metrics, "slot")
             slotted.extend(
                 await self._b.graph_recall.slot_facts(
-                    scope, asked.keys, asked.things, channels=plan.channels, limit=_SLOT_FACTS
+                    scope,
+                    asked.keys,
+                    asked.things,
+                    channels=plan.channels,
+                    limit=_SLOT_FACTS,
+                    names=asked.names,
+                    mine=asked.mine,
                 )
             )
             timer.done(len(slotted))

@@ -4,8 +4,10 @@
 appointment?": the user asks for a slot the learner keeps one current value of (DESIGN §8). Ranking by
 closeness puts the turn that said the old value ("I live in Montreal") above the fact that holds now
 ("Dana lives in Toronto"), whose words are further from the question; so the current facts of the slot
-asked about lead the results. Only first-person questions ("I", "my", "me"): a question about someone
-else names them, and their facts are found by name. The cue words are data; pure functions.
+asked about lead the results. A question in the first person ("I", "my", "me") asks for the user's; one
+that names someone ("where does Megan live?", "what is Diego's favourite coffee?": an agent asking
+about its user by name, or about a friend) asks for the named person's. The cue words are data; pure
+functions.
 """
 
 from __future__ import annotations
@@ -41,6 +43,12 @@ _CUES: Final[dict[str, tuple[str, ...]]] = {
 _NEVER: Final = datetime.min.replace(tzinfo=UTC)
 _FIRST_PERSON: Final = re.compile(r"\b(?:i|my|me|i'm|im)\b", re.IGNORECASE)
 _WORD: Final = re.compile(r"[a-z][a-z'-]*")
+#: A capitalised word (a name) not at the start of the question, or at its start with a possessive.
+_NAMED: Final = re.compile(r"(?<=\w )(?<!\bI )([A-Z][a-z][\w-]*)|^([A-Z][a-z][\w-]*)(?='s|’s)")
+#: Capitalised words that name no one: question words and the like, when a question capitalises them.
+_NO_NAME: Final = frozenset(
+    ["where", "what", "who", "whom", "whose", "when", "which", "how", "why", "does", "do", "did", "is", "the"]
+)
 _FAVOURITE: Final = re.compile(r"\bfavou?rite (\w+(?: \w+)?)", re.IGNORECASE)
 #: "when is my MOT?", "when's the recital?": a dated thing of the user's, whatever it is called.
 _WHEN_IS: Final = re.compile(
@@ -50,18 +58,31 @@ _WHEN_IS: Final = re.compile(
 
 @dataclass(frozen=True)
 class SlotAsk:
-    """The slot keys a question asks about; ``things`` the appointments it names ("dentist")."""
+    """The slot keys a question asks about; ``things`` the appointments it names ("dentist"); whose:
+    the user's (``mine``) and/or the people it ``names`` (casefolded)."""
 
     keys: tuple[str, ...] = ()
     things: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    mine: bool = True
 
     def __bool__(self) -> bool:
         return bool(self.keys or self.things)
 
 
 def asked_slots(query: str) -> SlotAsk:
-    """The user's own slots ``query`` asks about (none unless it speaks in the first person)."""
-    if not _FIRST_PERSON.search(query):
+    """The slots ``query`` asks about: the user's when it speaks in the first person, the named
+    people's when it names any (none when it does neither)."""
+    names = tuple(
+        dict.fromkeys(
+            name.casefold()
+            for match in _NAMED.finditer(query)
+            if (name := match.group(1) or match.group(2)).casefold() not in _NO_NAME
+        )
+    )
+    # "where does my sister Anna live?" asks about Anna, not the user
+    mine = not names and _FIRST_PERSON.search(query) is not None
+    if not mine and not names:
         return SlotAsk()
     words = [word.removesuffix("'s").removesuffix("’s") for word in _WORD.findall(query.casefold())]
     keys = [key for word in words for key in _CUES.get(word, ())]
@@ -72,7 +93,7 @@ def asked_slots(query: str) -> SlotAsk:
     things = [word for word in words if word in APPOINTMENTS and word != "appointment"]
     if (when := _WHEN_IS.search(query)) is not None and when.group(1).casefold() != "appointment":
         things.append(when.group(1).casefold())
-    return SlotAsk(tuple(dict.fromkeys(keys)), tuple(dict.fromkeys(things)))
+    return SlotAsk(tuple(dict.fromkeys(keys)), tuple(dict.fromkeys(things)), names, mine)
 
 
 def answer_first(

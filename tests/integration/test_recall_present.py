@@ -143,3 +143,39 @@ def test_another_user_sees_nothing_of_it(memory: AgentMemory) -> None:
     bob = memory.for_user("bob")
     assert bob.remember("Where do I live now?", top_k=5).items == []
     assert bob.get_context("Can you recommend a restaurant near me?") == ""
+
+
+def test_a_question_naming_someone_puts_their_current_value_first(memory: AgentMemory) -> None:
+    """An agent asks about its user by name ("where does Megan live?"), or about the user's friend:
+    the named person's current fact leads, above the turns that told the old value; a question
+    about one person is never answered with another's."""
+    now = datetime.now(UTC)
+    speaker = {"speaker": "Megan"}
+    first = memory.new_conversation()
+    memory.store_turn(
+        first,
+        "user",
+        "I live in Columbus. My friend Tom lives in Dayton.",
+        timestamp=now - timedelta(days=90),
+        metadata=speaker,
+    )
+    memory.store_turn(
+        first, "assistant", "Columbus has great climbing gyms.", timestamp=now - timedelta(days=90)
+    )
+    memory.consolidate_conversation(first)
+    second = memory.new_conversation()
+    memory.store_turn(
+        second,
+        "user",
+        "I just moved to Denver last week!",
+        timestamp=now - timedelta(days=2),
+        metadata=speaker,
+    )
+    memory.consolidate_conversation(second)
+    items = memory.remember("where does Megan live", top_k=5).items
+    assert "Denver" in items[0].content
+    assert "slot" in items[0].found_by
+    tom = memory.remember("Where does Tom live?", top_k=5).items
+    assert "Dayton" in tom[0].content
+    assert not any("Denver" in item.content and "slot" in item.found_by for item in tom)
+    assert memory.for_user("bob").remember("where does Megan live", top_k=5).items == []

@@ -34,7 +34,7 @@ def test_an_appointment_is_asked_by_its_thing() -> None:
     assert asked_slots("when is my dentist appointment?").things == ("dentist",)
 
 
-@pytest.mark.parametrize("query", ["Where does Caroline live?", "What car does Tom drive?", "Tell me a joke"])
+@pytest.mark.parametrize("query", ["Tell me a joke", "What did Tom say about the weather?"])
 def test_no_slot_of_the_user_is_asked(query: str) -> None:
     assert not asked_slots(query)
 
