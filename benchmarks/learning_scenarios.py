@@ -154,12 +154,17 @@ def score_scenario(
     context: str,
     remember_items: Sequence[str],
     speaker: str | None,
+    strict: bool = False,
 ) -> list[Failure]:
     """Every failed check of ``expect`` (empty: the scenario passes).
 
     ``facts`` is ``list_facts(include_history=True)``, ``preferences`` ``get_profile().preferences``,
     ``context`` the ``get_context`` text and ``remember_items`` the contents of ``remember(...).items``
-    in rank order. Strings match as case-insensitive substrings.
+    in rank order. Strings match as case-insensitive substrings. ``strict``: the scoring before the
+    ninth session (2026-11-29), which two of the writers called too strict and which is reported beside
+    the current one: a fact told of the past ("Back in 2012 Sinead lived in Boston", temporal ``past``)
+    counted as asserting its value now, and a name had to be the whole name learned ("Olusegun", not
+    "Olusegun Adeyemi").
     """
     unknown = set(expect) - EXPECT_FIELDS
     failures = [Failure("schema", f"unknown expect field {field!r}") for field in sorted(unknown)]
@@ -172,7 +177,13 @@ def score_scenario(
             failures.append(Failure("current", f"{word!r} in no current fact; current: {shown}"))
     # A fact that says the value ended or is not so ("Gareth got made redundant from Tata", "Sam is not
     # vegan") tells that it is no longer current: it is no evidence that it is.
-    asserted = [fact.claim for fact in current if fact.key != "ended" and not fact.negated]
+    # So does a fact told of the past: "Back in 2012 Sinead lived in Boston" says nothing of where she
+    # lives now.
+    asserted = [
+        fact.claim
+        for fact in current
+        if fact.key != "ended" and not fact.negated and (strict or fact.temporal != "past")
+    ]
     for word in expect.get("not_current", []):
         hits = [claim for claim in asserted if _has(claim, word)]
         if hits:
@@ -221,11 +232,15 @@ def score_scenario(
             failures.append(Failure("user_facts_absent", f"{word!r} filed under the user: {hits[:3]}"))
     if name is not None:
         wanted_name = str(name).casefold()
+
+        def learned_as(learned: str) -> bool:  # the name, or a full name it begins ("Olusegun Adeyemi")
+            learned = learned.strip().casefold()
+            return learned == wanted_name or (not strict and learned.startswith(f"{wanted_name} "))
+
         in_facts = any(
-            (fact.key or "").casefold() == "name" and (fact.value or "").strip().casefold() == wanted_name
-            for fact in current
+            (fact.key or "").casefold() == "name" and learned_as(fact.value or "") for fact in current
         )
-        in_profile = str(preferences.get("name", "")).strip().casefold() == wanted_name
+        in_profile = learned_as(str(preferences.get("name", "")))
         if not (in_facts or in_profile):
             named = [f"{fact.key}={fact.value}" for fact in current if (fact.key or "").casefold() == "name"]
             failures.append(
@@ -315,6 +330,8 @@ class Outcome:
     seconds: float
     # "stated" (the user says it in words) or "implied" (shown by circumstances), where the set tags it
     register: str | None = None
+    # whether it passes the scoring before the ninth session too (``score_scenario(strict=True)``)
+    strict_passed: bool | None = None
 
     @property
     def passed(self) -> bool:
@@ -329,7 +346,7 @@ def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
     """Passed/total per kind and split, the near-miss leak count and the overall rate."""
     table: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     leaked = near = 0
-    total = passed = 0
+    total = passed = strict = 0
     registers: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for outcome in outcomes:
         if outcome.register is not None:
@@ -341,6 +358,7 @@ def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
             cell[1] += 1
         total += 1
         passed += outcome.passed
+        strict += outcome.passed if outcome.strict_passed is None else outcome.strict_passed
         if outcome.kind == "near_miss":
             near += 1
             leaked += outcome.leaked
@@ -359,6 +377,7 @@ def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
         "near_miss_leaked": leaked,
         "near_miss_total": near,
         "passed": passed,
+        "strict_passed": strict,
         "total": total,
         "rate": round(passed / total, 3) if total else None,
     }
@@ -379,6 +398,9 @@ def markdown(summary: Mapping[str, Any], wall_seconds: float) -> str:
     )
     rate = "–" if summary["rate"] is None else f"{summary['rate']:.2f}"
     lines.append(f"| **overall** | | | **{summary['passed']}/{summary['total']} ({rate})** |")
+    if "strict_passed" in summary:
+        before = f"{summary['strict_passed']}/{summary['total']}"
+        lines.append(f"| overall, scored as before 2026-11-29 | | | {before} |")
     for name, cell_ in summary.get("per_register", {}).items():
         lines.append(f"| register {name} | | | {cell_['passed']}/{cell_['total']} |")
     return "\n".join(lines) + f"\n\nwall time {wall_seconds:.1f} s"
@@ -423,13 +445,21 @@ async def run_scenario(row: Mapping[str, Any], settings: Settings, order: str) -
             bundle = await memory.remember(ranked["query"], top_k=10)
             items = [item.content for item in bundle.items]
         failures = score_scenario(expect, facts, profile.preferences, context, items, speaker)
+        strict = not score_scenario(expect, facts, profile.preferences, context, items, speaker, strict=True)
         await memory.forget_user()
     except Exception as error:  # a crash is a failed scenario, reported, not the end of the run
         failures = [Failure("error", f"{type(error).__name__}: {error}"[:300])]
+        strict = False
     finally:
         await memory.close()
     return Outcome(
-        row["id"], row["kind"], row["split"], failures, time.perf_counter() - started, row.get("register")
+        row["id"],
+        row["kind"],
+        row["split"],
+        failures,
+        time.perf_counter() - started,
+        row.get("register"),
+        strict,
     )
 
 

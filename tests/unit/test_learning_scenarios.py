@@ -58,8 +58,9 @@ def checks(
     context: str = "",
     items: Sequence[str] = (),
     speaker: str | None = "Dana",
+    strict: bool = False,
 ) -> list[str]:
-    failures = score_scenario(expect, facts, preferences or {}, context, items, speaker)
+    failures = score_scenario(expect, facts, preferences or {}, context, items, speaker, strict)
     return [failure.check for failure in failures]
 
 
@@ -84,6 +85,12 @@ def test_a_fact_saying_the_value_ended_or_is_not_so_is_no_evidence_it_is_current
     denied = [fact("Dana is not vegan", key="diet", value="vegan").model_copy(update={"negated": True})]
     assert checks({"not_current": ["vegan"]}, denied) == []
     assert checks({"not_current": ["Tata"]}, [fact("Dana works at Tata", key="works_at")]) == ["not_current"]
+
+
+def test_a_fact_told_of_the_past_says_nothing_of_now_unless_scored_strictly() -> None:
+    past = [fact("Back in 2012 Dana lived in Boston", key="said").model_copy(update={"temporal": "past"})]
+    assert checks({"not_current": ["Boston"]}, past) == []
+    assert checks({"not_current": ["Boston"]}, past, strict=True) == ["not_current"]
 
 
 def test_history_passes_and_fails() -> None:
@@ -156,6 +163,10 @@ def test_name() -> None:
     assert checks({"name": "Dana"}, preferences={"name": "Dan"}, speaker=None) == ["name"]
     ended = [fact("name Dana", "The user", key="name", value="Dana", ended=True)]
     assert checks({"name": "Dana"}, ended, speaker=None) == ["name"]
+    full = [fact("The user's name is Dana Ruiz", "The user", key="name", value="Dana Ruiz")]
+    assert checks({"name": "Dana"}, full, speaker=None) == []
+    assert checks({"name": "Dana"}, full, speaker=None, strict=True) == ["name"]
+    assert checks({"name": "Dan"}, full, speaker=None) == ["name"]
 
 
 def test_date_by_event_time_or_claim_text() -> None:
