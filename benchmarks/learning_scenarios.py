@@ -269,10 +269,10 @@ def validate_scenarios(rows: Sequence[Mapping[str, Any]]) -> list[str]:
             continue
         per_family[family] += 1
         # a set written by someone who never read the learner: held out (``-b``/``-h``/``-k``/``-m``/``-q``/
-        # ``-s``: blind2-7), reported and never tuned on; or for tuning (``-c``/``-d``/``-n``/``-p``/``-r``:
-        # dev3-7), reported once before tuning
-        written_blind = {f"{kind}-{letter}": "test" for letter in "bhkmqs"} | {
-            f"{kind}-{letter}": "dev" for letter in "cdnpr"
+        # ``-s``/``-w``: blind2-8), reported and never tuned on; or for tuning (``-c``/``-d``/``-n``/``-p``/
+        # ``-r``/``-v``: dev3-8), reported once before tuning
+        written_blind = {f"{kind}-{letter}": "test" for letter in "bhkmqsw"} | {
+            f"{kind}-{letter}": "dev" for letter in "cdnprv"
         }
         prefix = family[: len(kind) + 2]
         if prefix in written_blind:
