@@ -6,7 +6,21 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .given_names import known_first_name
+
 __all__ = ["normalise_first_person"]
+
+#: Chat's words for the speaker's people.
+_KIN: Final = {
+    "sis": "sister",
+    "bro": "brother",
+    "hubby": "husband",
+    "wifey": "wife",
+    "missus": "wife",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+}
+
 
 _DAYS: Final = {
     "mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday",
@@ -91,14 +105,10 @@ _LOWER_I: Final = (
     # words the reader knows (only after "my"/"our": "bro, I moved" addresses someone)
     (
         re.compile(
-            r"\b([Mm]y|[Oo]ur)((?:\s+(?:big|little|lil|older|younger|baby|twin))?)\s+(sis|bro|hubby|wifey|missus)\b"
+            r"\b([Mm]y|[Oo]ur)((?:\s+(?:big|little|lil|older|younger|baby|twin|new))?)\s+"
+            r"(sis|bro|hubby|wifey|missus|gf|bf)\b"
         ),
-        lambda said: (
-            f"{said[1]}{said[2]} "
-            + {"sis": "sister", "bro": "brother", "hubby": "husband", "wifey": "wife", "missus": "wife"}[
-                said[3]
-            ]
-        ),
+        lambda said: f"{said[1]}{said[2]} {_KIN[said[3]]}",
     ),
     # "a magic is where it's at", "SOS is the GOAT now": chat's words for one's favourite
     (
@@ -179,7 +189,9 @@ def _tagged_apart(text: str) -> str:
 _COMMA_QUESTION: Final = re.compile(
     r"(?<=[\w)'’])\s*(?:,|\.{2,}|…|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+)\s+(?=(?i:who|what|what's|when|where|why|how|which|do|does|did|"
     r"is|are|can|could|would|will|should|any|anyone|anything|thoughts|ideas|tips|advice|suggestions|"
-    r"recommendations)\b[^.!?\n,]*\?)"
+    r"recommendations|"
+    # "…, good second date ideas in Bristol?", "…, cheap dinner recs?": a request that is its noun
+    r"(?:[a-z][\w'-]*\s+){1,4}(?:ideas|tips|advice|suggestions|recommendations|recs|options))\b[^.!?\n,]*\?)"
 )
 #: A piece that opens with these is no news of its own: "if I move to Leeds, what should I pack?"
 _NOT_NEWS: Final = re.compile(
@@ -243,7 +255,7 @@ _EMOJI_STOP: Final = re.compile(
 #: "physio appt monday 12 feb 9am, remind me sunday night", "Hair appt Sat 10:00 — can u remind me": a
 #: request after a comma or a dash is a sentence of its own (the note before it has no verb to hang on)
 _COMMA_REQUEST: Final = re.compile(
-    r"(?<=[\w)'’])\s*(?:,|\s[-–—])\s+(?=(?i:remind|tell|let|send|add|put|text|email|pls|please|"
+    r"(?<=[\w)'’])\s*(?:,|\s[-–—])\s+(?=(?i:remind|tell|let|send|add|put|text|email|pls|please|recommend|suggest|"
     r"can\s+u|can\s+you|could\s+you)\b)"
 )
 #: "hair appt update: fri 13/9", "physio: thu 15th 14:30 now": a note's heading and the new time
@@ -265,6 +277,50 @@ _ASIDE: Final = re.compile(r"\s*\(((?:[^()\s]+\s+){2,}[^()\s]+)\)\s*,?\s*")
 _STORY: Final = re.compile(r"(^|[.!?]\s+)(?i:long story(?: short)?)\s*[,:-]?\s+")
 
 
+#: "my girlfriend jasmine", "my names jake", "call me sam": a first name typed in lowercase where a name
+#: stands, after the speaker's person or their own introduction. Only a first name of the census list
+#: (given_names), and none of the short words it holds too ("an", "so", "will", "may").
+_NAME_SPOT: Final = re.compile(
+    r"\b(?:(?:[Mm]y|[Oo]ur)\s+(?:new\s+|best\s+|little\s+|big\s+|older\s+|younger\s+)?"
+    r"(?:girlfriend|boyfriend|wife|husband|partner|fiance|fiancee|fiancé|fiancée|sister|brother|mum|mom|"
+    r"dad|son|daughter|friend|mate|colleague|coworker|boss|flatmate|roommate|housemate|cousin|aunt|"
+    r"uncle|niece|nephew|neighbour|neighbor|manager)|[Mm]y\s+name(?:'s|’s|s|\s+is)|[Cc]all\s+me|"
+    r"[Nn]ame(?:'s|’s))\s+(?P<name>[A-Za-z][a-z'-]+)\b"
+)
+_NOT_LOWER_NAMES: Final = frozenset(
+    ["an", "in", "so", "my", "will", "may", "can", "is", "was", "and", "the", "a", "to", "at", "on", "i",
+     "me", "he", "she", "it", "we", "you", "they", "just", "got", "has", "had", "all", "also", "not", "no",
+     "yes", "who", "jan", "june", "april", "august", "mark", "bill", "art", "guy", "page", "lane", "chase",
+     "wade"]
+)  # fmt: skip
+
+
+#: "new favorite coffee is the iced brown sugar one lol", "Fave band rn is Wet Leg": chat leaves the "my"
+#: off a favourite that opens the sentence
+_BARE_FAVOURITE: Final = re.compile(
+    r"(^|[.!?]\s+)((?i:new\s+|current\s+|all[- ]time\s+)?(?i:favou?rite|fave|fav)\s+[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?\s+(?i:is|are|'s|rn is|right now is|at the moment is)\b)"
+)
+
+
+def _lower_name(found: re.Match[str]) -> str:
+    name = found["name"]
+    if name.casefold() in _NOT_LOWER_NAMES or not known_first_name(name):
+        return found[0]
+    before = found[0][: found.start("name") - found.start()]
+    before = re.sub(r"\b([Mm]y\s+)names\b", r"\1name's", before)  # "my names jake"
+    return before + (name.capitalize() if name.islower() else name)
+
+
+#: "Succession is hands down my favourite show", "easily my favourite": praise before a favourite, which
+#: the parse takes for its value ("hands")
+_PRAISE: Final = re.compile(
+    r"\b(?:hands down|by far|without a doubt|no doubt|easily|officially|definitely|honestly)\s+"
+    r"(?=(?:my|our)\s+(?:all[- ]time\s+|absolute\s+|new\s+)?(?:favou?rite|fave|fav|go-to)\b)",
+    re.IGNORECASE,
+)
+
+
 def _aside_apart(found: re.Match[str]) -> str:
     return f". {found[1].rstrip('.!?')}. "
 
@@ -279,6 +335,9 @@ def normalise_first_person(text: str) -> str:
     text = _COMMA_REQUEST.sub(". ", text)
     text = _ASIDE.sub(_aside_apart, text).strip()
     text = _STORY.sub(r"\1", text)
+    text = _PRAISE.sub("", text)
+    text = _NAME_SPOT.sub(_lower_name, text)
+    text = _BARE_FAVOURITE.sub(lambda said: f"{said[1]}my {said[2][:1].lower()}{said[2][1:]}", text)
     text = _UPDATE_HEADING.sub(lambda said: f"{said[1]}{said[2]} is now ", text)
     text = _TIME_HEADING.sub(lambda said: f"{said[1]}{said[2]} is ", text)
     text = _DASHED_CLAUSE.sub(". ", _asked_apart(_tagged_apart(text)))

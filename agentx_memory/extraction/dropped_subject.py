@@ -128,7 +128,13 @@ def _opening_verb(sentence: Any) -> Any | None:
     if opener.lemma_ == "be" and _names_a_thing(opener):
         return None  # "Been ages since we talked", "Been quite a ride": it has, not the speaker
     # "Swapped Denver for Phoenix": a past the tagger took for a name before one, still the speaker's act
-    named_past = opener.lower_ in _PASTS and opener.i + 1 < sentence.end and opener.nbor().pos_ == "PROPN"
+    # or before a doing ("Swapped surfing for mountain biking": "surfing", to the tagger a noun)
+    after = opener.nbor() if opener.i + 1 < sentence.end else None
+    named_past = (
+        opener.lower_ in _PASTS
+        and after is not None
+        and (after.pos_ == "PROPN" or (after.pos_ == "NOUN" and after.lower_.endswith("ing")))
+    )
     if opener.dep_ in _NOUN_WORDS and not named_past:
         return None  # "Driving test booked for the 9th": a noun's modifier, no verb
     clause = opener.head if opener.dep_ in {"aux", "auxpass"} else opener  # "Being surrounded by …"

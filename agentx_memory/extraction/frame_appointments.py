@@ -142,6 +142,10 @@ def _named_date(attr: Any) -> bool:
     return attr.ent_type_ == "DATE" and any(_WEEKDAY_OR_MONTH.match(t.text) for t in attr.subtree)
 
 
+#: Seven digits or more in a row (spaces and dashes between): a phone number, never a day or an hour.
+_PHONE_LIKE: Final = re.compile(r"\d(?:[ -]?\d){6,}")
+
+
 def appointment_atom(
     predicate: Any, subject: str, turn: TurnText, speaker: str, last_thing: Any | None
 ) -> tuple[FactAtom | None, Any | None]:
@@ -207,6 +211,8 @@ def appointment_atom(
     tokens = sorted({t.i for c in when for t in c.subtree})
     times = predicate.doc[tokens[0] : tokens[-1] + 1].text
     times = re.sub(r"^(?:to|till|until|for)\s+", "", times)
+    if _PHONE_LIKE.search(times):
+        return None, thing  # "put my number on for queries: 07700 900123": a number, no time
     # "September 17 instead"; "on Thursday instead of Tuesday": the old time is no time of it now
     times = re.sub(r"\s+(?:instead(?:\s+of\b.*)?|rather than\b.*|not\b.*)$", "", times)
     times = re.sub(r"\s+(?:now|from now on)$", "", times)  # "Thursday 15th 14:30 now"

@@ -27,7 +27,7 @@ from .lexicon import (
     SLOT_OF_THING,
     VEHICLE_NOUNS,
 )
-from .parse_paths import said_with_me, whose
+from .parse_paths import a_name, said_with_me, whose
 
 __all__ = ["PHONE", "contact_atoms", "ending_atom", "relation_atom", "wedded"]
 
@@ -369,7 +369,7 @@ def wedded(predicate: Any) -> str | None:
         return None
     if together and predicate.lemma_ == "be" and predicate.tag_ == "VBD":
         return None  # "Priya and I were together at school": then, not now
-    names = [t for t in said_with_me(predicate) if t.pos_ == "PROPN"]
+    names = [t for t in said_with_me(predicate) if a_name(t)]
     alone = any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in predicate.children)
     if not names and predicate.dep_ == "conj" and predicate.head.pos_ == "PROPN" and alone:
         names = [predicate.head]  # the parse may make the name the root: "Sarah [and I got married]"

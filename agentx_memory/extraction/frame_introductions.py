@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .frame_values import set_off
+from .given_names import known_first_name
 from .introductions import NOT_NAMES, introduces, name_given
 from .parse_paths import mine, name_of
 
@@ -50,7 +51,10 @@ def _introduced(words: list[Any], speaker: str) -> str | None:
     names = [
         token
         for token in words
-        if token.pos_ == "PROPN" and token.text[:1].isupper() and token.lower_ != "name"
+        # a first name the tagger took for an adjective ("Hi, I'm Harriet. Can you …": Harriet, ADJ)
+        if (token.pos_ == "PROPN" or (token.pos_ in {"ADJ", "NOUN"} and known_first_name(token.text)))
+        and token.text[:1].isupper()
+        and token.lower_ != "name"
     ]
     if not names or len(words) > 5 or any(token.ent_type_ in {"NORP", "GPE", "ORG"} for token in names):
         return None

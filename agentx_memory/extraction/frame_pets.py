@@ -224,12 +224,23 @@ def pet_atom(
             for c in [*children, *(predicate.head.children if predicate.dep_ == "conj" else ())]
         )
     ):  # "we're calling her Maple", "and named him Ginger", a pet spoken of before
-        given = next((t for t in predicate.subtree if t.pos_ == "PROPN" and t.i > predicate.i), None)
+        # a name the tagger took for a plural ("named her Miso", Miso a noun) is a name all the same
+        given = next(
+            (
+                t
+                for t in predicate.subtree
+                if t.i > predicate.i
+                and (t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.dep_ == "dobj" and t.text[:1].isupper()))
+            ),
+            None,
+        )
         if given is not None:
             return pet_said(speaker, pet, given.text, turn), pet
     # the verbs a name is heard by: "goes by Rocket now", "answers to Nugget now", "responds to Kiwi"
     by = _HEARD_BY.get(lemma)
-    if by is not None and pet is not None and any(c.lower_ == by for c in children):
+    # "she never answered to Flash anyway": a name not heard by is no name
+    heard = not any(c.dep_ == "neg" or c.lower_ == "never" for c in children)
+    if by is not None and heard and pet is not None and any(c.lower_ == by for c in children):
         owner = next((c for c in children if c.dep_ in SUBJECTS), None)
         new = [g for c in children if c.lower_ == by for g in c.children if g.pos_ == "PROPN"]
         # "our dog goes by Rocket now"; "the hamster answers to Nugget now": the household's own

@@ -17,7 +17,7 @@ from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_values import SUBJECTS, a_post, diet_named
 from .frame_vehicles import named_vehicle, vehicle_head
-from .lexicon import FIELDS, Frame
+from .lexicon import FIELDS, NOT_PASTIMES, Frame
 from .slot_atoms import slot_atom
 
 __all__ = ["left_to_be", "spoken_as", "swapped"]
@@ -28,7 +28,7 @@ _SPOKEN_AS: Final = {
 }
 _SWAPPED: Final = {
     slot: Frame("swap", "prep", slot, change=True)
-    for slot in ("residence", "employer", "occupation", "diet", "vehicle")
+    for slot in ("residence", "employer", "occupation", "diet", "vehicle", "hobby")
 }
 #: What makes a role one had, not one held: "as a former nurse", "as an ex-smoker".
 _NOT_NOW: Final = frozenset(["former", "ex", "retired", "old", "past", "future", "aspiring", "wannabe"])
@@ -79,7 +79,8 @@ def swapped(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         if into is None or verb.pos_ != "VERB" or not _the_speakers(verb) or verb.tag_ not in {"VBD", "VBN"}:
             continue
         children = list(verb.children)
-        olds = [c for c in children if c.dep_ == "dobj"]
+        # "I've swapped running for swimming": a gerund the parse makes the verb's complement
+        olds = [c for c in children if c.dep_ == "dobj" or (c.dep_ == "xcomp" and c.tag_ == "VBG")]
         olds += [g for c in children if c.dep_ == "prep" and c.lower_ == "from" for g in c.children]
         loose = verb.lemma_.casefold() in _FIELD_VERBS  # "gone from A to B", "moved into B": fields only
         news = [g for c in children if c.dep_ == "prep" and c.lower_ == into for g in c.children]
@@ -91,13 +92,15 @@ def swapped(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             old_slot = next((_slot_of(o) for o in olds if _slot_of(o)), None)
             if _field(new) and (not olds or any(_field(o) or _slot_of(o) == "occupation" for o in olds)):
                 slot, old_slot = "occupation", None  # "switched from accounting to data science"
+            if slot is None and _doing(new) and olds and all(_doing(o) for o in olds):
+                slot, old_slot = "hobby", "hobby"  # "swapped surfing for mountain biking"
             if slot is None or (old_slot is not None and old_slot != slot):
                 continue
             if slot == "residence" and not olds:
                 continue  # "I've switched to Monzo": a town is swapped for a town, not switched to alone
             value = vehicle_head(new) if slot == "vehicle" else new
             atom = slot_atom(_SWAPPED[slot], value, speaker, turn, True, speaker, False)
-            gone = [o.text for o in olds if o.pos_ == "PROPN" or _slot_of(o)]
+            gone = [o.text for o in olds if o.pos_ == "PROPN" or _slot_of(o) or slot == "hobby"]
             return [atom.model_copy(update={"ends_words": gone})] if gone else [atom]
     return []
 
@@ -153,6 +156,12 @@ def _slot_of(value: Any) -> str | None:
     if value.ent_type_ == "ORG":
         return "employer"
     return None
+
+
+def _doing(value: Any) -> bool:
+    """A pastime's doing: "surfing", "mountain biking" (a gerund, to the tagger a noun or a verb)."""
+    doing = value.lower_.endswith("ing") and value.pos_ in {"NOUN", "VERB"}
+    return doing and value.lower_ not in NOT_PASTIMES
 
 
 def _the_speakers(verb: Any) -> bool:

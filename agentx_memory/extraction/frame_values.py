@@ -15,9 +15,11 @@ from .lexicon import (
     BUSINESSES,
     DIETS,
     DWELLINGS,
+    FIELDS,
     FRAMES,
     FREE_OF,
     JUDGING,
+    LESSONS,
     MEATS,
     NOT_JOBS,
     NOT_PASTIMES,
@@ -98,6 +100,9 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                         continue
                     obj = place
                 obj = person_named(obj) if frame.slot == "partner" else obj
+                if frame.slot == "hobby" and obj.lemma_.casefold() in _AMOUNTS:
+                    # "doing a bit of sea swimming": the pastime is what there is a bit of
+                    obj = next((g for c in obj.children if c.lower_ == "of" for g in c.children), obj)
                 if frame.slot == "vehicle" and obj.lemma_.casefold() in VEHICLE_NOUNS:
                     # "got a new car, a Skoda Octavia estate": the apposition names it
                     obj = next((c for c in obj.children if c.dep_ == "appos"), obj)
@@ -189,7 +194,12 @@ def _workplace(job: Any) -> Iterator[tuple[Frame, Any, bool]]:
 
 
 def _named_place(value: Any) -> Any:
-    """ "my hometown, Cork" → "Cork"."""
+    """ "my hometown, Cork" → "Cork"; "Pune, Kothrud side" → "Pune" (the town the parse hung on a
+    part of it)."""
+    if value.lemma_.casefold() in {"side", "area", "end"}:
+        town = next((c for c in value.children if c.dep_ == "nmod" and c.ent_type_ == "GPE"), None)
+        if town is not None:
+            return town
     return next((c for c in value.children if c.dep_ == "appos" and c.pos_ == "PROPN"), value)
 
 
@@ -226,6 +236,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
         c.dep_ in {"det", "poss"} or (c.dep_ == "compound" and c.pos_ == "PROPN") for c in value.children
     )
     if slot == "residence":
+        if predicate.lemma_ == "stay" and (predicate.tag_ not in {"VBP", "VBZ"} or value.pos_ != "PROPN"):
+            return False  # "I stay in Pune"; not "I'm staying in Pune this week", "stayed in Rome"
         if predicate.lemma_ == "be" and value.dep_ == "pobj":
             return settled_in(value, predicate)
         if predicate.lemma_ == "be" and not any(
@@ -234,6 +246,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             return False
         if frame_moves(predicate) and (a_business(value) or _from_a_firm(predicate)):
             return False  # "moved to Deloitte", "moved over from Google to Stripe": a new employer
+        if head in VEHICLE_NOUNS:
+            return False  # "living in a van now": how one lives, no town to be found at
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
         if predicate.lemma_ in {"move", "transfer"}:
@@ -312,6 +326,14 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
     if slot == "hobby":  # a pastime: an activity or a thing done, not a job, a place or a person
         if head in NOT_PASTIMES or value.ent_type_ in {"PERSON", "GPE", "ORG", "DATE", "TIME", "MONEY"}:
             return False
+        if head in LESSONS:  # "taking salsa lessons", "doing pottery classes": what is taught is the pastime
+            return any(c.dep_ in {"compound", "amod"} and c.pos_ in {"NOUN", "PROPN"} for c in value.children)
+        if predicate.lemma_ == "take" and not any(c.dep_ == "prt" for c in predicate.children):
+            return False  # only lessons are taken without "up": not "taking the bus", "taking a break"
+        if predicate.lemma_ in {"start", "begin"} and value.tag_ != "VBG":
+            return False  # only lessons are started so: not "started a new job", "started a fight"
+        if predicate.lemma_ == "go" and not _habitual(predicate):
+            return False  # "I go climbing every weekend"; not "we're going camping next week"
         if predicate.lemma_ == "pick":  # "picked up knitting"; not "picked up the kids", "some milk"
             return value.tag_ == "VBG" or (value.lower_.endswith("ing") and not _determined(value))
         if predicate.lemma_ == "join":  # "joined a running club"; not "joined Google", "joined the queue"
@@ -334,7 +356,12 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             # support for Deutsche Bahn" (work done for someone)
             return (
                 value.pos_ == "NOUN"
-                and all(c.dep_ == "amod" for c in value.children)
+                and head not in FIELDS  # "doing law" at uni: a field studied, no pastime
+                # "hot yoga"; a doing's kind too: "sea swimming", "trail running" (not "data entry")
+                and all(
+                    c.dep_ == "amod" or (c.dep_ == "compound" and value.lower_.endswith("ing"))
+                    for c in value.children
+                )
                 and not any(
                     c.dep_ == "prep" and c.lower_ in {"for", "at", "with"} for c in predicate.children
                 )
@@ -342,6 +369,8 @@ def _fits(slot: str, value: Any, predicate: Any) -> bool:
             )
         return bool(value.pos_ == "NOUN" or (value.pos_ == "PROPN" and predicate.lemma_ != "be"))
     if slot == "vehicle":
+        if value.pos_ == "ADJ":
+            return False  # "got a new BMW, jealous!": the parse's object is the mood, not the car
         if predicate.lemma_ == "take":  # "took delivery of the Kia EV6": a name delivered is the vehicle
             return value.pos_ == "PROPN" or head in VEHICLE_NOUNS
         if predicate.lemma_ == "drive":  # "I drive a Golf", "a van"; not "driving test", "drive me crazy"
@@ -571,6 +600,18 @@ def _a_time(value: Any) -> bool:
     return entity is not None and entity.label_ in {"DATE", "TIME", "ORDINAL"} and entity.root.i == value.i
 
 
+#: Amounts of a doing: "a bit of sea swimming", "a lot of climbing".
+_AMOUNTS: Final = frozenset(["bit", "lot", "load", "spot"])
+
+
+def _habitual(predicate: Any) -> bool:
+    """A verb of a habit: the simple present ("I go climbing"), or "have been going"."""
+    aux = {c.lower_ for c in predicate.children if c.dep_ == "aux"}
+    return (predicate.tag_ in {"VBP", "VBZ"} and not aux & {"will", "'ll"}) or (
+        predicate.tag_ == "VBG" and "been" in aux
+    )
+
+
 def _on_occasion(predicate: Any) -> bool:
     """ "on the 22nd", "at 8", "tonight", "tomorrow": one occasion, not a standing state ("for a few
     weeks now" is one)."""
@@ -659,4 +700,14 @@ def person_named(value: Any) -> Any:
             return child
         if child.dep_ == "acl" and child.lemma_ in {"call", "name"}:
             return next((t for t in child.subtree if t.pos_ == "PROPN"), value)
+    # "seeing someone new, Ana, she's lovely", "seeing someone now, Karan": the name set after the noun
+    # (and the verb's adverb), hung on the verb
+    doc = value.doc
+    after = value.right_edge.i + 1
+    while after < len(doc) and doc[after].dep_ == "advmod" and doc[after].head.i == value.head.i:
+        after += 1
+    if after + 1 < len(doc) and doc[after].text == "," and doc[after + 1].pos_ == "PROPN":
+        name = doc[after + 1]
+        if name.head.i == value.head.i and name.dep_ in {"npadvmod", "appos", "dobj", "attr"}:
+            return name
     return value

@@ -59,7 +59,7 @@ from .lexicon import (
     WISH_HEADS,
     Frame,
 )
-from .parse_paths import mine, name_of, named_relations, not_now, said_with_me
+from .parse_paths import a_name, mine, name_of, named_relations, not_now, said_with_me
 from .slot_atoms import slot_atom
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
@@ -172,7 +172,7 @@ def read_parsed(
             subject, is_person = found
             if is_person:
                 last_person = subject
-            elif with_me := [t.text for t in said_with_me(predicate) if t.pos_ == "PROPN"]:
+            elif with_me := [t.text for t in said_with_me(predicate) if a_name(t)]:
                 last_person = with_me[0]  # "Henrik and I got married, so he's my husband now"
             owner = speaker if subject in {"we", speaker} else subject
             present = not questioned and _states_present(predicate, _ENDING) and not denied(predicate)
@@ -294,7 +294,13 @@ def _subject(
     head = predicate
     while True:
         subjects = [child for child in head.children if child.dep_ in SUBJECTS]
-        if subjects or head.dep_ not in {"conj", "xcomp", "acomp", "oprd"} or head.head is head:
+        # "I gave up hurling, doing a bit of sea swimming now instead": a participle after its clause
+        # shares the clause's subject
+        trailing = head.dep_ == "advcl" and head.tag_ == "VBG" and head.i > head.head.i
+        trailing = trailing and not any(c.dep_ == "mark" for c in head.children)
+        if subjects or (head.dep_ not in {"conj", "xcomp", "acomp", "oprd"} and not trailing):
+            break
+        if head.head is head:
             break
         head = head.head  # "I moved to Leeds and joined Arup": the second verb shares the subject
     if not subjects and predicate.dep_ == "csubj" and predicate.tag_ == "VBG":
@@ -462,7 +468,15 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         if denied_head and node.dep_ != "conj" and not (node.dep_ == "ccomp" and node.i < parent.i):
             return False
         node = parent
-    if _looks_back(predicate) and not frame.change:  # "moved to Seattle five years ago" still holds
+    # "moved to Seattle five years ago", "started dating Maya a few weeks ago": a change, or a state
+    # begun, long ago still holds
+    # ("back in 2012 I started at Tesco" tells history)
+    begun = (
+        predicate.dep_ == "xcomp"
+        and predicate.head.lemma_ in {"start", "begin"}
+        and not any(t.lower_ == "back" for t in predicate.head.subtree)
+    )
+    if _looks_back(predicate) and not (frame.change or begun):
         return False
     aux = {c.lower_ for c in children if c.dep_ in {"aux", "auxpass"}}
     past = predicate.tag_ == "VBD" or bool(aux & {"was", "were", "had", "did"})

@@ -27,6 +27,7 @@ __all__ = [
     "FRAMES",
     "FREE_OF",
     "JUDGING",
+    "LESSONS",
     "MEATS",
     "NOT_JOBS",
     "NOT_PASTIMES",
@@ -106,6 +107,7 @@ _WORK_DONE: Final = (
 FRAMES: Final = (
     # residence
     Frame("live", "prep", "residence", preps=("in",)),
+    Frame("stay", "prep", "residence", preps=("in",)),  # Indian English "I stay in Pune" (present only)
     Frame("reside", "prep", "residence", preps=("in",)),
     Frame("rent", "prep", "residence", preps=("in",)),  # "I'm renting in Brooklyn now"
     Frame("base", "prep", "residence", preps=("in", "out")),
@@ -219,6 +221,9 @@ FRAMES: Final = (
     Frame("do", "dobj", "hobby"),  # "I do yoga most mornings" (an activity said bare, no "the", no "my")
     Frame("begin", "xcomp", "hobby", change=True),
     Frame("join", "dobj", "hobby", change=True),  # "joined a bouldering gym", "joined the choir"
+    Frame("start", "dobj", "hobby", change=True),  # "started pottery classes" (lessons only: frame_values)
+    Frame("go", "xcomp", "hobby"),  # "I go climbing every weekend" (a habit: frame_values._fits)
+    Frame("take", "dobj", "hobby"),  # "I've been taking salsa lessons" (lessons only: frame_values)
 )
 #: Fields of work, said as what one works in: "switched from accounting to data science", "moved into
 #: project management".
@@ -229,6 +234,8 @@ FIELDS: Final = frozenset(
      "insurance", "logistics", "construction", "recruitment", "publishing", "advertising", "research",
      "analytics", "cybersecurity", "security", "policing", "social work", "care", "catering", "fintech"]
 )  # fmt: skip
+#: What one takes or does of a pastime: "taking salsa lessons", "doing pottery classes".
+LESSONS: Final = frozenset(["lesson", "class", "classes", "workshop"])
 #: What one joins for a pastime: "joined a running club", "joined the choir".
 PASTIME_GROUPS: Final = frozenset(
     ["club", "gym", "class", "classes", "team", "league", "choir", "band", "society", "orchestra", "crew",

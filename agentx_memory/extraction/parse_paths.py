@@ -7,7 +7,16 @@ from typing import Any, Final
 from .frame_values import SUBJECTS
 from .lexicon import RELATION_NOUNS
 
-__all__ = ["clause_verb", "mine", "name_of", "named_relations", "not_now", "said_with_me", "whose"]
+__all__ = [
+    "a_name",
+    "clause_verb",
+    "mine",
+    "name_of",
+    "named_relations",
+    "not_now",
+    "said_with_me",
+    "whose",
+]
 
 #: Words before a relation noun that make the relation past or not (yet) real: "my ex-wife", "my late
 #: husband", "my old boss", "my future wife", "my first husband".
@@ -102,3 +111,16 @@ def named_relations(sentence: Any, speaker: str) -> list[tuple[str, str]]:
 def not_now(relation: Any) -> bool:
     """A relation noun said as past or not yet real: "my late husband", "my future wife", "my old boss"."""
     return any(c.lower_ in _NOT_NOW for c in relation.children)
+
+
+def a_name(token: Any) -> bool:
+    """A proper name, or a capitalised word the small model took for a common noun that is no relation
+    ("Siobhán and I got engaged": Siobhán, a noun to it; not "Mum and I")."""
+    if token.pos_ == "PROPN":
+        return True
+    return (
+        token.pos_ == "NOUN"
+        and token.text[:1].isupper()
+        and not token.text.isupper()
+        and token.lemma_.casefold() not in RELATION_NOUNS
+    )

@@ -353,7 +353,7 @@ PATTERNS: Final = (
     Pattern("event", "{what}", r"^{S} (?:has|had|is having|has got) (?:an?|the|their|another|{S}'s) (?P<what>(?:[\w-]+ )"
             r"{0,2}(?:" + _EVENTS + r"))(?P<v> (?:on|at|in|next|this|tomorrow|tonight|later|coming|with).*)"),
     # -- preference
-    Pattern("preference", "favourite_{cat}", r"^{S}'s (?:all[- ]time )?favou?rite (?P<cat>[\w-]+(?: [\w-]+)?) "
+    Pattern("preference", "favourite_{cat}", r"^{S}'s (?:all[- ]time |new |current )?favou?rite (?P<cat>[\w-]+(?: [\w-]+)?) "
             r"(?:is|are) (?:now |currently |still |these days )?(?P<v>.+)"),
     Pattern("preference", "dislikes", r"^{S} " + _ADV + r"(?:does not|doesn't) " + _ADV + r"(?:like|enjoy|love|care for) "
             r"(?P<v>.+)", negated=True),

@@ -12,6 +12,7 @@ from .clause_atoms import UNKNOWN_SPEAKER, Context, TurnText, build_atom, trim
 from .english import third_person
 from .lexicon import RELATION_NOUNS
 from .standalone import dangling
+from .verbs import past_form
 
 __all__ = ["ADDRESSEE", "OWN_THING", "embedded_statement", "statement"]
 
@@ -34,10 +35,27 @@ _STATEMENT_VERB: Final = re.compile(
     # named person with them is the dated event's reader's: "Dana and Theo are seeing Muse on the 22nd")
     r"^(?:and (?:others|[A-Z][\w-]*'s [a-z-]+)\s+)?"
     r"(?:(?:really|also|just|still|actually|recently|finally|now|currently|always|never|"
-    r"usually|often|even)\s+)*(?:is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|"
-    r"found|gave|felt|kept|began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came)\b",
+    r"usually|often|even)\s+)*(?P<verb>is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|"
+    r"found|gave|felt|kept|began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came|"
+    # any other past the verb list knows: "held my dad's 70th on 24 May", "threw a party"
+    r"[a-z]+)\b",
     re.IGNORECASE,
 )
+
+
+#: The verbs the pattern names; any other word it matches must be a past by its form.
+_NAMED_VERB: Final = re.compile(
+    r"(?:is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|found|gave|felt|kept|"
+    r"began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came)",
+    re.IGNORECASE,
+)
+
+
+def _a_verb(found: re.Match[str] | None) -> bool:
+    if found is None:
+        return False
+    verb = found["verb"]
+    return bool(_NAMED_VERB.fullmatch(verb)) or past_form(verb.casefold())
 
 
 def statement(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom | None:
@@ -52,7 +70,7 @@ def statement(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom 
         or len(words) < _MIN_STATEMENT_WORDS
         or ADDRESSEE.search(rest)
         or _VAGUE.search(rest)
-        or not _STATEMENT_VERB.match(rest)
+        or not _a_verb(_STATEMENT_VERB.match(rest))
         or re.match(rf"^is {re.escape(ctx.subject)}\b", rest, re.IGNORECASE)
     ):
         return None

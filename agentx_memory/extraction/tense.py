@@ -84,7 +84,7 @@ def clause_pointing(clause: str, subject: str) -> Pointing:
     verb, later = words[at], [word for word in words[at + 1 :] if not _is_adverb(word)]
     after = later[0] if later else ""
     if verb in _PAST_AUXILIARIES:
-        return "past"
+        return "plan" if _MOVED_TO_DATE.search(rest) else "past"  # "was pushed back to the 14th"
     if verb in _MODALS:
         return "plan"
     if verb in _HAVE_PRESENT:
@@ -115,6 +115,16 @@ _DATED_COPULA: Final = re.compile(
 _FOR_DATE: Final = re.compile(rf"\bfor\s+(?:the\s+)?(?:(?:next|this|coming)\s+)?{_A_DAY}", re.IGNORECASE)
 
 
+#: "got moved to November 4th", "pushed back to the 14th", "rescheduled for Friday": the date an
+#: appointment was moved to is ahead, whatever the tense of the moving
+_MOVED_TO_DATE: Final = re.compile(
+    r"\b(?:moved|pushed|put|rescheduled|changed|postponed|brought|bumped|shifted|delayed)"
+    rf"(?:\s+(?:back|forward|up|out))?\s+(?:to|until|till)\s+(?:the\s+)?(?:(?:next|this|coming)\s+)?{_A_DAY}",
+    re.IGNORECASE,
+)
+
+
 def _arranged_for(said: str) -> bool:
-    """A date something was booked, planned or set *for* ("a table for Friday", "for January 5th")."""
-    return bool(_FOR_DATE.search(said))
+    """A date something was booked, planned or set *for* ("a table for Friday", "for January 5th"), or
+    moved *to* ("my physical got moved to November 4th")."""
+    return bool(_FOR_DATE.search(said) or _MOVED_TO_DATE.search(said))
