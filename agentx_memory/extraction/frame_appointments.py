@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom, nth_day
-from .frame_values import SUBJECTS, is_time
+from .frame_fits import SUBJECTS, is_time
 from .lexicon import APPOINTMENTS
 
 __all__ = ["DAY_ALONE", "appointment_atom", "on_coming_day", "thing_key"]

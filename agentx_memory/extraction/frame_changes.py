@@ -20,7 +20,8 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
-from .frame_values import SUBJECTS, is_time, set_off
+from .frame_fits import SUBJECTS, is_time
+from .frame_values import set_off
 from .lexicon import (
     ENDING_VERBS,
     PARTNER_NOUNS,

@@ -14,8 +14,8 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
+from .frame_fits import SUBJECTS, a_post
 from .frame_places import a_business
-from .frame_values import SUBJECTS, a_post
 from .lexicon import DIETS, PARTNER_NOUNS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
 from .parse_paths import clause_verb, said_with_me, whose
 from .places import known_town

@@ -11,7 +11,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_appointments import DAY_ALONE, on_coming_day, thing_key
-from .frame_values import AGENTIVE
+from .frame_fits import AGENTIVE
 from .frame_vehicles import vehicle_name
 from .lexicon import DIETS, NOT_PASTIMES, OCCUPATIONS, PET_KIND, Frame
 from .parse_paths import whose

@@ -17,8 +17,9 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
+from .frame_fits import SUBJECTS
 from .frame_things import FAVOURITE_WORDS
-from .frame_values import SUBJECTS, frames_of
+from .frame_values import frames_of
 from .lexicon import DWELLINGS, PARTNER_NOUNS, RELATION_NOUNS, SLOTS, VEHICLE_NOUNS
 
 __all__ = ["exes", "lapsed", "parted", "used_to"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .frame_values import SUBJECTS
+from .frame_fits import SUBJECTS
 
 __all__ = ["CONDITIONS", "denied", "inverted", "supposed", "supposed_at", "told_news"]
 

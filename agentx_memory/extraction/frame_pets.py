@@ -14,7 +14,7 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
-from .frame_values import SUBJECTS
+from .frame_fits import SUBJECTS
 from .lexicon import DEATHS, PET_KIND, RELATION_NOUNS
 from .parse_paths import whose
 

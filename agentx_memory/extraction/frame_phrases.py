@@ -10,9 +10,9 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
+from .frame_fits import SUBJECTS
 from .frame_said import told_atoms
 from .frame_things import FAVOURITE_WORDS, NO_THING
-from .frame_values import SUBJECTS
 from .frame_vehicles import (
     NEW_VEHICLE,
     made_vehicle,

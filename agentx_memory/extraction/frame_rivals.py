@@ -15,7 +15,8 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS, phrase
+from .frame_fits import SUBJECTS
+from .frame_values import phrase
 
 __all__ = ["FAVOURITES", "PREFERRED", "favoured", "in_category"]
 

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS
+from .frame_fits import SUBJECTS
 
 __all__ = ["routines"]
 

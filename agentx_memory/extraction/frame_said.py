@@ -11,10 +11,10 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
+from .frame_fits import SUBJECTS
 from .frame_lapses import lapsed, parted
 from .frame_routines import routines
 from .frame_swaps import left_to_be, spoken_as, swapped
-from .frame_values import SUBJECTS
 from .frame_vehicles import vehicle_in_use
 
 __all__ = ["city_of_address", "told_atoms"]

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
-from .frame_values import SUBJECTS, a_post, diet_named
+from .frame_fits import SUBJECTS, a_post, diet_named
 from .lexicon import JUDGING, Frame
 from .slot_atoms import slot_atom
 

@@ -8,7 +8,8 @@ from typing import Any, Final
 from .antecedents import copula_subject, words_before_clause
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS, a_post, person_like, phrase
+from .frame_fits import SUBJECTS, a_post, person_like
+from .frame_values import phrase
 from .given_names import known_first_name
 from .lexicon import PARTNER_NOUNS, PET_NOUNS, RELATION_NOUNS, ROLES, VEHICLE_NOUNS, Frame
 from .slot_atoms import slot_atom

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import SUBJECTS, now_said
+from .frame_fits import SUBJECTS, now_said
 from .lexicon import VEHICLE_MAKES, VEHICLE_MODELS, WISH_HEADS, Frame
 from .parse_paths import clause_verb
 from .slot_atoms import slot_atom

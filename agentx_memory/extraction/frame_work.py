@@ -7,8 +7,8 @@ from typing import Any
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
+from .frame_fits import SUBJECTS
 from .frame_moods import CONDITIONS
-from .frame_values import SUBJECTS
 from .lexicon import WISH_HEADS
 from .verbs import gerund
 

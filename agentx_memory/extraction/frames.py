@@ -32,6 +32,7 @@ from .frame_changes import (
     wedded,
 )
 from .frame_cues import cue_atoms, partners_told, work_told
+from .frame_fits import SUBJECTS
 from .frame_followups import (
     answer_given,
     appointment_asked,
@@ -49,7 +50,7 @@ from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_rivals import favoured
 from .frame_slot_nouns import slot_noun_atoms
 from .frame_things import thing_atom
-from .frame_values import SUBJECTS, frames_of, value_words
+from .frame_values import frames_of, value_words
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
     PARTNER_NOUNS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .frame_values import SUBJECTS
+from .frame_fits import SUBJECTS
 from .lexicon import RELATION_NOUNS
 
 __all__ = [

@@ -9,7 +9,8 @@ from typing import Any
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_values import OWNING, diet_named, hyphenated, meats_said, phrase
+from .frame_fits import OWNING, diet_named, hyphenated, meats_said
+from .frame_values import phrase
 from .lexicon import FIELDS, PLAN_DIETS, SLOTS, Frame
 
 __all__ = ["slot_atom"]
