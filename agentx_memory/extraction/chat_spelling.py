@@ -132,6 +132,9 @@ _LOWER_I: Final = (
         re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"),
         lambda said: said[1].capitalize(),
     ),
+    # "Jake and I called it a day after four years": a couple split up (said of one, "I called it a day
+    # at 5", it ends a day's work)
+    (re.compile(r"\b((?:[A-Z][\w'’-]+ and I|[Mm]e and [A-Z][\w'’-]+) )called it a day\b"), r"\1split up"),
     # "my go-to drink these days is cold brew": the parse takes "go" for a verb; it is the favourite
     (re.compile(r"\b([Mm]y|[Oo]ur)\s+go-?to\b"), r"\1 favourite"),
     # "me and Dominika called it quits": a couple split up, in the words the reader knows

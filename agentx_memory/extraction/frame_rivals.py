@@ -210,8 +210,12 @@ def _holds(verb: Any) -> bool:
 
 
 def _speakers(verb: Any) -> bool:
-    """The speaker's: an "I"/"we" subject, or none (chat's dropped "I")."""
+    """The speaker's: an "I"/"we" subject, or none (chat's dropped "I"); a verb joined to another
+    shares its subject ("My daughter Ella is 7 and obsessed with horses": Ella's)."""
     subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    while not subjects and verb.dep_ in {"conj", "xcomp"} and verb.head.i != verb.i:
+        verb = verb.head
+        subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
     return not subjects or subjects[0].lower_ in {"i", "we"}
 
 

@@ -116,6 +116,7 @@ def test_a_relatives_new_place_is_not_the_speakers_home(parser: NameRecognizer, 
             "espresso",
         ),
         ("I stay in Pune, Kothrud side.", "lives_in", "Pune"),
+        ("Jake and I called it a day after four years. How do I cope?", "ended", "split up"),
     ],
 )
 def test_the_reading(parser: NameRecognizer, text: str, key: str, value: str) -> None:
@@ -134,6 +135,7 @@ def test_the_reading(parser: NameRecognizer, text: str, key: str, value: str) ->
         ("I'm staying in Pune this week for a wedding.", "lives_in"),
         ("I stayed in Rome for a week.", "lives_in"),
         ("Dan got a new BMW, jealous!", "drives"),
+        ("My daughter Ella is 7 and obsessed with horses.", "favourite"),
     ],
 )
 def test_no_such_reading(parser: NameRecognizer, text: str, key: str) -> None:
