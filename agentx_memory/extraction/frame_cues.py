@@ -16,7 +16,7 @@ from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_fits import SUBJECTS, a_post
 from .frame_places import a_business
-from .lexicon import DIETS, PARTNER_NOUNS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
+from .lexicon import DIETS, ENDING_VERBS, PARTNER_NOUNS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
 from .parse_paths import clause_verb, said_with_me, whose
 from .places import known_town
 from .slot_atoms import slot_atom
@@ -236,8 +236,15 @@ def _left(token: Any) -> bool:
     )
 
 
+#: Verbs a post is lost or left by.
+_LOSING: Final = frozenset(["lose", *ENDING_VERBS])
+
+
 def _as_what(post: Any) -> list[Any]:
-    """ "a role as a junior architect", "my shifts as a care assistant": the job the post is "as"."""
+    """ "a role as a junior architect", "my shifts as a care assistant": the job the post is "as"; not one
+    lost or left ("Lost my job as a banker yesterday": no banker now)."""
+    if post.dep_ == "dobj" and post.head.lemma_.casefold() in _LOSING:
+        return []
     # "earn my living as a yoga instructor": the "as" may hang on the verb the post is the object of
     holders = [post, post.head] if post.dep_ == "dobj" else [post]
     # after "a job / role / position as" any noun names the post: "a job as a clinical research associate"

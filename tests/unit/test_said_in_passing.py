@@ -136,6 +136,7 @@ def test_the_reading(parser: NameRecognizer, text: str, key: str, value: str) ->
         ("I stayed in Rome for a week.", "lives_in"),
         ("Dan got a new BMW, jealous!", "drives"),
         ("My daughter Ella is 7 and obsessed with horses.", "favourite"),
+        ("Lost my job as a banker yesterday, so I'm gonna take a shot at my own business.", "works_as"),
     ],
 )
 def test_no_such_reading(parser: NameRecognizer, text: str, key: str) -> None:
