@@ -63,6 +63,18 @@ def test_a_question_naming_someone_asks_for_their_slot(query: str, key: str, nam
     assert not asked.mine
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "When did Caroline go to the LGBTQ support group?",
+        "Where did Megan live in 2019?",
+        "What job did Jon lose?",
+    ],
+)
+def test_a_question_about_someones_past_asks_for_no_slot(query: str) -> None:
+    assert asked_slots(query).names == ()
+
+
 def test_a_first_person_question_asks_for_the_users_and_no_one_elses() -> None:
     asked = asked_slots("Where do I live now?")
     assert asked.mine
