@@ -184,6 +184,19 @@ class Backends:
         check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
         return [list(vector) for vector in vectors]
 
+    def recent_query_vectors(self, texts: Sequence[str]) -> list[list[float]] | None:
+        """The vectors of ``texts`` if this process embedded (or fetched) each of them lately, else None:
+        no round trip and no model run (:meth:`embed_queries` reads the same cache first)."""
+        if self.settings.embedding.query_cache_seconds == 0 or not texts:
+            return None
+        known = [vector for vector in self.recent_queries.get(self._query_keys(texts)) if vector is not None]
+        return known if len(known) == len(texts) else None
+
+    def _query_keys(self, texts: Sequence[str]) -> list[str]:
+        """The query cache's keys of ``texts`` (the model and each text's digest)."""
+        prefix, model = self.settings.redis.key_prefix, self.embedder.model_id
+        return [keys.query_embedding(prefix, model, text_digest(text)) for text in texts]
+
     def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
         """Vectors of questions (the embedder's question side), through this process's latest ones and
         the Redis cache of query embeddings (seed 002: "cache embeddings for frequently accessed
@@ -192,8 +205,7 @@ class Backends:
         ttl = self.settings.embedding.query_cache_seconds
         if ttl == 0 or not texts:
             return self._embed_questions(texts)
-        prefix, model = self.settings.redis.key_prefix, self.embedder.model_id
-        cache_keys = [keys.query_embedding(prefix, model, text_digest(text)) for text in texts]
+        cache_keys = self._query_keys(texts)
         vectors = self.recent_queries.get(cache_keys)
         unknown = [index for index, vector in enumerate(vectors) if vector is None]
         if unknown:  # not asked in this process lately: the shared cache, then the model

@@ -362,11 +362,15 @@ class EpisodicMemory:
         b: float = 0.75,
         max_df_ratio: float = 0.3,
         metadata: Mapping[str, Any] | None = None,
+        vector: Sequence[float] | None = None,
+        cosines: dict[str, float] | None = None,
     ) -> list[tuple[TurnHit, float]]:
         """BM25 over this user's turns in ``channels`` (ledger full-text index), best first; lean hits.
 
         Term statistics are the exact ones the ledger keeps per user and channel; ``max_df_ratio``
-        is the share of turns above which a lexeme scores but does not pick candidates. One statement.
+        is the share of turns above which a lexeme scores but does not pick candidates. With ``vector``,
+        ``cosines`` receives each hit's cosine to it (as :meth:`recall_by_vector` reads them; a turn
+        without an embedding has none). One statement.
         """
         rows = self._ledger.fetch_all(
             "lexical_search_turns",
@@ -383,8 +387,12 @@ class EpisodicMemory:
                 "until": until,
                 "limit": limit,
                 "metadata": _containing(metadata),
+                "vector": None if vector is None else np.asarray(vector, dtype=np.float32),
             },
         )
+        if cosines is not None:
+            scored = [row for row in rows if row["similarity"] is not None]
+            cosines.update((row["id"], float(row["similarity"])) for row in scored)
         return [(turn_hit(row), float(row["score"])) for row in rows]
 
     def neighbours(

@@ -155,6 +155,8 @@ class Retrieved:
     #: Current facts the retrieval fetched whole, with their cosine to the query, best first, whether or
     #: not they ranked (``get_context`` gives the relevant ones a section of their own).
     nearby_facts: list[tuple[Fact, float]] = field(default_factory=list)
+    #: The full-text turn hits' cosines to the question, by id, when that search had its vector.
+    lexical_cosines: dict[str, float] = field(default_factory=dict)
 
 
 def technique_metric(started: float, results: int) -> TechniqueMetric:

@@ -11,6 +11,7 @@ any other word (a noun, a name, a verb with a meaning of its own), keeps the tur
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from ..extraction.gates import is_small_talk
@@ -39,6 +40,12 @@ _EMPTY: Final = frozenset(
 )
 
 
+#: Texts whose answer is kept: get_context asks it of the same recalled turns call after call.
+_KEPT_ANSWERS: Final = 4096
+
+
+# Pure, so each text's answer is kept (bounded): the small-talk gate alone runs a dozen patterns.
+@lru_cache(maxsize=_KEPT_ANSWERS)
 def is_chatter(text: str) -> bool:
     """Whether ``text`` is an acknowledgement or pleasantry with nothing in it worth recalling."""
     if is_small_talk(text):

@@ -172,7 +172,12 @@ class RecallLayer:
         # graph kinds (they need no full-text turn hits) and the documents beside the turns' searches,
         # once the query is embedded. ``alongside`` steps run on worker threads in the sync API, the
         # rest one after the other: the graph's round trips overlap Postgres' and the embedding.
-        lexical = alongside(retriever.lexical_turns, scope, plan, metrics)
+        # A question asked lately in this process (get_context after remember for the same prompt) has
+        # its vector at hand: the full-text search then reads its hits' cosines as well, and the turns'
+        # vector search beside it needs no second statement for them.
+        known = self._b.recent_query_vectors(list(texts.values()))
+        searched = plan if known is None else replace(plan, vectors=dict(zip(texts, known, strict=True)))
+        lexical = alongside(retriever.lexical_turns, scope, searched, metrics, found)
         ready = embed()  # the plan with its vectors (the steps below read `plan` unchanged)
         graph = alongside(retriever.graph, scope, ready, found)
         documents = alongside(recall_documents, self._b, self._s, scope, ready, found)

@@ -87,10 +87,11 @@ class AsyncMemoryRetriever:
         return max(breadth(plan.top_k) * 2, 10)
 
     async def lexical_turns(
-        self, scope: Scope, plan: RecallPlan, metrics: dict[str, TechniqueMetric]
+        self, scope: Scope, plan: RecallPlan, metrics: dict[str, TechniqueMetric], found: Retrieved
     ) -> list[tuple[TurnHit, float]]:
         """BM25 over the plan's text. It needs no vector, so the RecallLayer runs it while the query
-        is being embedded, and hands the hits to :meth:`retrieve`."""
+        is being embedded, and hands the hits to :meth:`turns`. A plan that has the question's vector
+        already also reads the hits' cosines (into ``found``), which :meth:`turns` then need not."""
         if not self._s.hybrid or "episodic" not in plan.kinds:
             return []
         timer = TechniqueTimer(metrics, "turns.fulltext")
@@ -104,6 +105,8 @@ class AsyncMemoryRetriever:
             b=self._s.bm25_b,
             max_df_ratio=self._s.max_df_ratio,
             metadata=plan.metadata,
+            vector=plan.vectors.get("vector"),
+            cosines=found.lexical_cosines,
         )
         timer.done(len(hits))
         return hits
@@ -173,21 +176,24 @@ class AsyncMemoryRetriever:
         top = max(kind.relevance.values())
         scale = kind.anchor / top if top > 0 else 0.0
         scored: list[tuple[float, str]] = []
+        # Read once, not per candidate (a get_context scores ~500 candidates); the arithmetic is unchanged.
+        items, weight, dated, now = kind.items, kind.weight, kind.dated, plan.now
+        recency_weight, half_life = self._s.recency_weight, self._s.recency_half_life_days
+        windowed = plan.since is not None
+        preferring = plan.prefer_since is not None or plan.prefer_until is not None
         for item_id, relevance in kind.relevance.items():
-            entry = kind.items.get(item_id)
+            entry = items.get(item_id)
             if entry is None:  # a turn outside the head (see _turns)
                 continue
-            score = kind.weight * relevance * scale
+            score = weight * relevance * scale
             moment = entry.timestamp
-            if not plan.in_window(moment):
+            if windowed and not plan.in_window(moment):
                 continue
-            if kind.dated:
-                score += self._s.recency_weight * recency_score(
-                    moment, plan.now, self._s.recency_half_life_days
-                )
+            if dated:
+                score += recency_weight * recency_score(moment, now, half_life)
                 # Said inside the window, or telling of it ("I went camping yesterday" for a question
                 # about the day before it was said).
-                if plan.in_preferred(moment) or plan.overlaps_preferred(entry.event):
+                if preferring and (plan.in_preferred(moment) or plan.overlaps_preferred(entry.event)):
                     score *= self._s.time_match_boost
             scored.append((round(score, 6), item_id))
         scored.sort(key=lambda ranked: (-ranked[0], ranked[1]))
@@ -314,21 +320,27 @@ class AsyncMemoryRetriever:
         also = sorted(lexical)
 
         async def by_vector(technique: str, vector: Sequence[float]) -> None:
+            # the full-text hits' cosines the full-text search read itself (it had the question's vector)
+            known = found.lexical_cosines if technique == "vector" else {}
+            unknown = [key for key in also if key not in known]
             if nearest is None:
                 timer = TechniqueTimer(metrics, f"turns.{technique}")
                 hits, scored = await episodic.recall_by_vector(
-                    scope, vector, channels=plan.channels, limit=pool, also=also, metadata=plan.metadata
+                    scope, vector, channels=plan.channels, limit=pool, also=unknown, metadata=plan.metadata
                 )
                 timer.done(len(hits))
             else:  # searched beside the full-text search: the cosines of the hits it did not reach
                 hits = nearest[technique]
                 reached = {turn.id for turn, _ in hits}
-                rest = [key for key in also if key not in reached]
+                rest = [key for key in unknown if key not in reached]
                 scored = []
                 if rest:
                     _, scored = await episodic.recall_by_vector(
                         scope, vector, channels=plan.channels, limit=0, also=rest, metadata=plan.metadata
                     )
+            if known:
+                reached = {turn.id for turn, _ in hits}
+                scored += [(turns[key], known[key]) for key in also if key in known and key not in reached]
             for turn, similarity in hits:
                 turns[turn.id] = turn
                 dense[turn.id] = max(scale(similarity), dense.get(turn.id, -1.0))

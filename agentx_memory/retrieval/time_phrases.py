@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
 from itertools import product
 from typing import Final, NamedTuple
 
@@ -618,16 +619,8 @@ def find_time_phrase(text: str, now: datetime) -> TimeMatch | None:
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be a timezone-aware datetime")
     now = now.astimezone(UTC)
-    candidates = sorted(
-        (
-            (match.start(), -len(match.group(0)), index, match)
-            for index, rule in enumerate(_RULES)
-            for match in rule.pattern.finditer(text)
-        ),
-        key=lambda candidate: candidate[:3],
-    )
     rejected: list[tuple[int, int]] = []
-    for start, _length, index, match in candidates:
+    for start, _length, index, match in _phrases(text):
         if any(start < end and match.end() > begin for begin, end in rejected):
             continue
         rule = _RULES[index]
@@ -639,6 +632,27 @@ def find_time_phrase(text: str, now: datetime) -> TimeMatch | None:
         time_range = TimeRange(start=lower, end=upper, phrase=match.group(0))
         return TimeMatch(time_range=time_range, start=start, end=match.end(), relative=rule.relative)
     return None
+
+
+#: Texts whose phrase matches are kept (they do not depend on ``now``).
+_KEPT_TEXTS: Final = 1024
+
+
+# The 102 rules' scans are ~0.4 ms a text, and a text is often read again: get_context after remember
+# for the same prompt, a decomposed query's parts. The matches depend on the text alone.
+@lru_cache(maxsize=_KEPT_TEXTS)
+def _phrases(text: str) -> tuple[tuple[int, int, int, re.Match[str]], ...]:
+    """Every rule's match in ``text`` as (start, -length, rule index, match), in that order."""
+    return tuple(
+        sorted(
+            (
+                (match.start(), -len(match.group(0)), index, match)
+                for index, rule in enumerate(_RULES)
+                for match in rule.pattern.finditer(text)
+            ),
+            key=lambda candidate: candidate[:3],
+        )
+    )
 
 
 def names_its_date(phrase: str) -> bool:

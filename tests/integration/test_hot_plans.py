@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import psycopg
 import pytest
+from numpy.typing import NDArray
 from pgvector.psycopg import register_vector
 from psycopg import sql
 from psycopg.rows import DictRow, dict_row
@@ -83,7 +84,7 @@ def _vector_params(conn: psycopg.Connection[DictRow], user: str, nearest_to: int
     }
 
 
-def _lexical_params(user: str, text: str) -> dict[str, Any]:
+def _lexical_params(user: str, text: str, vector: NDArray[np.float32] | None = None) -> dict[str, Any]:
     return {
         "user_id": user,
         "channels": ["_global"],
@@ -97,6 +98,7 @@ def _lexical_params(user: str, text: str) -> dict[str, Any]:
         "until": None,
         "limit": 50,
         "metadata": None,
+        "vector": vector,
     }
 
 
@@ -134,6 +136,13 @@ def test_recall_statements_read_through_their_indexes(seeded: psycopg.Connection
     # the candidates through the full-text indexes, whatever the words (the probe is a run-time value)
     assert "Bitmap Index Scan on conversation_logs_search" in lexical, lexical
     assert "Seq Scan on conversation_logs" not in lexical, lexical
+    # with the question's vector, the hits' cosines by primary key
+    vector = _vector_params(seeded, "ben")["vector"]
+    scored = _plan(
+        seeded, "lexical_search_turns", _lexical_params("ben", "the choir and the wedding", vector)
+    )
+    assert "conversation_logs_pkey" in scored, scored
+    assert "Seq Scan on conversation_logs" not in scored, scored
 
 
 def test_the_vector_turn_search_is_planned_for_every_call(
@@ -152,9 +161,13 @@ def test_the_vector_turn_search_is_planned_for_every_call(
             words = ["choir", "the wedding in Porto", "my sister's new job", "the dog", "allotment day"]
             # psycopg prepares a statement on its sixth run; Postgres plans its first five runs for their
             # values, then chooses between that and the generic plan
-            for turn in range(12):
-                session.fetch_all("recall_vector_turns", _vector_params(seeded, "ben", turn))
-                session.fetch_all("lexical_search_turns", _lexical_params("ben", words[turn % len(words)]))
+            vector = _vector_params(seeded, "ben")["vector"]
+            # with and without the question's vector: two prepared statements (their parameter types)
+            for turn in range(24):
+                session.fetch_all("recall_vector_turns", _vector_params(seeded, "ben", turn % 12))
+                with_vector = vector if turn % 2 else None
+                params = _lexical_params("ben", words[turn % len(words)], with_vector)
+                session.fetch_all("lexical_search_turns", params)
             prepared = session._conn.execute(
                 "SELECT statement, generic_plans FROM pg_prepared_statements"
             ).fetchall()
@@ -163,8 +176,9 @@ def test_the_vector_turn_search_is_planned_for_every_call(
     statements = [str(row["statement"]) for row in prepared]
     assert any("lexical_corpus" in statement for statement in statements), statements
     # and it keeps its generic plan: planned for each call instead, it spent ~0.4 ms planning
-    [lexical] = [row for row in prepared if "lexical_corpus" in str(row["statement"])]
-    assert int(lexical["generic_plans"]) > 0, lexical
+    lexical = [row for row in prepared if "lexical_corpus" in str(row["statement"])]
+    assert len(lexical) == 2, lexical
+    assert all(int(row["generic_plans"]) > 0 for row in lexical), lexical
     assert not any("nearest AS MATERIALIZED" in statement for statement in statements), statements
 
 

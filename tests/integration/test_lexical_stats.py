@@ -246,6 +246,32 @@ async def test_each_user_has_own_statistics_and_bm25_puts_the_rare_word_first(
     assert await episodic.lexical_search(bob_scope, "garden", channels=["_global"], limit=10) == []
 
 
+async def test_given_the_question_vector_the_hits_carry_the_cosines_the_vector_search_reads(
+    amemory: AsyncAgentMemory,
+) -> None:
+    """Recall hands the full-text search the question's vector when it has it already: the hits and their
+    order stay those of the search without it, and each hit's cosine is the one the vector search reads
+    for it (so recall needs no statement of its own for them)."""
+    cid = await amemory.new_conversation()
+    for content in ["We talked about the garden", "The garden needs water", "My bicycle has a flat tyre"]:
+        await amemory.store_turn(cid, "user", content)
+    backends = await amemory._open_backends()
+    alice = Scope(user_id="alice", channel="_global")
+    vector = await backends.embed_query("water for the garden")
+    cosines: dict[str, float] = {}
+    hits = await backends.episodic.lexical_search(
+        alice, "water for the garden", channels=["_global"], limit=10, vector=vector, cosines=cosines
+    )
+    assert hits == await backends.episodic.lexical_search(
+        alice, "water for the garden", channels=["_global"], limit=10
+    )
+    assert len(hits) == 2
+    _, scored = await backends.episodic.recall_by_vector(
+        alice, vector, channels=["_global"], limit=0, also=[turn.id for turn, _ in hits]
+    )
+    assert cosines == {turn.id: cosine for turn, cosine in scored}
+
+
 class _LuceneBM25(BM25Okapi):  # type: ignore[misc]  # rank_bm25 ships no type hints
     """rank-bm25's Okapi BM25 with the Lucene IDF the ledger uses (``memory.lexical.bm25_idf``)."""
 

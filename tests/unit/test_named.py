@@ -185,7 +185,9 @@ def test_array_literal_of_plain_ids(values: list[str | int], literal: str) -> No
     assert array_literal(values) == literal
 
 
-@pytest.mark.parametrize("bad", [*INJECTIONS, "a b", "a}b", "a{b", '"a"', "a\\b", "", "NULL", "null"])
+@pytest.mark.parametrize(
+    "bad", [*INJECTIONS, "a b", "a}b", "a{b", '"a"', "a\\b", "", "NULL", "null", "xNuLlx", "\u212a", "\u017f"]
+)
 def test_array_literal_refuses_anything_postgres_would_read_as_array_syntax(bad: str) -> None:
     with pytest.raises(StoreError, match="plain ids"):
         array_literal(["0450d480-59d2-4d38-8d5f-9ea38ebf6072", bad])

@@ -79,8 +79,11 @@ WITH words AS MATERIALIZED (
 -- Lean rows (position, time, speaker, event date): recall fetches the whole turn only for what it may
 -- return. Each candidate's score is summed over its terms in a lateral subquery: a join of (candidate,
 -- term) pairs grouped back by candidate sorted ~2,000 rows for the grouping, 0.6 ms of a 2.7 ms statement.
-SELECT c.id::text AS id, c.conversation_id::text AS conversation_id, c.turn_index, c."timestamp", c.speaker,
-       c.event_start, c.event_end, s.score
+-- With %(vector)s (the question's, when recall has it before this search starts) each hit also carries
+-- its cosine, exactly as recall_vector_turns computes it: recall then needs no second statement for the
+-- cosines of the hits its vector search did not reach. Read by primary key for the hits only.
+, hits AS MATERIALIZED (
+SELECT c.id, c.conversation_id, c.turn_index, c."timestamp", c.speaker, c.event_start, c.event_end, s.score
 FROM candidates c
 CROSS JOIN corpus
 CROSS JOIN LATERAL (
@@ -97,6 +100,12 @@ CROSS JOIN LATERAL (
 ) AS s
 ORDER BY s.score DESC, c.id
 LIMIT %(limit)s
+)
+SELECT h.id::text AS id, h.conversation_id::text AS conversation_id, h.turn_index, h."timestamp", h.speaker,
+       h.event_start, h.event_end, h.score, 1 - (l.embedding <=> %(vector)s::vector) AS similarity
+FROM hits h
+LEFT JOIN conversation_logs l ON %(vector)s::vector IS NOT NULL AND l.id = h.id AND l.user_id = %(user_id)s
+ORDER BY h.score DESC, h.id
 
 -- name: turn_neighbours
 -- The turns at the given (conversation, index) positions, lean (position, time, speaker, event date),
