@@ -29,24 +29,20 @@ _VAGUE: Final = re.compile(
     r"(?:is|am|are|was) (?:so |pretty |really |quite )?(?:sure|certain|convinced))\b",
     re.IGNORECASE,
 )
+#: The verbs a statement may go on with by name; any other word must be a past by its form
+#: (:func:`.verbs.past_form`: "held my dad's 70th on 24 May", "threw a party").
+_NAMED_VERB: Final = re.compile(
+    r"is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|found|gave|felt|kept|"
+    r"began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came",
+    re.IGNORECASE,
+)
 #: A statement clause goes on with a verb (the subject is already consumed).
 _STATEMENT_VERB: Final = re.compile(
     # "and others", or one of the speaker's with them ("John and John's wife were road tripping …"; a
     # named person with them is the dated event's reader's: "Dana and Theo are seeing Muse on the 22nd")
     r"^(?:and (?:others|[A-Z][\w-]*'s [a-z-]+)\s+)?"
     r"(?:(?:really|also|just|still|actually|recently|finally|now|currently|always|never|"
-    r"usually|often|even)\s+)*(?P<verb>is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|"
-    r"found|gave|felt|kept|began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came|"
-    # any other past the verb list knows: "held my dad's 70th on 24 May", "threw a party"
-    r"[a-z]+)\b",
-    re.IGNORECASE,
-)
-
-
-#: The verbs the pattern names; any other word it matches must be a past by its form.
-_NAMED_VERB: Final = re.compile(
-    r"(?:is|are|was|were|has|have|had|\w+s|\w+ed|went|got|made|took|saw|met|did|found|gave|felt|kept|"
-    r"began|ran|won|lost|bought|built|wrote|read|left|spent|thought|knew|came)",
+    r"usually|often|even)\s+)*(?P<verb>\w+)\b",
     re.IGNORECASE,
 )
 
