@@ -181,12 +181,13 @@ class AsyncBackends:
         check_dimensions(vectors, self.embedder.dimensions, self.embedder.model_id)
         return [list(vector) for vector in vectors]
 
-    def recent_query_vectors(self, texts: Sequence[str]) -> list[list[float]] | None:
-        """The vectors of ``texts`` if this process embedded (or fetched) each of them lately, else None:
-        no round trip and no model run (:meth:`embed_queries` reads the same cache first)."""
+    async def cached_query_vectors(self, texts: Sequence[str]) -> list[list[float]] | None:
+        """The vectors of ``texts`` if each was embedded lately: this process's latest ones, then the
+        Redis cache of query embeddings (one round trip; what it holds joins the former, where
+        :meth:`embed_queries` then finds it). None when any is missing."""
         if self.settings.embedding.query_cache_seconds == 0 or not texts:
             return None
-        known = [vector for vector in self.recent_queries.get(self._query_keys(texts)) if vector is not None]
+        known = [vector for vector in await self._cached(self._query_keys(texts)) if vector is not None]
         return known if len(known) == len(texts) else None
 
     def _query_keys(self, texts: Sequence[str]) -> list[str]:
@@ -194,26 +195,33 @@ class AsyncBackends:
         prefix, model = self.settings.redis.key_prefix, self.embedder.model_id
         return [keys.query_embedding(prefix, model, text_digest(text)) for text in texts]
 
-    async def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
-        """Vectors of questions (the embedder's question side), through this process's latest ones and
-        the Redis cache of query embeddings (seed 002: "cache embeddings for frequently accessed
-        items"): a question asked again costs no model run, and in the same process no round trip
-        either. A cache that cannot be read or written is skipped: it never fails a recall."""
-        ttl = self.settings.embedding.query_cache_seconds
-        if ttl == 0 or not texts:
-            return await self._embed_questions(texts)
-        cache_keys = self._query_keys(texts)
+    async def _cached(self, cache_keys: list[str], *, shared: bool = True) -> list[list[float] | None]:
+        """Each key's vector from this process's latest ones, then (``shared``) from Redis, or None. A
+        cache that cannot be read is skipped: it never fails a recall."""
         vectors = self.recent_queries.get(cache_keys)
         unknown = [index for index, vector in enumerate(vectors) if vector is None]
-        if unknown:  # not asked in this process lately: the shared cache, then the model
+        if unknown and shared:  # not asked in this process lately: the shared cache
             try:
                 cached = await self.redis.get_values([cache_keys[index] for index in unknown])
             except AgentMemoryError:
                 cached = [None] * len(unknown)
-            shared = {cache_keys[i]: vector_from_text(v) for i, v in zip(unknown, cached, strict=True) if v}
-            self.recent_queries.put(shared)
+            found = {cache_keys[i]: vector_from_text(v) for i, v in zip(unknown, cached, strict=True) if v}
+            self.recent_queries.put(found)
             for index in unknown:
-                vectors[index] = shared.get(cache_keys[index])
+                vectors[index] = found.get(cache_keys[index])
+        return vectors
+
+    async def embed_queries(self, texts: Sequence[str], *, shared: bool = True) -> list[list[float]]:
+        """Vectors of questions (the embedder's question side), through this process's latest ones and
+        the Redis cache of query embeddings (seed 002: "cache embeddings for frequently accessed
+        items"): a question asked again costs no model run, and in the same process no round trip
+        either. ``shared=False``: the caller has just looked in Redis (:meth:`cached_query_vectors`).
+        A cache that cannot be read or written is skipped: it never fails a recall."""
+        ttl = self.settings.embedding.query_cache_seconds
+        if ttl == 0 or not texts:
+            return await self._embed_questions(texts)
+        cache_keys = self._query_keys(texts)
+        vectors = await self._cached(cache_keys, shared=shared)
         missing = [index for index, vector in enumerate(vectors) if vector is None]
         metrics.EMBED_CACHE.labels("hit").inc(len(texts) - len(missing))
         metrics.EMBED_CACHE.labels("miss").inc(len(missing))

@@ -161,7 +161,7 @@ class AsyncRecallLayer:
 
         async def embed() -> RecallPlan:
             embed_started = time.perf_counter()
-            vectors = await self._b.embed_queries(list(texts.values()))
+            vectors = await self._b.embed_queries(list(texts.values()), shared=False)
             embed_ms.append((time.perf_counter() - embed_started) * 1000)
             return replace(plan, vectors=dict(zip(texts, vectors, strict=True)))
 
@@ -169,10 +169,11 @@ class AsyncRecallLayer:
         # graph kinds (they need no full-text turn hits) and the documents beside the turns' searches,
         # once the query is embedded. ``alongside`` steps run on worker threads in the sync API, the
         # rest one after the other: the graph's round trips overlap Postgres' and the embedding.
-        # A question asked lately in this process (get_context after remember for the same prompt) has
-        # its vector at hand: the full-text search then reads its hits' cosines as well, and the turns'
-        # vector search beside it needs no second statement for them.
-        known = self._b.recent_query_vectors(list(texts.values()))
+        # A question asked lately (get_context after remember for the same prompt, a retry, another
+        # process) has its vector in a cache: the full-text search then reads its hits' cosines as well,
+        # and the turns' vector search beside it needs no second statement for them. One Redis round trip
+        # at most, which the embedding of a new question made before it anyway.
+        known = await self._b.cached_query_vectors(list(texts.values()))
         searched = plan if known is None else replace(plan, vectors=dict(zip(texts, known, strict=True)))
         lexical = alongside(retriever.lexical_turns, scope, searched, metrics, found)
         ready = await embed()  # the plan with its vectors (the steps below read `plan` unchanged)
