@@ -259,7 +259,16 @@ _EMOJI_STOP: Final = re.compile(
 #: request after a comma or a dash is a sentence of its own (the note before it has no verb to hang on)
 _COMMA_REQUEST: Final = re.compile(
     r"(?<=[\w)'’])\s*(?:,|\s[-–—])\s+(?=(?i:remind|tell|let|send|add|put|text|email|pls|please|recommend|suggest|"
-    r"can\s+u|can\s+you|could\s+you)\b)"
+    r"can\s+u|can\s+you|could\s+you|"
+    # a question typed on without its mark: "flying to tokyo jan 5th, what should i pack"
+    r"(?:what|where|when|how|who)\s+(?:should|shall|can|could|do|does|would|will|to)\b|"
+    r"(?:should|shall|can|could|do|would)\s+(?:I|we|u|you)\b|any\s+(?:tips|ideas|advice|recs|suggestions)\b)\b)"
+)
+#: "can u remind me i have a doctors appt tues 9th", "remind me that my MOT is due": what the speaker
+#: asks to be reminded of is said of them all the same
+_REMIND_ME: Final = re.compile(
+    r"(^|[.!?]\s+)(?i:(?:(?:can|could|would|will)\s+(?:u|you)\s+)?(?:pls\s+|please\s+)?"
+    r"(?:remind\s+me|don't\s+let\s+me\s+forget)\s+(?:that\s+)?)(?=(?:I|I'm|I've|[Mm]y|[Oo]ur|[Ww]e)\b)"
 )
 #: "hair appt update: fri 13/9", "physio: thu 15th 14:30 now": a note's heading and the new time
 _UPDATE_HEADING: Final = re.compile(r"(^|[.!?]\s+)([A-Za-z][\w -]{0,30}?)\s+update\s*:\s+", re.IGNORECASE)
@@ -306,6 +315,13 @@ _BARE_FAVOURITE: Final = re.compile(
 )
 
 
+#: "Me and Sam are driving up …", "me and my sister went": the speaker and their company as a subject
+_ME_AND: Final = re.compile(
+    r"(^|[.!?]\s+)(?i:me)\s+and\s+(?P<who>(?i:my|our)\s+[a-z]+|[A-Z][a-z'-]+)\s+"
+    r"(?=(?:are|were|have|had|will|'re|’re|went|got|just|both|finally|\w+ed)\b)"
+)
+
+
 def _lower_name(found: re.Match[str]) -> str:
     name = found["name"]
     if name.casefold() in _NOT_LOWER_NAMES or not known_first_name(name):
@@ -336,6 +352,8 @@ def normalise_first_person(text: str) -> str:
     text = _OPENING_INTERJECTION.sub(r"\1,", text)
     text = _EMOJI_STOP.sub(". ", text)
     text = _COMMA_REQUEST.sub(". ", text)
+    text = _REMIND_ME.sub(r"\1", text)
+    text = _ME_AND.sub(lambda said: f"{said[1]}{said['who']} and I ", text)
     text = _ASIDE.sub(_aside_apart, text).strip()
     text = _STORY.sub(r"\1", text)
     text = _PRAISE.sub("", text)

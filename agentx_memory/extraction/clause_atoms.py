@@ -44,6 +44,13 @@ _DATED: Final = re.compile(
     r"april|june|july|august|september|october|november|december)\b",
     re.IGNORECASE,
 )
+#: "signed up for a 10k on November 9", "booked the vet for the 14th": done now, for a day to come; the
+#: day is the thing's (a date the booking itself was made on reads "on" right after the verb, seldom)
+_BOOKED: Final = re.compile(
+    r"\b(?:signed up|registered|enrolled|entered|booked|reserved|bought tickets|got tickets|scheduled)\s+"
+    r"(?:(?:for|in|on)\s+)?(?:a|an|the|my|our|us|me|him|her|them|\w+'s)\b[^.]*?\b(?:for|on)\s",
+    re.IGNORECASE,
+)
 _PAST_CUE: Final = re.compile(
     # "getting married" is ahead: a participle after "get" is no past ("got married" is).
     r"\b(?:was|were|did|went|had|ago|last|yesterday|used to)\b|(?<!getting )(?<!get )\b\w+ed\b",
@@ -111,10 +118,14 @@ def dated_event(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAto
         or re.search(r"\bnot\b|\bnever\b", canonical)
     ):
         return None
+    # "our holiday in Madeira starts Dec 27" (read as "their holiday …"): the speaker's household's
+    if (ours := re.match(r"their (?=[a-z])", canonical)) is not None and ctx.is_speaker:
+        canonical = f"{ctx.subject}'s {canonical[ours.end() :]}"
     rest = canonical[len(ctx.subject) :].strip()
     if len(rest.split()) < MIN_EXPERIENCE_WORDS or not canonical.startswith(ctx.subject):
         return None
-    return build_atom("event", "plans", trim(rest), canonical, ctx, persons, False, "explicit")
+    value = trim(rest.removeprefix("'s "))
+    return build_atom("event", "plans", value, canonical, ctx, persons, False, "explicit")
 
 
 def build_atom(
@@ -129,7 +140,11 @@ def build_atom(
 ) -> FactAtom:
     statement, start, end = resolve_dates(statement_end(canonical), ctx.turn.timestamp)
     # A date without a year is read as the last one; a plan's is the next (a past keeps the last).
-    ahead = kind == "event" or clause_pointing(statement_end(canonical), ctx.subject) == "plan"
+    ahead = (
+        kind == "event"
+        or clause_pointing(statement_end(canonical), ctx.subject) == "plan"
+        or _BOOKED.search(statement_end(canonical)) is not None
+    )
     if ahead and start is not None and start < ctx.turn.timestamp:
         found = find_time_phrase(statement_end(canonical), ctx.turn.timestamp)
         # The phrase, not the clause, says whether it looks back: "my last day is October 10th" is ahead.

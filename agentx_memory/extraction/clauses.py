@@ -129,6 +129,9 @@ def _verb_form(tokens: list[str], index: int) -> bool:
         return True
     if before in _NOUN_OPENERS or before.endswith(("'s", "’s")) or (index and word[:1].isupper()):
         return False
+    # "Kim and others fly out to Japan": "we" said in the third person takes the plain form
+    if before == "others" and index >= 2 and tokens[index - 2].casefold() == "and" and lower.isalpha():
+        return lower not in _NOUN_OPENERS | _SUBORDINATORS and not ing_form(lower)
     if _after_auxiliary(tokens, index) or lower in _PARTICIPLES:
         return False  # "won't let", "has really made", "been": the auxiliary is the finite verb
     return (lower in PAST_FORMS or past_form(lower) or _s_form(lower)) and not ing_form(lower)

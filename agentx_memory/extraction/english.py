@@ -339,10 +339,21 @@ _CLEFT: Final = re.compile(
 )
 
 
+#: "It's my birthday on the 3rd of October", "it's our anniversary next Friday": the occasion and its day.
+_DATE_CLEFT: Final = re.compile(
+    r"^it(?:'s|’s| is| will be|'ll be)\s+(?P<thing>(?:my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+"
+    r"(?=(?:on\s+)?(?:the\s+\d|\d|(?:this|next|coming)\s+(?:week|weekend|month)|(?:this\s+|next\s+|coming\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))",
+    re.IGNORECASE,
+)
+
+
 def uncleft(sentence: str) -> str:
     """An it-cleft said plainly: "it's chemistry I teach" → "I teach chemistry", and "it's amoxicillin I
     react to, not penicillin" → "I react to amoxicillin instead of penicillin", the contrast kept in the
     clause (a comma would end it). Evaluations ("it's a shame I missed it") are no clefts."""
+    if (dated := _DATE_CLEFT.match(sentence)) is not None:  # "it's my birthday on the 3rd": my birthday is
+        return f"{dated['thing']} is {sentence[dated.end() :]}"
     match = _CLEFT.match(sentence)
     if match is None or match.group("x").split()[0].casefold() in _NOT_FOCUS:
         return sentence

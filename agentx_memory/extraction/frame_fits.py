@@ -156,7 +156,10 @@ def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
                 c.dep_ == "prep" and c.lower_ in {"for", "since"} for c in predicate.children
             )
             return (company or _named(value)) and (now_said(predicate) or lasting)
-        return value.pos_ == "PROPN" or value.ent_type_ == "ORG" or (value.pos_ == "NOUN" and determined)
+        # a capitalised word mid-sentence the small model took for a common noun ("an offer from Spotify")
+        written = value.pos_ == "NOUN" and value.is_title and value.i > 0 and value.lower_ != value.text
+        named = value.pos_ == "PROPN" or value.ent_type_ == "ORG"
+        return named or (value.pos_ == "NOUN" and determined) or written
     if slot == "occupation":
         return _occupation(value, predicate)
     if slot == "diet":
@@ -450,6 +453,10 @@ def diet_named(value: Any) -> str | None:
         return FREE_OF[value.lemma_.casefold()]
     if off:
         return None  # "off work", "off sick": no diet
+    # "I only eat fish now": fish and no other meat
+    only = any(c.lower_ == "only" for c in (*value.head.children, *value.children))
+    if only and value.head.lemma_.casefold() == "eat" and value.lemma_.casefold() in {"fish", "seafood"}:
+        return "pescatarian"
     if _meat(value):
         return "meat-eater"
     for word in (
@@ -469,6 +476,8 @@ def _meat(value: Any) -> bool:
     """ "I eat a lot of red meat", "steak twice a week", "I'm a meat and potatoes guy": a diet with
     meat in it, which a later vegetarian or vegan one replaces."""
     said = list(value.head.children)
+    if any(c.lower_ == "no" for c in value.children):
+        return False  # "fish now, no other meat"
     if any(c.dep_ == "neg" for c in said) and not any(c.lower_ in {"anymore", "longer"} for c in said):
         return False  # "I don't eat pork" says what is not eaten; "I don't eat meat anymore" ends a diet
     if value.head.lemma_.casefold() == "eat" and value.dep_ in OBJECTS:

@@ -3,16 +3,17 @@ started doing air traffic control for a living". Pure functions over a spaCy par
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_fits import SUBJECTS
 from .frame_moods import CONDITIONS
 from .lexicon import WISH_HEADS
+from .patterns import OCCUPATIONS
 from .verbs import gerund
 
-__all__ = ["for_a_living"]
+__all__ = ["a_job_named", "for_a_living"]
 
 
 def for_a_living(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -72,3 +73,36 @@ def _wished(verb: Any) -> bool:
             return True
         node = node.head
     return any(c.tag_ == "MD" or c.dep_ == "neg" for c in node.children)
+
+
+#: Getting or starting a job: "got my first developer job", "landed a nursing job", "started a new
+#: teaching job", "love my new barista job".
+_TAKING_A_JOB: Final = frozenset(["get", "land", "start", "take", "accept", "begin", "love", "have", "score"])
+_JOB_NOUNS: Final = frozenset(["job", "role", "position", "gig"])
+
+
+def a_job_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The speaker's work named by the job they got or started ("Got my first developer job after the
+    bootcamp" → developer), when the word before "job" is a known occupation; not a job wished for,
+    someone else's, or one of a kind that is no occupation ("a part-time job", "a summer job")."""
+    for job in sentence:
+        verb = job.head
+        if job.lemma_.casefold() not in _JOB_NOUNS or job.dep_ != "dobj" or verb.lemma_ not in _TAKING_A_JOB:
+            continue
+        named = [c for c in job.children if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i == job.i - 1]
+        if not named or named[0].lemma_.casefold() not in OCCUPATIONS:
+            continue
+        if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in job.children):
+            continue  # "got her first developer job"
+        subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+        if verb.lemma_ in {"have", "love"} and verb.tag_ == "VBD":
+            continue  # "I had a teacher job": one before
+        if (subjects and subjects[0].lower_ not in {"i", "we"}) or _wished(verb):
+            continue  # "my sister got a developer job", "I'd love a nursing job"
+        if not subjects and verb.i != verb.head.i:
+            continue  # a dropped subject only opens the sentence ("Got my first developer job …")
+        value = named[0].lemma_.casefold()
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        statement = f"{speaker} works as a {value}"
+        return [build_atom("identity", "works_as", value, statement, ctx, [], False, "explicit")]
+    return []

@@ -44,6 +44,15 @@ def said_with_me(predicate: Any) -> list[Any]:
     own = any(c.dep_ in SUBJECTS for c in predicate.children)
     holder = predicate.head if predicate.dep_ in {"acomp", "xcomp", "conj"} and not own else predicate
     tokens = [t for s in holder.children if s.dep_ in SUBJECTS for t in (s, *s.conjuncts)]
+    if not tokens:  # "Tom and I got engaged": the small model hangs "Tom [and I]" on the verb as a modifier
+        tokens = [
+            t
+            for s in holder.children
+            if s.dep_ in {"npadvmod", "dep"}
+            and s.i < holder.i
+            and any(c.lower_ in {"i", "me"} for c in s.conjuncts)
+            for t in (s, *s.conjuncts)
+        ]
     # "me and Jas broke up" is said in chat as often as "Jas and I"
     if not any(t.lower_ in {"i", "me"} for t in tokens):
         return []

@@ -94,6 +94,11 @@ _UNIT = r"(?P<unit>day|week|month|year)s?"
 _ROLLING_UNIT = r"(?P<unit>minute|hour|day|week|month|year)s?"
 _WINDOW_PREP = r"(?:(?:in|over|during|within|for)\s+)?"
 _WEEKDAY = r"(?P<wd>" + "|".join(_WEEKDAYS) + ")"
+#: The feasts named for a weekday, not that weekday: "Black Friday", "Good Friday", "Cyber Monday".
+_NOT_A_FEAST = r"(?<!good\s)(?<!black\s)(?<!cyber\s)(?<!ash\s)(?<!palm\s)(?<!super\s)"
+#: A weekday in short as well, only where a date goes with it ("tues 9th", "sat 13 sept"): alone "sat",
+#: "sun" and "wed" are words.
+_SHORT_WEEKDAY = r"(?P<wd>" + "|".join(_WEEKDAYS) + r"|(?:mon|tues?|weds?|thu|thur|thurs|fri|sat|sun)\.?)"
 
 # The ways to name one day or month. "On …" uses them alone; "the week before …" and "between … and …" embed
 # them, so they are kept apart from the prefixes.
@@ -108,7 +113,11 @@ _MONTH_YEAR = _MONTH + r",?\s+(?:of\s+)?" + _YEAR
 #: ("May 5th"); a number first needs "the … of" ("the 23rd of August"), else "23 may come" would count.
 _BARE_MONTH_DAY = (
     r"(?P<mon>january|february|april|june|july|august|september|october|november|december"
-    r"|(?:march|may)(?=\s+\d{1,2}(?:st|nd|rd|th)))\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?(?![.,:/-]?\d|\s*%)"
+    # the short forms too ("flying to tokyo jan 5th", "starts Dec 27"); "Mar" and "Jan" (a name) with an
+    # ordinal only, as "March" and "May"
+    r"|(?:feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?"
+    r"|(?:march|may|mar|jan)(?=\.?\s+\d{1,2}(?:st|nd|rd|th)))\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+    r"(?![.,:/-]?\d|\s*%|\s+(?:minutes?|hours?|days?|weeks?|months?|years?|times?|points?|people|of)\b)"
 )
 _BARE_DAY_OF_MONTH = r"the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\s+of\s+" + _MONTH
 #: A month or a year named in a phrase: words that a turn about that time says too ("January 18th",
@@ -348,15 +357,15 @@ _DAY_WEEK = r"(?:next\s+|this\s+coming\s+)?" + _WEEKDAY + r"\s+week\b"
 
 #: A weekday said with its date: "Thursday 13 March", "Fri, March 14th", "Tuesday the 18th" (the
 #: weekday tells which month's 18th).
-_WEEKDAY_DAY_MONTH = _WEEKDAY + r",?\s+" + _DAY_MONTH
-_WEEKDAY_MONTH_DAY = _WEEKDAY + r",?\s+" + _MONTH_DAY
-_WEEKDAY_THE_DAY = _WEEKDAY + r",?\s+the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)"
+_WEEKDAY_DAY_MONTH = _SHORT_WEEKDAY + r",?\s+" + _DAY_MONTH
+_WEEKDAY_MONTH_DAY = _SHORT_WEEKDAY + r",?\s+" + _MONTH_DAY
+_WEEKDAY_THE_DAY = _SHORT_WEEKDAY + r",?\s+(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)"
 
 
 def _dated_weekday(match: re.Match[str], now: datetime) -> Span:
     """The day a weekday and a date name together, the one nearest now whose weekday agrees ("Thursday
     13 March" said in 2025 is 13 March 2025, a Thursday); else the date as said alone."""
-    wanted = _WEEKDAYS.index(match.group("wd").lower())
+    wanted = _weekday_index(match.group("wd"))
     year, month, day = _parts(match)
     if month is None:  # "Tuesday the 18th": the month around now whose 18th is a Tuesday
         firsts = [
@@ -376,6 +385,10 @@ def _dated_weekday(match: re.Match[str], now: datetime) -> Span:
             raise ValueError("no month around now whose day falls on that weekday")
         return day_span(_named_day(match, now))
     return day_span(min(agreeing, key=lambda c: (abs((c - now.date()).days), c < now.date())))
+
+
+def _weekday_index(name: str) -> int:
+    return [day[:3] for day in _WEEKDAYS].index(name.lower()[:3])
 
 
 def _weeks(match: re.Match[str]) -> int:
@@ -444,6 +457,9 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (r"last\s+" + _MONTH, "", "", _last_named_month, True),
     (_YEAR, r"(?:in|during|throughout)\s+(?:the\s+year\s+)?", "", _year_only, False),
     (_WEEKDAY, r"(?:on\s+(?:last\s+)?|last\s+|this\s+past\s+)", r"(?:last\s+)?", _weekday, True),
+    # a weekday said bare ("the vet Thursday morning", "the party is Saturday"): the last one, as "on
+    # Saturday" (a plan's moves ahead); not a feast's ("Black Friday") nor a habit ("Mondays")
+    (_NOT_A_FEAST + _WEEKDAY, "", None, _weekday, True),
     (r"(?P<rel>next|this(?:\s+coming)?)\s+" + _WEEKDAY, r"(?:on\s+)?", "", _weekday_ahead, True),
 )
 
