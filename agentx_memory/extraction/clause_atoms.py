@@ -119,7 +119,9 @@ def dated_event(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAto
     ):
         return None
     # "our holiday in Madeira starts Dec 27" (read as "their holiday …"): the speaker's household's
-    if (ours := re.match(r"their (?=[a-z])", canonical)) is not None and ctx.is_speaker:
+    # (not "their eldest, Chloe, …": a person named beside the noun is the one it is about)
+    ours = re.match(r"their (?=[a-z])(?![\w-]+(?: [\w-]+)?,)", canonical)
+    if ours is not None and ctx.is_speaker:
         canonical = f"{ctx.subject}'s {canonical[ours.end() :]}"
     rest = canonical[len(ctx.subject) :].strip()
     if len(rest.split()) < MIN_EXPERIENCE_WORDS or not canonical.startswith(ctx.subject):

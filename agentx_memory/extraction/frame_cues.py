@@ -466,6 +466,12 @@ def _others(sentence: Any) -> bool:
         # "my new manager at Ocado" is the speaker's news, and so is "the doctor put me on keto"
         if token.dep_ in SUBJECTS and person and not at_work and not about_me:
             return True
+        # "Our eldest, Chloe, starts at Oxford": a subject given a name beside it is that person
+        named = any(
+            c.dep_ == "appos" and (c.ent_type_ == "PERSON" or c.pos_ == "PROPN") for c in token.children
+        )
+        if token.dep_ in SUBJECTS and (named or token.lower_ in _ELDEST):
+            return True
         # "In my novel the hero lives in Venice", "the new guy works at Arup": someone the speaker
         # does not own does the living or the working
         if token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ == "NOUN" and _someone(token):
@@ -480,6 +486,8 @@ def _others(sentence: Any) -> bool:
     return False
 
 
+#: Children said by their order: "our eldest", "my youngest".
+_ELDEST: Final = frozenset(["eldest", "youngest", "oldest", "middle"])
 #: Verbs of where one lives or works, whose subject is the one who does.
 _LIVING: Final = frozenset(["live", "work", "move", "relocate", "settle", "join"])
 

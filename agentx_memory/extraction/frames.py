@@ -60,7 +60,7 @@ from .lexicon import (
     WISH_HEADS,
     Frame,
 )
-from .parse_paths import a_name, mine, name_of, named_relations, not_now, said_with_me
+from .parse_paths import a_name, mine, misread_name, name_of, named_relations, not_now, said_with_me
 from .slot_atoms import slot_atom
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
@@ -306,6 +306,9 @@ def _subject(
         head = head.head  # "I moved to Leeds and joined Arup": the second verb shares the subject
     if not subjects and predicate.dep_ == "csubj" and predicate.tag_ == "VBG":
         return speaker, False  # "Living in Lisbon has been amazing": the speaker's living
+    misread = [t for t in head.children if t.i < head.i and t.dep_ in {"advmod", "npadvmod", "dep"}]
+    if not subjects and misread and misread[0].i == predicate.sent.start and misread_name(misread[0]):
+        return misread[0].text, True  # "Raj has taken up cricket": a name the model took for an adverb
     if not subjects:
         # Chat drops the "I" of a clause that opens with its verb: "sold the clio last month", "quit
         # chess completely", "driving a Kia Niro these days".
@@ -359,7 +362,11 @@ def _subject(
         if not mine(token):
             return None
         relation = token.lemma_.casefold()
-        named = [c for c in token.children if c.dep_ in {"appos", "compound"} and c.pos_ == "PROPN"]
+        named = [
+            c
+            for c in token.children
+            if c.dep_ in {"appos", "compound"} and (c.pos_ == "PROPN" or misread_name(c))
+        ]
         if named:
             name = name_of(named[0])
             if not not_now(token):  # "my future wife Anna would love this": not (yet) his wife

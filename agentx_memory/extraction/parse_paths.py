@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .frame_fits import SUBJECTS
+from .given_names import known_first_name
 from .lexicon import RELATION_NOUNS
 
 __all__ = [
@@ -124,8 +125,9 @@ def not_now(relation: Any) -> bool:
 
 def a_name(token: Any) -> bool:
     """A proper name, or a capitalised word the small model took for a common noun that is no relation
-    ("Siobhán and I got engaged": Siobhán, a noun to it; not "Mum and I")."""
-    if token.pos_ == "PROPN":
+    ("Siobhán and I got engaged": Siobhán, a noun to it; not "Mum and I"), or for another word
+    (:func:`misread_name`)."""
+    if token.pos_ == "PROPN" or misread_name(token):
         return True
     return (
         token.pos_ == "NOUN"
@@ -133,3 +135,35 @@ def a_name(token: Any) -> bool:
         and not token.text.isupper()
         and token.lemma_.casefold() not in RELATION_NOUNS
     )
+
+
+def misread_name(token: Any) -> bool:
+    """A person's name the small model tagged as an adverb or an adjective ("Raj has taken up cricket":
+    "Raj" an adverb to it): capitalised, and a person to its recogniser or a first name of the census."""
+    if not (
+        token.pos_ in {"ADV", "ADJ", "INTJ", "VERB"}
+        and token.text[:1].isupper()
+        and token.text.isalpha()
+        and not token.text.isupper()
+    ):
+        return False
+    if token.ent_type_ == "PERSON" or known_first_name(token.text):
+        return True
+    # first in its sentence and right before an auxiliary ("Raj has …", "Tomasz is …"), where an adverb
+    # seldom stands without a comma
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return (
+        token.i == token.sent.start
+        and after is not None
+        and after.pos_ == "AUX"
+        and not token.lower_.endswith("ly")
+        and token.lower_ not in _ADVERBS_BEFORE_VERBS
+    )
+
+
+#: Adverbs chat opens a subjectless clause with, before an auxiliary: "Still is", "Now has".
+_ADVERBS_BEFORE_VERBS: Final = frozenset(
+    ["just", "also", "still", "never", "always", "now", "then", "today", "yesterday", "even", "only",
+     "already", "so", "here", "there", "maybe", "perhaps", "anyway", "well", "yes", "no", "ok", "okay",
+     "sometimes"]
+)  # fmt: skip

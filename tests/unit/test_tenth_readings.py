@@ -4,9 +4,12 @@ first developer job"), an employer the small model took for a common noun ("an o
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from agentx_memory.extraction.names import NameRecognizer
+from agentx_memory.extraction.rules import TurnText, extract_turns
 from tests.reading import read_facts, spacy_reader
 
 parser = pytest.fixture(scope="module")(spacy_reader)
@@ -45,3 +48,39 @@ def test_someone_elses_or_a_wish_or_before_is_not(parser: NameRecognizer, text: 
     assert not [
         pair for pair in said if pair[0] == key and pair[1] in {"developer", "teacher", "pescatarian", "Tom"}
     ]
+
+
+def _about(parser: NameRecognizer, text: str) -> set[tuple[str, str]]:
+    turn = TurnText("t1", "user", text, datetime(2025, 9, 2, 9, tzinfo=UTC), "Kim")
+    return {(fact.subject, fact.statement) for fact in extract_turns([turn], recognizer=parser).facts}
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "word"),
+    [
+        ("Raj has taken up cricket.", "Raj", "cricket"),  # "Raj" an adverb to the small model
+        ("My husband Raj has taken up cricket again.", "Raj", "cricket"),
+    ],
+)
+def test_a_named_persons_news_is_theirs(parser: NameRecognizer, text: str, subject: str, word: str) -> None:
+    about = _about(parser, text)
+    assert any(who == subject and word in said for who, said in about), about
+    assert not any(who == "Kim" and word in said for who, said in about), about
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Our eldest, Chloe, starts at Oxford in October.", "Oxford"),
+        ("Tomasz is moving to Leeds next year.", "Leeds"),
+    ],
+)
+def test_someone_named_beside_or_before_is_not_the_user(parser: NameRecognizer, text: str, word: str) -> None:
+    assert not any(who == "Kim" and word in said for who, said in _about(parser, text))
+
+
+@pytest.mark.parametrize(
+    "text", ["Just got a new car.", "Finally moved to Leeds!", "Still vegan after all these years."]
+)
+def test_a_dropped_i_after_an_adverb_is_still_the_user(parser: NameRecognizer, text: str) -> None:
+    assert any(who == "Kim" for who, _ in _about(parser, text))
