@@ -72,15 +72,23 @@ NAME_IS_MY: Final = re.compile(
     r"^(?P<name>(?-i:[A-Z][a-zà-ÿ'-]+)) is my (?P<rel>" + _CLOSE + r"(?:" + RELATIONS + r"))\s*[.!]*$",
     re.IGNORECASE,
 )
+#: A name as written: a capital, then lowercase letters, accented ones too ("Lucía", "Zoë", "Đorđe").
+_NAME: Final = r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž'-]+"
 NAME_INTRO: Final = re.compile(
-    r"^(?:I'm|I am|Im|my name is|my name's|call me|it's|this is|I go by)\s+(?P<name>[A-Z][a-z'-]+"
-    r"(?:\s+[A-Z][a-z'-]+)?)\s*$"
+    r"^(?:I'm|I am|Im|my name is|my name's|call me|it's|this is|I go by)\s+(?P<name>"
+    + _NAME
+    + r"(?:\s+"
+    + _NAME
+    + r")?)\s*$"
 )
 #: The phrasings that can only introduce a name, so they may open a sentence and end it with a stop ("My
 #: name is Sam.", "Call me Sam."); "I'm <Word>." may be an adjective ("I'm Jewish."), so it stays as above.
 NAME_SAID: Final = re.compile(
-    r"^(?i:my name is|my name's|call me|I go by|people call me|everyone calls me)\s+"
-    r"(?P<name>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)(?:[\s.!]*$|,\s+(?:short for|for short)\b)"
+    r"^(?i:my name is|my name's|name's|call me|I go by|people call me|everyone calls me)\s+"
+    r"(?P<name>" + _NAME + r"(?:\s+" + _NAME + r")?)"
+    # then the end, a comma ("Name's Siobhan, nice to meet you!") or an aside ("My name is Kwame btw",
+    # "I go by Jo these days")
+    r"(?=[\s.!]*$|,|\s+(?i:btw|by the way|lol|haha|here|again|these days|now|nowadays|for short)\b)"
 )
 NOT_NAMES: Final = frozenset(
     [

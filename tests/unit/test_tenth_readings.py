@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from agentx_memory.extraction.clause_atoms import UNKNOWN_SPEAKER
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import TurnText, extract_turns
 from tests.reading import read_facts, spacy_reader
@@ -84,3 +85,22 @@ def test_someone_named_beside_or_before_is_not_the_user(parser: NameRecognizer, 
 )
 def test_a_dropped_i_after_an_adverb_is_still_the_user(parser: NameRecognizer, text: str) -> None:
     assert any(who == "Kim" for who, _ in _about(parser, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("My name is Kwame btw.", "Kwame"),
+        ("Name's Siobhan, nice to meet you!", "Siobhan"),
+        ("Everyone calls me Lucía.", "Lucía"),
+        ("I go by Jo these days.", "Jo"),
+    ],
+)
+def test_a_name_given_with_an_aside_or_an_accent(parser: NameRecognizer, text: str, name: str) -> None:
+    said = read_facts(parser, text, speaker=UNKNOWN_SPEAKER)
+    assert ("name", name) in {(key, value) for key, value, _ in said}
+
+
+@pytest.mark.parametrize("text", ["Call me Monday, ok?", "Call me crazy, but I love pineapple pizza."])
+def test_call_me_a_time_or_a_word_is_no_name(parser: NameRecognizer, text: str) -> None:
+    assert "name" not in {key for key, _, _ in read_facts(parser, text, speaker=UNKNOWN_SPEAKER)}
