@@ -33,7 +33,8 @@ MIN_EXPERIENCE_WORDS: Final = 3
 VALUE_END: Final = re.compile(
     r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|"
     r"\s+before\s+\w+ing\b|\s+(?:but|because|since|although|though|whereas|so that|which is|which was|"
-    r"lol|haha|btw|tbh|imo)\b|[,;:!?(]|(?<!\b(?-i:[A-HJ-Z]))\.(?:\s|$)|\s+-\s+).*$",
+    # not at a clock's colon ("on Thursday 15th 14:30")
+    r"lol|haha|btw|tbh|imo)\b|[,;!?(]|:(?!\d\d)|(?<!\b(?-i:[A-HJ-Z]))\.(?:\s|$)|\s+-\s+).*$",
     re.IGNORECASE,
 )
 #: A date ahead: the shared time grammar, ordinals ("the 22nd", "june 3rd") and coming days.

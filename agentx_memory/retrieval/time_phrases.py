@@ -359,7 +359,12 @@ _DAY_WEEK = r"(?:next\s+|this\s+coming\s+)?" + _WEEKDAY + r"\s+week\b"
 #: weekday tells which month's 18th).
 _WEEKDAY_DAY_MONTH = _SHORT_WEEKDAY + r",?\s+" + _DAY_MONTH
 _WEEKDAY_MONTH_DAY = _SHORT_WEEKDAY + r",?\s+" + _MONTH_DAY
-_WEEKDAY_THE_DAY = _SHORT_WEEKDAY + r",?\s+(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)"
+_WEEKDAY_THE_DAY = (
+    _SHORT_WEEKDAY + r",?\s+(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)"
+    # with the hour said after it ("thu 15th 14:30"), so that a date written in after the phrase does not
+    # part the hour from the day
+    r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2}\s*(?:am|pm)?|\s*(?:am|pm)))?"
+)
 
 
 def _dated_weekday(match: re.Match[str], now: datetime) -> Span:

@@ -29,6 +29,7 @@ SAID_AT = datetime(2025, 9, 2, 9, 0, tzinfo=UTC)
         ("a doctors appt tues 9th", "tues 9th", date(2025, 9, 9)),
         ("the wedding is sat 13 sept in Enugu", "sat 13 sept", date(2025, 9, 13)),
         ("the vet Thursday morning", "Thursday", date(2025, 8, 28)),
+        ("physio is thu 4th 14:30 now", "thu 4th 14:30", date(2025, 9, 4)),
     ],
 )
 def test_days_written_short_or_bare_are_found(text: str, phrase: str, day: date) -> None:
