@@ -242,6 +242,16 @@ def _home_left(verb: Any) -> tuple[list[str], list[str]] | None:
     homes = [
         t for t in verb.subtree if t.lemma_.casefold() in DWELLINGS and t.pos_ == "NOUN" and t.i not in others
     ]
+    if lemma == "move" and "out" in particles and not homes:  # "we moved out of Leeds": the town itself
+        towns = [
+            g.text
+            for c in verb.subtree
+            if c.lower_ == "of" and c.head.lower_ == "out"
+            for g in c.children
+            if g.pos_ == "PROPN" and g.ent_type_ in {"GPE", "LOC", ""}
+        ]
+        mine = not any(c.dep_ in SUBJECTS and c.lower_ not in {"i", "we"} for c in verb.children)
+        return (["lives_in"], towns) if towns and mine else None
     if not homes or not (
         (lemma == "give" and "up" in particles)
         or (lemma == "move" and "out" in particles)

@@ -50,8 +50,13 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
         elif frame.via == "dobj":
             # the tagger takes a food for a verb: "I've given up gluten" (advcl)
             foods = [c for c in children if c.dep_ in {"advcl", "xcomp", "ccomp"} and c.lower_ in FREE_OF]
-            # and a gerund for a verb's complement: "took up running" (xcomp)
-            doings = [c for c in children if c.dep_ == "xcomp" and c.tag_ == "VBG" and not objects]
+            # and a gerund for a verb's complement: "took up running" (xcomp), tagged a noun or not
+            # ("Picked up knitting": NN)
+            doings = [
+                c
+                for c in children
+                if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing")) and not objects
+            ]
             extra = foods if frame.slot == "diet" else doings if frame.slot == "hobby" else []
             for obj in [*objects, *extra]:
                 if frame.slot == "employer" and obj.lemma_.casefold() in UNITS:

@@ -26,6 +26,7 @@ parser = pytest.fixture(scope="module")(spacy_reader)
         ("I only eat fish now, no other meat.", "diet", "pescatarian"),
         ("These days I only eat fish.", "diet", "pescatarian"),
         ("Tom and I got engaged last weekend!", "partner", "Tom"),
+        ("Picked up knitting over the winter.", "hobby", "knitting"),
     ],
 )
 def test_the_speakers_slot_is_read(parser: NameRecognizer, text: str, key: str, value: str) -> None:
@@ -104,3 +105,13 @@ def test_a_name_given_with_an_aside_or_an_accent(parser: NameRecognizer, text: s
 @pytest.mark.parametrize("text", ["Call me Monday, ok?", "Call me crazy, but I love pineapple pizza."])
 def test_call_me_a_time_or_a_word_is_no_name(parser: NameRecognizer, text: str) -> None:
     assert "name" not in {key for key, _, _ in read_facts(parser, text, speaker=UNKNOWN_SPEAKER)}
+
+
+@pytest.mark.parametrize(
+    ("text", "ends"),
+    [("We moved out of Leeds in the summer.", True), ("My sister moved out of Leeds.", False)],
+)
+def test_moving_out_of_a_town_ends_the_home_there(parser: NameRecognizer, text: str, ends: bool) -> None:
+    turn = TurnText("t1", "user", text, datetime(2025, 9, 2, 9, tzinfo=UTC), "Kim")
+    facts = extract_turns([turn], recognizer=parser).facts
+    assert any("Leeds" in " ".join(fact.ends_words) for fact in facts) is ends
