@@ -28,7 +28,9 @@ _HOME: Final = frozenset(
     ["home", "house", "flat", "apartment", "condo", "bungalow", "studio", "place", "lease", "keys", "key",
      "mortgage", "postcode", "zipcode", "neighbourhood", "neighborhood", "neighbours", "neighbors",
      "landlord", "landlady", "rent", "unpack", "box", "removal", "movers", "commute", "housewarming",
-     "move", "relocate", "settle", "live", "based", "locals", "local", "bed", "bedroom"]
+     "move", "relocate", "settle", "live", "based", "locals", "local", "bed", "bedroom",
+     # what one has where one lives: a GP, a vote, a council; and "here in Leeds"
+     "gp", "vote", "voter", "council", "here"]
 )  # fmt: skip
 #: Words that make a city a visit, not a home.
 _AWAY: Final = frozenset(
@@ -454,7 +456,11 @@ def _unowned(sentence: Any) -> bool:
         return False
     first = words[0]
     opens = first.tag_ in {"VBG", "VBD"} and not any(c.dep_ in SUBJECTS for c in first.children)
-    return opens or first.lemma_.casefold() in _JOB
+    # "First week at Stripe done": the first days of a job
+    started = first.lemma_.casefold() in {"week", "day", "shift", "month"} and any(
+        t.lower_ == "first" for t in sentence if t.i < first.i
+    )
+    return opens or first.lemma_.casefold() in _JOB or started
 
 
 def _others(sentence: Any) -> bool:

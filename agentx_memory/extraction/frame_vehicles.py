@@ -138,10 +138,11 @@ _OWNED: Final = Frame("drive", "dobj", "vehicle")
 _GONE_BY: Final = frozenset(["old", "former", "previous", "last", "ex", "first"])
 
 
-def owned_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+def owned_vehicle(sentence: Any, speaker: str, turn: TurnText, *, asked: bool = False) -> list[FactAtom]:
     """The speaker's vehicle named by its maker in passing: "My Ford Fiesta needs new brake pads", "my
     Volvo V70 is brilliant in the snow" (what the speaker drives now); not an old one, one told in the
-    past ("my Micra was a tank") or denied."""
+    past ("my Micra was a tank") or denied. In a question (``asked``) it is taken for granted whatever
+    the question's tense or modal: "Where can I charge my Tesla near Cardiff?"."""
     for token in sentence:
         if not named_vehicle(token):
             continue
@@ -155,7 +156,9 @@ def owned_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]
             return []
         verb = clause_verb(head)
         told = [verb, *verb.children]
-        if verb.tag_ in {"VBD", "VBN"} or any(t.dep_ == "neg" or t.tag_ == "MD" for t in told):
+        if any(t.dep_ == "neg" for t in told):
+            return []
+        if not asked and (verb.tag_ in {"VBD", "VBN"} or any(t.tag_ == "MD" for t in told)):
             return []
         return [slot_atom(_OWNED, head, speaker, turn, False, speaker, False)]
     return []

@@ -51,6 +51,7 @@ from .frame_rivals import favoured
 from .frame_slot_nouns import slot_noun_atoms
 from .frame_things import thing_atom
 from .frame_values import frames_of, value_words
+from .frame_vehicles import owned_vehicle
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
     PARTNER_NOUNS,
@@ -135,6 +136,8 @@ def read_parsed(
         for name, relation in named_relations(sentence, speaker):
             reading.people.setdefault(name, relation)  # "a gift for my wife Jo?": Jo is his wife
         asked = sentence.text.rstrip().endswith("?") or inverted(sentence)
+        if asked and not supposed(sentence):  # "Where can I charge my Tesla?": the car is taken for granted
+            reading.atoms += owned_vehicle(sentence, speaker, turn, asked=True)
         atoms_before, vetoes_before = len(reading.atoms), set(reading.vetoes)
         if not (asked or supposed(sentence)):
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker, number_asked)
@@ -536,9 +539,13 @@ def _told_in_passing(predicate: Any) -> bool:
     present = predicate.tag_ in {"VBP", "VBZ"} or any(
         c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBP", "VBZ"} for c in children
     )
+    # "now that I'm vegetarian": the reason given as a time
+    now_that = "that" in marks and (
+        predicate.head.lower_ == "now" or any(c.dep_ == "advmod" and c.lower_ == "now" for c in children)
+    )
     return bool(
-        predicate.dep_ == "advcl"
-        and marks & _REASONS
+        (predicate.dep_ == "advcl" or (now_that and predicate.dep_ == "ccomp"))
+        and (marks & _REASONS or now_that)
         and (present or marks & {"because", "cos", "cause", "coz"})
         and any(c.dep_ in {"nsubj", "nsubjpass"} and c.lower_ in {"i", "we"} for c in children)
         and not any(c.tag_ == "MD" for c in children)

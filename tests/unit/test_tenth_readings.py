@@ -115,3 +115,37 @@ def test_moving_out_of_a_town_ends_the_home_there(parser: NameRecognizer, text: 
     turn = TurnText("t1", "user", text, datetime(2025, 9, 2, 9, tzinfo=UTC), "Kim")
     facts = extract_turns([turn], recognizer=parser).facts
     assert any("Leeds" in " ".join(fact.ends_words) for fact in facts) is ends
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("What should I order at a steakhouse now that I'm vegetarian?", "diet", "vegetarian"),
+        ("Where can I charge my Tesla near Cardiff?", "drives", "Tesla"),
+        (
+            "Just registered to vote in Pittsburgh, do I need to cancel my Ohio registration?",
+            "lives_in",
+            "Pittsburgh",
+        ),
+        ("Found a great GP here in Leeds finally.", "lives_in", "Leeds"),
+    ],
+)
+def test_told_in_passing_or_by_what_goes_with_it(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in {(k, v) for k, v, _ in read_facts(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Should I buy a Tesla?",
+        "Was my old Tesla worth more?",
+        "Could my sister's Tesla tow a caravan?",
+        "I'm here in Paris for a conference this week.",
+        "My sister voted in Leeds.",
+        "We might move to Leeds, the GP situation is better there.",
+    ],
+)
+def test_a_wish_a_past_or_someone_elses_is_not(parser: NameRecognizer, text: str) -> None:
+    assert not {k for k, _, _ in read_facts(parser, text)} & {"drives", "lives_in"}
