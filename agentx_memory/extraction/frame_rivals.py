@@ -113,6 +113,11 @@ def _preferred(token: Any) -> tuple[Any | None, list[Any], str | None] | None:
     if token.dep_ == "attr" and lemma in _FAVOURITE_NOUNS and _mine(token) and _holds(token.head):
         heads = [c for c in token.head.children if c.dep_ in SUBJECTS]
         return (heads[0], [], None) if heads else None
+    # "I've been obsessed with Wet Leg lately, they're my new favourite band": what "they" points back to
+    favourite = any(c.lower_ in {"favourite", "favorite", "fave", "fav"} for c in children)
+    if token.dep_ == "attr" and token.pos_ == "NOUN" and favourite and _mine(token) and _holds(token.head):
+        heads = [c for c in token.head.children if c.dep_ in SUBJECTS and c.lower_ in _NOT_THINGS]
+        return (heads[0], [], lemma) if heads else None
     # "my favourite author used to be Sally Rooney, now it's Ursula K. Le Guin"
     if lemma == "be" and any(c.lower_ == "it" for c in subjects) and (was := _used_to_be(token)):
         attrs = [c for c in children if c.dep_ in _SAID]

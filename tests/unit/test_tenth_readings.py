@@ -128,6 +128,12 @@ def test_moving_out_of_a_town_ends_the_home_there(parser: NameRecognizer, text: 
             "Pittsburgh",
         ),
         ("Found a great GP here in Leeds finally.", "lives_in", "Leeds"),
+        (
+            "I've been obsessed with Wet Leg lately, they're my new favourite band.",
+            "favourite_band",
+            "Wet Leg",
+        ),
+        ("I just finished Dune, it is my new favourite book.", "favourite_book", "Dune"),
     ],
 )
 def test_told_in_passing_or_by_what_goes_with_it(
@@ -145,7 +151,10 @@ def test_told_in_passing_or_by_what_goes_with_it(
         "I'm here in Paris for a conference this week.",
         "My sister voted in Leeds.",
         "We might move to Leeds, the GP situation is better there.",
+        "My dad loves Dune, it is his favourite book.",
+        "I saw Wet Leg live. Are they your favourite band?",
     ],
 )
 def test_a_wish_a_past_or_someone_elses_is_not(parser: NameRecognizer, text: str) -> None:
-    assert not {k for k, _, _ in read_facts(parser, text)} & {"drives", "lives_in"}
+    said = {k for k, _, _ in read_facts(parser, text)}
+    assert not said & {"drives", "lives_in", "favourite_book", "favourite_band"}
