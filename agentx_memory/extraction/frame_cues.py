@@ -128,7 +128,7 @@ def cue_atoms(
     atoms = [_atom(_DIET, token, speaker, turn, correction) for token in diets]
     if _negated(sentence):
         return atoms
-    if any(t.tag_ == "MD" or t.lemma_.casefold() in _NOT_YET for t in sentence):
+    if _undecided(sentence):
         return atoms  # "I'm thinking about moving to Berlin", "I might take the job at Aldi"
     root = sentence.root
     if root.lemma_ == "be" and root.tag_ == "VBD":
@@ -172,6 +172,20 @@ def cue_atoms(
     if "works_as" not in read and len(posts) == 1 and not lemmas & _NOT_EMPLOYED - _CUSTOMERS:
         atoms.append(_atom(_OCCUPATION, posts[0], speaker, turn, correction))
     return atoms
+
+
+def _undecided(sentence: Any) -> bool:
+    """A plan, a wish or a doubt of the speaker's in the sentence; another's ("my manager at Google wants
+    me to lead the project") leaves what the speaker is as it is."""
+    for token in sentence:
+        if not (token.tag_ == "MD" or token.lemma_.casefold() in _NOT_YET):
+            continue
+        verb = token.head if token.tag_ == "MD" or token.dep_ in {"aux", "advmod", "mark"} else token
+        subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+        theirs = subjects and subjects[0].lower_ not in {"i", "we"} and subjects[0].pos_ in {"NOUN", "PROPN"}
+        if not theirs:
+            return True
+    return False
 
 
 def _diets_kept(sentence: Any) -> list[Any]:
