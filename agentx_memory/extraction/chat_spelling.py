@@ -282,7 +282,10 @@ _TIME_HEADING: Final = re.compile(
 #: "I'm with Mia now (long story, Josh and I split over winter) and …": an aside in brackets of a clause's
 #: length is a sentence of its own; left in, the parse hangs the clause's words on it ("now" on "story").
 #: A short one stays ("Alex (my flatmate) moved to Leeds").
-_ASIDE: Final = re.compile(r"\s*\(((?:[^()\s]+\s+){2,}[^()\s]+)\)\s*,?\s*")
+#: Nor one that says who or what the name before it is ("Bean (our new puppy) chewed my shoes").
+_ASIDE: Final = re.compile(
+    r"\s*\((?!(?i:my|our)\s+(?:[^()\s]+\s+){0,2}[^()\s]+\))((?:[^()\s]+\s+){2,}[^()\s]+)\)\s*,?\s*"
+)
 
 
 #: "long story, Josh and I split", "Long story short, we moved": an opener, no subject of what follows

@@ -174,6 +174,12 @@ def cue_atoms(
     return atoms
 
 
+#: The people and bodies a job has, whose wishes are theirs: "my manager at Google wants me to …".
+_BOSSES: Final = frozenset(
+    ["manager", "boss", "colleague", "coworker", "co-worker", "team", "company", "employer"]
+)
+
+
 def _undecided(sentence: Any) -> bool:
     """A plan, a wish or a doubt of the speaker's in the sentence; another's ("my manager at Google wants
     me to lead the project") leaves what the speaker is as it is."""
@@ -182,7 +188,10 @@ def _undecided(sentence: Any) -> bool:
             continue
         verb = token.head if token.tag_ == "MD" or token.dep_ in {"aux", "advmod", "mark"} else token
         subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
-        theirs = subjects and subjects[0].lower_ not in {"i", "we"} and subjects[0].pos_ in {"NOUN", "PROPN"}
+        # a person's, not the speaker's own thing ("My next job will be at Google": the speaker's plan)
+        theirs = subjects and (
+            subjects[0].pos_ == "PROPN" or subjects[0].lemma_.casefold() in RELATION_NOUNS | _BOSSES
+        )
         if not theirs:
             return True
     return False
@@ -288,7 +297,9 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
     """Someone new the speaker is with, whatever the verb: "Rosa and I are an item", "Chloe and I made it
     official", "tied the knot with Marcus", "moved in with Ingrid"; not a parting ("Freja and I broke
     up"), someone else's ("Tom and Jo are an item") or a plan."""
-    atoms = []
+    atoms = [
+        slot_atom(_PARTNER, person, speaker, turn, correction, speaker, False) for person in _dated(sentence)
+    ]
     for verb in sentence:
         if verb.pos_ not in {"VERB", "AUX"} or any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
             continue
@@ -317,6 +328,25 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
             if person.pos_ == "PROPN" and person.text[:1].isupper():
                 atoms.append(slot_atom(_PARTNER, person, speaker, turn, correction, speaker, False))
     return atoms
+
+
+def _dated(sentence: Any) -> list[Any]:
+    """Whom the speaker has a date night with: "Date night with Alex tonight"; not someone else's ("Tom's
+    date night with Ana"), a wish or a parting."""
+    words = {t.lemma_.casefold() for t in sentence}
+    if words & (_PARTED | _NOT_YET) or any(t.dep_ == "neg" for t in sentence):
+        return []
+    return [
+        g
+        for night in sentence
+        if night.lemma_.casefold() == "night"
+        and any(c.dep_ == "compound" and c.lower_ == "date" for c in night.children)
+        and not any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in night.children)
+        for c in night.children
+        if c.dep_ == "prep" and c.lower_ == "with"
+        for g in c.children
+        if g.dep_ == "pobj" and g.pos_ == "PROPN"
+    ]
 
 
 def _asked_to_be(verb: Any) -> list[Any]:

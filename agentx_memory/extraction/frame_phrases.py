@@ -21,7 +21,7 @@ from .frame_vehicles import (
     vehicle_head,
 )
 from .frame_work import for_a_living
-from .lexicon import DWELLINGS, FRAMES, RELATION_NOUNS, SCHOOLS, VEHICLE_NOUNS, Frame
+from .lexicon import DWELLINGS, FRAMES, RELATION_NOUNS, SCHOOLS, VEHICLE_NOUNS, WISH_HEADS, Frame
 from .slot_atoms import slot_atom
 from .verbs import conjugate, gerund
 
@@ -222,6 +222,8 @@ def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     lemma = predicate.lemma_.casefold()
     if predicate.pos_ != "VERB" or predicate.tag_ not in {"VBP", "VB", "VBG"} or lemma in _NOT_HABITS:
         return None
+    if predicate.lower_.removesuffix("ing") + "e" in WISH_HEADS:
+        return None  # "I'm hoping for …": the small model's lemma is "hop"
     children = list(predicate.children)
     if not any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in children):
         return None

@@ -135,6 +135,8 @@ def test_moving_out_of_a_town_ends_the_home_there(parser: NameRecognizer, text: 
         ),
         ("I just finished Dune, it is my new favourite book.", "favourite_book", "Dune"),
         ("My manager at Arup wants me to present on Friday.", "works_at", "Arup"),  # the manager's wish
+        ("Date night with Alex tonight, where should we eat?", "partner", "Alex"),
+        ("Bean (our new puppy) chewed my shoes!", "dog", "Bean"),
     ],
 )
 def test_told_in_passing_or_by_what_goes_with_it(
@@ -155,8 +157,18 @@ def test_told_in_passing_or_by_what_goes_with_it(
         "My dad loves Dune, it is his favourite book.",
         "I saw Wet Leg live. Are they your favourite band?",
         "I might take the job at Aldi.",
+        "Tom has a date night with Ana.",
+        "Hoping for a date night with Alex someday.",
     ],
 )
 def test_a_wish_a_past_or_someone_elses_is_not(parser: NameRecognizer, text: str) -> None:
     said = {k for k, _, _ in read_facts(parser, text)}
-    assert not said & {"drives", "lives_in", "favourite_book", "favourite_band", "works_at"}
+    assert not said & {
+        "drives",
+        "lives_in",
+        "favourite_book",
+        "favourite_band",
+        "works_at",
+        "partner",
+        "habit",
+    }
