@@ -141,7 +141,12 @@ def cue_atoms(
         bool(lemmas & _JOB and not lemmas & _NOT_EMPLOYED),
     )
     # a city said where one is ("a flat in Leeds", "my Leeds flat"), not one that acts ("Freja and I …")
-    places = [e for e in sentence.ents if e.label_ == "GPE" and _where(e.root)]
+    # (the small model calls some towns a location: "the new flat in Cardiff")
+    places = [
+        e
+        for e in sentence.ents
+        if (e.label_ == "GPE" or (e.label_ == "LOC" and known_town(e.text))) and _where(e.root)
+    ]
     city = places[0] if len(places) == 1 and not any(a_business(t) for t in places[0]) else None
     # "my new manager at Ocado": the small model's "city" where a job is told is the employer
     if "lives_in" not in read and home and city is not None and not (job and _named_at(city.root)):
@@ -322,12 +327,44 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
             for g in c.children
             if g.dep_ == "pobj"
         ]
-        people = [*with_me, *joined, *_moved_in_with_me(verb), *_asked_to_be(verb), *_smitten_with(verb)]
+        people = [
+            *with_me,
+            *joined,
+            *_moved_in_with_me(verb),
+            *_asked_to_be(verb),
+            *_smitten_with(verb),
+            *_seeing_someone_called(verb),
+        ]
         for person in people:
             # the small model calls many a first name a place ("Marcus", "Valentina"): the frame says a person
             if person.pos_ == "PROPN" and person.text[:1].isupper():
                 atoms.append(slot_atom(_PARTNER, person, speaker, turn, correction, speaker, False))
     return atoms
+
+
+def _seeing_someone_called(verb: Any) -> list[Any]:
+    """ "I'm seeing someone called Priya now", "dating a guy named Ben": the name given to the someone
+    (the small model hangs "someone called Priya" on the verb as a clause of its own)."""
+    if verb.lemma_ not in {"see", "date"} or verb.tag_ != "VBG":
+        return []
+    if any(c.dep_ == "aux" and c.tag_ == "VBD" for c in verb.children):
+        return []  # "I was seeing someone called Priya last year": then
+    if not any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in verb.children):
+        return []
+    return [
+        name
+        for called in verb.children
+        if called.dep_ in {"ccomp", "xcomp", "dobj", "acl"}
+        for part in (called, *called.children)
+        if part.lemma_ in {"call", "name"}
+        and any(s.lemma_.casefold() in _SOMEONE for s in (*part.children, part.head))
+        for name in part.children
+        if name.dep_ in {"dobj", "oprd", "attr"} and name.pos_ == "PROPN"
+    ]
+
+
+#: Someone not yet named: "someone called Priya", "a guy named Ben".
+_SOMEONE: Final = frozenset(["someone", "somebody", "guy", "girl", "woman", "man", "person", "bloke", "lady"])
 
 
 def _dated(sentence: Any) -> list[Any]:

@@ -137,6 +137,9 @@ def test_moving_out_of_a_town_ends_the_home_there(parser: NameRecognizer, text: 
         ("My manager at Arup wants me to present on Friday.", "works_at", "Arup"),  # the manager's wish
         ("Date night with Alex tonight, where should we eat?", "partner", "Alex"),
         ("Bean (our new puppy) chewed my shoes!", "dog", "Bean"),
+        ("Loving the new flat in Cardiff, the bay is gorgeous.", "lives_in", "Cardiff"),  # Cardiff a LOC
+        ("I am seeing someone called Priya now.", "partner", "Priya"),
+        ("I am dating a guy named Ben.", "partner", "Ben"),
     ],
 )
 def test_told_in_passing_or_by_what_goes_with_it(
@@ -159,6 +162,8 @@ def test_told_in_passing_or_by_what_goes_with_it(
         "I might take the job at Aldi.",
         "Tom has a date night with Ana.",
         "Hoping for a date night with Alex someday.",
+        "My sister is seeing someone called Priya.",
+        "I was seeing someone called Priya last year.",
     ],
 )
 def test_a_wish_a_past_or_someone_elses_is_not(parser: NameRecognizer, text: str) -> None:
