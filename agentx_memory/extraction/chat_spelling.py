@@ -318,6 +318,11 @@ _BARE_FAVOURITE: Final = re.compile(
 )
 
 
+#: "Got myself a Hilux", "treated ourselves to a new sofa": what was got, for oneself
+_FOR_MYSELF: Final = re.compile(
+    r"\b(?P<verb>(?i:got|get|getting|bought|buy|buying|found|picked up))\s+(?i:myself|ourselves)\s+"
+    r"(?=(?i:a|an|the|some)\s)"
+)
 #: "Me and Sam are driving up …", "me and my sister went": the speaker and their company as a subject
 _ME_AND: Final = re.compile(
     r"(^|[.!?]\s+)(?i:me)\s+and\s+(?P<who>(?i:my|our)\s+[a-z]+|[A-Z][a-z'-]+)\s+"
@@ -356,6 +361,7 @@ def normalise_first_person(text: str) -> str:
     text = _EMOJI_STOP.sub(". ", text)
     text = _COMMA_REQUEST.sub(". ", text)
     text = _REMIND_ME.sub(r"\1", text)
+    text = _FOR_MYSELF.sub(lambda said: f"{said['verb']} ", text)
     text = _ME_AND.sub(lambda said: f"{said[1]}{said['who']} and I ", text)
     text = _ASIDE.sub(_aside_apart, text).strip()
     text = _STORY.sub(r"\1", text)

@@ -17,7 +17,7 @@ from .clause_atoms import TurnText
 from .frame_fits import SUBJECTS, a_post
 from .frame_places import a_business
 from .lexicon import DIETS, ENDING_VERBS, PARTNER_NOUNS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
-from .parse_paths import clause_verb, said_with_me, whose
+from .parse_paths import a_name, clause_verb, said_with_me, whose
 from .places import known_town
 from .slot_atoms import slot_atom
 
@@ -312,7 +312,11 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
         words = {t.lemma_.casefold() for t in clause} | {t.lower_ for t in clause}
         if words & (_PARTED - {"over"} if "heels" in words else _PARTED) or words & _NOT_YET:
             continue  # a parting or a plan; "head over heels" is no "it's over"
-        with_me = said_with_me(verb) if words & _ROMANCE else []
+        # "a couple of weeks" is no couple
+        romance = words & _ROMANCE - (
+            {"couple"} if any(t.lower_ == "couple" and _of(t) for t in clause) else set()
+        )
+        with_me = said_with_me(verb) if romance else []
         moved_in = verb.lemma_ == "move" and any(c.lower_ == "in" for c in verb.children)
         knot = verb.lemma_ == "tie" and any(c.dep_ == "dobj" and c.lower_ == "knot" for c in verb.children)
         mine = any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in verb.children) or not any(
@@ -337,9 +341,14 @@ def partners_told(sentence: Any, speaker: str, turn: TurnText, correction: bool)
         ]
         for person in people:
             # the small model calls many a first name a place ("Marcus", "Valentina"): the frame says a person
-            if person.pos_ == "PROPN" and person.text[:1].isupper():
+            kin = person.lemma_.casefold() in RELATION_NOUNS  # "Mum and I …" is no partner
+            if a_name(person) and person.text[:1].isupper() and not kin:
                 atoms.append(slot_atom(_PARTNER, person, speaker, turn, correction, speaker, False))
     return atoms
+
+
+def _of(token: Any) -> bool:
+    return any(c.dep_ == "prep" and c.lower_ == "of" for c in token.children)
 
 
 def _seeing_someone_called(verb: Any) -> list[Any]:

@@ -188,6 +188,10 @@ def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
         ):
             return False  # "seeing Muse on the 22nd": a band on a night out, not a partner
         return bool(value.pos_ == "PROPN")
+    if slot == "hobby" and value.head.lower_ == "into" and value.head.i > 0:
+        before = value.doc[value.head.i - 1].lemma_.casefold()
+        if before in {"day", "week", "month", "year", "way", "hour", "minute"}:
+            return False  # "a couple of weeks into the diet": how far along, no pastime
     if slot == "hobby":  # a pastime: an activity or a thing done, not a job, a place or a person
         if head in NOT_PASTIMES or value.ent_type_ in {"PERSON", "GPE", "ORG", "DATE", "TIME", "MONEY"}:
             return False

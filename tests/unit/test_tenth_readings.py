@@ -140,6 +140,8 @@ def test_moving_out_of_a_town_ends_the_home_there(parser: NameRecognizer, text: 
         ("Loving the new flat in Cardiff, the bay is gorgeous.", "lives_in", "Cardiff"),  # Cardiff a LOC
         ("I am seeing someone called Priya now.", "partner", "Priya"),
         ("I am dating a guy named Ben.", "partner", "Ben"),
+        ("Ife and I are officially a couple!", "partner", "Ife"),  # "Ife" a common noun to the model
+        ("Got myself a Toyota Hilux, perfect for the farm roads.", "drives", "a Toyota Hilux"),
     ],
 )
 def test_told_in_passing_or_by_what_goes_with_it(
@@ -164,6 +166,7 @@ def test_told_in_passing_or_by_what_goes_with_it(
         "Hoping for a date night with Alex someday.",
         "My sister is seeing someone called Priya.",
         "I was seeing someone called Priya last year.",
+        "Mum and I are officially a couple of weeks into the diet.",
     ],
 )
 def test_a_wish_a_past_or_someone_elses_is_not(parser: NameRecognizer, text: str) -> None:
