@@ -469,8 +469,12 @@ def diet_named(value: Any) -> str | None:
         *(hyphenated(c) for c in value.children if c.dep_ in {"amod", "compound"}),
     ):
         if word.casefold() in DIETS:
-            return str(word.casefold())
+            return _SAME_DIET.get(str(word.casefold()), str(word.casefold()))
     return None
+
+
+#: One diet under two names: the later statement of it is the same value, not a change.
+_SAME_DIET: Final = {"veggie": "vegetarian", "meat-free": "vegetarian", "pescetarian": "pescatarian"}
 
 
 _EATERS: Final = frozenset(["guy", "girl", "person", "eater", "man", "woman", "lover", "fan"])

@@ -49,7 +49,9 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                     yield frame, activity, fits_slot(frame.slot, activity, predicate)
         elif frame.via == "dobj":
             # the tagger takes a food for a verb: "I've given up gluten" (advcl)
-            foods = [c for c in children if c.dep_ in {"advcl", "xcomp", "ccomp"} and c.lower_ in FREE_OF]
+            foods = [
+                c for c in children if c.dep_ in {"advcl", "xcomp", "ccomp", "dep"} and c.lower_ in FREE_OF
+            ]
             # and a gerund for a verb's complement: "took up running" (xcomp), tagged a noun or not
             # ("Picked up knitting": NN)
             doings = [

@@ -294,6 +294,7 @@ DIETS: Final = frozenset(
         "vegan",
         "vegetarian",
         "veggie",
+        "meat-free",
         "pescatarian",
         "pescetarian",
         "plant-based",

@@ -142,6 +142,9 @@ def test_moving_out_of_a_town_ends_the_home_there(parser: NameRecognizer, text: 
         ("I am dating a guy named Ben.", "partner", "Ben"),
         ("Ife and I are officially a couple!", "partner", "Ife"),  # "Ife" a common noun to the model
         ("Got myself a Toyota Hilux, perfect for the farm roads.", "drives", "a Toyota Hilux"),
+        ("I've been meat-free since New Year.", "diet", "vegetarian"),
+        ("I'm a veggie these days.", "diet", "vegetarian"),
+        ("Cut out gluten completely, feeling loads better.", "diet", "gluten-free"),
     ],
 )
 def test_told_in_passing_or_by_what_goes_with_it(
