@@ -112,7 +112,7 @@ def answer_first(
     item, each once; at most ``top_k``. When a slot of the user's own was ``asked`` the turns come newest
     first (:func:`newest_first`), whether or not a fact of it was learned; a named person's slot only
     puts its facts first (the turns about someone else keep the order relevance gave them)."""
-    if asked and (asked.mine or _names_the_user(asked, items)):  # what holds now is what they ask
+    if asked and asked.mine:  # the user's own slot: what holds now is what they ask
         items = newest_first(items)
     if not facts:
         return list(items)
@@ -123,17 +123,6 @@ def answer_first(
         for rank, fact in enumerate(facts)
     ]
     return [*leading, *(item for item in items if item.id not in chosen)][:top_k]
-
-
-def _names_the_user(asked: SlotAsk, items: Sequence[MemoryItem]) -> bool:
-    """Whether the person a question names is the user: the name their own turns carry as their speaker
-    ("which city does Ethan live in", asked of Ethan's memory)."""
-    speakers = {
-        str(item.metadata.get("speaker", "")).casefold()
-        for item in items
-        if item.kind == "episodic" and item.role == "user"
-    }
-    return bool(asked.names) and set(asked.names) <= speakers
 
 
 def newest_first(items: Sequence[MemoryItem]) -> list[MemoryItem]:

@@ -94,16 +94,6 @@ def test_only_a_slot_question_reorders_by_time() -> None:
     assert [item.id for item in answer_first(items, [], top_k=5, asked=asked)] == ["new", "old"]
 
 
-def test_a_question_naming_the_user_reorders_as_their_own_and_another_person_does_not() -> None:
-    # "which city does Ethan live in", asked of Ethan's memory: his own turns carry his name as speaker
-    said = [_said("columbus", 0.9, 2), _said("pittsburgh", 0.5, 20)]
-    items = [item.model_copy(update={"role": "user", "metadata": {"speaker": "Ethan"}}) for item in said]
-    ethans = asked_slots("which city does Ethan live in")
-    assert [item.id for item in answer_first(items, [], top_k=5, asked=ethans)] == ["pittsburgh", "columbus"]
-    megans = asked_slots("which city does Megan live in")
-    assert [item.id for item in answer_first(items, [], top_k=5, asked=megans)] == ["columbus", "pittsburgh"]
-
-
 @pytest.mark.parametrize(("query", "thing"), [("when is my MOT?", "mot"), ("When's my recital?", "recital")])
 def test_an_appointment_of_any_name_is_asked_by_its_thing(query: str, thing: str) -> None:
     assert thing in asked_slots(query).things
