@@ -14,12 +14,12 @@ from typing import Any
 
 from pgvector.psycopg import register_vector_async
 from psycopg import AsyncConnection, AsyncCursor, errors, sql
-from psycopg.rows import DictRow, dict_row
+from psycopg.rows import DictRow, TupleRow, dict_row, tuple_row
 from psycopg_pool import AsyncConnectionPool
 
 from .._compat.aio import Semaphore
 from ..crypto import Encryptor
-from ..errors import SchemaVersionError
+from ..errors import SchemaVersionError, StoreError
 from ..settings import PostgresSettings
 from .driver_errors import audit_day, missing_audit_partition, postgres_errors
 from .migrations import (
@@ -31,7 +31,7 @@ from .migrations import (
     migration_files,
     partition_days,
 )
-from .sealing import FieldCodec
+from .sealing import SEALED_COLUMNS, FieldCodec
 from .sql import load_sql
 
 __all__ = ["AsyncPostgresStore", "AsyncSqlSession", "drop_schema", "read_metadata"]
@@ -76,6 +76,22 @@ class AsyncSqlSession:
                     raise
             await self._conn.execute(load_sql()["ensure_audit_partition"], {"day": audit_day(params)})
             return await self._conn.execute(statement, params, prepare=prepare)
+
+    async def fetch_tuples(self, name: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """Every row of a read, as a tuple in the statement's column order. For the hot recall reads
+        of lean rows (~250 a recall): a dict per row, and the look-ups by name, cost ~0.3 ms a statement
+        of client CPU. Such a statement returns no sealed column (nothing to open): one that does is
+        refused."""
+        statement = load_sql()[name]
+        params = self._codec.seal_params(name, params)
+        prepare = False if name in _PLANNED_PER_CALL else None
+        cursor: AsyncCursor[TupleRow] = self._conn.cursor(row_factory=tuple_row)
+        with postgres_errors(name):
+            await cursor.execute(statement, params, prepare=prepare)
+            rows = await cursor.fetchall()
+        if rows and any(column.name in SEALED_COLUMNS for column in cursor.description or ()):
+            raise StoreError(f"{name} returns a sealed column: read it with fetch_all")
+        return rows
 
     async def fetch_one(self, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
         cursor = await self._run(name, params)
@@ -264,6 +280,11 @@ class AsyncPostgresStore:
     async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         async with self.session() as session:
             return await session.fetch_all(name, params)
+
+    async def fetch_tuples(self, name: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """Every row of a read that returns no sealed column, as tuples (see the session's method)."""
+        async with self.session() as session:
+            return await session.fetch_tuples(name, params)
 
     async def execute(self, name: str, params: Mapping[str, Any]) -> int:
         async with self.session() as session:
