@@ -323,7 +323,7 @@ class EpisodicMemory:
         """This user's turns in ``channels`` nearest ``vector`` (ledger HNSW index), with their cosine;
         and the cosine of the turns in ``also`` that are not among them. Lean hits (:meth:`get_turns`
         fetches the whole turns). One statement: (nearest, also)."""
-        rows = self._ledger.fetch_all(
+        rows = self._ledger.fetch_tuples(
             "recall_vector_turns",
             {
                 "user_id": scope.user_id,
@@ -336,8 +336,8 @@ class EpisodicMemory:
         )
         nearest: list[tuple[TurnHit, float]] = []
         scored: list[tuple[TurnHit, float]] = []
-        for row in rows:
-            (nearest if row["nearest"] else scored).append((turn_hit(row), float(row["similarity"])))
+        for row in rows:  # a lean turn, then its similarity and whether it is among the nearest
+            (nearest if row[8] else scored).append((turn_hit(row), float(row[7])))
         return nearest, scored
 
     def get_turns(self, scope: Scope, ids: Sequence[str], channels: Sequence[str]) -> dict[str, Turn]:
@@ -372,7 +372,7 @@ class EpisodicMemory:
         ``cosines`` receives each hit's cosine to it (as :meth:`recall_by_vector` reads them; a turn
         without an embedding has none). One statement.
         """
-        rows = self._ledger.fetch_all(
+        rows = self._ledger.fetch_tuples(
             "lexical_search_turns",
             {
                 "user_id": scope.user_id,
@@ -390,10 +390,10 @@ class EpisodicMemory:
                 "vector": None if vector is None else np.asarray(vector, dtype=np.float32),
             },
         )
+        # a lean turn (its id first), then its score and its similarity (None without a vector)
         if cosines is not None:
-            scored = [row for row in rows if row["similarity"] is not None]
-            cosines.update((row["id"], float(row["similarity"])) for row in scored)
-        return [(turn_hit(row), float(row["score"])) for row in rows]
+            cosines.update((row[0], float(row[8])) for row in rows if row[8] is not None)
+        return [(turn_hit(row), float(row[7])) for row in rows]
 
     def neighbours(
         self,
@@ -407,7 +407,7 @@ class EpisodicMemory:
         ``vector`` (None without a vector or an embedding)."""
         if not positions:
             return []
-        rows = self._ledger.fetch_all(
+        rows = self._ledger.fetch_tuples(
             "turn_neighbours",
             {
                 "user_id": scope.user_id,
@@ -418,9 +418,8 @@ class EpisodicMemory:
                 "vector": None if vector is None else np.asarray(vector, dtype=np.float32),
             },
         )
-        return [
-            (turn_hit(row), None if row["similarity"] is None else float(row["similarity"])) for row in rows
-        ]
+        # a lean turn, then its similarity
+        return [(turn_hit(row), None if row[7] is None else float(row[7])) for row in rows]
 
     # -- consolidation's view --------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
@@ -15,6 +16,7 @@ from ..retrieval.time_phrases import find_time_phrase
 from ..timecodec import from_epoch_ms
 
 __all__ = [
+    "TURN_HIT_COLUMNS",
     "PendingConversation",
     "TurnEvent",
     "TurnHit",
@@ -49,16 +51,14 @@ class TurnHit:
     event_end: datetime | None = None
 
 
-def turn_hit(row: dict[str, Any]) -> TurnHit:
-    return TurnHit(
-        row["id"],
-        row["conversation_id"],
-        row["turn_index"],
-        row["timestamp"],
-        row["speaker"],
-        row.get("event_start"),
-        row.get("event_end"),
-    )
+#: Columns of a lean turn row (``recall.sql``'s full-text, vector and neighbour reads): the statement's
+#: first seven, in :class:`TurnHit`'s order; what a statement adds (score, similarity) follows them.
+TURN_HIT_COLUMNS: Final = 7
+
+
+def turn_hit(row: Sequence[Any]) -> TurnHit:
+    """The :class:`TurnHit` of a lean turn row read as a tuple (``fetch_tuples``)."""
+    return TurnHit(*row[:TURN_HIT_COLUMNS])
 
 
 def turn_from_row(row: dict[str, Any]) -> Turn:

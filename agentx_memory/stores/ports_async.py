@@ -25,6 +25,9 @@ class AsyncLedger(Protocol):
     async def fetch_all(self, name: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Every row of a named statement."""
 
+    async def fetch_tuples(self, name: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """Every row of a named read that returns no sealed column, as tuples in its column order."""
+
     async def execute(self, name: str, params: Mapping[str, Any]) -> int:
         """Run a named statement; the number of rows it touched."""
 

@@ -18,7 +18,12 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from agentx_memory.embedding import Embedder
-from agentx_memory.errors import EmbeddingDimensionError, SchemaVersionError, StoreUnavailableError
+from agentx_memory.errors import (
+    EmbeddingDimensionError,
+    SchemaVersionError,
+    StoreError,
+    StoreUnavailableError,
+)
 from agentx_memory.settings import PostgresSettings, Settings
 from agentx_memory.stores.migrations import MIGRATION_LOCK, latest_migration, migration_files
 from agentx_memory.stores.postgres import PostgresStore
@@ -466,3 +471,14 @@ def test_relaxed_statements_relax_their_own_commit_only(store: PostgresStore) ->
             assert conn.execute("SHOW synchronous_commit").fetchone() == {"synchronous_commit": "off"}
         conn.execute(f"SELECT {relax}")  # autocommit: its own transaction, then back to the default
         assert conn.execute("SHOW synchronous_commit").fetchone() == configured
+
+
+def test_lean_reads_come_as_tuples_and_sealed_columns_only_as_rows(store: PostgresStore) -> None:
+    """fetch_tuples hands back the statement's columns in order; a statement returning a sealed column
+    (which only fetch_all opens) is refused rather than returning it unopened."""
+    with pytest.raises(StoreError, match="sealed column"):  # metadata, even with no row to open
+        store.fetch_tuples("turns_by_id", {"user_id": "nobody", "channels": ["_global"], "ids": "{}"})
+    position = {"user_id": "nobody", "channels": ["_global"], "metadata": None, "vector": None}
+    rows = store.fetch_tuples("turn_neighbours", {**position, "conversation_ids": "{}", "turn_indexes": "{}"})
+    assert rows == []
+    assert store.fetch_tuples("ping", {}) == [(1,)]

@@ -21,6 +21,12 @@ VECTOR = [float(x) for x in np.random.default_rng(7).normal(size=384).astype(np.
         {"user_id": "alice", "k": 80, "limit": 10},
         {"ids": ["a", "b"], "now": 1_700_000_000_000, "none": None, "flag": True, "ratio": 0.5},
         {"mixed": [1, 2.0, "x"], "nested": {"a": [1.5, 2.5]}, "empty": []},
+        {
+            "words": ["", "a\\b", 'say "hi"', "\u00e9t\u00e9"],
+            "blank": "",
+            "first_str": ["x", 1],
+            "first_float": [1.5, "y"],
+        },
         *({"text": payload, "list": [payload]} for payload in INJECTIONS),
     ],
 )
@@ -38,6 +44,12 @@ def test_a_float32_vector_is_written_short_and_reads_back_exactly() -> None:
     assert np.array_equal(
         np.array([float(x) for x in written], dtype=np.float32), np.array(VECTOR, dtype=np.float32)
     )
+
+
+def test_each_component_is_written_as_its_own_9_digit_format() -> None:
+    floats = [0.0, -0.0, 1 / 3, 5e-324, 1e-320, 1.7976931348623157e308, float("inf"), float("-inf"), *VECTOR]
+    written = params_header({"vector": floats}).split("[", 1)[1].split("]", 1)[0].split(",")
+    assert written == [format(x, ".9g") for x in floats]
 
 
 def test_a_double_vector_stays_within_one_float32_ulp() -> None:

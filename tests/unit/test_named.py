@@ -6,6 +6,7 @@ import ast
 import textwrap
 
 import pytest
+from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH
 
 from agentx_memory.errors import StoreError
 from agentx_memory.stores.cypher import load_queries
@@ -79,6 +80,24 @@ def test_shipped_statement_files_parse() -> None:
         assert {"create_turn", "create_turns", "ensure_conversation", "vector_search_fact"} <= set(queries)
         assert "vector_search_turn" not in queries  # turns are searched in the ledger
     assert {"append_turn", "append_turns", "get_turn_at", "list_turns", "insert_audit"} <= set(load_sql())
+
+
+def test_statements_go_without_their_comment_lines() -> None:
+    """psycopg converts a statement's text once and caches it only up to MAX_CACHED_STATEMENT_LENGTH
+    bytes: the statements of every recall fit without their comments, which stay in the .sql files."""
+    statements = load_sql()
+    assert not any(
+        line.lstrip().startswith("--") for body in statements.values() for line in body.splitlines()
+    )
+    recall = (
+        "lexical_search_turns",
+        "recall_vector_turns",
+        "turn_neighbours",
+        "turns_by_id",
+        "document_recall",
+    )
+    assert all(len(statements[name].encode()) <= MAX_CACHED_STATEMENT_LENGTH for name in recall)
+    assert "set_config('synchronous_commit', 'off', true)" in statements["mark_turn_synced"]
 
 
 # ------------------------------------------------------------------------------------------ unasync

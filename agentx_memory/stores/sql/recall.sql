@@ -1,5 +1,7 @@
 -- Recall over the ledger: BM25 over turns and the neighbours of recalled turns.
--- Every statement filters by user_id and the channels being read.
+-- Every statement filters by user_id and the channels being read. The full-text, neighbour and vector
+-- reads are read as tuples (memory/episodic_pure.py's turn_hit): their first seven columns are a lean
+-- turn's, in this order, and what each adds follows them.
 
 -- name: lexical_search_turns
 -- BM25 over this user's turns in the channels read, in one round trip (the statistics and the search
