@@ -35,6 +35,7 @@ SAID_AT = datetime(2025, 9, 2, 9, 0, tzinfo=UTC)
 def test_days_written_short_or_bare_are_found(text: str, phrase: str, day: date) -> None:
     found = find_time_phrase(text, SAID_AT)
     assert found is not None
+    assert found.time_range.start is not None
     assert (found.time_range.phrase, found.time_range.start.date()) == (phrase, day)
 
 
