@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
-from .frame_fits import SUBJECTS, a_post
+from .frame_fits import PEOPLE, SUBJECTS, a_post
 from .frame_places import a_business
 from .lexicon import DIETS, ENDING_VERBS, PARTNER_NOUNS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
 from .parse_paths import a_name, clause_verb, said_with_me, whose
@@ -366,14 +366,10 @@ def _seeing_someone_called(verb: Any) -> list[Any]:
         if called.dep_ in {"ccomp", "xcomp", "dobj", "acl"}
         for part in (called, *called.children)
         if part.lemma_ in {"call", "name"}
-        and any(s.lemma_.casefold() in _SOMEONE for s in (*part.children, part.head))
+        and any(s.lemma_.casefold() in PEOPLE for s in (*part.children, part.head))
         for name in part.children
         if name.dep_ in {"dobj", "oprd", "attr"} and name.pos_ == "PROPN"
     ]
-
-
-#: Someone not yet named: "someone called Priya", "a guy named Ben".
-_SOMEONE: Final = frozenset(["someone", "somebody", "guy", "girl", "woman", "man", "person", "bloke", "lady"])
 
 
 def _dated(sentence: Any) -> list[Any]:

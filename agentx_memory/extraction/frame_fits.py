@@ -35,6 +35,7 @@ __all__ = [
     "AGENTIVE",
     "OBJECTS",
     "OWNING",
+    "PEOPLE",
     "PREDICATIVE",
     "SUBJECTS",
     "a_post",
@@ -62,8 +63,9 @@ _NOT_VALUES: Final = frozenset(
 
 
 #: Nouns that introduce a person by name: "this woman, Julia", "a guy called Ben".
-_PEOPLE: Final = frozenset(
-    ["woman", "man", "guy", "girl", "boy", "someone", "person", "lady", "bloke", "fella"]
+#: Someone not yet named: "a guy called Ben", "this woman, Julia", "someone called Priya".
+PEOPLE: Final = frozenset(
+    ["woman", "man", "guy", "girl", "boy", "someone", "somebody", "person", "lady", "bloke", "fella"]
 )
 
 
@@ -172,7 +174,7 @@ def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
             # person's name only
             return person_like(value) and (now_said(predicate) or _lasting(predicate))
         # "this woman, Julia", "a guy called Ben": a person, whatever the recogniser guessed
-        introduced = value.head.lemma_.casefold() in _PEOPLE or value.head.head.lemma_.casefold() in _PEOPLE
+        introduced = value.head.lemma_.casefold() in PEOPLE or value.head.head.lemma_.casefold() in PEOPLE
         if predicate.lemma_ in {"see", "date"} and (
             (
                 value.ent_type_ in {"ORG", "GPE", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LOC"}
