@@ -155,6 +155,9 @@ def _opening_verb(sentence: Any) -> Any | None:
     if lower in _NOT_ACTS and opener.i + 1 < sentence.end and opener.nbor().lower_ in {"on", "that", "to"}:
         return None  # "Based on that, …", "Given that …", "Compared to last year …"
     if opener.tag_ == "VBG":
+        told_of = [c for c in later.children if c.dep_ in _SUBJECTS] if clause.dep_ == "advcl" else []
+        if later.i > clause.i and told_of and told_of[0].lower_ != "i":
+            return None  # "Taking in kids in need - you're so kind": the later clause's subject's doing
         if _finite_after(opener, sentence) or _a_moment_recalled(opener, sentence):
             return None  # "Plus, playing with my teammates … is awesome": the parse missed the subject
         nxt = opener.nbor() if opener.i + 1 < sentence.end else None

@@ -51,6 +51,8 @@ _JOB_VERBS: Final = frozenset(["start", "join", "hire", "onboard", "work"])
 #: Words of a plan, a wish or a doubt: nothing that holds yet.
 _NOT_YET: Final = frozenset(
     ["think", "consider", "plan", "hope", "dream", "wish", "want", "maybe", "perhaps", "if", "apply", "might",
+     # what is only thought of: "I love the idea of moving to Lisbon", "toying with the thought of …"
+     "idea", "thought", "prospect", "possibility", "option", "tempt", "fantasise", "fantasize",
      # an offer is not a job until taken, nor one declined: "offered me a job at Amazon but I passed"
      "offer", "decline", "refuse", "reject"]
 )  # fmt: skip

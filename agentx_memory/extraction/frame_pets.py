@@ -17,6 +17,7 @@ from .english import third_person
 from .frame_fits import SUBJECTS
 from .lexicon import DEATHS, PET_KIND, RELATION_NOUNS
 from .parse_paths import whose
+from .patterns import MADE_LIKE
 
 __all__ = ["pet_atom", "pet_said", "pets_named", "pets_near"]
 
@@ -142,6 +143,10 @@ def _kind(token: Any) -> str | None:
     """The kind of pet a noun names: "kitten" a cat, "guinea pigs" a guinea pig, "African grey" a parrot."""
     lemma = token.lemma_.casefold()
     modifiers = {c.lower_ for c in token.children if c.dep_ in {"compound", "amod"}}
+    # "that stuffed animal dog you gave me", "a robot dog called Sparky": a thing made like a pet
+    made = {word.lower_ for left in token.lefts if left.dep_ in {"compound", "amod"} for word in left.subtree}
+    if made & MADE_LIKE:
+        return None
     if lemma == "grey" and "african" in modifiers:
         return "parrot"
     if lemma == "pig" and "guinea" in modifiers:
@@ -207,7 +212,7 @@ def pet_atom(
         ):
             return pet_said(speaker, pet, named.text, turn), pet
     for obj in (c for c in children if c.dep_ == "dobj"):
-        kind = PET_KIND.get(obj.lemma_.casefold())
+        kind = _kind(obj)
         called = [
             g for c in obj.children if c.dep_ == "acl" and c.lemma_ in {"call", "name"} for g in c.children
         ]

@@ -41,6 +41,8 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             c.dep_ == "prt" and c.lower_ == frame.particle for c in children
         ):
             continue
+        if frame.slot == "hobby" and frame.particle is None and any(c.dep_ == "prt" for c in children):
+            continue  # "taking in kids in need": a verb with its particle is another verb
         if frame.slot in {"hobby", "vehicle"} and done_for_a_living(predicate):
             continue  # "driving lorries for a living": work (frame_work), no car nor pastime
         if frame.via == "xcomp":  # "started bouldering", "started learning the piano"

@@ -312,6 +312,12 @@ def _subject(
     misread = [t for t in head.children if t.i < head.i and t.dep_ in {"advmod", "npadvmod", "dep"}]
     if not subjects and misread and misread[0].i == predicate.sent.start and misread_name(misread[0]):
         return misread[0].text, True  # "Raj has taken up cricket": a name the model took for an adverb
+    if not subjects and head.dep_ == "advcl" and head.i < head.head.i:
+        # "Taking in kids in need - you're so kind": a participle before its clause is that clause's
+        # subject's doing
+        main = [c for c in head.head.children if c.dep_ in SUBJECTS]
+        if main:
+            return (speaker, False) if main[0].lower_ == "i" else None
     if not subjects:
         # Chat drops the "I" of a clause that opens with its verb: "sold the clio last month", "quit
         # chess completely", "driving a Kia Niro these days".
@@ -460,6 +466,8 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
             return False
         if _an_aim(node, parent):
             return False
+        if node.dep_ == "csubj" and node.tag_ == "VBG" and _only_weighed(parent):
+            return False  # "Moving to Denver is on the cards", "… is the plan", "… makes sense"
         if node.dep_ == "xcomp" and _ends(parent):
             return False  # "I stopped eating meat", "quit working at Tesco": ended, an ending says so
         if node.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in node.children):
@@ -498,6 +506,15 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
     if past and not bool(aux & {"has", "have", "'ve", "'s"}):
         return predicate.lemma_ == "base" and "was" not in aux and "were" not in aux
     return True
+
+
+def _only_weighed(head: Any) -> bool:
+    """A present head of a doing as its subject that weighs it rather than tells it: "(moving to
+    Denver) is on the cards / is the plan / makes sense"; not one that tells how it is or was ("living
+    in Lisbon is great", "… has been amazing", "… was the best decision")."""
+    if head.tag_ not in {"VBZ", "VBP"} or any(c.dep_ == "aux" for c in head.children):
+        return False
+    return not (head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children))
 
 
 #: Heads whose "to" clause happened: "started to teach", "managed to get a job at Arup".

@@ -27,7 +27,7 @@ import re
 from typing import Final
 
 from .patterns import RELATIONS
-from .standalone import THOSE_DEFINERS, TIME_NOUNS, dangling
+from .standalone import ASPECTS, THOSE_DEFINERS, TIME_NOUNS, dangling
 from .verbs import PAST_FORMS
 
 __all__ = ["dangling_object", "indefinite_phrases"]
@@ -362,12 +362,44 @@ def _finding(tokens: list[str], index: int, statement: str, at: int) -> str | No
     return "demonstrative pronoun"
 
 
+#: Verbs of liking: what they take as object is what the preference is of.
+_LIKING: Final = frozenset(
+    ["love", "loves", "loved", "like", "likes", "liked", "enjoy", "enjoys", "enjoyed", "adore", "adores",
+     "adored", "appreciate", "appreciates", "appreciated", "admire", "admires", "admired", "prefer",
+     "prefers", "preferred", "dig", "digs"]
+)  # fmt: skip
+#: What may follow such a noun and say of what it is: a defining preposition, a relative clause, a place.
+_SAYS_OF_WHAT: Final = _DEFINING | _RELATIVE | frozenset(["in", "on", "at", "for", "to", "with", "behind"])
+
+
+def _aspect_of_something(tokens: list[str]) -> bool:
+    """A liking's object that is a side of something said before: "loves the color and texture",
+    "really likes the idea and the acting", "enjoys the atmosphere there"."""
+    for index in range(2, len(tokens) - 1):
+        if tokens[index].casefold() != "the":
+            continue
+        back = index - 1
+        while back > 0 and tokens[back].casefold() in _ADVERBS:
+            back -= 1
+        if tokens[back].casefold() not in _LIKING:
+            continue
+        end = _noun_phrase(tokens, index + 1)
+        if end == index + 1 or tokens[end - 1].casefold() not in ASPECTS:
+            continue
+        following = tokens[end].casefold() if end < len(tokens) else ""
+        if following not in _SAYS_OF_WHAT and not (following[:1].isalpha() and tokens[end][:1].isupper()):
+            return True
+    return False
+
+
 def dangling_object(statement: str) -> str | None:
     """Why an object or inner clause of ``statement`` points outside it, or None when none does.
 
     The statement's first word is its subject's business (:func:`.standalone.dangling`)."""
     spans = [(match.group(0), match.start()) for match in _TOKEN.finditer(statement)]
     tokens = [token for token, _ in spans]
+    if _aspect_of_something(tokens):
+        return "a side of something said before"
     for index in range(1, len(tokens)):
         word = re.sub(r"['’].*$", "", tokens[index].casefold())
         if word not in _POINTERS:

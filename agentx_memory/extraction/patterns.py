@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-__all__ = ["OCCUPATIONS", "PATTERNS", "RELATIONS", "Pattern", "compiled"]
+__all__ = ["MADE_LIKE", "OCCUPATIONS", "PATTERNS", "RELATIONS", "Pattern", "compiled"]
 
 #: Kinship and social relations a "my <relation> <Name>" phrase may name.
 RELATIONS: Final = (
@@ -25,6 +25,13 @@ RELATIONS: Final = (
     "dog|cat|puppy|kitten|pet|parrot|rabbit|horse|hamster"
 )
 
+#: Words that make a pet's noun a thing made like one: a toy, a figure, a machine ("that stuffed animal
+#: dog you gave me", "a robot dog called Sparky").
+MADE_LIKE: Final = frozenset(
+    ["stuffed", "toy", "plush", "cuddly", "soft", "robot", "robotic", "wooden", "plastic", "inflatable",
+     "fake", "paper", "origami", "lego", "cardboard", "porcelain", "ceramic", "glass", "clay", "knitted",
+     "crocheted", "animatronic", "virtual", "digital", "balloon", "chocolate", "rubber", "cartoon"]
+)  # fmt: skip
 OCCUPATIONS: Final = frozenset(
     [
         "accountant",
@@ -245,6 +252,7 @@ class Pattern:
 # fmt: off
 _NAME: Final = r"(?P<v>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)"
 _FOR_YEARS: Final = r" for (?:\w+ ){0,2}(?:years|decades|yrs)\b"
+_NOT_MADE_LIKE: Final = r"(?!(?:" + "|".join(sorted(MADE_LIKE)) + r")\b)"
 _NOT_DIET: Final = r"(?:meat|red meat|pork|beef|dairy|gluten|alcohol|fish|seafood|shellfish|eggs|sugar|animal products)"
 PATTERNS: Final = (
     # -- identity
@@ -308,7 +316,7 @@ PATTERNS: Final = (
             r"(?:called |named )?" + _NAME),
     Pattern("relationship", "partner", r"^{S} is (?:married|engaged) to " + _NAME),
     Pattern("relationship", "partner", r"^{S} is (?:dating|in a relationship with) " + _NAME),
-    Pattern("relationship", "{rel}", r"^{S} (?:has|adopted|got) an? (?:new )?(?:\w+ )?(?P<rel>" + RELATIONS
+    Pattern("relationship", "{rel}", r"^{S} (?:has|adopted|got) an? (?:new )?" + _NOT_MADE_LIKE + r"(?:\w+ )?(?P<rel>" + RELATIONS
             + r") (?:named|called) " + _NAME),
     Pattern("relationship", "has_{rel}", r"^{S} has (?P<v>(?:an?|one|two|three|four|five|six|\d+) (?:\w+ )?"
             r"(?P<rel>kids?|children|sons?|daughters?|brothers?|sisters?|siblings?|dogs?|cats?|pets?|"

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["THOSE_DEFINERS", "TIME_NOUNS", "dangling"]
+__all__ = ["ASPECTS", "THOSE_DEFINERS", "TIME_NOUNS", "dangling"]
 
 #: Words that may come before a clause's subject without being it.
 _LEAD: Final = (
@@ -48,6 +48,24 @@ TIME_NOUNS: Final = frozenset(
      "thursday", "friday", "saturday", "sunday"]
 )  # fmt: skip
 _TIME_NOUN: Final = "(?:" + "|".join(sorted(TIME_NOUNS)) + ")"  # always followed by \b: order is free
+#: Nouns that name a side of some thing, not a thing: "the colors", "the vibe", "the idea and the
+#: acting" are of something said before unless the statement says of what ("the smell of rain").
+ASPECTS: Final = frozenset(
+    ["color", "colors", "colour", "colours", "texture", "textures", "idea", "acting", "vibe", "vibes",
+     "design", "details", "detail", "lighting", "look", "looks", "shape", "atmosphere", "style", "taste",
+     "flavor", "flavour", "flavors", "flavours", "smell", "scent", "sound", "feel", "pattern", "patterns",
+     "layout", "plot", "story", "ending", "writing", "message", "concept", "energy", "decor", "aesthetic",
+     "theme", "characters", "dialogue", "lyrics", "melody", "soundtrack", "cinematography", "contrast",
+     "composition", "shades", "colouring", "coloring", "vibe", "mood", "way", "part", "pic", "picture",
+     "photo", "shot", "view", "artwork", "cover", "title", "name", "result", "results", "outcome"]
+)  # fmt: skip
+#: "The colors make me feel calm": a side of something said before, as the subject, with nothing after
+#: it that says of what ("The colors of the sunset make me calm").
+_ASPECT_START: Final = re.compile(
+    r"^the\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(ASPECTS, key=len, reverse=True)) + r")\s+"
+    r"(?!of\b|in\b|on\b|at\b|from\b|for\b|to\b|with\b|about\b|that\b|which\b|i\b|you\b|we\b|my\b|(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
 _DEMONSTRATIVE_START: Final = re.compile(
     rf"^{_LEAD}{_DEMONSTRATIVE}(?:'s)?\b(?!\s+{_TIME_NOUN}\b)", re.IGNORECASE
 )
@@ -153,6 +171,8 @@ def dangling(piece: str, opens_clause: bool = True) -> str | None:
         return "demonstrative subject"
     if _GERUND_POINTING.match(text):
         return "gerund of a pronoun"
+    if _ASPECT_START.match(text):
+        return "a side of something said before"
     if _NO_SUBJECT.match(text):
         return "no subject"
     participle = _PARTICIPLE.match(text)

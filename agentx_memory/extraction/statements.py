@@ -22,8 +22,9 @@ ADDRESSEE: Final = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
 #: Not worth keeping as a free statement: negations (only typed patterns may negate a fact), pronouns
 #: with nothing to resolve them, obligations of the moment and mental states.
 _VAGUE: Final = re.compile(
-    r"\b(?:not|never|n't|no longer|he|she|they|him|her|his|has to|have to|(?:has|have) got to|gotta|needs to|"
-    r"must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe|"
+    # ("\w+n't": a contraction's "n't" has no word boundary before it)
+    r"\b(?:not|never|\w+n['’]t|no longer|he|she|they|him|her|his|has to|have to|(?:has|have) got to|gotta|"
+    r"needs to|must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe|"
     # "is sure …" is a belief of the moment, and often cut from what it was sure of ("is sure with
     # Gina's hard work and effort", the rest after a comma)
     r"(?:is|am|are|was) (?:so |pretty |really |quite )?(?:sure|certain|convinced))\b",
@@ -133,8 +134,11 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
         # names the speaker ("my mother is ashamed of me": about the speaker too)
         if not re.match(r"\s+[A-Z]", rest) and not re.search(rf"\b{re.escape(speaker)}\b", rest):
             subject = f"{speaker}'s {theirs.group('who')}"
+    said = trim(canonical)
+    if not re.search(rf"\b{re.escape(speaker)}\b", said):
+        return None  # "Writing is hard but moments like these make me …": cut to the part not about them
     ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
-    return build_atom("statement", "said", trim(canonical), canonical, ctx, [speaker], False, "implied")
+    return build_atom("statement", "said", said, canonical, ctx, [speaker], False, "implied")
 
 
 #: The possessed person a statement opens with: "'s brother", "'s little sister", "'s best mate".

@@ -212,6 +212,16 @@ def _stands_for_nothing(words: list[str]) -> bool:
             earlier = any(opener in _NOUN_PHRASE_OPENERS or opener.endswith("'s") for opener in words[1:back])
             if determined and not earlier:
                 return True
+        # "is planning a few", "made a couple": a count of things said before, with no noun
+        counted = (word in {"few", "couple"} and before == "a") or word == "several"
+        if (
+            counted
+            and (after == "" or after in _AFTER_PRO_FORM)
+            and not any(
+                opener in _NOUN_PHRASE_OPENERS or opener.endswith("'s") for opener in words[1 : index - 1]
+            )
+        ):
+            return True
         if word == "other" and after in _NO_THING and before not in {"and", "or", "among", "each"}:
             return words[index + 2 : index + 3] != ["than"]
     return False
@@ -279,9 +289,41 @@ _FEELING_TO_KNOW: Final = re.compile(
 )
 
 
+#: Set phrases of how one is getting on, which say nothing of what: "hoping for the best", "keeping
+#: Dana's fingers crossed", "going with the flow", "taking it one day at a time", "hanging in there".
+_SET_PHRASE: Final = re.compile(
+    r"\b(?:hop(?:e|es|ed|ing) for the best|"
+    r"(?:keep(?:s|ing)?|kept|ha(?:s|ve)|got) (?:[\w']+ )?fingers crossed|"
+    r"(?:go(?:es|ing)?|went) with the flow|tak(?:e|es|ing) (?:it|things) day by day|"
+    r"tak(?:e|es|ing) (?:it|things) one day at a time|hang(?:s|ing)? in there|living the dream|"
+    r"keep(?:s|ing)? (?:[\w']+ )?chin up|keep(?:s|ing)? on keeping on|mak(?:e|es|ing) the best of it)\b",
+    re.IGNORECASE,
+)
+
+
+#: Words of a set phrase's "for now": "these days", "at the moment", "ha".
+_FOR_NOW: Final = frozenset(
+    ["these", "days", "today", "tonight", "nowadays", "moment", "right", "again", "too", "ha", "haha", "lol"]
+)
+
+
+def _set_phrase_only(statement: str, subject: str) -> bool:
+    """A set phrase and nothing besides it but the subject and words that name no thing ("Dana is
+    hoping for the best"); "… for the best with the surgery on Friday" says what of."""
+    found = _SET_PHRASE.search(statement)
+    if found is None:
+        return False
+    names = {part.casefold() for part in subject.split()}
+    rest = [word.casefold().removesuffix("'s") for word in _WORD.findall(statement[: found.start()])]
+    rest += [word.casefold() for word in _WORD.findall(statement[found.end() :])]
+    return all(word in _EMPTY or word in _FOR_NOW or word in names for word in rest)
+
+
 def unworthy(statement: str, subject: str) -> str | None:
     """Why ``statement`` (third person) is no memory worth keeping, or None when it is one."""
     text = statement.strip().rstrip(".!")
+    if _set_phrase_only(text, subject):
+        return "a set phrase"
     if _plan_of_the_moment(text):
         return "plan of the moment"
     if re.match(rf"^(?:Now|Then)\b(?!,?\s+{re.escape(subject)}\b)", text):

@@ -105,7 +105,7 @@ def test_a_statement_opening_on_the_moment_has_no_subject(refused: str, kept: st
         ("Dana loves a good.", "Dana is a natural."),
         ("Dana made such.", "Dana has grown strong."),
         # "the" + an adjective is a noun phrase ("the best", "the elderly"); "a little" is an adverb.
-        ("Dana joined a welcoming.", "Dana is hoping for the best."),
+        ("Dana joined a welcoming.", "Dana wants the best for the twins."),
         ("Dana found an amazing.", "Dana volunteers with the elderly."),
         ("Dana painted their beautiful.", "Dana rested a little."),
     ],

@@ -1,0 +1,137 @@
+"""Readings of the eleventh session on learning, each with its near misses: a move only thought of ("the
+idea of moving to Lisbon", "moving to Denver is on the cards") is no home; a toy is no pet; a liking
+of a side of something said before ("the colors", "the idea and the acting") and a set phrase
+("hoping for the best") are no memory; a relative clause's verb is no habit; a free statement cut to
+the part not about the speaker is none."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentx_memory.extraction.names import NameRecognizer
+from tests.reading import read_facts, spacy_reader
+
+parser = pytest.fixture(scope="module")(spacy_reader)
+
+
+def _read(parser: NameRecognizer, text: str) -> set[tuple[str, str]]:
+    return {(key, value) for key, value, _ in read_facts(parser, text)}
+
+
+def _statements(parser: NameRecognizer, text: str) -> list[str]:
+    return [statement for _, _, statement in read_facts(parser, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I really like the idea of moving to Lisbon.",
+        "I love the idea of living in Rome one day.",
+        "I'm toying with the idea of moving to Leeds.",
+        "The prospect of moving to Oslo excites me.",
+        "Moving to Denver is on the cards.",
+        "Moving to Denver is the plan.",
+        "Moving to Oslo makes a lot of sense for us.",
+    ],
+)
+def test_a_move_only_thought_of_is_no_home(parser: NameRecognizer, text: str) -> None:
+    assert not [pair for pair in _read(parser, text) if pair[0] == "lives_in"]
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("Living in Lisbon has been amazing.", "Lisbon"),
+        ("Living in Lisbon is great.", "Lisbon"),
+        ("Moving to Leeds was the best decision I ever made.", "Leeds"),
+        ("I moved to Porto last month and I love the idea of staying.", "Porto"),
+    ],
+)
+def test_a_home_told_with_a_doing_as_subject_stays(parser: NameRecognizer, text: str, city: str) -> None:
+    assert ("lives_in", city) in _read(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got a robot dog called Sparky for Christmas.",
+        "I still have that stuffed animal dog you gave me! I named her Tilly.",
+        "I got a toy cat for my niece and we named it Whiskers.",
+        "We have a plush rabbit named Hops.",
+    ],
+)
+def test_a_toy_is_no_pet(parser: NameRecognizer, text: str) -> None:
+    assert not [pair for pair in _read(parser, text) if pair[0] in {"dog", "cat", "rabbit", "pet"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "name"),
+    [
+        ("We got a goldfish and named him Bubbles.", "goldfish", "Bubbles"),
+        ("I got a new puppy last week, I named her Luna.", "dog", "Luna"),
+        ("I adopted a rescue dog called Sparky.", "dog", "Sparky"),
+        ("We have a little grey rabbit named Hops.", "rabbit", "Hops"),
+    ],
+)
+def test_a_pet_is_still_one(parser: NameRecognizer, text: str, kind: str, name: str) -> None:
+    assert (kind, name) in _read(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wow, that looks amazing! I love the color and texture.",
+        "It's one of my favorites! I really like the idea and the acting.",
+        "I love the colors!",
+        "I really like the vibe.",
+        "I really enjoy the atmosphere there.",
+        "I like the story in that book.",
+    ],
+)
+def test_a_liking_of_a_side_of_something_said_before_is_none(parser: NameRecognizer, text: str) -> None:
+    assert not [pair for pair in _read(parser, text) if pair[0] == "likes"]
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("I love the colors of autumn.", "the colors of autumn"),
+        ("I enjoy the taste of fresh figs.", "the taste of fresh figs"),
+        ("I love the view from my balcony.", "the view from Kim's balcony"),
+        ("I love the mountains.", "the mountains"),
+        ("I love the way my grandmother cooks.", "the way Kim's grandmother cooks"),
+    ],
+)
+def test_a_liking_that_says_of_what_stays(parser: NameRecognizer, text: str, liked: str) -> None:
+    assert ("likes", liked) in _read(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hoping for the best!",
+        "I'm keeping my fingers crossed.",
+        "Just going with the flow these days.",
+        "We're taking things day by day.",
+        "I'm hanging in there.",
+    ],
+)
+def test_a_set_phrase_alone_is_no_memory(parser: NameRecognizer, text: str) -> None:
+    assert read_facts(parser, text) == []
+
+
+def test_a_set_phrase_with_what_it_is_about_is_kept(parser: NameRecognizer) -> None:
+    said = _statements(parser, "I'm hoping for the best with the surgery on Friday.")
+    assert any("surgery" in statement for statement in said)
+
+
+def test_a_relative_clauses_verb_is_no_habit(parser: NameRecognizer) -> None:
+    assert not [
+        pair for pair in _read(parser, "I'm lucky to have a job I enjoy every day.") if pair[0] == "habit"
+    ]
+    assert ("habit", "swimming") in _read(parser, "I swim every morning before work.")
+
+
+def test_a_statement_cut_to_what_is_not_about_the_speaker_is_none(parser: NameRecognizer) -> None:
+    said = _statements(parser, "Writing isn't always easy but moments like these make me appreciate it.")
+    assert not [statement for statement in said if statement.startswith("Writing")]
