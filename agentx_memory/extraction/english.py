@@ -119,7 +119,8 @@ _LY_VERBS: Final = "apply|reply|supply|rely|fly|ally|tally|bully|multiply|comply
 #: An adverb between "I" and its verb, as said ("I Just got…" at a line's start is still "just").
 _ADVERB: Final = r"(?i:" + "|".join(sorted(ADVERBS)) + rf"|(?!(?:{_LY_VERBS})\b)[a-z]{{2,}}ly)"
 # The verb with its contraction: "don" alone became "dons" in "I really don't" ("dons't").
-_I_VERB: Final = re.compile(rf"\bI\s+((?:{_ADVERB}\s+)*)([A-Za-z]+(?:['’][a-z]+)?)(?![\w'’])")
+#: (a hyphenated verb is one word: "I color-code" → "color-codes")
+_I_VERB: Final = re.compile(rf"\bI\s+((?:{_ADVERB}\s+)*)([A-Za-z]+(?:-[a-z]+)*(?:['’][a-z]+)?)(?![\w'’-])")
 
 
 #: A verb coordinated with the speaker's: "I'm allergic to peanuts and carry an EpiPen". A word between

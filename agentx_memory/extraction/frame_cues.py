@@ -488,12 +488,24 @@ def work_told(sentence: Any, speaker: str, turn: TurnText, correction: bool) -> 
             preps = [c for c in (*token.children, *token.head.children) if c.lower_ == "as"]
             jobs = [g for c in preps for g in c.children if a_post(g)]
             atoms += [_atom(_OCCUPATION, job, speaker, turn, correction) for job in jobs[:1]]
+        if lemma in _SWITCHING and token.pos_ == "VERB" and (_said_of_me(token) or _unowned(token.sent)):
+            # "Went from accountant to chef", "I switched from nursing to … a paramedic": from one post to
+            # another
+            ends = {c.lower_: [g for g in c.children if g.dep_ == "pobj"] for c in token.children}
+            if any(a_post(g) for g in ends.get("from", [])) and (
+                posts := [g for g in ends.get("to", []) if a_post(g)]
+            ):
+                atoms.append(_atom(_OCCUPATION, posts[0], speaker, turn, correction))
         if lemma == "turn" and token.pos_ == "VERB":  # "ex-hygienist turned beekeeper": the new job
             before = [c for c in token.children if c.dep_ in SUBJECTS and a_post(c)]
             after = [c for c in token.children if c.dep_ in {"dobj", "attr", "oprd", "advmod"} and a_post(c)]
             if before and after:
                 atoms.append(_atom(_OCCUPATION, after[0], speaker, turn, correction))
     return atoms
+
+
+#: Verbs of going from one post to another.
+_SWITCHING: Final = frozenset(["go", "switch", "move", "change", "transition", "pivot"])
 
 
 def _said_of_me(token: Any) -> bool:

@@ -42,6 +42,7 @@ __all__ = [
     "diet_named",
     "done_for_a_living",
     "fits_slot",
+    "given_up",
     "hyphenated",
     "is_time",
     "meats_said",
@@ -108,14 +109,14 @@ def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
             c.dep_ in SUBJECTS and c.lower_ == "home" for c in predicate.children
         ):
             return False
-        if frame_moves(predicate) and (a_business(value) or _from_a_firm(predicate)):
+        if frame_moves(predicate) and (a_business(value) or _from_a_firm(predicate, value)):
             return False  # "moved to Deloitte", "moved over from Google to Stripe": a new employer
         if head in VEHICLE_NOUNS:
             return False  # "living in a van now": how one lives, no town to be found at
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
         if predicate.lemma_ in {"move", "transfer"}:
-            return a_business(value) or (_from_a_firm(predicate) and value.pos_ == "PROPN")
+            return a_business(value) or (_from_a_firm(predicate, value) and value.pos_ == "PROPN")
         if predicate.lemma_ == "work" and value.head.lower_ == "in":
             # "working in TCS Chennai", "work in Deloitte"; not "in London", "in tech", "in a team"
             named = any(
@@ -413,10 +414,24 @@ def _lasting(predicate: Any) -> bool:
     )
 
 
-def _from_a_firm(predicate: Any) -> bool:
-    """ "moved over from Google to Stripe": the move is from an organisation (no town), so to another."""
-    froms = [g for c in predicate.children if c.lower_ == "from" for g in c.children if g.dep_ == "pobj"]
-    return any(g.ent_type_ == "ORG" and not known_town(g.text) for g in froms)
+def _from_a_firm(predicate: Any, value: Any) -> bool:
+    """ "moved over from Google to Stripe", "moved over to Airbus after eight years at Boeing", "moved to
+    Monzo for a senior role": a move to what the model calls an organisation (no town), from another
+    or told with a job, is to an employer; "moved to Leeds for a job at Arup" is to a town."""
+    if value.ent_type_ in {"GPE", "LOC"} or known_town(value.text):
+        return False
+    froms = [
+        g for t in predicate.subtree if t.lower_ in {"from", "at"} for g in t.children if g.dep_ == "pobj"
+    ]
+    if any(g.ent_type_ == "ORG" and not known_town(g.text) for g in froms):
+        return True
+    return any(t.lemma_.casefold() in _JOB_WORDS for t in predicate.subtree)
+
+
+#: Words of a job, with which a move is to an employer.
+_JOB_WORDS: Final = frozenset(
+    ["job", "role", "position", "contract", "offer", "salary", "promotion", "employer", "recruiter", "hire"]
+)
 
 
 def _a_time(value: Any) -> bool:
@@ -451,12 +466,22 @@ def is_time(prep: Any) -> bool:
     return any(t.ent_type_ in {"DATE", "TIME"} for t in prep.subtree)
 
 
+def given_up(food: Any) -> str | None:
+    """The diet without ``food``: "dairy" dairy-free, "meat" vegetarian, "animal products" vegan."""
+    lemma = food.lemma_.casefold()
+    if lemma == "product" and any(c.lower_ == "animal" for c in food.children):
+        return "vegan"
+    return FREE_OF.get(lemma)
+
+
 def diet_named(value: Any) -> str | None:
     """The diet a value names: "vegan", "gluten-free", "a vegan diet"; a food given up ("cut out
     dairy") names the diet free of it."""
     off = value.head.lower_ == "off" and value.head.head.lemma_ == "be"  # "I'm off dairy"
-    if (off or value.head.lemma_.casefold() in ABSTAINING) and value.lemma_.casefold() in FREE_OF:
-        return FREE_OF[value.lemma_.casefold()]
+    # "stopped eating meat", "quit having dairy": the eating is what ended
+    stopped = value.head.dep_ == "xcomp" and value.head.head.lemma_.casefold() in {"stop", "quit"}
+    if (off or stopped or value.head.lemma_.casefold() in ABSTAINING) and (diet := given_up(value)):
+        return diet
     if off:
         return None  # "off work", "off sick": no diet
     # "I only eat fish now": fish and no other meat

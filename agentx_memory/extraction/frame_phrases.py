@@ -224,8 +224,8 @@ def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
         return None
     if predicate.lower_.removesuffix("ing") + "e" in WISH_HEADS:
         return None  # "I'm hoping for …": the small model's lemma is "hop"
-    if predicate.dep_ in {"relcl", "acl"}:
-        return None  # "a job I enjoy every day": the job is what is enjoyed, not a pastime
+    if predicate.dep_ in {"relcl", "acl"} or any(c.lower_ == "where" for c in predicate.children):
+        return None  # "a job I enjoy every day", "Etsy is where I work these days": no pastime
     children = list(predicate.children)
     if not any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in children):
         return None

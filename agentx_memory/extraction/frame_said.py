@@ -121,6 +121,11 @@ def _pastime_doing(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
             continue
         if any(c.dep_ == "neg" for c in verb.children):
             continue
+        # "my passion for the project … is driving me": a passion for a thing, doing something to someone
+        if any(c.dep_ in {"prep", "conj"} for c in held[0].children) or any(
+            c.dep_ == "dobj" and c.pos_ == "PRON" for c in verb.children
+        ):
+            continue
         said = "".join(t.text_with_ws for t in verb.subtree if t.i >= verb.i).strip(" .!,")
         ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
         statement = f"{speaker}'s {held[0].lemma_} is {said}"

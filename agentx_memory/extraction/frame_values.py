@@ -15,9 +15,11 @@ from .frame_fits import (
     SUBJECTS,
     done_for_a_living,
     fits_slot,
+    given_up,
     hyphenated,
     is_time,
 )
+from .given_names import known_first_name
 from .lexicon import DIETS, DWELLINGS, FRAMES, FREE_OF, UNITS, VEHICLE_NOUNS, Frame
 from .stored import value_tokens
 
@@ -25,6 +27,23 @@ __all__ = ["frames_of", "person_named", "phrase", "set_off", "value_words"]
 
 
 _CUT: Final = frozenset(["relcl", "advcl", "punct", "cc", "conj", "appos", "parataxis"])
+
+
+#: Verbs of eating or drinking a food, and of stopping doing so.
+_CONSUMING: Final = frozenset(["eat", "consume", "have", "drink", "buy"])
+_STOPPING: Final = frozenset(["stop", "quit"])
+
+
+def _where_it_is(predicate: Any) -> Any | None:
+    """ "Etsy is where I work these days", "Leeds is where I live now": the name the clause is said of."""
+    if predicate.dep_ not in {"advcl", "ccomp", "relcl"} or predicate.head.lemma_ != "be":
+        return None
+    if not any(c.lower_ == "where" and c.i < predicate.i for c in predicate.children):
+        return None
+    named = [
+        c for c in predicate.head.children if c.dep_ == "nsubj" and c.pos_ == "PROPN" and c.i < predicate.i
+    ]
+    return named[0] if named else None
 
 
 def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
@@ -60,6 +79,14 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                 c
                 for c in children
                 if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing")) and not objects
+            ]
+            # "stopped eating meat", "quit having dairy": the food the doing that ended was of
+            foods += [
+                g
+                for c in children
+                if c.dep_ == "xcomp" and c.lemma_.casefold() in _CONSUMING and lemma in _STOPPING
+                for g in c.children
+                if g.dep_ == "dobj" and given_up(g) is not None
             ]
             extra = foods if frame.slot == "diet" else doings if frame.slot == "hobby" else []
             for obj in [*objects, *extra]:
@@ -110,6 +137,8 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             if frame.slot == "residence":  # "living with my parents in Omaha": the place hangs on whom
                 held += [g for c in preps if c.lower_ == "with" for g in c.children if g.dep_ == "pobj"]
             holders = [*preps, *(p for o in held for p in o.children if p.dep_ == "prep")]
+            if frame.slot in {"employer", "residence"} and (said := _where_it_is(predicate)) is not None:
+                yield frame, said, fits_slot(frame.slot, said, predicate)  # "Etsy is where I work now"
             for prep in holders:
                 if prep.lower_ not in frame.preps:
                     continue
@@ -133,6 +162,12 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                     yield frame, value, fits
                     if fits and frame.slot == "occupation":  # "I work as a backend dev at a bank"
                         yield from _workplace(value)
+            if frame.through and frame.slot == "employer":  # "accepted Stripe's offer": whose the job is
+                for job in (o for o in objects if o.lemma_.casefold() in frame.through):
+                    for owner in (c for c in job.children if c.dep_ == "poss" and c.pos_ == "PROPN"):
+                        # not "accepted Tom's offer to help" (the model calls many a firm a person)
+                        if not known_first_name(owner.text):
+                            yield frame, owner, fits_slot(frame.slot, owner, predicate)
 
 
 #: Where a predicate noun works: "a nurse at St Mary's".

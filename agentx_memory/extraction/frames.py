@@ -401,8 +401,12 @@ def _not_yet(predicate: Any) -> bool:
 
 
 def _proposed(predicate: Any) -> bool:
-    """ "Diego proposed (to me)": said by the speaker, a proposal to them; not "Ana proposed a toast"."""
-    if predicate.lemma_ != "propose" or any(c.dep_ == "dobj" for c in predicate.children):
+    """ "Diego proposed (to me)", "Sam popped the question": said by the speaker, a proposal to them; not
+    "Ana proposed a toast"."""
+    popped = predicate.lemma_ == "pop" and any(
+        c.dep_ == "dobj" and c.lower_ == "question" for c in predicate.children
+    )
+    if not popped and (predicate.lemma_ != "propose" or any(c.dep_ == "dobj" for c in predicate.children)):
         return False
     to = [g for c in predicate.children if c.lower_ == "to" for g in c.children if g.dep_ == "pobj"]
     return all(g.lower_ == "me" for g in to)

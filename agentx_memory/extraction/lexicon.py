@@ -163,6 +163,7 @@ FRAMES: Final = (
     # "promoted to head of sales", "freelancing as a copywriter", "temping as a receptionist"
     Frame("promote", "prep", "occupation", change=True, preps=("to",)),
     Frame("freelance", "prep", "occupation", preps=("as",)),
+    *(Frame(lemma, "prep", "occupation", preps=("as",)) for lemma in ("practise", "practice", "contract")),
     Frame("temp", "prep", "occupation", preps=("as",)),
     Frame("moonlight", "prep", "occupation", preps=("as",)),
     Frame("serve", "prep", "occupation", preps=("as",)),
@@ -189,6 +190,7 @@ FRAMES: Final = (
     Frame("avoid", "dobj", "diet"),
     Frame("be", "prep", "diet", preps=("off",)),  # "I'm off dairy for good now": dairy-free
     Frame("quit", "dobj", "diet", change=True),
+    Frame("stop", "dobj", "diet", change=True),  # "stopped eating meat" (the food: frame_values)
     # partner
     Frame("date", "dobj", "partner"),
     Frame("see", "dobj", "partner"),  # only in the progressive: "I'm seeing Tom"

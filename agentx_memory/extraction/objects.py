@@ -142,10 +142,11 @@ _IDIOM: Final = re.compile(
     re.IGNORECASE,
 )
 #: "… it hard to …", "… it when …", "… it a privilege to …": the real object follows the "it" (a
-#: particle is none: "pass it on to others").
+#: particle is none: "pass it on to others", nor a conjunction: "loves it and that'll keep …").
 _EXTRAPOSED_OBJECT: Final = re.compile(
     r"^(?:(?:when|whenever|that|how|if)\b|(?:(?:so|really|very|super|quite|pretty|much|a\s+lot|even)\s+)*"
-    r"(?:(?:a|an)\s+)?(?!(?:on|up|out|off|in|back|down|over|away|around|through|along|forward)\b)[\w-]+\s+"
+    r"(?:(?:a|an)\s+)?(?!(?:on|up|out|off|in|back|down|over|away|around|through|along|forward|and|but|or)\b)"
+    r"[\w-]+\s+"
     r"(?:(?:to|for)\s+\w+\s+)?(?:to|that|how|when|whenever|if|\w+ing)\b)",
     re.IGNORECASE,
 )

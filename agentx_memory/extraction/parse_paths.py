@@ -104,11 +104,13 @@ def named_relations(sentence: Any, speaker: str) -> list[tuple[str, str]]:
     doc = sentence.doc
     for token in sentence:
         relation = token.lemma_.casefold()
-        if token.pos_ != "NOUN" or relation not in RELATION_NOUNS or relation == "ex" or not mine(token):
+        if token.pos_ != "NOUN" or relation not in RELATION_NOUNS or relation == "ex":
             continue
-        if not_now(token) or token.i + 1 >= sentence.end:
+        if not (mine(token) or _got_by_the_speaker(token)) or not_now(token) or token.i + 1 >= sentence.end:
             continue
         name = doc[token.i + 1]
+        if name.text == "," and token.i + 2 < sentence.end and doc[token.i + 2].dep_ == "appos":
+            name = doc[token.i + 2]  # "I've got a new girlfriend, Rosa"
         if name.pos_ != "PROPN" or not name.text[:1].isupper() or name.ent_type_ in {"DATE", "TIME"}:
             continue
         # "my wife Jo Ann": the first name is a compound of the last
@@ -116,6 +118,17 @@ def named_relations(sentence: Any, speaker: str) -> list[tuple[str, str]]:
         if whole.casefold() != speaker.casefold():
             found.append((whole, relation))
     return found
+
+
+def _got_by_the_speaker(relation: Any) -> bool:
+    """ "I've got a new girlfriend", "I have a boyfriend now": the speaker's by having it, said as so."""
+    verb = relation.head
+    if relation.dep_ != "dobj" or verb.lemma_ not in {"have", "get"} or verb.tag_ == "VB":
+        return False
+    said = list(verb.children)
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in said):
+        return False
+    return any(c.dep_ in {"nsubj", "nsubjpass"} and c.lower_ == "i" for c in said)
 
 
 def not_now(relation: Any) -> bool:

@@ -135,3 +135,45 @@ def test_a_relative_clauses_verb_is_no_habit(parser: NameRecognizer) -> None:
 def test_a_statement_cut_to_what_is_not_about_the_speaker_is_none(parser: NameRecognizer) -> None:
     said = _statements(parser, "Writing isn't always easy but moments like these make me appreciate it.")
     assert not [statement for statement in said if statement.startswith("Writing")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I stopped eating meat last year, fish too.", "diet", "vegetarian"),
+        ("I've stopped eating meat.", "diet", "vegetarian"),
+        ("I cut out all animal products in March.", "diet", "vegan"),
+        ("Moved over to Airbus after eight years at Boeing.", "works_at", "Airbus"),
+        ("I moved to Monzo for a senior role.", "works_at", "Monzo"),
+        ("I'm practising as a lawyer these days.", "works_as", "lawyer"),
+        ("Went from accountant to chef, best decision ever.", "works_as", "chef"),
+        ("Sam popped the question and I said yes!", "partner", "Sam"),
+        ("I've got a new girlfriend, Rosa.", "girlfriend", "Rosa"),
+        ("I've accepted Stripe's offer.", "works_at", "Stripe"),
+        ("Etsy is where I work these days.", "works_at", "Etsy"),
+        ("Berlin is where I'm based these days.", "lives_in", "Berlin"),
+    ],
+)
+def test_a_change_told_another_way_is_read(parser: NameRecognizer, text: str, key: str, value: str) -> None:
+    assert (key, value) in _read(parser, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("I moved to Leeds for a job at Arup.", "works_at"),
+        ("I went from Leeds to York on the train.", "works_as"),
+        ("My sister went from teacher to headteacher.", "works_as"),
+        ("My brother popped the question to his girlfriend.", "partner"),
+        ("My sister has a new boyfriend, Tom.", "boyfriend"),
+        ("I accepted Tom's offer to help with the move.", "works_at"),
+        ("My sister accepted Amazon's offer.", "works_at"),
+        ("Should I take Google's offer?", "works_at"),
+        ("Leeds is where my sister lives.", "lives_in"),
+        ("Etsy is where I buy presents.", "works_at"),
+        ("Etsy is where I work these days.", "habit"),
+        ("Wow! Taking in kids in need - you're so kind.", "hobby"),
+    ],
+)
+def test_its_near_misses_are_not(parser: NameRecognizer, text: str, key: str) -> None:
+    assert key not in {k for k, _ in _read(parser, text)}
