@@ -490,6 +490,14 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         )
         if denied_head and node.dep_ != "conj" and not (node.dep_ == "ccomp" and node.i < parent.i):
             return False
+        # "I should just quit and become a barista": a verb joined to a modal one without a subject of
+        # its own shares the modal
+        if (
+            node.dep_ == "conj"
+            and any(c.tag_ == "MD" for c in parent.children)
+            and not any(c.dep_ in SUBJECTS for c in node.children)
+        ):
+            return False
         node = parent
     # "moved to Seattle five years ago", "started dating Maya a few weeks ago": a change, or a state
     # begun, long ago still holds

@@ -177,3 +177,11 @@ def test_a_change_told_another_way_is_read(parser: NameRecognizer, text: str, ke
 )
 def test_its_near_misses_are_not(parser: NameRecognizer, text: str, key: str) -> None:
     assert key not in {k for k, _ in _read(parser, text)}
+
+
+def test_a_verb_joined_to_a_modal_one_shares_the_modal(parser: NameRecognizer) -> None:
+    assert "works_as" not in {
+        k for k, _ in _read(parser, "Honestly I should just quit and become a barista, lol.")
+    }
+    assert "drives" not in {k for k, _ in _read(parser, "I'll probably sell the Golf and buy a Tesla.")}
+    assert ("works_as", "barista") in _read(parser, "I quit and became a barista.")
