@@ -27,6 +27,8 @@ __all__ = ["repair_gerunds", "restore_dropped_subjects", "with_subjects_restored
 _SUBJECTS: Final = frozenset(["nsubj", "nsubjpass", "csubj", "csubjpass", "expl"])
 #: Words a sentence may open with before its verb ("Finally qualified …", "Just got back from …").
 _BEFORE_VERB: Final = frozenset(["ADV", "INTJ", "CCONJ", "PUNCT", "SPACE", "PART"])
+#: Subjects that are someone other than the speaker.
+_OTHERS: Final = frozenset(["you", "he", "she", "they"])
 #: Irregular pasts the tagger takes for base forms or nouns at the start of a sentence.
 _PASTS: Final = frozenset(
     ["got", "went", "took", "left", "sold", "bought", "quit", "moved", "found", "made", "became", "began",
@@ -156,8 +158,10 @@ def _opening_verb(sentence: Any) -> Any | None:
         return None  # "Based on that, …", "Given that …", "Compared to last year …"
     if opener.tag_ == "VBG":
         told_of = [c for c in later.children if c.dep_ in _SUBJECTS] if clause.dep_ == "advcl" else []
-        if later.i > clause.i and told_of and told_of[0].lower_ != "i":
-            return None  # "Taking in kids in need - you're so kind": the later clause's subject's doing
+        if later.i > clause.i and told_of and (told_of[0].lower_ in _OTHERS or told_of[0].pos_ == "PROPN"):
+            # "Taking in kids in need - you're so kind": the later clause's subject's doing; not an empty
+            # "it" ("Starting at Ocado on Monday, it's all a bit scary")
+            return None
         if _finite_after(opener, sentence) or _a_moment_recalled(opener, sentence):
             return None  # "Plus, playing with my teammates … is awesome": the parse missed the subject
         nxt = opener.nbor() if opener.i + 1 < sentence.end else None

@@ -10,6 +10,7 @@ functions over a spaCy parse."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -53,6 +54,12 @@ def favoured(doc: Any, speaker: str, turn: TurnText, read: Sequence[FactAtom] = 
     the turn's other readers (``read``) read a favourite already."""
     if any(atom.key.startswith("favourite") for atom in read):
         return []
+    if (told := _favourite_told(doc.text)) is not None:  # what the small model parses wrongly
+        value, category = told
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        statement = f"{speaker}'s favourite {category} is {value}"
+        atom = build_atom("preference", f"favourite_{category}", value, statement, ctx, [], False, "explicit")
+        return [atom.model_copy(update={"temporal": "current"})]
     preferred: list[Any] = []
     rivals: list[Any] = []
     category: str | None = None
@@ -93,6 +100,39 @@ def favoured(doc: Any, speaker: str, turn: TurnText, read: Sequence[FactAtom] = 
         "preference", PREFERRED, said, f"{speaker} prefers {said} now", ctx, [], False, "implied"
     )
     return [atom.model_copy(update={"ends": [FAVOURITES], "ends_words": words, "temporal": "current"})]
+
+
+_MY_FAVOURITE: Final = (
+    r"my\s+(?:new\s+|current\s+|all-time\s+)?(?:favou?rite|fave|fav)\s+(?P<category>[a-z]+)"
+)
+_NAMED: Final = r"(?P<value>(?-i:[A-Z0-9])[\w'&.-]*(?:\s+(?-i:[A-Z0-9])[\w'&.-]*){0,3})"
+#: Favourites the small model parses wrongly, each a whole sentence: "Sushi has overtaken pizza as my
+#: favourite food", "Radiohead, hands down my favourite band now", "my favourite colour changed to green".
+_FAVOURITE_TOLD: Final = (
+    re.compile(
+        rf"^{_NAMED}\s+(?:has|have|'s)\s+(?:now\s+|officially\s+)?(?:overtaken|replaced|beaten|dethroned|"
+        rf"knocked\s+out|taken\s+over\s+from)\s+[\w' -]+?\s+as\s+{_MY_FAVOURITE}\s*[.!]*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"^{_NAMED},\s+(?:(?:hands\s+down|easily|definitely|officially|now)\s+)?{_MY_FAVOURITE}"
+        r"(?:\s+(?:now|these\s+days|at\s+the\s+moment|by\s+far))?\s*[.!]*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"^{_MY_FAVOURITE}\s+(?:has\s+)?(?:changed|switched|moved)\s+to\s+(?P<value>[\w' -]+?)\s*[.!]*$",
+        re.IGNORECASE,
+    ),
+)
+
+
+def _favourite_told(text: str) -> tuple[str, str] | None:
+    """(value, category) of a one-sentence turn that tells a new favourite in one of the shapes above."""
+    said = text.strip()
+    for shape in _FAVOURITE_TOLD:
+        if (found := shape.match(said)) is not None:
+            return found["value"].strip(), found["category"].casefold()
+    return None
 
 
 def in_category(atom: FactAtom, key: str) -> FactAtom:

@@ -316,8 +316,8 @@ def _subject(
         # "Taking in kids in need - you're so kind": a participle before its clause is that clause's
         # subject's doing
         main = [c for c in head.head.children if c.dep_ in SUBJECTS]
-        if main:
-            return (speaker, False) if main[0].lower_ == "i" else None
+        if main and (main[0].lower_ in _OTHERS or main[0].pos_ == "PROPN"):
+            return None  # not "Starting at Ocado on Monday, it's all a bit scary": an empty "it"
     if not subjects:
         # Chat drops the "I" of a clause that opens with its verb: "sold the clio last month", "quit
         # chess completely", "driving a Kia Niro these days".
@@ -383,6 +383,10 @@ def _subject(
             return name, True
         return f"{speaker}'s", False  # "my sister got a job at Deloitte": hers, not the speaker's
     return None
+
+
+#: Subjects that are someone other than the speaker.
+_OTHERS: Final = frozenset(["you", "he", "she", "they"])
 
 
 def _a_wish(head: Any) -> bool:
@@ -522,11 +526,24 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
 
 def _only_weighed(head: Any) -> bool:
     """A present head of a doing as its subject that weighs it rather than tells it: "(moving to
-    Denver) is on the cards / is the plan / makes sense"; not one that tells how it is or was ("living
-    in Lisbon is great", "… has been amazing", "… was the best decision")."""
+    Denver) is on the cards / is the plan / makes sense"; not one that tells how it is or was ("working
+    at Ocado is a dream", "living in Lisbon is great", "… has been amazing", "… was the best decision")."""
     if head.tag_ not in {"VBZ", "VBP"} or any(c.dep_ == "aux" for c in head.children):
         return False
-    return not (head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children))
+    if head.lemma_ != "be":
+        return str(head.lemma_) in _WEIGHING
+    said = [c for c in head.children if c.dep_ == "attr"]
+    said += [g for c in head.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+    return any(word.lemma_.casefold() in _WEIGHED for word in said)
+
+
+#: What a doing is when it is only weighed: "the plan", "an option", "on the cards", "on the table".
+_WEIGHED: Final = frozenset(
+    ["plan", "option", "possibility", "idea", "goal", "aim", "hope", "thought", "consideration",
+     "alternative", "choice", "step", "card", "table", "horizon", "agenda", "list", "question"]
+)  # fmt: skip
+#: Verbs that weigh a doing: "makes sense", "sounds good", "appeals", "tempts me".
+_WEIGHING: Final = frozenset(["make", "seem", "sound", "appeal", "tempt"])
 
 
 #: Heads whose "to" clause happened: "started to teach", "managed to get a job at Arup".

@@ -84,7 +84,8 @@ NAME_INTRO: Final = re.compile(
 #: The phrasings that can only introduce a name, so they may open a sentence and end it with a stop ("My
 #: name is Sam.", "Call me Sam."); "I'm <Word>." may be an adjective ("I'm Jewish."), so it stays as above.
 NAME_SAID: Final = re.compile(
-    r"^(?i:my name is|my name's|name's|call me|I go by|people call me|everyone calls me)\s+"
+    r"^(?i:my name is|my name's|(?:the )?name's|the name is|call me|I go by|people call me|"
+    r"everyone calls me)\s+"
     r"(?P<name>" + _NAME + r"(?:\s+" + _NAME + r")?)"
     # then the end, a comma ("Name's Siobhan, nice to meet you!") or an aside ("My name is Kwame btw",
     # "I go by Jo these days")

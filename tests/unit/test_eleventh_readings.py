@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentx_memory.extraction.clause_atoms import UNKNOWN_SPEAKER
 from agentx_memory.extraction.names import NameRecognizer
 from tests.reading import read_facts, spacy_reader
 
@@ -185,3 +186,38 @@ def test_a_verb_joined_to_a_modal_one_shares_the_modal(parser: NameRecognizer) -
     }
     assert "drives" not in {k for k, _ in _read(parser, "I'll probably sell the Golf and buy a Tesla.")}
     assert ("works_as", "barista") in _read(parser, "I quit and became a barista.")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Sushi has overtaken pizza as my favourite food.", "favourite_food", "Sushi"),
+        ("Radiohead, hands down my favourite band now.", "favourite_band", "Radiohead"),
+        ("My favourite colour changed to green.", "favourite_colour", "green"),
+        ("Dune, my new favourite book.", "favourite_book", "Dune"),
+    ],
+)
+def test_a_favourite_the_small_model_misparses(
+    parser: NameRecognizer, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in _read(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["My sister's favourite colour changed to green.", "Sushi, my favourite food, is expensive here."]
+)
+def test_its_near_misses_name_no_new_favourite(parser: NameRecognizer, text: str) -> None:
+    assert not [key for key, _ in _read(parser, text) if key.startswith("favourite")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Working at Ocado is a dream.", "works_at", "Ocado"),
+        ("Having joined Ocado last month, it's been a whirlwind.", "works_at", "Ocado"),
+        ("The name's Tomasz.", "name", "Tomasz"),
+    ],
+)
+def test_what_the_near_miss_guards_keep(parser: NameRecognizer, text: str, key: str, value: str) -> None:
+    said = read_facts(parser, text, speaker=UNKNOWN_SPEAKER) if key == "name" else read_facts(parser, text)
+    assert (key, value) in {(k, v) for k, v, _ in said}
