@@ -55,10 +55,10 @@ def favoured(doc: Any, speaker: str, turn: TurnText, read: Sequence[FactAtom] = 
     if any(atom.key.startswith("favourite") for atom in read):
         return []
     if (told := _favourite_told(doc.text)) is not None:  # what the small model parses wrongly
-        value, category = told
+        value, kind = told
         ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
-        statement = f"{speaker}'s favourite {category} is {value}"
-        atom = build_atom("preference", f"favourite_{category}", value, statement, ctx, [], False, "explicit")
+        statement = f"{speaker}'s favourite {kind} is {value}"
+        atom = build_atom("preference", f"favourite_{kind}", value, statement, ctx, [], False, "explicit")
         return [atom.model_copy(update={"temporal": "current"})]
     preferred: list[Any] = []
     rivals: list[Any] = []
