@@ -19,12 +19,13 @@ def copula_subject(predicate: Any, subject: Any | None) -> Any | None:
         return predicate.head
     if subject.lower_ not in {"it", "that"}:
         return subject
-    if (named := _named_before(subject)) is not None:
-        return named
+    # the clause explained comes first: a thing named in the sentence before is further away
     if predicate.dep_ in {"advcl", "conj"}:
         main = [c for c in predicate.head.children if c.dep_ in {"nsubj", "nsubjpass"}]
         if main and main[0].pos_ in {"NOUN", "PROPN"} and main[0].i < subject.i:
             return main[0]
+    if (named := _named_before(subject)) is not None:
+        return named
     return subject
 
 

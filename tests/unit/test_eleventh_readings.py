@@ -221,3 +221,13 @@ def test_its_near_misses_name_no_new_favourite(parser: NameRecognizer, text: str
 def test_what_the_near_miss_guards_keep(parser: NameRecognizer, text: str, key: str, value: str) -> None:
     said = read_facts(parser, text, speaker=UNKNOWN_SPEAKER) if key == "name" else read_facts(parser, text)
     assert (key, value) in {(k, v) for k, v, _ in said}
+
+
+def test_it_in_a_reason_is_the_thing_the_clause_explained(parser: NameRecognizer) -> None:
+    said = _read(
+        parser,
+        "Planning a movie marathon: snacks, a rough schedule. Parasite goes last since it's my all-time "
+        "favourite now.",
+    )
+    assert ("favourite", "Parasite") in said
+    assert ("favourite", "snacks") not in said
