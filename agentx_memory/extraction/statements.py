@@ -22,13 +22,18 @@ ADDRESSEE: Final = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
 #: Not worth keeping as a free statement: negations (only typed patterns may negate a fact), pronouns
 #: with nothing to resolve them, obligations of the moment and mental states.
 _VAGUE: Final = re.compile(
-    # ("\w+n't": a contraction's "n't" has no word boundary before it)
-    r"\b(?:not|never|\w+n['’]t|no longer|he|she|they|him|her|his|has to|have to|(?:has|have) got to|gotta|"
+    r"\b(?:not|never|no longer|he|she|they|him|her|his|has to|have to|(?:has|have) got to|gotta|"
     r"needs to|must|should|knows|thinks|guesses|feels like|means|wonders|supposes|hopes so|maybe|"
     # "is sure …" is a belief of the moment, and often cut from what it was sure of ("is sure with
     # Gina's hard work and effort", the rest after a comma)
     r"(?:is|am|are|was) (?:so |pretty |really |quite )?(?:sure|certain|convinced))\b",
     re.IGNORECASE,
+)
+#: A contraction's negation in the statement's own clause, before the first clause that joins it ("Writing
+#: isn't always easy"; not "got stuck on a plot twist and couldn't find a way out", whose first clause
+#: holds).
+_NEGATED_HEAD: Final = re.compile(
+    r"^(?:(?!\b(?:and|but|which|who|that|so|because|since|when|while)\b)[^,;])*?\w+n['’]t\b", re.IGNORECASE
 )
 #: The verbs a statement may go on with by name; any other word must be a past by its form
 #: (:func:`.verbs.past_form`: "held my dad's 70th on 24 May", "threw a party").
@@ -67,6 +72,7 @@ def statement(canonical: str, ctx: Context, persons: Sequence[str]) -> FactAtom 
         or len(words) < _MIN_STATEMENT_WORDS
         or ADDRESSEE.search(rest)
         or _VAGUE.search(rest)
+        or _NEGATED_HEAD.search(rest)
         or not _a_verb(_STATEMENT_VERB.match(rest))
         or re.match(rf"^is {re.escape(ctx.subject)}\b", rest, re.IGNORECASE)
     ):
@@ -121,6 +127,8 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     shortest = _MIN_DOES_FOR_ME_WORDS if _DOES_FOR_ME.match(said) else _MIN_EMBEDDED_WORDS
     if len(words) < shortest or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
         return None
+    if _NEGATED_HEAD.search(canonical):
+        return None
     if any(pattern.search(canonical) for pattern in (_ONLY_JUDGED, _IT_FEELS, _POINTING, REACTION)):
         return None  # "Seeing my kids' smiles was so awesome": a feeling of the moment, no fact
     # "My brother has just moved to Dubai": the brother's news, not the speaker's (their profile must not
@@ -134,11 +142,11 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
         # names the speaker ("my mother is ashamed of me": about the speaker too)
         if not re.match(r"\s+[A-Z]", rest) and not re.search(rf"\b{re.escape(speaker)}\b", rest):
             subject = f"{speaker}'s {theirs.group('who')}"
-    said = trim(canonical)
-    if not re.search(rf"\b{re.escape(speaker)}\b", said):
-        return None  # "Writing is hard but moments like these make me …": cut to the part not about them
     ctx = Context(turn=turn, subject=subject, correction=correction, is_speaker=subject == speaker)
-    return build_atom("statement", "said", said, canonical, ctx, [speaker], False, "implied")
+    atom = build_atom("statement", "said", trim(canonical), canonical, ctx, [speaker], False, "implied")
+    if not re.search(rf"\b{re.escape(speaker)}\b", atom.statement):
+        return None  # "Writing is hard but moments like these make me …": cut to the part not about them
+    return atom
 
 
 #: The possessed person a statement opens with: "'s brother", "'s little sister", "'s best mate".

@@ -231,3 +231,21 @@ def test_it_in_a_reason_is_the_thing_the_clause_explained(parser: NameRecognizer
     )
     assert ("favourite", "Parasite") in said
     assert ("favourite", "snacks") not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Organizing a basketball camp for kids in my hometown last summer was an awesome experience!",
+            "camp",
+        ),
+        (
+            "The rainbow flag mural is important to me as it reflects the courage of the trans community.",
+            "mural",
+        ),
+        ("I got stuck on a plot twist and couldn't find my way out.", "plot twist"),
+    ],
+)
+def test_a_long_statement_about_the_speaker_is_kept(parser: NameRecognizer, text: str, kept: str) -> None:
+    assert any(kept in statement for statement in _statements(parser, text))
