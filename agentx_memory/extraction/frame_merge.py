@@ -34,7 +34,8 @@ def says_something(statement: str, doc: Any, subject: str) -> bool:
     to share", "Jon wants to savor all the good vibes" name none; "Jon is wrapping up the business
     plan" does). Words the parse did not see (the subject put in for "I") count for nothing."""
     seen = {token.lower_: token for token in doc}
-    names = {part.casefold() for part in subject.split()}
+    # the subject's name; the relation of "Kim's grandma" is a thing the statement names
+    names = {part.casefold() for part in subject.split("'s ")[0].split()}
     for word in statement.casefold().replace("'s ", " ").split():
         if "-" in word.strip("-") and word.strip(".,!?;:'\"") in doc.text.casefold():
             return True  # a hyphenated word said as one: "me-time", "self-care", "follow-up"

@@ -369,7 +369,7 @@ PATTERNS: Final = (
     Pattern("preference", "dislikes", r"^{S} " + _ADV + r"(?:hates|dislikes|detests|loathes|cannot stand|"
             r"can't stand|is not a fan of|is not into|is sick of|is tired of) (?P<v>.+)"),
     Pattern("preference", "likes", r"^{S} " + _ADV + r"(?:loves|likes|enjoys|adores|is into|is obsessed with|"
-            r"is (?:a )?(?:big |huge )?fan of|is passionate about|is crazy about|is addicted to|prefers|"
+            r"is (?:a )?(?:big |huge )?fan of|is passionate about|is crazy about|is addicted to|is (?:really )?drawn to|prefers|"
             r"is (?:really )?(?:into|keen on)) (?P<v>.+?)"
             # "prefers Redbreast to Jameson", "likes Virat more than Sachin": the one liked, not the other
             r"(?: (?:to|over|more than|rather than|instead of) (?!do\b|go\b|be\b|have\b|get\b).*)?$"),

@@ -124,7 +124,9 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     if dangling(said, opens) is not None or _IMPERATIVE.match(said):
         return None
     words = _WORD.findall(canonical.casefold())
-    shortest = _MIN_DOES_FOR_ME_WORDS if _DOES_FOR_ME.match(said) else _MIN_EMBEDDED_WORDS
+    # "My dad retired last month", "My grandma passed away": one of the speaker's people did something
+    done_by_theirs = bool(_THEIRS_DID.match(said))
+    shortest = _MIN_DOES_FOR_ME_WORDS if _DOES_FOR_ME.match(said) or done_by_theirs else _MIN_EMBEDDED_WORDS
     if len(words) < shortest or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
         return None
     if _NEGATED_HEAD.search(canonical):
@@ -149,6 +151,14 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
     return atom
 
 
+#: One of the speaker's people and a verb in the past: "My dad retired last month".
+_PEOPLE: Final = "|".join(sorted(RELATION_NOUNS, key=len, reverse=True))
+_DONE: Final = r"(?:\w+ed|got|went|had|left|won|lost|broke|began|made|took|came|fell|gave|passed|moved)"
+_THEIRS_DID: Final = re.compile(
+    rf"^(?:my|our)\s+(?:(?:little|big|older|younger|eldest|youngest|twin|best)\s+)?(?:{_PEOPLE})\s+"
+    rf"(?:just\s+|finally\s+|recently\s+)?{_DONE}\b",
+    re.IGNORECASE,
+)
 #: The possessed person a statement opens with: "'s brother", "'s little sister", "'s best mate".
 _THEIRS: Final = re.compile(
     r"^'s (?:(?:new|old|little|big|older|younger|best|eldest|youngest|oldest|baby|twin)\s+)?"

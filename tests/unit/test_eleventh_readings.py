@@ -249,3 +249,20 @@ def test_it_in_a_reason_is_the_thing_the_clause_explained(parser: NameRecognizer
 )
 def test_a_long_statement_about_the_speaker_is_kept(parser: NameRecognizer, text: str, kept: str) -> None:
     assert any(kept in statement for statement in _statements(parser, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Last week, my grandma passed away and it's been really hard.", "grandma passed away"),
+        ("My dad retired last month.", "dad retired"),
+        ("My son started school.", "son started school"),
+    ],
+)
+def test_what_the_speakers_people_did_is_kept(parser: NameRecognizer, text: str, kept: str) -> None:
+    assert any(kept in statement for statement in _statements(parser, text))
+
+
+def test_drawn_to_is_a_liking(parser: NameRecognizer) -> None:
+    assert ("likes", "turtles") in _read(parser, "I'm drawn to turtles.")
+    assert "likes" not in {k for k, _ in _read(parser, "My sister is drawn to drama.")}
