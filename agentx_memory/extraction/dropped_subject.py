@@ -51,6 +51,11 @@ _IT_VERBS: Final = frozenset(
     ["seem", "sound", "look", "appear", "happen", "mean", "cost", "work", "help", "turn", "sound", "end",
      "last", "depend", "matter", "count", "suck", "rock", "rule", "hurt", "smell", "taste", "feel"]
 )  # fmt: skip
+#: What "it took": "Took ages", "Took some trial and error", "Took a while".
+_WHAT_IT_TOOK: Final = frozenset(
+    ["age", "ages", "while", "forever", "time", "effort", "trial", "patience", "hour", "day", "week", "month",
+     "year", "minute", "work", "doing", "lot", "bit", "courage", "guts", "practice", "attempt", "try"]
+)  # fmt: skip
 #: Where an opening "-ing" or "-ed" word modifies or is a noun: "Driving test booked", "Fried eggs".
 _NOUN_WORDS: Final = frozenset(["amod", "compound", "nmod", "nsubj", "nsubjpass", "dobj", "pobj", "poss"])
 #: Nouns that an "-ing" word before them makes a compound of: "driving test", "swimming lessons".
@@ -153,6 +158,10 @@ def _opening_verb(sentence: Any) -> Any | None:
         return None  # "Being out in nature, away from the noise … was great": what the later verb lacks
     lower = opener.lower_
     if lower in _MOODS or opener.lemma_.casefold() in _IT_VERBS or _tells_how_it_went(opener):
+        return None
+    if (opener.lemma_ == "take" or lower in {"took", "takes"}) and any(
+        c.dep_ == "dobj" and c.lemma_.casefold() in _WHAT_IT_TOOK for c in opener.children
+    ):  # "Took some trial and error", "Took ages": it did
         return None
     if lower in _NOT_ACTS and opener.i + 1 < sentence.end and opener.nbor().lower_ in {"on", "that", "to"}:
         return None  # "Based on that, …", "Given that …", "Compared to last year …"
@@ -295,11 +304,19 @@ _SURFACE_OPENERS: Final = (
 )
 
 
+#: "Took ages", "Took some trial and error": what it took, not what the speaker took.
+_IT_TOOK: Final = re.compile(
+    r"^took\s+(?:(?:some|a|a\s+lot\s+of|lots\s+of|a\s+bit\s+of|so\s+much|forever|many|a\s+few)\s+)?"
+    r"(?:" + "|".join(sorted(_WHAT_IT_TOOK, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+
+
 def with_surface_subject(clause: str) -> str:
     """``clause`` with the subject its opening words say was dropped ("Moved to Leeds" → "I moved to
     Leeds", "Trying to stay positive" → "I'm trying …"), for the rules that read text without a parse;
     an "-ing" phrase that is the clause's subject keeps its words ("Learning Spanish is hard")."""
-    if gerund_subject(clause):
+    if gerund_subject(clause) or _IT_TOOK.match(clause):
         return clause
     for pattern, prefix in _SURFACE_OPENERS:
         if pattern.match(clause):

@@ -42,6 +42,8 @@ _SPOTS: Final = frozenset(["spot", "crown", "place", "title", "throne", "slot"])
 _SAID: Final = frozenset(["attr", "acomp"])
 #: Verbs of choosing one thing over another: "I'd take a negroni over a Guinness any day".
 _CHOOSING: Final = frozenset(["take", "choose", "pick", "prefer", "rather"])
+#: Determiners that point at a thing shown rather than say it.
+_POINTING: Final = frozenset(["this", "that", "these", "those"])
 #: Words that are no thing one can prefer.
 _NOT_THINGS: Final = frozenset(
     ["it", "this", "that", "they", "them", "you", "i", "me", "something", "everything"]
@@ -73,6 +75,8 @@ def favoured(doc: Any, speaker: str, turn: TurnText, read: Sequence[FactAtom] = 
             best, against, named = found
             if best is not None and best.lower_ in _NOT_THINGS:
                 best = preferred[0] if preferred else _thing_before(token)
+            if best is not None and any(c.dep_ == "det" and c.lower_ in _POINTING for c in best.children):
+                best = None  # "this yummy honey garlic (chicken)": a thing shown, the words don't say it
             if best is not None and _a_thing(best):
                 preferred.append(best)
             rivals += [r for r in against if _a_thing(r)]

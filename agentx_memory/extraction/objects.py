@@ -393,6 +393,31 @@ def _aspect_of_something(tokens: list[str]) -> bool:
     return False
 
 
+def _someone_said_before(tokens: list[str]) -> bool:
+    """A "him" or an object "her" with no one named before it in the statement but its subject ("learned
+    a lot from watching a top player like him"); "met Tom and thanked him" names him."""
+    for index in range(2, len(tokens)):
+        word = tokens[index].casefold()
+        after = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if word == "him" or (word == "her" and not (_content(after) and after.islower())):
+            named = [t for t in tokens[1:index] if t[:1].isupper() and t.casefold() not in _FUNCTION]
+            return not named and not any(t.casefold() in _PERSON_NOUNS for t in tokens[1:index])
+    return False
+
+
+#: "the whole collection", "the entire series": all of something said before.
+_ALL_OF: Final = frozenset(["whole", "entire"])
+
+
+def _all_of_something(tokens: list[str]) -> bool:
+    """ "has the whole collection", "watched the entire series" with nothing after that says of what."""
+    for index in range(1, len(tokens) - 2):
+        if tokens[index].casefold() == "the" and tokens[index + 1].casefold() in _ALL_OF:
+            following = tokens[index + 3].casefold() if index + 3 < len(tokens) else ""
+            return following not in _SAYS_OF_WHAT and not following[:1].isalpha()
+    return False
+
+
 def dangling_object(statement: str) -> str | None:
     """Why an object or inner clause of ``statement`` points outside it, or None when none does.
 
@@ -401,6 +426,10 @@ def dangling_object(statement: str) -> str | None:
     tokens = [token for token, _ in spans]
     if _aspect_of_something(tokens):
         return "a side of something said before"
+    if _someone_said_before(tokens):
+        return "a person said before"
+    if _all_of_something(tokens):
+        return "all of something said before"
     for index in range(1, len(tokens)):
         word = re.sub(r"['’].*$", "", tokens[index].casefold())
         if word not in _POINTERS:

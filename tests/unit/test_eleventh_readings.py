@@ -266,3 +266,25 @@ def test_what_the_speakers_people_did_is_kept(parser: NameRecognizer, text: str,
 def test_drawn_to_is_a_liking(parser: NameRecognizer) -> None:
     assert ("likes", "turtles") in _read(parser, "I'm drawn to turtles.")
     assert "likes" not in {k for k, _ in _read(parser, "My sister is drawn to drama.")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It was tough, but I learned a lot from watching a top player like him.",
+        "I love that first movie too, I even have the whole collection!",
+        "Thanks! Took some trial and error but I figured it out.",
+    ],
+)
+def test_what_points_at_someone_or_something_said_before_is_no_memory(
+    parser: NameRecognizer, text: str
+) -> None:
+    said = _statements(parser, text)
+    assert not [s for s in said if "him" in s.split() or "whole collection" in s or "trial and error" in s]
+
+
+def test_a_favourite_shown_with_this_is_not_named_by_its_broken_phrase(parser: NameRecognizer) -> None:
+    said = _read(
+        parser, "I make this yummy honey garlic chicken with roasted veg a lot. It's one of my favorites."
+    )
+    assert not [value for key, value in said if key.startswith("favourite") and value.startswith("this")]
