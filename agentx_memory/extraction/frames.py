@@ -61,7 +61,16 @@ from .lexicon import (
     WISH_HEADS,
     Frame,
 )
-from .parse_paths import a_name, mine, misread_name, name_of, named_relations, not_now, said_with_me
+from .parse_paths import (
+    a_name,
+    mine,
+    misread_name,
+    name_of,
+    named_relations,
+    not_now,
+    only_weighed,
+    said_with_me,
+)
 from .slot_atoms import slot_atom
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
@@ -474,7 +483,7 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
             return False
         if _an_aim(node, parent):
             return False
-        if node.dep_ == "csubj" and node.tag_ == "VBG" and _only_weighed(parent):
+        if node.dep_ == "csubj" and node.tag_ == "VBG" and only_weighed(parent):
             return False  # "Moving to Denver is on the cards", "… is the plan", "… makes sense"
         if node.dep_ == "xcomp" and _ends(parent):
             return False  # "I stopped eating meat", "quit working at Tesco": ended, an ending says so
@@ -522,28 +531,6 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
     if past and not bool(aux & {"has", "have", "'ve", "'s"}):
         return predicate.lemma_ == "base" and "was" not in aux and "were" not in aux
     return True
-
-
-def _only_weighed(head: Any) -> bool:
-    """A present head of a doing as its subject that weighs it rather than tells it: "(moving to
-    Denver) is on the cards / is the plan / makes sense"; not one that tells how it is or was ("working
-    at Ocado is a dream", "living in Lisbon is great", "… has been amazing", "… was the best decision")."""
-    if head.tag_ not in {"VBZ", "VBP"} or any(c.dep_ == "aux" for c in head.children):
-        return False
-    if head.lemma_ != "be":
-        return str(head.lemma_) in _WEIGHING
-    said = [c for c in head.children if c.dep_ == "attr"]
-    said += [g for c in head.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
-    return any(word.lemma_.casefold() in _WEIGHED for word in said)
-
-
-#: What a doing is when it is only weighed: "the plan", "an option", "on the cards", "on the table".
-_WEIGHED: Final = frozenset(
-    ["plan", "option", "possibility", "idea", "goal", "aim", "hope", "thought", "consideration",
-     "alternative", "choice", "step", "card", "table", "horizon", "agenda", "list", "question"]
-)  # fmt: skip
-#: Verbs that weigh a doing: "makes sense", "sounds good", "appeals", "tempts me".
-_WEIGHING: Final = frozenset(["make", "seem", "sound", "appeal", "tempt"])
 
 
 #: Heads whose "to" clause happened: "started to teach", "managed to get a job at Arup".

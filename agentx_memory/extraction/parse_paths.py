@@ -15,6 +15,7 @@ __all__ = [
     "name_of",
     "named_relations",
     "not_now",
+    "only_weighed",
     "said_with_me",
     "whose",
 ]
@@ -180,3 +181,25 @@ _ADVERBS_BEFORE_VERBS: Final = frozenset(
      "already", "so", "here", "there", "maybe", "perhaps", "anyway", "well", "yes", "no", "ok", "okay",
      "sometimes"]
 )  # fmt: skip
+
+
+def only_weighed(head: Any) -> bool:
+    """A present head of a doing as its subject that weighs it rather than tells it: "(moving to
+    Denver) is on the cards / is the plan / makes sense"; not one that tells how it is or was ("working
+    at Ocado is a dream", "living in Lisbon is great", "… has been amazing", "… was the best decision")."""
+    if head.tag_ not in {"VBZ", "VBP"} or any(c.dep_ == "aux" for c in head.children):
+        return False
+    if head.lemma_ != "be":
+        return str(head.lemma_) in _WEIGHING
+    said = [c for c in head.children if c.dep_ == "attr"]
+    said += [g for c in head.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+    return any(word.lemma_.casefold() in _WEIGHED for word in said)
+
+
+#: What a doing is when it is only weighed: "the plan", "an option", "on the cards", "on the table".
+_WEIGHED: Final = frozenset(
+    ["plan", "option", "possibility", "idea", "goal", "aim", "hope", "thought", "consideration",
+     "alternative", "choice", "step", "card", "table", "horizon", "agenda", "list", "question"]
+)  # fmt: skip
+#: Verbs that weigh a doing: "makes sense", "sounds good", "appeals", "tempts me".
+_WEIGHING: Final = frozenset(["make", "seem", "sound", "appeal", "tempt"])
