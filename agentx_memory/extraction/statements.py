@@ -125,7 +125,8 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
         return None
     words = _WORD.findall(canonical.casefold())
     # "My dad retired last month", "My grandma passed away": one of the speaker's people did something
-    done_by_theirs = bool(_THEIRS_DID.match(said))
+    # (with no pronoun of what was said before: "my ex watched it nonstop")
+    done_by_theirs = bool(_THEIRS_DID.match(said)) and not _POINTED.search(said)
     shortest = _MIN_DOES_FOR_ME_WORDS if _DOES_FOR_ME.match(said) or done_by_theirs else _MIN_EMBEDDED_WORDS
     if len(words) < shortest or ADDRESSEE.search(canonical) or _VAGUE.search(canonical):
         return None
@@ -152,6 +153,7 @@ def embedded_statement(clause: str, turn: TurnText, speaker: str, correction: bo
 
 
 #: One of the speaker's people and a verb in the past: "My dad retired last month".
+_POINTED: Final = re.compile(r"\b(?:it|them|this|that|these|those)\b", re.IGNORECASE)
 _PEOPLE: Final = "|".join(sorted(RELATION_NOUNS, key=len, reverse=True))
 _DONE: Final = r"(?:\w+ed|got|went|had|left|won|lost|broke|began|made|took|came|fell|gave|passed|moved)"
 _THEIRS_DID: Final = re.compile(

@@ -288,3 +288,8 @@ def test_a_favourite_shown_with_this_is_not_named_by_its_broken_phrase(parser: N
         parser, "I make this yummy honey garlic chicken with roasted veg a lot. It's one of my favorites."
     )
     assert not [value for key, value in said if key.startswith("favourite") and value.startswith("this")]
+
+
+def test_a_short_statement_of_the_speakers_people_names_what_it_is_about(parser: NameRecognizer) -> None:
+    said = _statements(parser, "i can't stand reality tv, my ex watched it nonstop")
+    assert not [statement for statement in said if "watched it" in statement]
