@@ -296,7 +296,8 @@ _SET_PHRASE: Final = re.compile(
     r"(?:keep(?:s|ing)?|kept|ha(?:s|ve)|got) (?:[\w']+ )?fingers crossed|"
     r"(?:go(?:es|ing)?|went) with the flow|tak(?:e|es|ing) (?:it|things) day by day|"
     r"tak(?:e|es|ing) (?:it|things) one day at a time|hang(?:s|ing)? in there|living the dream|"
-    r"keep(?:s|ing)? (?:[\w']+ )?chin up|keep(?:s|ing)? on keeping on|mak(?:e|es|ing) the best of it)\b",
+    r"keep(?:s|ing)? (?:[\w']+ )?chin up|keep(?:s|ing)? on keeping on|mak(?:e|es|ing) the best of it|"
+    r"(?:do|does|doing|did) (?:[\w']+ )?(?:part|bit))\b",
     re.IGNORECASE,
 )
 

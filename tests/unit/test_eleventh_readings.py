@@ -115,6 +115,7 @@ def test_a_liking_that_says_of_what_stays(parser: NameRecognizer, text: str, lik
         "Just going with the flow these days.",
         "We're taking things day by day.",
         "I'm hanging in there.",
+        "I'm doing my bit.",
     ],
 )
 def test_a_set_phrase_alone_is_no_memory(parser: NameRecognizer, text: str) -> None:
