@@ -21,14 +21,13 @@ from typing import Any, Final
 from .clause_atoms import TurnText
 from .clauses import gerund_subject
 from .lexicon import ENDING_VERBS, FRAMES
+from .parse_paths import others_doing
 
 __all__ = ["repair_gerunds", "restore_dropped_subjects", "with_subjects_restored", "with_surface_subject"]
 
 _SUBJECTS: Final = frozenset(["nsubj", "nsubjpass", "csubj", "csubjpass", "expl"])
 #: Words a sentence may open with before its verb ("Finally qualified …", "Just got back from …").
 _BEFORE_VERB: Final = frozenset(["ADV", "INTJ", "CCONJ", "PUNCT", "SPACE", "PART"])
-#: Subjects that are someone other than the speaker.
-_OTHERS: Final = frozenset(["you", "he", "she", "they"])
 #: Irregular pasts the tagger takes for base forms or nouns at the start of a sentence.
 _PASTS: Final = frozenset(
     ["got", "went", "took", "left", "sold", "bought", "quit", "moved", "found", "made", "became", "began",
@@ -166,11 +165,8 @@ def _opening_verb(sentence: Any) -> Any | None:
     if lower in _NOT_ACTS and opener.i + 1 < sentence.end and opener.nbor().lower_ in {"on", "that", "to"}:
         return None  # "Based on that, …", "Given that …", "Compared to last year …"
     if opener.tag_ == "VBG":
-        told_of = [c for c in later.children if c.dep_ in _SUBJECTS] if clause.dep_ == "advcl" else []
-        if later.i > clause.i and told_of and (told_of[0].lower_ in _OTHERS or told_of[0].pos_ == "PROPN"):
-            # "Taking in kids in need - you're so kind": the later clause's subject's doing; not an empty
-            # "it" ("Starting at Ocado on Monday, it's all a bit scary")
-            return None
+        if others_doing(clause):
+            return None  # "Taking in kids in need - you're so kind": the listener's doing
         if _finite_after(opener, sentence) or _a_moment_recalled(opener, sentence):
             return None  # "Plus, playing with my teammates … is awesome": the parse missed the subject
         nxt = opener.nbor() if opener.i + 1 < sentence.end else None

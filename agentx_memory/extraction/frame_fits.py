@@ -37,6 +37,7 @@ __all__ = [
     "OWNING",
     "PEOPLE",
     "PREDICATIVE",
+    "STOPPING",
     "SUBJECTS",
     "a_post",
     "diet_named",
@@ -466,6 +467,10 @@ def is_time(prep: Any) -> bool:
     return any(t.ent_type_ in {"DATE", "TIME"} for t in prep.subtree)
 
 
+#: Verbs that end a doing given as their complement: "stopped eating meat", "quit having dairy".
+STOPPING: Final = frozenset(["stop", "quit"])
+
+
 def given_up(food: Any) -> str | None:
     """The diet without ``food``: "dairy" dairy-free, "meat" vegetarian, "animal products" vegan."""
     lemma = food.lemma_.casefold()
@@ -479,7 +484,7 @@ def diet_named(value: Any) -> str | None:
     dairy") names the diet free of it."""
     off = value.head.lower_ == "off" and value.head.head.lemma_ == "be"  # "I'm off dairy"
     # "stopped eating meat", "quit having dairy": the eating is what ended
-    stopped = value.head.dep_ == "xcomp" and value.head.head.lemma_.casefold() in {"stop", "quit"}
+    stopped = value.head.dep_ == "xcomp" and value.head.head.lemma_.casefold() in STOPPING
     if (off or stopped or value.head.lemma_.casefold() in ABSTAINING) and (diet := given_up(value)):
         return diet
     if off:

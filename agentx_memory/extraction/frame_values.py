@@ -12,6 +12,7 @@ from typing import Any, Final
 from .frame_fits import (
     OBJECTS,
     PREDICATIVE,
+    STOPPING,
     SUBJECTS,
     done_for_a_living,
     fits_slot,
@@ -29,9 +30,8 @@ __all__ = ["frames_of", "person_named", "phrase", "set_off", "value_words"]
 _CUT: Final = frozenset(["relcl", "advcl", "punct", "cc", "conj", "appos", "parataxis"])
 
 
-#: Verbs of eating or drinking a food, and of stopping doing so.
+#: Verbs of eating or drinking a food.
 _CONSUMING: Final = frozenset(["eat", "consume", "have", "drink", "buy"])
-_STOPPING: Final = frozenset(["stop", "quit"])
 
 
 def _where_it_is(predicate: Any) -> Any | None:
@@ -84,7 +84,7 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
             foods += [
                 g
                 for c in children
-                if c.dep_ == "xcomp" and c.lemma_.casefold() in _CONSUMING and lemma in _STOPPING
+                if c.dep_ == "xcomp" and c.lemma_.casefold() in _CONSUMING and lemma in STOPPING
                 for g in c.children
                 if g.dep_ == "dobj" and given_up(g) is not None
             ]

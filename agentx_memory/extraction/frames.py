@@ -69,6 +69,7 @@ from .parse_paths import (
     named_relations,
     not_now,
     only_weighed,
+    others_doing,
     said_with_me,
 )
 from .slot_atoms import slot_atom
@@ -321,12 +322,8 @@ def _subject(
     misread = [t for t in head.children if t.i < head.i and t.dep_ in {"advmod", "npadvmod", "dep"}]
     if not subjects and misread and misread[0].i == predicate.sent.start and misread_name(misread[0]):
         return misread[0].text, True  # "Raj has taken up cricket": a name the model took for an adverb
-    if not subjects and head.dep_ == "advcl" and head.i < head.head.i:
-        # "Taking in kids in need - you're so kind": a participle before its clause is that clause's
-        # subject's doing
-        main = [c for c in head.head.children if c.dep_ in SUBJECTS]
-        if main and (main[0].lower_ in _OTHERS or main[0].pos_ == "PROPN"):
-            return None  # not "Starting at Ocado on Monday, it's all a bit scary": an empty "it"
+    if not subjects and others_doing(head):
+        return None  # "Taking in kids in need - you're so kind": the listener's doing
     if not subjects:
         # Chat drops the "I" of a clause that opens with its verb: "sold the clio last month", "quit
         # chess completely", "driving a Kia Niro these days".
@@ -392,10 +389,6 @@ def _subject(
             return name, True
         return f"{speaker}'s", False  # "my sister got a job at Deloitte": hers, not the speaker's
     return None
-
-
-#: Subjects that are someone other than the speaker.
-_OTHERS: Final = frozenset(["you", "he", "she", "they"])
 
 
 def _a_wish(head: Any) -> bool:

@@ -413,8 +413,8 @@ def _all_of_something(tokens: list[str]) -> bool:
     """ "has the whole collection", "watched the entire series" with nothing after that says of what."""
     for index in range(1, len(tokens) - 2):
         if tokens[index].casefold() == "the" and tokens[index + 1].casefold() in _ALL_OF:
-            following = tokens[index + 3].casefold() if index + 3 < len(tokens) else ""
-            return following not in _SAYS_OF_WHAT and not following[:1].isalpha()
+            end = _noun_phrase(tokens, index + 2)
+            return end > index + 2 and (end == len(tokens) or not tokens[end][:1].isalnum())
     return False
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "named_relations",
     "not_now",
     "only_weighed",
+    "others_doing",
     "said_with_me",
     "whose",
 ]
@@ -203,3 +204,17 @@ _WEIGHED: Final = frozenset(
 )  # fmt: skip
 #: Verbs that weigh a doing: "makes sense", "sounds good", "appeals", "tempts me".
 _WEIGHING: Final = frozenset(["make", "seem", "sound", "appeal", "tempt"])
+
+
+#: Subjects that are someone other than the speaker.
+_OTHERS: Final = frozenset(["you", "he", "she", "they"])
+
+
+def others_doing(verb: Any) -> bool:
+    """A participle before the clause it hangs on whose subject is someone else: "Taking in kids in need
+    - you're so kind" is the listener's doing; not before an empty "it" ("Starting at Ocado on Monday,
+    it's all a bit scary")."""
+    if verb.dep_ != "advcl" or verb.i > verb.head.i:
+        return False
+    main = [c for c in verb.head.children if c.dep_ in SUBJECTS]
+    return bool(main) and (main[0].lower_ in _OTHERS or main[0].pos_ == "PROPN")
