@@ -352,11 +352,42 @@ def _aside_apart(found: re.Match[str]) -> str:
     return f". {found[1].rstrip('.!?')}. "
 
 
+#: A message the speaker got, quoted: "Got this text: 'your MRI is now Mon 10 Feb'", "the garage emailed
+#: me: "we've moved you to Friday"". Its "you" is the speaker, its "we" the sender.
+_RECEIVED: Final = re.compile(
+    r"(?P<cue>\b(?:got|received|had|get)\s+(?:this|a|an|the)\s+(?:\w+\s+)?(?:text|message|email|e-mail|"
+    r"letter|sms|reminder|voicemail|notification|dm)\b[^:'\"‘“]{0,40}|\b(?:texted|emailed|messaged|"
+    r"wrote(?:\s+to)?|replied(?:\s+to)?)\s+me\b[^:'\"‘“]{0,20}):\s*['\"‘“](?P<quote>.+?)['\"’”](?=\s|$|[.,;!?])",
+    re.IGNORECASE,
+)
+#: The quote's people as the speaker tells them: its reader is the speaker, its writer someone else.
+_QUOTED_PEOPLE: Final = (
+    (re.compile(r"\byou(?:'re| are)\b", re.IGNORECASE), "I'm"),
+    (re.compile(r"\byour\b", re.IGNORECASE), "my"),
+    (re.compile(r"\byou\b", re.IGNORECASE), "me"),
+    (re.compile(r"\bwe(?:'re| are)\b", re.IGNORECASE), "they're"),
+    (re.compile(r"\bwe(?:'ve)\b", re.IGNORECASE), "they've"),
+    (re.compile(r"\bwe\b", re.IGNORECASE), "they"),
+    (re.compile(r"\bour\b", re.IGNORECASE), "their"),
+    (re.compile(r"\bus\b"), "them"),
+)
+
+
+def _received_as_mine(found: re.Match[str]) -> str:
+    """The quoted message said as the speaker would: "your MRI appointment is now Mon 10 Feb" → "my MRI
+    appointment is now Mon 10 Feb"."""
+    quote = found["quote"]
+    for pattern, said in _QUOTED_PEOPLE:
+        quote = pattern.sub(said, quote)
+    return f'{found["cue"]}: "{quote}"'
+
+
 def normalise_first_person(text: str) -> str:
     """Chat spelling of the first person ("i'm", "im", "i") as written English, so one grammar reads both;
     a question tagged on after a dash or a comma set apart from the statement before it."""
     for pattern, replacement in _LOWER_I:
         text = pattern.sub(replacement, text)
+    text = _RECEIVED.sub(_received_as_mine, text)
     text = _OPENING_INTERJECTION.sub(r"\1,", text)
     text = _EMOJI_STOP.sub(". ", text)
     text = _COMMA_REQUEST.sub(". ", text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from datetime import datetime, timedelta
 from typing import Final
 
@@ -263,6 +264,32 @@ def _apart(ours: tuple[datetime, datetime] | None, stored: StoredFact) -> bool:
 _ENDS_TOGETHER: Final = frozenset(["works_at", "works_as"])
 
 
+#: A run of capitalised words, small joining words inside it: "World of Warcraft", "Game of Thrones".
+_TITLE_RUN: Final = re.compile(r"[A-Z][\w'-]*(?:\s+(?:of|the|[A-Z][\w'-]*))*\s+[A-Z][\w'-]*")
+#: An initialism as chat writes one: two to five letters, a capital after the first ("WoW", "GoT", "FFXIV").
+_INITIALISM: Final = re.compile(r"^[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*$")
+
+
+def _initials(claim: str) -> frozenset[str]:
+    """The initials of each title in ``claim``, with and without its small words: "World of Warcraft" →
+    "wow" and "ww"."""
+    found: set[str] = set()
+    for run in _TITLE_RUN.findall(claim):
+        words = run.split()
+        found.add("".join(w[0] for w in words).casefold())
+        found.add("".join(w[0] for w in words if w[:1].isupper()).casefold())
+    return frozenset(found)
+
+
+def _named_in(words: AbstractSet[str], said: Sequence[str], claim: str) -> bool:
+    """An ending's words (stemmed ``words``, as written ``said``) name the claim: a word of it, or the
+    initials of one of its titles ("done with WoW" ends "plays a lot of World of Warcraft")."""
+    if words & value_tokens(claim):
+        return True
+    shortened = {w.casefold() for w in said if 2 <= len(w) <= 5 and _INITIALISM.match(w)}
+    return bool(shortened & _initials(claim))
+
+
 def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime | None) -> list[StoredFact]:
     """The stored facts an ending ends: in the slots it names, those that name its words (or all of
     them when it names no word, or the slots end together); without slots, the subject's facts that
@@ -276,9 +303,9 @@ def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
         and not (said_at and stored.stated_at and stored.stated_at > said_at)
     ]
     if not atom.ends:
-        return [stored for stored in mine if words & value_tokens(stored.claim)]
+        return [stored for stored in mine if _named_in(words, atom.ends_words, stored.claim)]
     slotted = [stored for stored in mine if in_slots(stored.key, atom.ends)]
-    named = [stored for stored in slotted if words & value_tokens(stored.claim)]
+    named = [stored for stored in slotted if _named_in(words, atom.ends_words, stored.claim)]
     return slotted if not words or set(atom.ends) <= _ENDS_TOGETHER else named
 
 
@@ -305,7 +332,7 @@ def _ended_later(
             not words or words & said or set(stored.ends) <= _ENDS_TOGETHER
         ):
             return stored
-        if not stored.ends and words & said:
+        if not stored.ends and (words & said or _named_in(frozenset(), stored.ends_words, atom.statement)):
             return stored
     return None
 

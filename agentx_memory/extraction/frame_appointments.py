@@ -11,6 +11,7 @@ import re
 from datetime import datetime
 from typing import Any, Final
 
+from ..retrieval.time_phrases import find_time_phrase
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom, nth_day
 from .frame_fits import SUBJECTS, is_time
@@ -102,8 +103,9 @@ _NOT_NAMING: Final = frozenset(
     ["new", "next", "first", "last", "big", "early", "late", "other", "second", "final", "usual", "old"]
 )
 _WEEKDAY_OR_MONTH: Final = re.compile(
-    r"^(?:mon|tue|wed|thu|fri|sat|sun)\w*day$|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|"
-    r"^\d{1,2}(?:st|nd|rd|th)$|^\d{1,2}(?::\d\d)?(?:am|pm)$|^noon$|^midday$",
+    r"^(?:mon|tue|wed|thu|fri|sat|sun)\w*day$|^(?:mon|tues?|weds|thu|thur|thurs|fri)\.?$|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|"
+    r"^\d{1,2}(?:st|nd|rd|th)$|^\d{1,2}(?::\d\d)?(?:am|pm)$|^noon$|^midday$|"
+    r"^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?$",  # a date in figures: "14/10", "13.9.2025"
     re.IGNORECASE,
 )
 
@@ -128,6 +130,16 @@ def _when(*holders: Any) -> list[Any]:
         # "car service is now September 17": a copula's date; "it's 9 May now": the day split off it
         or (c.dep_ == "attr" and holder.lemma_ == "be" and (_timeish(c) or _day_of(c)))
     ]
+
+
+def _whole_phrase(doc: Any, first: int, last: int, now: datetime) -> str:
+    """The text of tokens ``first``…``last``, run on to the end of the time phrase that starts among
+    them: in "moved it to Thursday 25 September" the parse hangs the date off the weekday's clause."""
+    begin, end = doc[first].idx, doc[last].idx + len(doc[last])
+    found = find_time_phrase(doc.text[begin:], now)
+    if found is not None and found.start < end - begin < found.end:
+        end = begin + found.end
+    return str(doc.text[begin:end])
 
 
 def _day_of(number: Any) -> bool:
@@ -209,7 +221,7 @@ def appointment_atom(
     if not when or key is None or lemma not in {"be", "have", "get", "book", *_MOVES}:
         return None, thing
     tokens = sorted({t.i for c in when for t in c.subtree})
-    times = predicate.doc[tokens[0] : tokens[-1] + 1].text
+    times = _whole_phrase(predicate.doc, tokens[0], tokens[-1], turn.timestamp).rstrip(".")
     times = re.sub(r"^(?:to|till|until|for)\s+", "", times)
     if _PHONE_LIKE.search(times):
         return None, thing  # "put my number on for queries: 07700 900123": a number, no time

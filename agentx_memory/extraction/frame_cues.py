@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
-from .frame_fits import PEOPLE, SUBJECTS, a_post
+from .frame_fits import PEOPLE, SUBJECTS, a_post, classifying
 from .frame_places import a_business
 from .lexicon import DIETS, ENDING_VERBS, PARTNER_NOUNS, PET_KIND, PLAN_DIETS, RELATION_NOUNS, Frame
 from .parse_paths import a_name, clause_verb, said_with_me, whose
@@ -187,11 +187,23 @@ _BOSSES: Final = frozenset(
 )
 
 
+#: Phrasal verbs of saying no to an offer: "turned down a role as a nurse", "passed on the job at Arup".
+_REFUSING: Final = frozenset([("turn", "down"), ("pass", "on"), ("pass", "up")])
+
+
+def _refused(verb: Any) -> bool:
+    return any(
+        (verb.lemma_.casefold(), c.lower_) in _REFUSING
+        for c in verb.children
+        if c.dep_ == "prt" or (c.dep_ == "prep" and c.lower_ == "on")
+    )
+
+
 def _undecided(sentence: Any) -> bool:
     """A plan, a wish or a doubt of the speaker's in the sentence; another's ("my manager at Google wants
     me to lead the project") leaves what the speaker is as it is."""
     for token in sentence:
-        if not (token.tag_ == "MD" or token.lemma_.casefold() in _NOT_YET):
+        if not (token.tag_ == "MD" or token.lemma_.casefold() in _NOT_YET or _refused(token)):
             continue
         verb = token.head if token.tag_ == "MD" or token.dep_ in {"aux", "advmod", "mark"} else token
         subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
@@ -520,7 +532,18 @@ def _named_at(value: Any) -> bool:
         return True
     if value.dep_ == "pobj" and value.head.lower_ == "from" and value.head.head.lemma_.casefold() in _PAY:
         return True  # "first paycheck from Microsoft"
-    return value.dep_ == "compound" and value.head.lemma_.casefold() in _JOB
+    return value.dep_ == "compound" and value.head.lemma_.casefold() in _JOB and not _acts_on_me(value.head)
+
+
+def _acts_on_me(body: Any) -> bool:
+    """An office or a team that does something to the speaker is one they deal with ("the GI office put
+    me down for March 6th", "the Barclays team called me back"), unless it is theirs ("my team")."""
+    verb = body.head
+    return (
+        body.dep_ in SUBJECTS
+        and not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in body.children)
+        and any(c.dep_ in {"dobj", "dative"} and c.lower_ in {"me", "us"} for c in verb.children)
+    )
 
 
 def _cue(token: Any) -> str:
@@ -572,6 +595,9 @@ def _others(sentence: Any) -> bool:
         # "my new manager at Ocado" is the speaker's news, and so is "the doctor put me on keto"
         if token.dep_ in SUBJECTS and person and not at_work and not about_me:
             return True
+        # "they live in Spain now" (a landlord's message, quoted): someone said before
+        if token.dep_ in SUBJECTS and token.lower_ in {"he", "she", "they"}:
+            return True
         # "Our eldest, Chloe, starts at Oxford": a subject given a name beside it is that person
         named = any(
             c.dep_ == "appos" and (c.ent_type_ == "PERSON" or c.pos_ == "PROPN") for c in token.children
@@ -586,7 +612,7 @@ def _others(sentence: Any) -> bool:
         if token.dep_ == "poss" and (
             token.ent_type_ == "PERSON"
             or token.lower_ in {"his", "her", "their"}
-            or token.lemma_.casefold() in RELATION_NOUNS
+            or (token.lemma_.casefold() in RELATION_NOUNS and not classifying(token))
         ):
             return True
     return False

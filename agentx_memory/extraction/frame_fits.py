@@ -40,6 +40,7 @@ __all__ = [
     "STOPPING",
     "SUBJECTS",
     "a_post",
+    "classifying",
     "diet_named",
     "done_for_a_living",
     "fits_slot",
@@ -324,7 +325,7 @@ def _occupation(value: Any, predicate: Any) -> bool:
         return True  # "work as", "retrain as", "qualify as": the frame says it is a job
     if any(c.lower_ in JUDGING for c in value.subtree):
         return False  # a judgement ("such an inspiring writer", "a natural teacher"), not a job said
-    if any(c.dep_ == "poss" for c in value.children):
+    if any(c.dep_ == "poss" and not classifying(c) for c in value.children):
         return False  # "Beyoncé is my favourite artist": what she is to the speaker, not her job
     if head == "owner" and not any(t.lemma_.casefold() in BUSINESSES for t in value.subtree):
         return False  # "a Tesla Model Y owner", "a dog owner": what one has, not a job
@@ -545,3 +546,12 @@ def hyphenated(value: Any) -> str:
     while start >= 2 and value.doc[start - 1].text == "-":
         start -= 2
     return str(value.doc[start : value.i + 1].text)
+
+
+def classifying(possessive: Any) -> bool:
+    """A plural possessive that says what kind, not whose: "a children's librarian", "a women's health
+    physio" (no one of its own before it: "a" is the head noun's, whatever the parse hangs it on; "my
+    kids' school" is the kids')."""
+    return possessive.tag_ == "NNS" and not any(
+        c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ not in {"a", "an"}) for c in possessive.children
+    )

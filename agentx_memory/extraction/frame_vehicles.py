@@ -62,10 +62,31 @@ def vehicle_head(maker: Any) -> Any:
     return name
 
 
+#: Verbs of passing a thing on to someone for good: "Mum gave me her old Nissan Micra", "Dad handed his
+#: Prius down to me", "my uncle left me his Land Rover", "work gave me a BMW i4" ("lent" is for a while).
+_GIVING: Final = frozenset(["give", "hand", "pass", "gift", "leave", "sell"])
+
+
+def _to_me(verb: Any) -> bool:
+    """The speaker is who the verb passes its thing to: "gave me", "handed … down to me"."""
+    return any(c.dep_ == "dative" and c.lower_ in {"me", "us"} for c in verb.children) or any(
+        g.lower_ in {"me", "us"}
+        for c in verb.children
+        if c.dep_ in {"prep", "dative"} and c.lower_ == "to"
+        for g in c.children
+    )
+
+
 def made_vehicle(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
-    """The maker-led vehicle the speaker came to have in this sentence, read as a change."""
+    """The maker-led vehicle the speaker came to have in this sentence, read as a change: got by them,
+    or given to them."""
     for verb in sentence:
         lemma = str(verb.lemma_).casefold()
+        if lemma in _GIVING and verb.pos_ == "VERB" and _to_me(verb) and not _only_wished(verb):
+            for held in (c for c in verb.children if c.dep_ == "dobj"):
+                name = vehicle_name(held)
+                if name is not None and name.i == held.i:  # the thing given; not "a lift in his BMW"
+                    return [slot_atom(NEW_VEHICLE, held, speaker, turn, True, speaker, False)]
         if verb.pos_ != "VERB" or lemma not in _GETTING or not _mine(verb) or _only_wished(verb):
             continue
         prep = _GETTING[lemma]

@@ -4,8 +4,9 @@ facts here. Pure."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
@@ -14,6 +15,16 @@ from .frame_values import phrase
 from .lexicon import FIELDS, PLAN_DIETS, SLOTS, Frame
 
 __all__ = ["slot_atom"]
+
+
+#: An owner before a vehicle's name, and what is said of it before the name: "my", "her old", "Dad's".
+_OWNER: Final = re.compile(r"^(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[A-Z][\w-]*'s)\s+(?:[a-z][\w-]*\s+)*(?=[A-Z0-9])")
+
+
+def _without_owner(said: str) -> str:
+    """ "took delivery of my Triumph Bonneville", "Mum gave me her old Nissan Micra": the name (the
+    owner and the age were the giver's, or go without saying)."""
+    return _OWNER.sub("", said, count=1)
 
 
 def slot_atom(
@@ -61,8 +72,8 @@ def slot_atom(
     gerund = frame.slot == "occupation" and (value.tag_ == "VBG" or value.lemma_.casefold() in FIELDS)
     if frame.slot == "occupation" and not gerund and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
-    if frame.slot == "vehicle" and said.split()[0].casefold() in {"my", "our"} and " " in said:
-        said = said.split(" ", 1)[1]  # "took delivery of my Triumph Bonneville": drives a Triumph Bonneville
+    if frame.slot == "vehicle":
+        said = _without_owner(said)
     if frame.slot in {"employer", "residence"} and said.split()[0].casefold() in {"my", "our"}:
         said = f"{subject}'s {said.split(' ', 1)[1]}" if " " in said else said
     shown = f"a meat-eater who eats {meats_said(value)}" if said == "meat-eater" else said

@@ -79,7 +79,10 @@ def minus_months(moment: datetime, months: int) -> datetime:
 
 
 _LOOKS_BACK = re.compile(r"\b\d{4}\b|\bago\b|\blast\b|\byesterday\b", re.IGNORECASE)
-_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+_WEEKDAY = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:mon|tues?|weds|thu|thur|thurs|fri)\b", re.IGNORECASE
+)
+_FIGURES = re.compile(r"\d")
 
 
 #: "the second Saturday in March", "the last Friday of October": a day that moves with the year.
@@ -117,7 +120,9 @@ def next_occurrence(start: datetime, end: datetime, phrase: str, now: datetime) 
                 return later, later + (end - start)
     if end > now or nth is not None or _LOOKS_BACK.search(phrase):
         return start, end
-    if end - start <= timedelta(days=1) and _WEEKDAY.search(phrase):
+    # a weekday by itself moves by weeks; one said with its date ("Friday 13/9") names the date, which
+    # moves by years below
+    if end - start <= timedelta(days=1) and _WEEKDAY.search(phrase) and not _FIGURES.search(phrase):
         weeks = (now - end).days // 7 + 1
         return start + timedelta(weeks=weeks), end + timedelta(weeks=weeks)
     for years in range(1, 9):  # 29 February comes back within eight years

@@ -120,6 +120,16 @@ _BARE_MONTH_DAY = (
     r"(?![.,:/-]?\d|\s*%|\s+(?:minutes?|hours?|days?|weeks?|months?|years?|times?|points?|people|of)\b)"
 )
 _BARE_DAY_OF_MONTH = r"the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\s+of\s+" + _MONTH
+#: A day before its month without "on" ("moved it to 25th September", "the 6th oct"): with an ordinal …
+_BARE_ORDINAL_DAY_MONTH = (
+    r"(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?" + _MONTH + r"(?![.,:/-]?\d)"
+)
+#: … or in figures before a month no verb spells ("booked for 14 August"; "23 may come" is no date).
+_BARE_DAY_FULL_MONTH = (
+    r"(?P<day>\d{1,2})\s+(?P<mon>january|february|april|june|july|august|september|october|november|"
+    r"december|(?:jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?)(?![.,:/-]?\d)"
+)
+
 #: A month or a year named in a phrase: words that a turn about that time says too ("January 18th",
 #: "2023-05-08"), unlike "yesterday" or "last week".
 _NAMES_ITS_DATE: Final = re.compile(r"(?<!\w)(?:" + _MONTH + r"|(?:19|20)\d{2})(?!\w)", re.IGNORECASE)
@@ -330,14 +340,14 @@ def _year_only(match: re.Match[str], _now: datetime) -> Span:
 
 
 def _weekday(match: re.Match[str], now: datetime) -> Span:
-    wanted = _WEEKDAYS.index(match.group("wd").lower())
+    wanted = _weekday_index(match.group("wd"))
     # Strictly before today: "on Friday" asked on a Friday means a week ago.
     back = (now.weekday() - wanted) % 7 or 7
     return day_span(now.date() - timedelta(days=back))
 
 
 def _weekday_ahead(match: re.Match[str], now: datetime) -> Span:
-    wanted = _WEEKDAYS.index(match.group("wd").lower())
+    wanted = _weekday_index(match.group("wd"))
     if match.group("rel").lower() == "this":
         # The day of the current ISO week, even once it has passed: "this Monday" said on a Sunday was six
         # days ago. People say "this Friday" mostly before it; the week is the reading that never guesses.
@@ -392,6 +402,46 @@ def _dated_weekday(match: re.Match[str], now: datetime) -> Span:
     return day_span(min(agreeing, key=lambda c: (abs((c - now.date()).days), c < now.date())))
 
 
+#: A weekday with its date in figures ("fri 13/9", "Sat 3/8", "mon 10.2.2025"): the weekday tells a day
+#: first from a month first where both are at most 12.
+_WEEKDAY_NUMERIC = (
+    _SHORT_WEEKDAY + r",?\s+(?P<a>\d{1,2})[/.](?P<b>\d{1,2})(?:[/.](?P<year>(?:19|20)\d{2}))?(?![/.]?\d)"
+)
+#: A date in figures with its year ("25/12/2025", "3/14/2026", "25.09.2025").
+_NUMERIC_WITH_YEAR = r"(?P<a>\d{1,2})[/.](?P<b>\d{1,2})[/.](?P<year>(?:19|20)\d{2})(?![/.]?\d)"
+#: The short weekdays no word spells, alone after "on", "next" … ("on tues", "next thurs"): "sat" and
+#: "sun" are words, "wed" a verb.
+_SHORT_ONLY_WEEKDAY = r"(?P<wd>(?:mon|tues?|weds|thu|thur|thurs|fri)\.?)"
+
+
+def _weekday_numeric(match: re.Match[str], now: datetime) -> Span:
+    """The day a weekday and a date in figures name together, read day first or month first, whichever
+    falls on that weekday, nearest now."""
+    wanted = _weekday_index(match.group("wd"))
+    a, b = int(match.group("a")), int(match.group("b"))
+    years = [int(match.group("year"))] if match.group("year") else [now.year - 1, now.year, now.year + 1]
+    candidates = [
+        date(y, month, day)
+        for month, day in {(b, a), (a, b)}
+        for y in years
+        if 1 <= month <= 12 and 1 <= day <= calendar.monthrange(y, month)[1]
+    ]
+    agreeing = [c for c in candidates if c.weekday() == wanted]
+    if not agreeing:
+        raise ValueError("no reading of the figures falls on that weekday")
+    return day_span(min(agreeing, key=lambda c: (abs((c - now.date()).days), c < now.date())))
+
+
+def _numeric_with_year(match: re.Match[str], _now: datetime) -> Span:
+    """ "25/12/2025" (day first: 25 is no month), "3/14/2026" (month first); "3/4/2025" says neither."""
+    a, b, year = int(match.group("a")), int(match.group("b")), int(match.group("year"))
+    if a > 12 >= b or a == b:
+        return day_span(date(year, b, a))
+    if b > 12 >= a:
+        return day_span(date(year, a, b))
+    raise ValueError("an ambiguous or impossible numeric date")
+
+
 def _weekday_index(name: str) -> int:
     return [day[:3] for day in _WEEKDAYS].index(name.lower()[:3])
 
@@ -423,6 +473,7 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (_WEEKDAY_DAY_MONTH, r"(?:on\s+)?", "", _dated_weekday, True),
     (_WEEKDAY_MONTH_DAY, r"(?:on\s+)?", "", _dated_weekday, True),
     (_WEEKDAY_THE_DAY, r"(?:on\s+)?", "", _dated_weekday, True),
+    (_WEEKDAY_NUMERIC, r"(?:on\s+)?", "", _weekday_numeric, True),
     (_WEEK_ON_DAY, "", "", _week_on_day, True),
     (_DAY_WEEK, r"(?:on\s+)?", "", _week_on_day, True),
     (_NTH_WEEKDAY, r"(?:on\s+)?", "", _nth_weekday, True),
@@ -447,6 +498,9 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     # "24/7", "9/10", "50/50"), no year after them
     (r"(?!24/7)(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![/\d])", r"(?:on\s+)?", None, _numeric_day, True),
     (_BARE_DAY_OF_MONTH, "", None, _on_day, True),
+    (_BARE_ORDINAL_DAY_MONTH, "", None, _on_day, True),
+    (_BARE_DAY_FULL_MONTH, "", None, _on_day, True),
+    (_NUMERIC_WITH_YEAR, r"(?:on\s+)?", None, _numeric_with_year, False),
     *(
         (
             r"(?:the\s+)?(?P<unit>day|week)\s+(?P<dir>before|after)\s+" + form,
@@ -466,6 +520,8 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     # Saturday" (a plan's moves ahead); not a feast's ("Black Friday") nor a habit ("Mondays")
     (_NOT_A_FEAST + _WEEKDAY, "", None, _weekday, True),
     (r"(?P<rel>next|this(?:\s+coming)?)\s+" + _WEEKDAY, r"(?:on\s+)?", "", _weekday_ahead, True),
+    (_SHORT_ONLY_WEEKDAY, r"(?:on\s+(?:last\s+)?|last\s+)", r"(?:last\s+)?", _weekday, True),
+    (r"(?P<rel>next|this(?:\s+coming)?)\s+" + _SHORT_ONLY_WEEKDAY, r"(?:on\s+)?", "", _weekday_ahead, True),
 )
 
 

@@ -631,3 +631,63 @@ def test_a_weekday_said_with_its_date_is_read_by_the_date(text: str, said: date,
     found = find_time_phrase(text, datetime(said.year, said.month, said.day, 12, tzinfo=UTC))
     assert found is not None
     assert found.time_range.start == datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
+#: A Tuesday.
+SAID = datetime(2025, 9, 2, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "day"),
+    [
+        # a day before its month, without "on": with an ordinal, or a month no verb spells
+        ("moved it to 25th September", "25th September", date(2024, 9, 25)),
+        ("the 6th oct works for me", "the 6th oct", date(2024, 10, 6)),
+        ("the 3rd of Nov", "the 3rd of Nov", date(2024, 11, 3)),
+        ("booked for 14 August", "14 August", date(2025, 8, 14)),
+        ("it was 1 Jan", "1 Jan", date(2025, 1, 1)),
+        # a weekday with its date in figures: the weekday says which number is the month
+        ("fri 13/9, 17:30", "fri 13/9", date(2024, 9, 13)),
+        ("Sat 6/9 at 11am", "Sat 6/9", date(2025, 9, 6)),
+        ("on tues 16/9 at 10", "on tues 16/9", date(2025, 9, 16)),
+        ("Mon 10.2.2025", "Mon 10.2.2025", date(2025, 2, 10)),
+        # figures with their year, one number above 12
+        ("on 25/12/2025", "on 25/12/2025", date(2025, 12, 25)),
+        ("due 3/14/2026", "3/14/2026", date(2026, 3, 14)),
+        ("25.09.2025", "25.09.2025", date(2025, 9, 25)),
+        # a short weekday no word spells
+        ("I'm off on tues", "on tues", date(2025, 8, 26)),
+        ("next thurs", "next thurs", date(2025, 9, 4)),
+        ("last fri was mad", "last fri", date(2025, 8, 29)),
+    ],
+)
+def test_days_written_the_other_ways(text: str, phrase: str, day: date) -> None:
+    found = find_time_phrase(text, SAID)
+    assert found is not None
+    assert text[found.start : found.end] == phrase
+    assert found.time_range.start == datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "23 may come to the party",  # "may" a verb
+        "I'd give it 4 march on",
+        "it was 3/4/2025",  # either order, and no weekday to tell
+        "Sat 3/4 at noon",  # neither reading falls on a Saturday in the years around
+        "I sat on sun loungers",
+        "the wed cake",
+        "it was 25.09",  # a price or a score as much as a day
+    ],
+)
+def test_words_and_figures_that_are_no_such_day(text: str) -> None:
+    assert find_time_phrase(text, SAID) is None
+
+
+def test_a_plan_on_a_weekday_with_its_date_keeps_the_date() -> None:
+    # "Friday 13/9" said on 2 September 2025, read as last year's Friday 13th: ahead, it is this year's
+    # 13th (a date said in figures outranks the weekday), not the coming Friday
+    start, end = day_span(date(2024, 9, 13))
+    assert next_occurrence(start, end, "on Friday 13/9", SAID)[0] == datetime(2025, 9, 13, tzinfo=UTC)
+    friday = day_span(date(2025, 8, 29))
+    assert next_occurrence(*friday, "on fri", SAID)[0] == datetime(2025, 9, 5, tzinfo=UTC)
