@@ -103,12 +103,13 @@ def restore_dropped_subjects(doc: Any) -> str | None:
         if _NOW_A.match(sentence.text):  # "now a data analyst btw": the parser finds no verb to restore
             inserts.append((doc[sentence.start].idx, "I'm"))
             continue
-        opener = _opening_verb(sentence)
+        opener, at = _opening_verb(sentence), -1
         if opener is not None:
             before = doc[sentence.start : opener.i]
             # "Just got back from …": "I just got back"; "Wow, loved it": "Wow, I loved it"
             at = sentence.start if all(t.pos_ == "ADV" for t in before) else opener.i
             inserts.append((doc[at].idx, _pronoun(opener)))
+        inserts += [(doc[i].idx, "I") for i in _spliced(sentence) if i != at]
     if not inserts:
         return None
     text: str = doc.text
@@ -119,6 +120,33 @@ def restore_dropped_subjects(doc: Any) -> str | None:
             word = word[:1].lower() + word[1:]
         text = f"{text[:offset]}{pronoun} {word}"
     return text
+
+
+def _spliced(sentence: Any) -> list[int]:
+    """Where a past verb opens a clause after a comma with its subject left out, in a sentence whose
+    clause before it is the speaker's or has no verb: "I'm car-free now, sold the Golf in May", "Big
+    week, broke up with Tom", "Moved to Leeds in May, got a job at Arup". Not a participle on a noun
+    ("my flat, painted blue"), nor a clause that has its subject, nor a thing's doing ("…, went well")."""
+    places: list[int] = []
+    for comma in (t for t in sentence if t.text == ","):
+        words = [t for t in sentence.doc[comma.i + 1 : sentence.end] if t.pos_ not in _BEFORE_VERB]
+        verb = words[0] if words else None
+        if verb is None or verb.tag_ != "VBD" or verb.dep_ in {"acl", "amod", "relcl"}:
+            continue
+        # the parse may make the clause before the comma the verb's subject ("Moved to Leeds in May, got
+        # a job at Arup"): a past verb is no subject
+        if any(_a_subject(c) for c in verb.children) or verb.lower_ in _MOODS:
+            continue
+        if verb.lemma_.casefold() in _IT_VERBS or _tells_how_it_went(verb):
+            continue
+        told = [t for t in sentence.doc[sentence.start : comma.i] if _a_subject(t)]
+        if all(t.lower_ in {"i", "we"} for t in told):
+            places.append(comma.i + 1)
+    return places
+
+
+def _a_subject(token: Any) -> bool:
+    return token.dep_ in _SUBJECTS and token.tag_ not in {"VBD", "VBN"}
 
 
 def _opening_verb(sentence: Any) -> Any | None:

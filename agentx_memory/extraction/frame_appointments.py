@@ -194,7 +194,9 @@ def appointment_atom(
     # "the dentist rang, they've bumped me to Tuesday the 18th": the speaker moved is their appointment
     pointed = pointed or any(c.lower_ in {"me", "us"} for c in objects)
     # "Had to cancel the optician, rebooked for Friday the 16th": a move with nothing named is of the last
-    if thing is None and last_thing is not None and (pointed or (lemma in _MOVES and not subjects)):
+    # (the subject is the speaker's, or none: "…, rebooked for Friday" may have had its "I" put back)
+    mine = all(c.lower_ in {"i", "we"} for c in subjects)
+    if thing is None and last_thing is not None and (pointed or (lemma in _MOVES and mine)):
         thing = last_thing
     if thing is None:
         return None, None

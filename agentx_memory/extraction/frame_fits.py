@@ -265,9 +265,21 @@ def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
         if value.ent_type_ in {"GPE", "LOC"}:
             return False  # "swapped Denver for Phoenix": a town traded for a town
         return value.pos_ == "PROPN" and bool(
-            predicate.lemma_ in {"trade", "swap"} or sentence & ({"sell", "drive", "trade"} | VEHICLE_NOUNS)
+            (predicate.lemma_ in {"trade", "swap"} and _trades_a_vehicle(predicate))
+            or sentence & ({"sell", "drive", "trade"} | VEHICLE_NOUNS)
         )
     return False
+
+
+def _trades_a_vehicle(verb: Any) -> bool:
+    """ "traded in the Corolla for …", "swapped the van for …": a trade-in, or a vehicle given; not
+    "swapped Barclays for Monzo" (a bank for a bank)."""
+    given = [c for c in verb.children if c.dep_ == "dobj"]
+    return any(c.dep_ == "prt" and c.lower_ == "in" for c in verb.children) or any(
+        t.lemma_.casefold() in VEHICLE_NOUNS or t.lower_ in VEHICLE_MAKES | VEHICLE_MODELS
+        for g in given
+        for t in g.subtree
+    )
 
 
 #: Whom one teaches, which is no subject taught: "I teach kids", "I teach classes".

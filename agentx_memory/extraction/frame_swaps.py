@@ -16,8 +16,8 @@ from typing import Any, Final
 from .atoms import FactAtom
 from .clause_atoms import TurnText
 from .frame_fits import SUBJECTS, a_post, diet_named
-from .frame_vehicles import named_vehicle, vehicle_head
-from .lexicon import FIELDS, NOT_PASTIMES, Frame
+from .frame_vehicles import named_vehicle, vehicle_head, vehicle_name
+from .lexicon import FIELDS, NOT_PASTIMES, VEHICLE_NOUNS, Frame
 from .slot_atoms import slot_atom
 
 __all__ = ["left_to_be", "spoken_as", "swapped"]
@@ -145,6 +145,8 @@ def _field(value: Any) -> bool:
 
 def _slot_of(value: Any) -> str | None:
     """The slot a value can only be of: a city, a diet, a job, a vehicle, an organisation."""
+    if vehicle_name(value) is not None or value.lemma_.casefold() in VEHICLE_NOUNS:
+        return "vehicle"  # first: the model takes some names for towns ("a Transit Custom")
     if value.ent_type_ in {"GPE"}:
         return "residence"
     if diet_named(value):

@@ -213,3 +213,62 @@ def test_an_ending_names_a_title_by_its_initials(
     atoms = [a for a in extract_turns([turn], recognizer=parser).facts if a.ends_words or a.ends]
     decisions = [decide(atom, [_stored(claim, "said")], SAID) for atom in atoms]
     assert any(d.action == "supersede" for d in decisions) is ended
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # a past verb after a comma with its "I" left out, after the speaker's clause or none
+        ("Moved to Leeds in May, got a job at Arup.", ("works_at", "Arup")),
+        ("I'm in Leeds now, started at Arup last week.", ("works_at", "Arup")),
+    ],
+)
+def test_a_clause_spliced_on_with_its_subject_left_out_is_the_speakers(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    assert fact in _read(parser, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("I'm car-free now, sold the Golf in May.", "Golf"),
+        ("Big week, broke up with Tom.", "Tom"),
+    ],
+)
+def test_an_ending_spliced_on_is_the_speakers(parser: NameRecognizer, text: str, ended: str) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID, "Kim")], recognizer=parser).facts
+    assert any(ended.casefold() in {w.casefold() for w in fact.ends_words} for fact in facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister's in Leeds now, moved in May, got a job at Arup.",  # the sister's clause
+        "Tom quit his job, started at Arup.",
+        "My flat, painted blue last year, is by the park.",  # a participle on a noun
+    ],
+)
+def test_a_spliced_clause_after_someone_elses_is_not_the_speakers(parser: NameRecognizer, text: str) -> None:
+    assert not [pair for pair in _read(parser, text) if pair[0] in {"works_at", "lives_in"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I swapped my old van for a Transit Custom.", ("drives", "a Transit Custom")),
+        ("Swapped London for Leeds last year.", ("lives_in", "Leeds")),
+    ],
+)
+def test_a_swap_is_of_the_slot_its_values_are_of(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    read = _read(parser, text)
+    assert fact in read
+    assert len([pair for pair in read if pair[0] in {"drives", "lives_in"}]) == 1
+
+
+def test_a_bank_swapped_for_a_bank_is_no_vehicle(parser: NameRecognizer) -> None:
+    assert not [
+        pair for pair in _read(parser, "Swapped Barclays for Monzo last month.") if pair[0] == "drives"
+    ]
