@@ -134,13 +134,15 @@ _LOWER_I: Final = (
     ),
     # "Jake and I called it a day after four years": a couple split up (said of one, "I called it a day
     # at 5", it ends a day's work)
-    (re.compile(r"\b((?:[A-Z][\w'’-]+ and I|[Mm]e and [A-Z][\w'’-]+) )called it a day\b"), r"\1split up"),
+    (re.compile(r"\b((?:[A-Z][\w'’-]+ and I|[Mm]e and [A-Z][\w'’-]+) )called it a day\b"), r"\1broke up"),
     # "my go-to drink these days is cold brew": the parse takes "go" for a verb; it is the favourite
     (re.compile(r"\b([Mm]y|[Oo]ur)\s+go-?to\b"), r"\1 favourite"),
     # "me and Dominika called it quits": a couple split up, in the words the reader knows
     (
         re.compile(r"\bcall(ed|ing|s)? it quits\b", re.IGNORECASE),
-        lambda said: {"ed": "split up", "ing": "splitting up", "s": "splits up"}.get(
+        # "broke up" for the past: "split" reads as a present too ("Dom and I split up in June" became
+        # "… splits up in June", a plan)
+        lambda said: {"ed": "broke up", "ing": "splitting up", "s": "splits up"}.get(
             said[1] or "", "split up"
         ),
     ),

@@ -38,6 +38,8 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         kind = _kind(token)  # "Oscar, my guinea pig": a guinea pig, no pig
         if kind is None or token.dep_ not in {"appos", "dobj", "amod", "compound"}:
             continue
+        if _lost(token):
+            continue  # "We lost our dog Bailey in the spring": an ending (read by pet_atom), no pet now
         if token.dep_ == "appos" and token.head.pos_ == "PROPN" and whose(token) in {"my", "our"}:
             found.append(pet_said(speaker, kind, token.head.text, turn))
         elif token.dep_ in {"amod", "compound"} and token.head.pos_ == "PROPN" and _ours(token):
@@ -47,6 +49,16 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             names = [n for first in named for n in (first, *first.conjuncts) if n.pos_ == "PROPN"]
             found += [pet_said(speaker, kind, name.text, turn) for name in names]
     return found
+
+
+def _lost(kind: Any) -> bool:
+    """The pet the kind names is the object of a verb of losing it: "lost our dog Bailey", "had to put
+    our cat Smudge down", "rehomed the rabbit Thumper"."""
+    named = kind.head if kind.dep_ in {"amod", "compound"} else kind
+    verb = named.head if named.dep_ in {"dobj", "appos"} else None
+    while verb is not None and verb.dep_ == "appos":
+        verb = verb.head.head if verb.head.dep_ == "dobj" else None
+    return verb is not None and verb.pos_ == "VERB" and verb.lemma_.casefold() in DEATHS - {"pass"}
 
 
 def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:

@@ -173,6 +173,7 @@ PAST_FORMS: Final = frozenset(
         "hit",
         "let",
         "quit",
+        "split",  # "I split up with Tom in June": rarely a habit, as "quit"
         "shut",
         "spread",
         "cost",

@@ -209,7 +209,7 @@ def test_what_is_over_or_a_stay_is_no_current_value(parser: NameRecognizer, text
         ("I handed in my notice at Tesco and I'm joining Lidl next month.", "handed in my notice at Tesco"),
         ("I quit my job last week.", "quit my job last week"),
         ("Ravi and I are no longer together.", "no longer together"),
-        ("me and Dominika called it quits over the summer, so it's just me.", "split up over the summer"),
+        ("me and Dominika called it quits over the summer, so it's just me.", "broke up over the summer"),
         (
             "Chloe and I made it official! Hana and I parted on good terms back in January.",
             "parted on good terms back in January",

@@ -128,7 +128,7 @@ def test_a_relatives_new_place_is_not_the_speakers_home(parser: NameRecognizer, 
             "espresso",
         ),
         ("I stay in Pune, Kothrud side.", "lives_in", "Pune"),
-        ("Jake and I called it a day after four years. How do I cope?", "ended", "split up"),
+        ("Jake and I called it a day after four years. How do I cope?", "ended", "broke up"),
     ],
 )
 def test_the_reading(parser: NameRecognizer, text: str, key: str, value: str) -> None:

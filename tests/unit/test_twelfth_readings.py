@@ -272,3 +272,33 @@ def test_a_bank_swapped_for_a_bank_is_no_vehicle(parser: NameRecognizer) -> None
     assert not [
         pair for pair in _read(parser, "Swapped Barclays for Monzo last month.") if pair[0] == "drives"
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We lost our dog Bailey in the spring.", "We had to put our cat Smudge down last week."],
+)
+def test_a_pet_lost_is_no_pet_now(parser: NameRecognizer, text: str) -> None:
+    facts = extract_turns([TurnText("t1", "user", text, SAID, "Kim")], recognizer=parser).facts
+    assert not [fact for fact in facts if fact.key in {"dog", "cat"}]
+    assert [fact for fact in facts if fact.key == "ended"]
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [("Meet Rolo, our new puppy!", "Rolo"), ("Our puppy Biscuit chewed my shoes.", "Biscuit")],
+)
+def test_a_pet_named_in_passing_is_still_a_pet(parser: NameRecognizer, text: str, pet: str) -> None:
+    assert ("dog", pet) in _read(parser, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a split told in the past stays in the past, and its month is the last one
+        ("Dom and I called it quits in June.", "Kim and Dom broke up in June (June 2025)."),
+        ("I split up with Tom in June.", "Kim split up with Tom in June (June 2025)."),
+    ],
+)
+def test_a_split_said_in_the_past_is_dated_back(parser: NameRecognizer, text: str, said: str) -> None:
+    assert said in [statement for _, _, statement in read_facts(parser, text, at=SAID)]
