@@ -52,6 +52,14 @@ _BOOKED: Final = re.compile(
     r"(?:(?:for|in|on)\s+)?(?:a|an|the|my|our|us|me|him|her|them|\w+'s)\b[^.]*?\b(?:for|on)\s",
     re.IGNORECASE,
 )
+#: An occasion moved, said of it or of what moved it: "my flight's been moved to the 3rd", "they pushed
+#: my MRI to the 21st" (a new time, so ahead; "I moved to Leeds on the 3rd" moved the speaker, and is past).
+_MOVED: Final = re.compile(
+    r"\b(?:(?:been|got|gets|was|were|is|are)\s+(?:moved|pushed|rescheduled|postponed|bumped|rebooked)|"
+    r"(?:moved|pushed|rescheduled|rebooked|postponed|bumped)\s+(?:my|our|the|it|him|her|them|us|me|\w+'s)\b"
+    r"[^.]*?\b(?:to|till|until|for))\s",
+    re.IGNORECASE,
+)
 _PAST_CUE: Final = re.compile(
     # "getting married" is ahead: a participle after "get" is no past ("got married" is).
     r"\b(?:was|were|did|went|had|ago|last|yesterday|used to)\b|(?<!getting )(?<!get )\b\w+ed\b",
@@ -147,6 +155,7 @@ def build_atom(
         kind == "event"
         or clause_pointing(statement_end(canonical), ctx.subject) == "plan"
         or _BOOKED.search(statement_end(canonical)) is not None
+        or _MOVED.search(statement_end(canonical)) is not None
     )
     if ahead and start is not None and start < ctx.turn.timestamp:
         found = find_time_phrase(statement_end(canonical), ctx.turn.timestamp)

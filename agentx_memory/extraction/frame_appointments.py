@@ -63,10 +63,10 @@ def thing_key(thing: Any, loose: bool = False) -> str | None:
     words = [
         c
         for c in thing.children
-        if c.dep_ in {"compound", "amod"}
+        if (c.dep_ in {"compound", "amod"} or (c.dep_ == "poss" and c.lemma_.casefold() in APPOINTMENTS))
         and c.i < thing.i
         # the tagger takes some a noun for an adjective: "Optician appointment"; "moving day" is named
-        # for a doing
+        # for a doing; "my doctor's appointment": the one it is with
         and (
             c.pos_ == "NOUN"
             or (c.pos_ in {"ADJ", "PROPN"} and c.lemma_.casefold() in APPOINTMENTS)
@@ -216,7 +216,8 @@ def appointment_atom(
         to = {"to", "till", "until", "for"} if lemma == "reschedule" else {"to", "till", "until"}
         moved_to = [c for c in when if c.lower_ in to]
         # and the hour said after the new day: "moved to Tuesday 19 March at 3pm"
-        moved_to += [c for c in when if moved_to and c.lower_ == "at" and c.i > moved_to[0].i]
+        # (or its day after the hour: "moved to 6am on the 3rd")
+        moved_to += [c for c in when if moved_to and c.lower_ in {"at", "on"} and c.i > moved_to[0].i]
         when = moved_to or [
             c for c in when if c.dep_ != "prep" and not any(t.lower_ in _WHEN_DONE for t in c.subtree)
         ]

@@ -41,9 +41,15 @@ def supposed_at(predicate: Any) -> bool:
         node = node.head
 
 
+#: Adverbs that say a thing did not quite happen: "I almost moved to Leeds", "nearly took the job".
+_NOT_QUITE: Final = frozenset(["almost", "nearly"])
+
+
 def _supposes(token: Any) -> bool:
     """ "if", "would", "could" on the clause they hang on; "couldn't make the 8th" says what was not
-    possible, "I'd say my favourite is …" says it."""
+    possible, "I'd say my favourite is …" says it; "almost"/"nearly" on a verb, what did not happen."""
+    if token.dep_ == "advmod" and token.lower_ in _NOT_QUITE and token.head.pos_ in {"VERB", "AUX"}:
+        return True
     return bool(token.dep_ == "mark" and token.lower_ in CONDITIONS) or bool(
         token.tag_ == "MD"
         and token.lower_ in {"would", "'d", "could"}

@@ -54,6 +54,7 @@ from .frame_values import frames_of, value_words
 from .frame_vehicles import owned_vehicle
 from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
+    APPOINTMENTS,
     PARTNER_NOUNS,
     RELATION_NOUNS,
     SAME_PAST,
@@ -264,7 +265,14 @@ def _appointment(
     if atom is None or thing is None:
         return thing if thing is not None else last
     # "Milo's vet appointment" is Milo's; "Tuesday's car service" is the speaker's, on a Tuesday
-    owners = [c for c in thing.children if c.dep_ == "poss" and c.ent_type_ not in {"DATE", "TIME"}]
+    # ("my doctor's appointment": the one it is with, no owner)
+    owners = [
+        c
+        for c in thing.children
+        if c.dep_ == "poss"
+        and c.ent_type_ not in {"DATE", "TIME"}
+        and c.lemma_.casefold() not in APPOINTMENTS
+    ]
     if owners and owners[0].lower_ not in {"my", "our"}:
         owner = name_of(owners[0]) if owners[0].pos_ == "PROPN" else last_person
         if owner is None:

@@ -442,6 +442,16 @@ def _numeric_with_year(match: re.Match[str], _now: datetime) -> Span:
     raise ValueError("an ambiguous or impossible numeric date")
 
 
+#: A day of this month or the next said by its number: "the 14th of next month".
+_DAY_OF_COMING_MONTH = r"the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?P<rel>this|next)\s+month"
+
+
+def _day_of_coming_month(match: re.Match[str], now: datetime) -> Span:
+    year, month = now.year, now.month + (1 if match.group("rel").lower() == "next" else 0)
+    year, month = (year + 1, 1) if month == 13 else (year, month)
+    return day_span(date(year, month, int(match.group("day"))))
+
+
 def _weekday_index(name: str) -> int:
     return [day[:3] for day in _WEEKDAYS].index(name.lower()[:3])
 
@@ -474,6 +484,7 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (_WEEKDAY_MONTH_DAY, r"(?:on\s+)?", "", _dated_weekday, True),
     (_WEEKDAY_THE_DAY, r"(?:on\s+)?", "", _dated_weekday, True),
     (_WEEKDAY_NUMERIC, r"(?:on\s+)?", "", _weekday_numeric, True),
+    (_DAY_OF_COMING_MONTH, r"(?:on\s+)?", "", _day_of_coming_month, True),
     (_WEEK_ON_DAY, "", "", _week_on_day, True),
     (_DAY_WEEK, r"(?:on\s+)?", "", _week_on_day, True),
     (_NTH_WEEKDAY, r"(?:on\s+)?", "", _nth_weekday, True),

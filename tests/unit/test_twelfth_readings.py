@@ -302,3 +302,50 @@ def test_a_pet_named_in_passing_is_still_a_pet(parser: NameRecognizer, text: str
 )
 def test_a_split_said_in_the_past_is_dated_back(parser: NameRecognizer, text: str, said: str) -> None:
     assert said in [statement for _, _, statement in read_facts(parser, text, at=SAID)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I almost moved to Leeds last year.",
+        "I nearly took the job at Arup.",
+        "I almost went vegan once.",
+        "I nearly bought a Tesla but went for the bus pass instead.",
+    ],
+)
+def test_what_almost_happened_did_not(parser: NameRecognizer, text: str) -> None:
+    assert not [p for p in _read(parser, text) if p[0] in {"lives_in", "works_at", "diet", "drives"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I've lived in Leeds for nearly 10 years.", ("lives_in", "Leeds")),
+        ("I moved to Leeds almost a year ago.", ("lives_in", "Leeds")),
+    ],
+)
+def test_almost_on_a_number_is_no_doubt(parser: NameRecognizer, text: str, fact: tuple[str, str]) -> None:
+    assert fact in _read(parser, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("I've got my driving test on the 14th of next month.", "(14 October 2025)"),
+        ("My flight's been moved to 6am on the 3rd.", "(3 September 2025)"),
+        ("My doctor's appointment got pushed to the 21st.", "(21 September 2025)"),
+        ("They pushed my MRI to the 21st.", "(21 September 2025)"),
+    ],
+)
+def test_an_appointment_moved_or_booked_is_on_its_coming_day(
+    parser: NameRecognizer, text: str, said: str
+) -> None:
+    appointments = _appointments(parser, text)
+    assert len(appointments) == 1
+    assert said in appointments[0]
+    assert appointments[0].startswith("Kim's ")
+
+
+def test_moving_house_on_a_day_is_in_the_past(parser: NameRecognizer) -> None:
+    # "moved to" of the speaker, not of an occasion: the last 3rd, no plan
+    assert not _appointments(parser, "I moved to Leeds on the 3rd.")
