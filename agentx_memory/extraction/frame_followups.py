@@ -196,7 +196,7 @@ def change_untold(doc: Any, atoms: list[FactAtom]) -> str | None:
     for t in doc:
         new_one = t.lower_ in _NEW_PARTNER and _the_speakers_partner(t)
         # "I'm seeing someone new" (the parse may hang "someone" on "new")
-        verb = t.head if t.head.lemma_ in _SOMEONE or t.head.head is t.head else t.head.head
+        verb = t.head if t.head.lemma_ in _SOMEONE or t.head.head.i == t.head.i else t.head.head
         someone = t.lower_ == "someone" and verb.lemma_ in _SOMEONE and _ours(verb)
         if new_one or someone:
             return "partner"

@@ -111,7 +111,7 @@ def _the_speakers_news(kind: Any) -> bool:
     if kind.dep_ in SUBJECTS:
         return False
     verb = kind.head
-    while verb.pos_ not in {"VERB", "AUX"} and verb.head is not verb:
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
         verb = verb.head
     # a verb of having or coming to have ("got", "brought home", "is", "welcomed"); not one of minding
     # someone's pet ("looking after a dog called Rex", "walking a spaniel named Bo for my neighbour")

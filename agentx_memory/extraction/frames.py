@@ -322,7 +322,7 @@ def _subject(
         trailing = trailing and not any(c.dep_ == "mark" for c in head.children)
         if subjects or (head.dep_ not in {"conj", "xcomp", "acomp", "oprd"} and not trailing):
             break
-        if head.head is head:
+        if head.head.i == head.i:
             break
         head = head.head  # "I moved to Leeds and joined Arup": the second verb shares the subject
     if not subjects and predicate.dep_ == "csubj" and predicate.tag_ == "VBG":
@@ -466,7 +466,7 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
     if any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in children):
         return False
     node = predicate
-    while node.dep_ in {"xcomp", "ccomp", "advcl", "conj", "csubj", *_EMBEDDED} and node.head is not node:
+    while node.dep_ in {"xcomp", "ccomp", "advcl", "conj", "csubj", *_EMBEDDED} and node.head.i != node.i:
         if node.dep_ in _EMBEDDED and not (
             node.dep_ == "acl" and any(c.dep_ in SUBJECTS for c in node.children)
         ):
