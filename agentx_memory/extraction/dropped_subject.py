@@ -109,7 +109,7 @@ def restore_dropped_subjects(doc: Any) -> str | None:
             # "Just got back from …": "I just got back"; "Wow, loved it": "Wow, I loved it"
             at = sentence.start if all(t.pos_ == "ADV" for t in before) else opener.i
             inserts.append((doc[at].idx, _pronoun(opener)))
-        inserts += [(doc[i].idx, "I") for i in _spliced(sentence) if i != at]
+        inserts += [(doc[i].idx, "I") for i in _spliced(sentence, at >= 0) if i != at]
     if not inserts:
         return None
     text: str = doc.text
@@ -122,11 +122,13 @@ def restore_dropped_subjects(doc: Any) -> str | None:
     return text
 
 
-def _spliced(sentence: Any) -> list[int]:
+def _spliced(sentence: Any, opened: bool) -> list[int]:
     """Where a past verb opens a clause after a comma with its subject left out, in a sentence whose
-    clause before it is the speaker's or has no verb: "I'm car-free now, sold the Golf in May", "Big
-    week, broke up with Tom", "Moved to Leeds in May, got a job at Arup". Not a participle on a noun
-    ("my flat, painted blue"), nor a clause that has its subject, nor a thing's doing ("…, went well")."""
+    clause before it is the speaker's (``opened``: its "I" is being put back) or has no verb: "I'm
+    car-free now, sold the Golf in May", "Big week, broke up with Tom", "Moved to Leeds in May, got a job
+    at Arup". Not a participle on a noun ("my flat, painted blue"), nor a clause that has its subject,
+    nor a thing's doing ("…, went well"), nor one after a verb whose subject is not known ("Been fully
+    vegan since March, cut out dairy too": read as it is)."""
     places: list[int] = []
     for comma in (t for t in sentence if t.text == ","):
         words = [t for t in sentence.doc[comma.i + 1 : sentence.end] if t.pos_ not in _BEFORE_VERB]
@@ -139,8 +141,13 @@ def _spliced(sentence: Any) -> list[int]:
             continue
         if verb.lemma_.casefold() in _IT_VERBS or _tells_how_it_went(verb):
             continue
-        told = [t for t in sentence.doc[sentence.start : comma.i] if _a_subject(t)]
-        if all(t.lower_ in {"i", "we"} for t in told):
+        before = sentence.doc[sentence.start : comma.i]
+        told = [t for t in before if _a_subject(t)]
+        verbless = not any(t.pos_ in {"VERB", "AUX"} for t in before)
+        # "Moved to Leeds in May, got …": the parse made the first clause the verb's subject
+        first = next((t for t in before if t.pos_ not in _BEFORE_VERB), None)
+        misparsed = first is not None and first.tag_ in {"VBD", "VBN"} and first.dep_ in _SUBJECTS
+        if (told or opened or verbless or misparsed) and all(t.lower_ in {"i", "we"} for t in told):
             places.append(comma.i + 1)
     return places
 

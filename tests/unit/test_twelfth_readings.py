@@ -221,6 +221,8 @@ def test_an_ending_names_a_title_by_its_initials(
         # a past verb after a comma with its "I" left out, after the speaker's clause or none
         ("Moved to Leeds in May, got a job at Arup.", ("works_at", "Arup")),
         ("I'm in Leeds now, started at Arup last week.", ("works_at", "Arup")),
+        # after a clause whose subject is not put back, read as it is
+        ("Been fully vegan since March, cut out dairy too.", ("diet", "vegan")),
     ],
 )
 def test_a_clause_spliced_on_with_its_subject_left_out_is_the_speakers(
