@@ -68,8 +68,11 @@ _GIVING: Final = frozenset(["give", "hand", "pass", "gift", "leave", "sell"])
 
 
 def _to_me(verb: Any) -> bool:
-    """The speaker is who the verb passes its thing to: "gave me", "handed … down to me"."""
-    return any(c.dep_ == "dative" and c.lower_ in {"me", "us"} for c in verb.children) or any(
+    """The speaker is who the verb passes its thing to: "gave me", "handed … down to me", "I got given
+    …" (the passive's subject)."""
+    if any(c.dep_ in {"dative", "nsubjpass"} and c.lower_ in {"me", "us", "i", "we"} for c in verb.children):
+        return True
+    return any(
         g.lower_ in {"me", "us"}
         for c in verb.children
         if c.dep_ in {"prep", "dative"} and c.lower_ == "to"

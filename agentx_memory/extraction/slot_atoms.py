@@ -19,7 +19,7 @@ __all__ = ["slot_atom"]
 
 #: An owner before a vehicle's name, and what is said of it before the name: "my", "her old", "Dad's".
 _OWNER: Final = re.compile(
-    r"^(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[A-Z][\w-]*'s)\s+(?:[a-z][\w-]*\s+)*(?=[A-Z0-9])"
+    r"^(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[A-Z][\w-]*'s)\s+(?:[a-z][\w'’-]*\s+)*(?=[A-Z0-9])"
 )
 
 

@@ -162,6 +162,7 @@ def test_a_post_said_no_to_or_someone_elses_is_no_job(parser: NameRecognizer, te
         ("My dad handed his Toyota Prius down to me.", "Toyota Prius"),
         ("Mum gave me her old Nissan Micra when she got her new one.", "Nissan Micra"),
         ("My brother sold me his Honda Jazz for a grand.", "Honda Jazz"),
+        ("Got given my grandad's old Volvo 240 when he stopped driving, it's a tank lol", "Volvo 240"),
     ],
 )
 def test_a_vehicle_given_to_the_speaker_is_theirs(parser: NameRecognizer, text: str, vehicle: str) -> None:
@@ -176,6 +177,7 @@ def test_a_vehicle_given_to_the_speaker_is_theirs(parser: NameRecognizer, text: 
         "My dad might give me his Toyota Prius.",
         "Dad didn't give me his Volvo XC90 in the end.",
         "I gave my sister my old Fiat Panda.",  # given away
+        "My sister got given a Fiat 500 for her birthday.",
     ],
 )
 def test_a_vehicle_lent_offered_or_given_away_is_not_the_speakers(parser: NameRecognizer, text: str) -> None:
