@@ -297,7 +297,11 @@ _SET_PHRASE: Final = re.compile(
     r"(?:go(?:es|ing)?|went) with the flow|tak(?:e|es|ing) (?:it|things) day by day|"
     r"tak(?:e|es|ing) (?:it|things) one day at a time|hang(?:s|ing)? in there|living the dream|"
     r"keep(?:s|ing)? (?:[\w']+ )?chin up|keep(?:s|ing)? on keeping on|mak(?:e|es|ing) the best of it|"
-    r"(?:do|does|doing|did) (?:[\w']+ )?(?:part|bit))\b",
+    r"(?:do|does|doing|did) (?:[\w']+ )?(?:part|bit)|"
+    # and of how one feels or how it went: "Gina is over the moon", "has had its ups and downs", "is
+    # livin' Jon's dreams", "stepping into the unknown"
+    r"over the moon|on cloud nine|(?:its |their )?ups and downs|stepp?(?:ing|s)? into the unknown|"
+    r"liv(?:e|es|ing|in'?) (?:[\w']+ )?dreams?)\b",
     re.IGNORECASE,
 )
 
@@ -311,12 +315,11 @@ _FOR_NOW: Final = frozenset(
 def _set_phrase_only(statement: str, subject: str) -> bool:
     """A set phrase and nothing besides it but the subject and words that name no thing ("Dana is
     hoping for the best"); "… for the best with the surgery on Friday" says what of."""
-    found = _SET_PHRASE.search(statement)
-    if found is None:
+    if _SET_PHRASE.search(statement) is None:
         return False
     names = {part.casefold() for part in subject.split()}
-    rest = [word.casefold().removesuffix("'s") for word in _WORD.findall(statement[: found.start()])]
-    rest += [word.casefold() for word in _WORD.findall(statement[found.end() :])]
+    # every set phrase out ("stepping into the unknown and hoping for the best"): what is left
+    rest = [word.casefold().removesuffix("'s") for word in _WORD.findall(_SET_PHRASE.sub(" ", statement))]
     return all(word in _EMPTY or word in _FOR_NOW or word in names for word in rest)
 
 

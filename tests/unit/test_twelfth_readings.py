@@ -13,6 +13,7 @@ import pytest
 from agentx_memory.extraction.dedup import StoredFact, decide
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import TurnText, extract_turns
+from agentx_memory.extraction.substance import unworthy
 from tests.reading import read_facts, spacy_reader
 
 parser = pytest.fixture(scope="module")(spacy_reader)
@@ -353,3 +354,28 @@ def test_an_appointment_moved_or_booked_is_on_its_coming_day(
 def test_moving_house_on_a_day_is_in_the_past(parser: NameRecognizer) -> None:
     # "moved to" of the speaker, not of an occasion: the last 3rd, no plan
     assert not _appointments(parser, "I moved to Leeds on the 3rd.")
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "Gina is over the moon.",
+        "Jon is stepping into the unknown and hoping for the best.",
+        "Jon is livin' Jon's dreams now.",
+        "Kim is on cloud nine.",
+    ],
+)
+def test_a_set_phrase_of_how_one_feels_is_no_memory(statement: str) -> None:
+    assert unworthy(statement, statement.split()[0]) == "a set phrase"
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "Gina is over the moon about the new store.",  # says what of
+        "Jon is living his dream of running a dance studio.",
+        "Kim is hoping for the best with the surgery on Friday.",
+    ],
+)
+def test_a_set_phrase_with_what_it_is_about_is_kept(statement: str) -> None:
+    assert unworthy(statement, statement.split()[0]) is None
