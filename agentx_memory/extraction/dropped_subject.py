@@ -135,6 +135,8 @@ def _spliced(sentence: Any, opened: bool) -> list[int]:
         verb = words[0] if words else None
         if verb is None or verb.tag_ != "VBD" or verb.dep_ in {"acl", "amod", "relcl"}:
             continue
+        if verb.lemma_.casefold() not in _VERBS - {"be", "do"}:
+            continue  # a verb of a change the readers know ("sold", "got", "moved"); not "…, was afk"
         # the parse may make the clause before the comma the verb's subject ("Moved to Leeds in May, got
         # a job at Arup"): a past verb is no subject
         if any(_a_subject(c) for c in verb.children) or verb.lower_ in _MOODS:
