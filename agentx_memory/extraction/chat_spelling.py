@@ -363,24 +363,24 @@ _RECEIVED: Final = re.compile(
     re.IGNORECASE,
 )
 #: The quote's people as the speaker tells them: its reader is the speaker, its writer someone else.
-_QUOTED_PEOPLE: Final = (
-    (re.compile(r"\byou(?:'re| are)\b", re.IGNORECASE), "I'm"),
-    (re.compile(r"\byour\b", re.IGNORECASE), "my"),
-    (re.compile(r"\byou\b", re.IGNORECASE), "me"),
-    (re.compile(r"\bwe(?:'re| are)\b", re.IGNORECASE), "they're"),
-    (re.compile(r"\bwe(?:'ve)\b", re.IGNORECASE), "they've"),
-    (re.compile(r"\bwe\b", re.IGNORECASE), "they"),
-    (re.compile(r"\bour\b", re.IGNORECASE), "their"),
-    (re.compile(r"\bus\b"), "them"),
+_QUOTED_PEOPLE: Final = {
+    "you're": "I'm", "you are": "I am", "your": "my", "yours": "mine", "you": "me",
+    "i'm": "they're", "i am": "they are", "i've": "they've", "i'll": "they'll", "i'd": "they'd", "i": "they",
+    "my": "their", "mine": "theirs", "me": "them",
+    "we're": "they're", "we are": "they are", "we've": "they've", "we'll": "they'll", "we": "they",
+    "our": "their", "ours": "theirs", "us": "them",
+}  # fmt: skip
+_QUOTED_PERSON: Final = re.compile(
+    r"\b(?:" + "|".join(sorted((re.escape(w) for w in _QUOTED_PEOPLE), key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
 )
 
 
 def _received_as_mine(found: re.Match[str]) -> str:
-    """The quoted message said as the speaker would: "your MRI appointment is now Mon 10 Feb" → "my MRI
-    appointment is now Mon 10 Feb"."""
-    quote = found["quote"]
-    for pattern, said in _QUOTED_PEOPLE:
-        quote = pattern.sub(said, quote)
+    """The quoted message said as the speaker would, in one pass (so "your" is not made "my" and then
+    "their"): "your MRI appointment is now Mon 10 Feb" → "my MRI appointment is now Mon 10 Feb"; the
+    sender's "I'm moving to Leeds" → "they're moving to Leeds"."""
+    quote = _QUOTED_PERSON.sub(lambda word: _QUOTED_PEOPLE[word.group(0).casefold()], found["quote"])
     return f'{found["cue"]}: "{quote}"'
 
 

@@ -96,6 +96,8 @@ def test_a_quoted_message_to_the_speaker_tells_their_appointment(
         # the sender's "we" is theirs, not the speaker's household
         "The garage texted me: 'We are moving to new premises in Leeds next month.'",
         "My landlord emailed me: 'We live in Spain now, contact the agent.'",
+        # nor the sender's "I"
+        "Got a text from Tom: 'I'm moving to Leeds next month, my new job starts then!'",
     ],
 )
 def test_a_quoted_senders_we_is_not_the_speaker(parser: NameRecognizer, text: str) -> None:
