@@ -22,7 +22,7 @@ from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
-from ..extraction.dependants import CASCADING_KEYS, FREE_KEYS, leaning_on
+from ..extraction.dependants import FREE_KEYS, cascades, leaning_on, of_the_former
 from ..extraction.frame_rivals import FAVOURITES, PREFERRED, in_category
 from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
 from ..extraction.rules import TurnText
@@ -231,13 +231,15 @@ class LearningWrites(SemanticApi, ProceduralApi):
         self,
         backends: Backends,
         old: StoredFact,
+        new: FactAtom,
         new_id: str,
         stated_at: datetime | None,
         chunk: _Chunk,
     ) -> None:
         """The free statements that named the superseded value go with it ("my Leeds flat is tiny" after
-        the move to Harrogate), retired as of when the new value was said (:mod:`..extraction.dependants`)."""
-        if old.key not in CASCADING_KEYS or old.subject is None:
+        the move to Harrogate), and what was learned of a partner or pet who is gone ("Callum is a
+        chef"), retired as of when the new value was said (:mod:`..extraction.dependants`)."""
+        if old.subject is None or not old.value or not cascades(old, new):
             return
         subjects = sorted(chunk.selves) if old.subject in chunk.selves else [old.subject]
         statements = [
@@ -245,7 +247,8 @@ class LearningWrites(SemanticApi, ProceduralApi):
             for subject in subjects
             for fact in backends.facts.in_slot(self.scope, subject, FREE_KEYS)
         ]
-        for fact_id in leaning_on(old, statements, stated_at):
+        theirs = [StoredFact.of(fact, 0.0) for fact in backends.facts.in_slot(self.scope, old.value, ["*"])]
+        for fact_id in [*leaning_on(old, statements, stated_at), *of_the_former(old, theirs, stated_at)]:
             backends.facts.retire(self.scope, fact_id, new_id, stated_at)
 
     def _learn_atom(self, backends: Backends, atom: FactAtom, known: dict[str, str], chunk: _Chunk) -> str:
@@ -324,7 +327,7 @@ class LearningWrites(SemanticApi, ProceduralApi):
         for also in decision.also:  # "I quit my job": the occupation ends with the employer
             facts.retire(self.scope, also.id, fact.id, stated_at)
         if action == "supersede" and decision.target is not None:
-            self._retire_leaning(backends, decision.target, fact.id, stated_at, chunk)
+            self._retire_leaning(backends, decision.target, atom, fact.id, stated_at, chunk)
         if atom.ends and action == "supersede" and decision.target is not None:
             ended.update(stored.key for stored in (decision.target, *decision.also) if stored.key)
         if action == "past" and decision.target is not None:

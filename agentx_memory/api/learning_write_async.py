@@ -20,7 +20,7 @@ from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
-from ..extraction.dependants import CASCADING_KEYS, FREE_KEYS, leaning_on
+from ..extraction.dependants import FREE_KEYS, cascades, leaning_on, of_the_former
 from ..extraction.frame_rivals import FAVOURITES, PREFERRED, in_category
 from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
 from ..extraction.rules import TurnText
@@ -235,13 +235,15 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         self,
         backends: AsyncBackends,
         old: StoredFact,
+        new: FactAtom,
         new_id: str,
         stated_at: datetime | None,
         chunk: _Chunk,
     ) -> None:
         """The free statements that named the superseded value go with it ("my Leeds flat is tiny" after
-        the move to Harrogate), retired as of when the new value was said (:mod:`..extraction.dependants`)."""
-        if old.key not in CASCADING_KEYS or old.subject is None:
+        the move to Harrogate), and what was learned of a partner or pet who is gone ("Callum is a
+        chef"), retired as of when the new value was said (:mod:`..extraction.dependants`)."""
+        if old.subject is None or not old.value or not cascades(old, new):
             return
         subjects = sorted(chunk.selves) if old.subject in chunk.selves else [old.subject]
         statements = [
@@ -249,7 +251,10 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
             for subject in subjects
             for fact in await backends.facts.in_slot(self.scope, subject, FREE_KEYS)
         ]
-        for fact_id in leaning_on(old, statements, stated_at):
+        theirs = [
+            StoredFact.of(fact, 0.0) for fact in await backends.facts.in_slot(self.scope, old.value, ["*"])
+        ]
+        for fact_id in [*leaning_on(old, statements, stated_at), *of_the_former(old, theirs, stated_at)]:
             await backends.facts.retire(self.scope, fact_id, new_id, stated_at)
 
     async def _learn_atom(
@@ -330,7 +335,7 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         for also in decision.also:  # "I quit my job": the occupation ends with the employer
             await facts.retire(self.scope, also.id, fact.id, stated_at)
         if action == "supersede" and decision.target is not None:
-            await self._retire_leaning(backends, decision.target, fact.id, stated_at, chunk)
+            await self._retire_leaning(backends, decision.target, atom, fact.id, stated_at, chunk)
         if atom.ends and action == "supersede" and decision.target is not None:
             ended.update(stored.key for stored in (decision.target, *decision.also) if stored.key)
         if action == "past" and decision.target is not None:

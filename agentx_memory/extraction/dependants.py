@@ -1,6 +1,9 @@
 """Free statements that lean on a value which has since changed: after "I moved to Harrogate",
 "The water pressure in Priyanka's Leeds flat is tragic" no longer holds; after the Skoda, "Dmitri's Ford
 Fiesta needs new brake pads" neither. Time decides the typed slot (:mod:`.dedup`); these go with it.
+A partner or a pet that is no longer the user's takes what was learned of them with it: "Callum is a
+chef" after "Callum and I are done" was remembered as the user's boyfriend's job, and offered as the
+present it keeps the ex in the user's life (history keeps it, with what ended it).
 Pure: the caller reads the subject's free statements and retires the ones returned."""
 
 from __future__ import annotations
@@ -10,16 +13,31 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Final
 
-from .stored import StoredFact
+from .atoms import FactAtom
+from .lexicon import PARTNER_NOUNS, PET_KINDS
+from .stored import StoredFact, value_tokens
 
-__all__ = ["CASCADING_KEYS", "FREE_KEYS", "leaning_on"]
+__all__ = ["CASCADING_KEYS", "COMPANION_KEYS", "FREE_KEYS", "cascades", "leaning_on", "of_the_former"]
 
 #: Slots one value at a time whose old value takes the statements that name it with it.
 CASCADING_KEYS: Final = frozenset(["lives_in", "works_at", "works_as", "drives"])
+#: Relations whose value is someone in the user's life by that relation: a partner, a pet.
+COMPANION_KEYS: Final = PARTNER_NOUNS | PET_KINDS
 #: The keys of statements no pattern typed ("said") and of things done ("did"): the only ones retired.
 FREE_KEYS: Final = ("said", "did")
 #: Words of a value that name nothing by themselves.
 _PLAIN: Final = frozenset(["the", "a", "an", "my", "our", "of", "and", "new", "old", "in", "at", "for"])
+
+
+def cascades(old: StoredFact, new: FactAtom) -> bool:
+    """Whether superseding ``old`` by ``new`` takes others with it: a changed home, job, car; a partner
+    or a pet that is gone. Not the same one under a new name ("my fiancé Marco" after "my boyfriend
+    Marco"); an ending names what it ends ("Rob is done with Steph")."""
+    if old.subject is None or not old.value:
+        return False
+    if not (new.ends or new.key == "ended") and value_tokens(old.value) == value_tokens(new.value):
+        return False
+    return old.key in CASCADING_KEYS or (old.fact_kind == "relationship" and old.key in COMPANION_KEYS)
 
 
 def naming_words(value: str, subject: str) -> frozenset[str]:
@@ -40,7 +58,7 @@ def naming_words(value: str, subject: str) -> frozenset[str]:
 def leaning_on(old: StoredFact, statements: Sequence[StoredFact], until: datetime | None) -> list[str]:
     """The ids of the current free statements about a state (not past events) that name ``old``'s value
     and were said no later than ``until`` (when the new value was said)."""
-    if old.key not in CASCADING_KEYS or not old.value or old.subject is None:
+    if not old.value or old.subject is None:
         return []
     words = naming_words(old.value, old.subject)
     if not words:
@@ -56,3 +74,20 @@ def leaning_on(old: StoredFact, statements: Sequence[StoredFact], until: datetim
         if said & words:
             found.append(fact.id)
     return found
+
+
+def of_the_former(old: StoredFact, facts: Sequence[StoredFact], until: datetime | None) -> list[str]:
+    """The ids of the current facts about ``old``'s value, the former partner or pet ("Haruka loves
+    hiking"), said no later than ``until`` (when the relation ended): what was learned of them while
+    the relation held. What is said of them afterwards is news of someone the user knows."""
+    if old.fact_kind != "relationship" or old.key not in COMPANION_KEYS or not old.value:
+        return []
+    name = old.value.casefold()
+    return [
+        fact.id
+        for fact in facts
+        if fact.id != old.id
+        and (fact.subject or "").casefold() == name
+        and fact.temporal != "past"
+        and not (until is not None and fact.stated_at is not None and fact.stated_at > until)
+    ]

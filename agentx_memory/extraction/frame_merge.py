@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .frames import FRAME_KEYS, Reading
-from .lexicon import ABSTRACTIONS
+from .lexicon import ABSTRACTIONS, PET_KINDS
 from .stored import in_slots, value_tokens
 
 __all__ = ["merged", "says_something"]
@@ -90,7 +90,7 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
     kept = []
     for atom in ruled:
         said = value_tokens(atom.value)
-        if atom.key in FRAME_KEYS and any(
+        if (atom.key in FRAME_KEYS or atom.key in PET_KINDS) and any(
             (subject, key) == (atom.subject, atom.key) and judged & said
             for subject, key, judged in reading.vetoes
         ):

@@ -19,7 +19,7 @@ from .lexicon import DEATHS, PET_KIND, RELATION_NOUNS
 from .parse_paths import whose
 from .patterns import MADE_LIKE
 
-__all__ = ["pet_atom", "pet_said", "pets_named", "pets_near"]
+__all__ = ["gone_pets", "pet_atom", "pet_said", "pets_beside", "pets_named", "pets_near"]
 
 
 def pet_said(speaker: str, kind: str, name: str, turn: TurnText, **update: object) -> FactAtom:
@@ -38,7 +38,7 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         kind = _kind(token)  # "Oscar, my guinea pig": a guinea pig, no pig
         if kind is None or token.dep_ not in {"appos", "dobj", "amod", "compound"}:
             continue
-        if _lost(token):
+        if _lost(token) or _gone(token, token.head):
             continue  # "We lost our dog Bailey in the spring": an ending (read by pet_atom), no pet now
         if token.dep_ == "appos" and token.head.pos_ == "PROPN" and whose(token) in {"my", "our"}:
             found.append(pet_said(speaker, kind, token.head.text, turn))
@@ -100,6 +100,61 @@ def pets_near(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         if after_dash:  # "Rescued a lurcher from the Dogs Trust — Juniper"
             found.append(pet_said(speaker, _kind(kind) or "pet", after_dash[0].text, turn))
     return found
+
+
+def pets_beside(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The speaker's pet named right after its kind, whatever the sentence says of it: "my labrador
+    Biscuit is obsessed with tennis balls", "my tortoise Gerald is about forty", "My old greyhound Bramble
+    sleeps all day" (the parse hangs the name as an apposition, a second subject, an adjective, or the
+    kind as its compound). Not a pet gone (:func:`gone_pets`), nor someone else's."""
+    return [
+        pet_said(speaker, _kind(kind) or "pet", name.text, turn)
+        for kind, name in _beside(sentence)
+        if not _gone(kind, name)
+    ]
+
+
+def gone_pets(sentence: Any) -> list[tuple[str, str]]:
+    """``(kind, name)`` of the speaker's pets a sentence names beside their kind as gone: lost, dead,
+    missed, late, or told of in the past tense ("my dog Rex was the best", "we had to put my cat Tiger
+    down"): no pet of the speaker's now, whatever a surface rule reads in "my cat Tiger"."""
+    return [(_kind(kind) or "pet", name.text) for kind, name in _beside(sentence) if _gone(kind, name)]
+
+
+def _beside(sentence: Any) -> list[tuple[Any, Any]]:
+    """``(kind, name)``: a pet kind of the speaker's with a name right after it."""
+    found = []
+    for kind in sentence:
+        if _kind(kind) is None or kind.pos_ != "NOUN" or kind.i + 1 >= sentence.end:
+            continue
+        name = kind.doc[kind.i + 1]
+        if {whose(kind), whose(name)}.isdisjoint({"my", "our"}) or whose(kind) not in {"", "my", "our"}:
+            continue
+        beside = (
+            (name.dep_ == "appos" and name.head.i == kind.i)  # "my labrador Biscuit"
+            or (kind.dep_ == "compound" and kind.head.i == name.i)  # "my dog Rex" as one name
+            or name.head.i == kind.head.i  # "my tortoise Gerald is …": two subjects
+        )
+        if beside and name.text[:1].isupper() and name.text.isalpha() and name.pos_ in _NAMELIKE:
+            found.append((kind, name))
+    return found
+
+
+def _gone(kind: Any, name: Any) -> bool:
+    if _lost(kind) or any(c.lower_ in _FORMER for c in (*kind.children, *name.children)):
+        return True
+    if any(t.lemma_.casefold() in _GONE for t in kind.sent if t.pos_ in {"VERB", "ADJ", "NOUN"}):
+        return True
+    head = name.head if kind.head.i == name.i else kind.head
+    return bool(head.lemma_ == "be" and head.tag_ == "VBD")  # "my dog Rex was the best"
+
+
+#: Words that a pet named beside them is gone: "we had to put my dog Rex down", "my cat Tom passed".
+_GONE: Final = DEATHS | frozenset(["miss", "bury", "mourn", "dead", "late", "rip"])
+#: A pet that was: "my late cat Tom", "my childhood dog Rex".
+_FORMER: Final = frozenset(["late", "former", "childhood", "first", "previous", "ex"])
+#: What the tagger calls a pet's name: a name, or a word it took for a noun or an adjective ("Bramble").
+_NAMELIKE: Final = frozenset(["PROPN", "NOUN", "ADJ"])
 
 
 def _the_speakers_news(kind: Any) -> bool:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Final
 
+from .antecedents import named_last, person_referent
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
 from .frame_appointments import appointment_atom
@@ -45,7 +46,7 @@ from .frame_followups import (
 from .frame_introductions import introduction
 from .frame_lapses import apart, exes, handed_on, used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
-from .frame_pets import pet_atom, pet_said, pets_named, pets_near
+from .frame_pets import gone_pets, pet_atom, pet_said, pets_beside, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_rivals import favoured
 from .frame_slot_nouns import slot_noun_atoms
@@ -74,6 +75,7 @@ from .parse_paths import (
     said_with_me,
 )
 from .slot_atoms import slot_atom
+from .stored import value_tokens
 
 __all__ = ["FRAME_KEYS", "Reading", "filed_under", "read_parsed"]
 
@@ -144,8 +146,11 @@ def read_parsed(
             if speaker == UNKNOWN_SPEAKER:
                 speaker = name  # the turn's later sentences, and later turns, are filed under the name
             continue
+        lost = gone_pets(sentence)  # "we had to put my cat Tiger down": no cat of the speaker's now
+        reading.vetoes |= {(speaker, kind, value_tokens(name)) for kind, name in lost}
         for name, relation in named_relations(sentence, speaker):
-            reading.people.setdefault(name, relation)  # "a gift for my wife Jo?": Jo is his wife
+            if not any(name == pet for _, pet in lost):
+                reading.people.setdefault(name, relation)  # "a gift for my wife Jo?": Jo is his wife
         asked = sentence.text.rstrip().endswith("?") or inverted(sentence)
         if asked and not supposed(sentence):  # "Where can I charge my Tesla?": the car is taken for granted
             reading.atoms += owned_vehicle(sentence, speaker, turn, asked=True)
@@ -155,7 +160,7 @@ def read_parsed(
             reading.contact_pending = reading.contact_pending or speaks_of_contact(sentence)
             reading.atoms += pets_named(sentence, speaker, turn)
             if not any(_used_to(t) for t in sentence):  # "I used to have a cat called Smudge": history
-                reading.atoms += pets_near(sentence, speaker, turn)
+                reading.atoms += pets_near(sentence, speaker, turn) + pets_beside(sentence, speaker, turn)
             reading.atoms += sentence_atoms(sentence, speaker, turn)
             reading.atoms += slot_noun_atoms(sentence, speaker, turn, correction)
             reading.atoms += exes(sentence, speaker, turn)
@@ -181,7 +186,7 @@ def read_parsed(
                 reading.atoms.append(handed)  # "the i30 went to my cousin"
             if not questioned and (gone := used_to(predicate, speaker, turn)) is not None:
                 reading.atoms.append(gone)  # "I used to live in Paris": no home there now
-            found = _subject(predicate, speaker, last_person, reading.people)
+            found = _subject(predicate, speaker, person_referent(predicate, last_person), reading.people)
             if found is None:
                 continue
             subject, is_person = found
@@ -237,6 +242,7 @@ def read_parsed(
             if not any(key in PARTNER_NOUNS for key in read):
                 reading.atoms += partners_told(sentence, speaker, turn, correction)
             reading.atoms += work_told(sentence, speaker, turn, correction)
+            last_person = named_last(sentence, last_person, reading.atoms[atoms_before:], speaker)
     reading.atoms += favoured(doc, speaker, turn, reading.atoms)  # "X is my new obsession; Y sounds tired"
     reading.appointment_pending = appointment_asked(doc, reading.atoms)
     reading.untold = change_untold(doc, reading.atoms)

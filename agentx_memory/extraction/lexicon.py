@@ -35,6 +35,7 @@ __all__ = [
     "PARTNER_NOUNS",
     "PASTIME_GROUPS",
     "PET_KIND",
+    "PET_KINDS",
     "PET_NOUNS",
     "PLAN_DIETS",
     "REGIMES",
@@ -588,6 +589,9 @@ PET_KIND: Final = {
     },
     **{name: name for name in ("rat", "mouse", "gerbil", "hedgehog", "axolotl", "iguana", "tarantula")},
 }
+
+#: The keys of the speaker's pets: the kinds, and "pet" for a pet of no kind said.
+PET_KINDS: Final = frozenset([*PET_KIND.values(), "pet"])
 
 #: Verbs that say a pet or a person died: "Tiger passed away", "we lost Bruno", "had to put Rex down".
 DEATHS: Final = frozenset(["die", "pass", "lose", "put", "rehome"])

@@ -243,6 +243,30 @@ def test_statements_that_named_the_old_value_go_with_it_events_stay(memory: Agen
     assert coast.valid_until == T0 + timedelta(days=20)  # when the Skoda was said
 
 
+def test_what_was_learned_of_a_partner_who_is_gone_goes_with_the_relation(memory: AgentMemory) -> None:
+    """ "Callum is a chef" was learned as the user's boyfriend's job: after "Callum and I are done" it is
+    history, dated when the ending was said; what is said of Callum afterwards is current."""
+    _sessions(
+        memory,
+        "My boyfriend Callum is a chef, so I never cook lol",
+        "Callum and I are done (long story), but I've been dating a guy called Ezra for a couple of months.",
+        "Bumped into Callum, he lives in Leeds now.",
+    )
+    facts = memory.list_facts(include_history=True)
+    chef = next(f for f in facts if f.subject == "Callum" and f.value == "chef")
+    assert chef.valid_until == T0 + timedelta(days=10)
+    current = {(f.subject, f.key, f.value) for f in facts if f.valid_until is None}
+    assert ("Callum", "lives_in", "Leeds") in current
+    assert any(value == "Ezra" for _, _, value in current)
+    assert not any(subject == "Callum" and value == "chef" for subject, _, value in current)
+
+
+def test_the_same_partner_under_a_new_name_keeps_what_was_learned_of_them(memory: AgentMemory) -> None:
+    _sessions(memory, "My boyfriend Marco is a nurse.", "Marco proposed! My fiancé Marco is over the moon.")
+    current = {(f.subject, f.key, f.value) for f in memory.list_facts()}
+    assert ("Marco", "works_as", "nurse") in current
+
+
 @pytest.mark.parametrize("newest_first", [False, True])
 def test_a_new_favourite_told_against_the_old_one_takes_its_category(
     memory: AgentMemory, newest_first: bool

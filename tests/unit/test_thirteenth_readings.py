@@ -1,0 +1,126 @@
+"""The thirteenth session's readings, each with its near misses: what goes with a partner or a pet who is
+gone, and who a "she" or "he" is when a second person was named since."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentx_memory.extraction.atoms import FactAtom
+from agentx_memory.extraction.dependants import cascades, of_the_former
+from agentx_memory.extraction.names import NameRecognizer
+from agentx_memory.extraction.rules import TurnText, extract_turns
+from agentx_memory.extraction.stored import StoredFact
+from tests.reading import SAID_AT, spacy_reader
+
+parser = pytest.fixture(scope="module")(spacy_reader)
+
+
+def _stored(fact_id: str, subject: str, key: str, value: str, **more: Any) -> StoredFact:
+    fields: dict[str, Any] = {"temporal": "current", "stated_at": SAID_AT, **more}
+    kind = fields.pop("kind", "preference")
+    return StoredFact(
+        fact_id, f"{subject} {key} {value}", subject, key, value, False, (), kind, 0.0, **fields
+    )
+
+
+def _atom(key: str, value: str, **more: Any) -> FactAtom:
+    return FactAtom(fact_kind="relationship", subject="Kim", statement="-", key=key, value=value, **more)
+
+
+def test_a_partner_who_is_gone_takes_what_was_learned_of_them() -> None:
+    old = _stored("gf", "Kim", "girlfriend", "Haruka", kind="relationship")
+    theirs = [
+        _stored("hike", "Haruka", "likes", "hiking"),
+        _stored("job", "Haruka", "works_as", "nurse", kind="identity"),
+        _stored("trip", "Haruka", "did", "went to Kyoto", temporal="past"),  # it happened all the same
+        _stored("since", "Haruka", "lives_in", "Osaka", stated_at=SAID_AT.replace(year=2026)),  # said later
+        _stored("other", "Mina", "likes", "pottery"),
+    ]
+    assert of_the_former(old, theirs, SAID_AT.replace(month=10)) == ["hike", "job"]
+    # a friend, a sister or a job takes no one with it
+    assert of_the_former(_stored("sis", "Kim", "sister", "Haruka", kind="relationship"), theirs, None) == []
+    assert of_the_former(_stored("car", "Kim", "drives", "Haruka"), theirs, None) == []
+    assert of_the_former(_stored("cat", "Kim", "cat", "Haruka", kind="relationship"), theirs, SAID_AT) == [
+        "hike",
+        "job",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("new", "taken"),
+    [
+        (_atom("partner", "Mina"), True),  # someone new
+        (_atom("ended", "Haruka", ends=[]), True),  # "Haruka is ancient history": an ending names its end
+        (_atom("ended", "are done", ends=["partner"]), True),
+        (_atom("fiancée", "Haruka"), False),  # the same one, engaged now
+    ],
+)
+def test_a_relation_cascades_unless_the_same_one_is_named_anew(new: FactAtom, taken: bool) -> None:
+    assert cascades(_stored("gf", "Kim", "girlfriend", "Haruka", kind="relationship"), new) is taken
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted", "unwanted"),
+    [
+        (
+            "So Orla and I are finished, and I'm seeing a girl called Saoirse now. She's into hiking.",
+            ("Saoirse", "hiking"),
+            ("Orla", "hiking"),
+        ),
+        ("I'm dating a woman called Ines. She teaches maths.", ("Ines", "maths teacher"), None),
+        # a second name came between the last subject and the pronoun: not guessed
+        ("Me and Lou broke up, I'm with Kat now and she is a vet.", None, ("Lou", "vet")),
+        ("My new boyfriend Pete is a nurse and he works nights.", ("Pete", "nurse"), None),
+        # no subject named before: the one person named ("Callum", whom the small model calls an ORG)
+        ("Bumped into Callum, he lives in Leeds now.", ("Callum", "Leeds"), None),
+        ("Had lunch at Dishoom with Priya and Tom, she lives in Leeds now.", None, ("Priya", "Leeds")),
+    ],
+)
+def test_she_is_the_last_person_named_unless_another_came_since(
+    parser: NameRecognizer, text: str, wanted: tuple[str, str] | None, unwanted: tuple[str, str] | None
+) -> None:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    facts = {(f.subject, f.value) for f in read}
+    if wanted is not None:
+        assert wanted in facts, facts
+    if unwanted is not None:
+        assert unwanted not in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        (
+            "my tortoise Gerald is about forty, older than me. what should he eat in summer?",
+            ("tortoise", "Gerald"),
+        ),
+        ("my labrador Biscuit is obsessed with tennis balls, is that bad for his teeth", ("dog", "Biscuit")),
+        ("My old greyhound Bramble is fourteen and sleeps about 22 hours a day.", ("dog", "Bramble")),
+        ("our rabbit Clover keeps escaping under the fence, help", ("rabbit", "Clover")),
+        ("My dog Alfie and I walked to the pub.", ("dog", "Alfie")),
+    ],
+)
+def test_a_pet_named_beside_its_kind_whatever_is_said_of_it(
+    parser: NameRecognizer, text: str, pet: tuple[str, str]
+) -> None:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert ("Kim", *pet) in {(f.subject, f.key, f.value) for f in read}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my dog Rex was the best dog ever",
+        "we had to put my cat Tiger down last week",
+        "I miss my dog Rex so much.",
+        "My late cat Tom loved this spot.",
+        "my hamster Peanut died yesterday",
+        "my sister's dog Rex bit me",
+        "My childhood dog Rex was a collie.",
+    ],
+)
+def test_a_pet_gone_or_someone_elses_is_no_pet_of_the_speakers(parser: NameRecognizer, text: str) -> None:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert not [f for f in read if f.subject == "Kim" and f.fact_kind == "relationship"], read
