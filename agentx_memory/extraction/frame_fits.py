@@ -40,6 +40,7 @@ __all__ = [
     "STOPPING",
     "SUBJECTS",
     "a_post",
+    "a_post_word",
     "classifying",
     "diet_named",
     "done_for_a_living",
@@ -297,6 +298,10 @@ OWNING: Final = frozenset(["run", "own", "open", "launch", "found", "start", "se
 AGENTIVE: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer", "ier")
 
 
+#: What a school's years are called.
+_SCHOOL_YEARS: Final = frozenset(["year", "grade", "form", "class", "standard", "p", "ks"])
+
+
 def _occupation(value: Any, predicate: Any) -> bool:
     """A job: a known occupation, or an agent noun said like one; after "work as", "retrain as" any
     noun; what one teaches, a subject ("teach maths"; not "teach my kids"). "I'm a big reader", "I'm
@@ -310,7 +315,12 @@ def _occupation(value: Any, predicate: Any) -> bool:
             and not taught_whom
             and value.pos_ in {"NOUN", "PROPN"}
             and value.lemma_.casefold() not in _TAUGHT_PEOPLE
-            and not any(c.dep_ in {"poss", "det", "nummod"} for c in value.children)
+            and not any(c.dep_ in {"poss", "det"} for c in value.children)
+            # "I teach Year 5", "teaching Grade 10": a school year is a subject taught; "teach 30 kids" none
+            and (
+                value.lemma_.casefold() in _SCHOOL_YEARS
+                or not any(c.dep_ == "nummod" for c in value.children)
+            )
             and not value.ent_type_
         )
     # the tagger takes a job for an adjective: "qualified as a paramedic"
@@ -348,6 +358,11 @@ def _occupation(value: Any, predicate: Any) -> bool:
         return known and (the or any(c.dep_ in {"compound", "amod"} for c in value.children))
     at_work = any(c.dep_ == "prep" and c.lower_ in {"at", "with"} for c in value.children)
     return known or (value.text.casefold().endswith(AGENTIVE) and (compound or at_work))
+
+
+def a_post_word(value: Any) -> bool:
+    """A known occupation by its word, whatever the tagger called it ("a paramedic" as an adjective)."""
+    return value.lemma_.casefold() in OCCUPATIONS or value.lower_ in OCCUPATIONS
 
 
 def a_post(value: Any) -> bool:

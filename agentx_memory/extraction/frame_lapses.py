@@ -22,7 +22,7 @@ from .frame_things import FAVOURITE_WORDS
 from .frame_values import frames_of
 from .lexicon import DWELLINGS, PARTNER_NOUNS, RELATION_NOUNS, SLOTS, VEHICLE_NOUNS
 
-__all__ = ["exes", "lapsed", "parted", "used_to"]
+__all__ = ["exes", "lapsed", "new_owner", "parted", "used_to"]
 
 #: What a diet without meat keeps out: eaten again, it ends.
 _MEATS: Final = frozenset(["meat", "fish", "dairy", "chicken", "bacon", "steak", "beef", "pork", "burger"])
@@ -423,14 +423,44 @@ def handed_on(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
 
 
 def _a_receiver(token: Any) -> bool:
-    """Someone a thing goes to: "my nephew", "a mate", "Tom"."""
-    return token.lemma_.casefold() in RELATION_NOUNS | {
-        "mate",
-        "friend",
-        "buyer",
-        "neighbour",
-        "neighbor",
-    } or (token.ent_type_ == "PERSON")
+    """Someone a thing goes to: "my nephew", "a mate", "Tom", "a dealer", "a farmer in Perthshire"; not
+    somewhere it goes for a while ("the garage", "the menders")."""
+    return token.lemma_.casefold() in RELATION_NOUNS | _RECEIVERS or (token.ent_type_ == "PERSON")
+
+
+#: Those a thing of the speaker's goes to for good.
+_RECEIVERS: Final = frozenset(
+    ["mate", "friend", "buyer", "neighbour", "neighbor", "dealer", "dealership", "farmer", "collector",
+     "stranger", "guy", "bloke", "lad", "chap", "woman", "man", "family", "couple", "student", "owner",
+     "scrapyard", "scrapper", "scrap", "charity", "auction", "home"]
+)  # fmt: skip
+
+
+def new_owner(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """A thing of the speaker's that has a new owner: "The Fiesta's new owner messaged asking where the
+    spare key is", "the flat's new owners moved in": it ends the facts that name it."""
+    found = []
+    for owner in sentence:
+        if owner.lemma_.casefold() != "owner" or not any(c.lower_ == "new" for c in owner.children):
+            continue
+        things = [c for c in owner.children if c.dep_ == "poss" and c.lower_ not in _PRONOUNS]
+        if not things or not _a_thing_of_mine(things[0]):
+            continue
+        names = [t.text for t in things[0].subtree if t.pos_ == "PROPN" or any(ch.isdigit() for ch in t.text)]
+        thing = " ".join(t.text for t in things[0].subtree if t.dep_ != "case")
+        told = f"{thing[:1].upper()}{thing[1:]} has a new owner"
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        atom = build_atom("statement", "ended", thing, told, ctx, [], False, "explicit")
+        if not names and things[0].lemma_.casefold() in VEHICLE_NOUNS:  # "the car's new owner"
+            found.append(atom.model_copy(update={"ends": ["drives"], "temporal": "past"}))
+        else:
+            found.append(
+                atom.model_copy(update={"ends_words": names or [things[0].lemma_], "temporal": "past"})
+            )
+    return found
+
+
+_PRONOUNS: Final = frozenset(["my", "our", "your", "his", "her", "their", "its"])
 
 
 def _a_thing_of_mine(thing: Any) -> bool:

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import TurnText
-from .frame_fits import SUBJECTS, a_post, diet_named
+from .frame_fits import SUBJECTS, a_post, a_post_word, diet_named
 from .lexicon import JUDGING, Frame
 from .slot_atoms import slot_atom
 
@@ -42,6 +42,12 @@ def slot_noun_atoms(sentence: Any, speaker: str, turn: TurnText, correction: boo
         return []
     atoms: list[FactAtom] = []
     for noun in sentence:
+        for post in _working_as(noun):  # "got my first paycheque as a paramedic", "my living as a …"
+            atoms.append(
+                slot_atom(
+                    Frame("work", "prep", "occupation"), post, speaker, turn, correction, speaker, False
+                )
+            )
         slot = _slot_of(noun)
         if slot is None or not _owned(noun):
             continue
@@ -56,6 +62,36 @@ def slot_noun_atoms(sentence: Any, speaker: str, turn: TurnText, correction: boo
                 atoms.append(slot_atom(frame, place, speaker, turn, correction, speaker, False))
                 break
     return atoms
+
+
+#: The speaker's things that are had by working as something: "my first shift as a nurse".
+_WORKED_FOR: Final = frozenset(
+    ["paycheque", "paycheck", "payslip", "salary", "wage", "living", "shift", "stint", "contract", "week",
+     "month", "day", "year", "job", "season"]
+)  # fmt: skip
+#: … but not one that tells it is over: "my last day as a teacher".
+_OVER: Final = frozenset(["last", "final", "old", "former", "previous"])
+
+
+def _working_as(noun: Any) -> list[Any]:
+    """The post the speaker's pay, living or shift is had "as": "my first paycheque as a paramedic", "I
+    make my living as a carpenter", "my first week as a staff nurse"; not a last day, nor a post that is
+    no job ("my first day as a dad")."""
+    if noun.lemma_.casefold() not in _WORKED_FOR or not any(
+        c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in noun.children
+    ):
+        return []
+    if any(c.lower_ in _OVER for c in noun.children):
+        return []
+    posts = [
+        g
+        for c in noun.children
+        if c.dep_ == "prep" and c.lower_ == "as"
+        for g in c.children
+        if g.dep_ == "pobj"
+    ]
+    # the tagger takes a job for an adjective: "as a paramedic"
+    return [g for g in posts if (g.pos_ in {"NOUN", "ADJ"} and a_post_word(g)) or _fills("occupation", g)][:1]
 
 
 def _job_at(noun: Any) -> list[Any]:

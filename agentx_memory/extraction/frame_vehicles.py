@@ -48,9 +48,13 @@ def vehicle_name(token: Any) -> Any | None:
 
 
 def named_vehicle(token: Any) -> bool:
-    """A maker's name ("Volvo") or a model's that needs none ("Yaris"), as a name (capitalised)."""
-    names = VEHICLE_MAKES | VEHICLE_MODELS
-    return bool(token.lower_ in names and token.text[:1].isupper() and token.pos_ in {"PROPN", "NOUN"})
+    """A maker's name ("Volvo") or a model's that needs none ("Yaris"), or a maker's with the model's
+    number run on ("MG4"), as a name (capitalised)."""
+    lower = token.lower_
+    named = lower in VEHICLE_MAKES | VEHICLE_MODELS or (
+        lower.rstrip("0123456789") in VEHICLE_MAKES and lower[-1:].isdigit()
+    )
+    return bool(named and token.text[:1].isupper() and token.pos_ in {"PROPN", "NOUN"})
 
 
 def vehicle_head(maker: Any) -> Any:
@@ -124,6 +128,8 @@ def vehicle_in_use(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
         head = vehicle_head(token)
         if any(t.lower_ in _NOT_MINE for t in head.subtree):
             continue
+        if _it_is_now(head):  # "oh the Fiesta's long gone, it's a Mazda CX-5 these days"
+            return [slot_atom(NEW_VEHICLE, head, speaker, turn, True, speaker, False)]
         verb = head.head.head if head.dep_ == "pobj" and head.head.lower_ in {"in", "on"} else head.head
         kept = head.dep_ == "dobj" and verb.lemma_.casefold() in _KEEPING
         # "I'm in a Toyota Yaris now", "I'm on a Triumph Trident these days": being in one, told as news
@@ -141,6 +147,17 @@ def vehicle_in_use(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
             continue
         return [slot_atom(NEW_VEHICLE, head, speaker, turn, True, speaker, False)]
     return []
+
+
+def _it_is_now(head: Any) -> bool:
+    """ "it's a Mazda MX-5 now", "it's a Polestar these days": what "it" (the speaker's vehicle, talked
+    of) is now; not asked, denied or told of the past."""
+    verb = head.head
+    if head.dep_ != "attr" or verb.lemma_ != "be" or verb.tag_ not in {"VBZ", "VBP"} or not now_said(verb):
+        return False
+    said = list(verb.children)
+    subject = [c for c in said if c.dep_ in SUBJECTS]
+    return bool(subject and subject[0].lower_ == "it" and not any(c.dep_ == "neg" for c in said))
 
 
 def _this_moment(verb: Any) -> bool:

@@ -7,13 +7,13 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_fits import SUBJECTS
+from .frame_fits import SUBJECTS, now_said
 from .frame_moods import CONDITIONS
-from .lexicon import WISH_HEADS
+from .lexicon import VEHICLE_NOUNS, WISH_HEADS
 from .patterns import OCCUPATIONS
 from .verbs import gerund
 
-__all__ = ["a_job_named", "for_a_living"]
+__all__ = ["a_job_named", "for_a_living", "work_done_now"]
 
 
 def for_a_living(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -103,6 +103,52 @@ def a_job_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
             continue  # a dropped subject only opens the sentence ("Got my first developer job …")
         value = named[0].lemma_.casefold()
         ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
-        statement = f"{speaker} works as a {value}"
+        statement = f"{speaker} works as {'an' if value[:1] in 'aeiou' else 'a'} {value}"
         return [build_atom("identity", "works_as", value, statement, ctx, [], False, "explicit")]
     return []
+
+
+def work_done_now(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The speaker's job told by what they do now, when its doer is an occupation: "I drive trams in
+    Kraków now" (a tram driver), "I clean offices these days" (an office cleaner); not a vehicle driven
+    ("I drive a Tesla now"), a one-off, a wish, or a doing with no doer's job ("I walk dogs now")."""
+    for verb in sentence:
+        if verb.pos_ != "VERB" or verb.tag_ not in {"VBP", "VBZ"} or not now_said(verb):
+            continue
+        if not any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in verb.children) or _wished(verb):
+            continue
+        if verb.lemma_ == "teach" or any(c.dep_ in {"xcomp", "ccomp"} for c in verb.children):
+            continue  # "teach" is a frame's own; "we teach kids to swim": whom, not a trade
+        doer = _doer(verb.lemma_.casefold())
+        things = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and not c.ent_type_]
+        if doer is None or not things or things[0].lemma_.casefold() in VEHICLE_NOUNS:
+            continue
+        thing = things[0]
+        if any(
+            c.dep_ in {"poss", "nummod"} or c.lower_ in {"a", "an", "the", "this", "that"}
+            for c in thing.children
+        ):
+            continue  # "I drive a Tesla now", "I teach my kids": one thing, not a trade
+        value = f"{thing.lemma_.casefold()} {doer}"
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        return [
+            build_atom(
+                "identity",
+                "works_as",
+                value,
+                f"{speaker} works as {'an' if value[:1] in 'aeiou' else 'a'} {value}",
+                ctx,
+                [],
+                False,
+                "explicit",
+            )
+        ]
+    return []
+
+
+def _doer(lemma: str) -> str | None:
+    """The occupation named by the one who does ``lemma``: "drive" a driver, "clean" a cleaner."""
+    for doer in (f"{lemma}r", f"{lemma}er", f"{lemma}{lemma[-1:]}er"):
+        if doer in OCCUPATIONS:
+            return doer
+    return None

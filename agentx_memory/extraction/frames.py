@@ -44,7 +44,7 @@ from .frame_followups import (
     speaks_of_contact,
 )
 from .frame_introductions import introduction
-from .frame_lapses import apart, exes, handed_on, used_to
+from .frame_lapses import apart, exes, handed_on, new_owner, used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pets import gone_pets, pet_atom, pet_said, pets_beside, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
@@ -163,7 +163,7 @@ def read_parsed(
                 reading.atoms += pets_near(sentence, speaker, turn) + pets_beside(sentence, speaker, turn)
             reading.atoms += sentence_atoms(sentence, speaker, turn)
             reading.atoms += slot_noun_atoms(sentence, speaker, turn, correction)
-            reading.atoms += exes(sentence, speaker, turn)
+            reading.atoms += exes(sentence, speaker, turn) + new_owner(sentence, speaker, turn)
         if not (asked or supposed(sentence)) and not any(True for _ in _predicates(sentence)):
             last_thing = _appointment(reading, sentence.root, speaker, turn, last_person, last_thing)
         for predicate in _predicates(sentence):

@@ -354,7 +354,8 @@ VEHICLE_MODELS: Final = frozenset(
      "ioniq", "kona", "tucson", "sportage", "niro", "picanto", "xc40", "xc60", "xc90", "sandero",
      "duster", "vitara", "jimny", "outlander", "ibiza", "arona", "ateca", "taycan", "cayenne", "macan",
      "silverado", "tacoma", "tundra", "highlander", "sierra", "bonneville", "ev6", "aygo", "c-hr",
-     "rav-4", "zafira", "insignia", "berlingo", "kangoo", "transit", "sprinter", "vivaro"]
+     "rav-4", "zafira", "insignia", "berlingo", "kangoo", "transit", "sprinter", "vivaro", "hilux",
+     "navara", "amarok", "defender", "evoque", "juke", "ceed", "stonic", "countryman", "enyaq", "elroq"]
 )  # fmt: skip
 
 VEHICLE_NOUNS: Final = frozenset(

@@ -124,3 +124,81 @@ def test_a_pet_named_beside_its_kind_whatever_is_said_of_it(
 def test_a_pet_gone_or_someone_elses_is_no_pet_of_the_speakers(parser: NameRecognizer, text: str) -> None:
     read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
     assert not [f for f in read if f.subject == "Kim" and f.fact_kind == "relationship"], read
+
+
+def _typed(parser: NameRecognizer, text: str) -> set[tuple[str, str, str]]:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    return {(f.subject, f.key, f.value) for f in read}
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("got my first paycheque as a paramedic today!!! two years of training", "paramedic"),
+        ("I make my living as a carpenter these days - fitted kitchens mostly.", "carpenter"),
+        ("my first shift as a staff nurse went fine", "staff nurse"),
+        (
+            "funny how life goes — I drive trams in Kraków now and honestly I'm way less stressed.",
+            "tram driver",
+        ),
+        ("I clean offices these days, nights mostly.", "office cleaner"),
+        ("I teach Grade 10 now.", "Grade 10 teacher"),
+    ],
+)
+def test_a_job_told_by_the_pay_the_shift_or_the_work_done_now(
+    parser: NameRecognizer, text: str, job: str
+) -> None:
+    assert ("Kim", "works_as", job) in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My last day as a teacher was emotional.",  # over
+        "my first day as a dad was terrifying",  # no job
+        "I drive a Tesla now.",  # a car
+        "we teach kids to swim now",  # whom, not a trade
+        "I walk dogs now, loving it.",  # a doer that is no occupation
+        "I'd love to drive trams one day.",  # a wish
+    ],
+)
+def test_no_job_from_a_post_ended_a_role_a_car_or_a_wish(parser: NameRecognizer, text: str) -> None:
+    assert not [fact for fact in _typed(parser, text) if fact[1] == "works_as"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Taking the Octavia up to Skye, the Defender's gone to a farmer in Perthshire.", "Defender"),
+        ("finally gone electric and the Astra's gone to a dealer. silent mornings", "Astra"),
+        ("The Fiesta's new owner messaged asking where the spare key is, ha.", "Fiesta"),
+    ],
+)
+def test_a_vehicle_gone_to_someone_or_with_a_new_owner_is_ended(
+    parser: NameRecognizer, text: str, ended: str
+) -> None:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert any(f.key == "ended" and ended in f.ends_words for f in read), read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Defender's gone to the garage again, third time this year.",  # for a while
+        "My neighbour's new owner of the flat is lovely.",  # no thing of the speaker's
+    ],
+)
+def test_a_vehicle_at_the_garage_is_not_ended(parser: NameRecognizer, text: str) -> None:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert not [f for f in read if f.key == "ended"], read
+
+
+@pytest.mark.parametrize(
+    ("text", "car"),
+    [
+        ("oh the Fiesta's long gone, it's a Mazda CX-5 these days.", "Mazda CX-5"),
+        ("Anyway, where's best to charge my MG4 on the way down to Cornwall?", "MG4"),
+    ],
+)
+def test_what_it_is_now_and_a_maker_with_its_number(parser: NameRecognizer, text: str, car: str) -> None:
+    assert any(key == "drives" and car in value for _, key, value in _typed(parser, text))
