@@ -293,7 +293,8 @@ def _named_in(words: AbstractSet[str], said: Sequence[str], claim: str) -> bool:
 def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime | None) -> list[StoredFact]:
     """The stored facts an ending ends: in the slots it names, those that name its words (or all of
     them when it names no word, or the slots end together); without slots, the subject's facts that
-    name its words. Never a fact said after the ending."""
+    name its words. Never a fact said after the ending, nor one its own turn told: "My diet's pescatarian
+    now — I added fish back in" ends the diet before, not the one it gives."""
     words = {stem(word.casefold()) for word in atom.ends_words if len(word) > 2}
     mine = [
         stored
@@ -301,6 +302,7 @@ def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
         if _same_subject(atom, stored)
         and stored.key not in {None, "name", "ended"}
         and not (said_at and stored.stated_at and stored.stated_at > said_at)
+        and not set(stored.source_turn_ids) & set(atom.source_turn_ids)
     ]
     if not atom.ends:
         return [stored for stored in mine if _named_in(words, atom.ends_words, stored.claim)]

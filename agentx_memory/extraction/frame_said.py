@@ -11,12 +11,14 @@ from typing import Any, Final
 
 from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
-from .frame_fits import SUBJECTS
+from .frame_fits import SUBJECTS, diet_named
 from .frame_lapses import lapsed, parted
 from .frame_routines import routines
 from .frame_swaps import left_to_be, spoken_as, swapped
 from .frame_vehicles import vehicle_in_use
 from .frame_work import a_job_named, work_done_now
+from .lexicon import Frame
+from .slot_atoms import slot_atom
 
 __all__ = ["city_of_address", "told_atoms"]
 
@@ -56,7 +58,39 @@ def told_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         *left_to_be(sentence, speaker, turn),
         *a_job_named(sentence, speaker, turn),
         *work_done_now(sentence, speaker, turn),
+        *_diet_owned_to(sentence, speaker, turn),
     ]
+
+
+#: Verbs a speaker hedges a label of their own with: "so pescatarian I suppose".
+_HEDGES: Final = frozenset(["suppose", "guess", "reckon"])
+_DIET: Final = Frame("be", "attr", "diet")
+
+
+def _diet_owned_to(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """A diet the speaker owns to with no verb of their own: a hedged label ("eating fish again, so
+    pescatarian I suppose"), or a label that is the whole sentence ("Vegetarian, but still eating eggs and
+    dairy."); not a question, nor a label with a subject ("Tom? Vegan, apparently" names Tom first)."""
+    root = sentence.root
+    found = []
+    if root.lemma_.casefold() in _HEDGES and any(
+        c.dep_ in SUBJECTS and c.lower_ == "i" for c in root.children
+    ):
+        found = [c for c in root.children if c.dep_ in {"dobj", "attr", "acomp", "ccomp"} and c.i < root.i]
+    elif root.pos_ in {"ADJ", "NOUN"} and not any(c.dep_ in SUBJECTS for c in root.children):
+        hedged = any(c.lemma_.casefold() in _HEDGES and _said_by_me(c) for c in root.children)
+        found = [root] if root.i == sentence.start or hedged else []
+    if sentence.text.rstrip().endswith("?") or any(t.dep_ == "neg" for t in sentence):
+        return []
+    return [
+        slot_atom(_DIET, value, speaker, turn, True, speaker, False)
+        for value in found[:1]
+        if value.pos_ in {"ADJ", "NOUN"} and diet_named(value) is not None
+    ]
+
+
+def _said_by_me(verb: Any) -> bool:
+    return any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in verb.children)
 
 
 def city_of_address(said: str) -> str | None:

@@ -86,7 +86,7 @@ FRAME_KEYS: Final = frozenset(slot.key for slot in SLOTS.values()) | {"phone", "
 
 
 #: A household said as one: "our whole house", "our family".
-_HOUSEHOLDS: Final = frozenset(["house", "household", "family", "home", "flat"])
+_HOUSEHOLDS: Final = frozenset(["house", "household", "family", "home", "flat", "kitchen"])
 _EMBEDDED: Final = ("relcl", "acl", "pcomp", "amod")
 
 
@@ -208,6 +208,7 @@ def read_parsed(
                     subject == "we"
                     and frame.slot not in {"residence", "vehicle"}
                     and not _me_included(sentence)
+                    and value.lemma_.casefold() not in _HOUSEHOLDS  # "we're a vegan household now"
                 ):
                     continue  # "we went vegan" may be the others; "…, me included" is the speaker too
                 negated = denied(predicate)
@@ -315,6 +316,8 @@ def _subject(
     """``(subject, names a person)``: the speaker, ``"we"``, a named person (related to the speaker
     through a possessive, recorded in ``people``), ``"<speaker>'s <relation>"`` for a relation without a
     name, or None (things, other pronouns)."""
+    if _me_being(predicate):
+        return speaker, False  # "a plan that works with me being pescatarian now"
     if predicate.lemma_ in _SENDING and any(
         c.dep_ == "dobj" and c.lower_ == "me" for c in predicate.children
     ):
@@ -463,12 +466,21 @@ def _relation_of(name: Any) -> str | None:
 _OWN_CLAUSE: Final = frozenset(["so", "because", "cause", "cos"])
 
 
+def _me_being(predicate: Any) -> bool:
+    """ "with me being pescatarian", "for me being fully vegan": what the speaker is, taken as so."""
+    return bool(
+        predicate.lower_ == "being" and predicate.i > 0 and predicate.doc[predicate.i - 1].lower_ == "me"
+    )
+
+
 def _states_present(predicate: Any, frame: Frame) -> bool:
     """Whether the predicate says the value holds now: not asked, wished, planned, conditional,
     negated, modal, or over (a state in the past tense; a change "back in 2012")."""
     children = list(predicate.children)
     if any(c.tag_ == "MD" for c in children):  # might, could, would, should, will, can
         return False
+    if _me_being(predicate):  # "a plan that works with me being pescatarian now": taken as so
+        return not any(c.dep_ == "neg" for c in children)
     if any(c.dep_ == "mark" and c.lower_ in CONDITIONS for c in children):
         return False
     node = predicate

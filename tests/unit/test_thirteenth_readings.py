@@ -202,3 +202,80 @@ def test_a_vehicle_at_the_garage_is_not_ended(parser: NameRecognizer, text: str)
 )
 def test_what_it_is_now_and_a_maker_with_its_number(parser: NameRecognizer, text: str, car: str) -> None:
     assert any(key == "drives" and car in value for _, key, value in _typed(parser, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "diet"),
+    [
+        (
+            "my girlfriend finally converted me, we're a vegan household now. what's a good tofu marinade?",
+            "vegan",
+        ),
+        (
+            "My kids talked me round, we're a vegetarian household now - eggs are back on the menu.",
+            "vegetarian",
+        ),
+        (
+            "confession: fell off the vegan wagon at christmas. eating fish again, so pescatarian I suppose.",
+            "pescatarian",
+        ),
+        (
+            "Find me a meal-prep plan that works with me being pescatarian now, fish and shrimp fine.",
+            "pescatarian",
+        ),
+        ("It has to work for me being fully vegan as of the summer.", "vegan"),
+        ("No meat at all anymore. Vegetarian, but still eating eggs and dairy.", "vegetarian"),
+    ],
+)
+def test_a_diet_owned_to_as_a_household_a_hedge_a_label_or_me_being(
+    parser: NameRecognizer, text: str, diet: str
+) -> None:
+    assert ("Kim", "diet", diet) in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My brother being vegan makes Christmas dinner hard.",
+        "Vegan? Is that hard to keep up?",
+        "Vegan options are great at that place.",
+        "My sister's lot are a vegan household now.",
+        "Tom is vegan, I suppose.",
+    ],
+)
+def test_no_diet_of_the_speakers_from_someone_else_a_question_or_a_menu(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not [fact for fact in _typed(parser, text) if fact[0] == "Kim" and fact[1] == "diet"]
+
+
+def test_an_ending_never_ends_what_its_own_turn_told() -> None:
+    """ "My diet's pescatarian now — I added fish back in": the ending is of the diet before."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from agentx_memory.extraction.dedup import decide
+    from tests.extraction_cases import as_stored
+
+    def diet(value: str) -> FactAtom:
+        return FactAtom(
+            fact_kind="constraint", subject="Amara", statement=f"Amara is {value}.", key="diet", value=value
+        )
+
+    fish_back = FactAtom(
+        fact_kind="statement",
+        subject="Amara",
+        statement="Amara added fish back in.",
+        key="ended",
+        value="added fish back in",
+        ends=["diet"],
+        source_turn_ids=["t2"],
+    )
+    later = SAID_AT + timedelta(days=30)
+    vegan = as_stored(diet("vegan"), 0.5, SAID_AT)
+    told_with_it = replace(as_stored(diet("pescatarian"), 0.5, later), id="f2", source_turn_ids=("t2",))
+    decision = decide(fish_back, [told_with_it, vegan], later)
+    assert decision.action == "supersede"
+    assert decision.target is not None
+    assert decision.target.value == "vegan"
+    assert [stored.value for stored in decision.also] == []
