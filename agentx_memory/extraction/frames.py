@@ -382,7 +382,7 @@ def _subject(
         return None if any(g.lower_ not in {"me", "us"} for g in whose) else (speaker, False)
     if lower in {"he", "she"}:
         return (last_person, True) if last_person else None
-    if token.pos_ == "PROPN":
+    if token.pos_ == "PROPN" and not (token.is_lower and token.lower_ in RELATION_NOUNS):  # "my nan Edith"
         name = name_of(token)
         if "." in name:  # "J.K. Rowling": a statement would end at its first stop
             return None
@@ -390,7 +390,10 @@ def _subject(
         if related is not None:
             people[name] = related
         return (speaker, False) if name == speaker else (name, True)
-    if token.pos_ == "NOUN" and token.lemma_.casefold() in RELATION_NOUNS:
+    if (
+        token.pos_ in {"NOUN", "PROPN"}
+        and token.lower_ in RELATION_NOUNS | {token.lemma_.casefold()} & RELATION_NOUNS
+    ):
         if not mine(token):
             return None
         relation = token.lemma_.casefold()

@@ -82,13 +82,23 @@ def _named_before_and_i(i: Any) -> Any | None:
 
 
 def mine(token: Any) -> bool:
-    """ "my sister", "our neighbour", "a coworker of mine"."""
+    """ "my sister", "our neighbour", "a coworker of mine"; a grandparent or parent named with no word
+    before ("grandad Stan is obsessed with his allotment", "Mum's taken up pottery")."""
+    if token.lower_ in _FAMILY_AS_NAME and not any(c.dep_ in {"poss", "det"} for c in token.children):
+        return True
     return any(child.dep_ == "poss" and child.lower_ in {"my", "our"} for child in token.children) or any(
         child.dep_ == "prep"
         and child.lower_ == "of"
         and any(g.lower_ in {"mine", "ours"} for g in child.children)
         for child in token.children
     )
+
+
+#: Kin called by what they are, as a name is said: one's own.
+_FAMILY_AS_NAME: Final = frozenset(
+    ["mum", "mom", "mam", "dad", "nan", "nana", "nanna", "gran", "granny", "grandma", "grandad", "granddad",
+     "grandpa", "grampa", "grandmother", "grandfather"]
+)  # fmt: skip
 
 
 def name_of(token: Any) -> str:

@@ -77,6 +77,17 @@ _RATHER: Final = re.compile(
     r"^I(?:'d|’d| would)\s+(?:much\s+|far\s+)?rather\s+(?!not\b)(?=\w)", re.IGNORECASE
 )
 _FIRST_PERSON: Final = re.compile(r"^(?:\W*)(?:I|I'm|I've|I'd|I'll|Im|my|My|we|We|we're|our|Our)\b")
+#: Someone of the speaker's named after what they are: "our eldest, Ilyas, turns 9", "my manager Deepak
+#: does ultramarathons": the clause is the name's, not the speaker's.
+_OWNED_NAMED: Final = re.compile(
+    r"^(?:my|our|My|Our) (?:(?:best|eldest|youngest|oldest|little|big|older|younger|new|dear|other|"
+    r"next-door|old)\s+)?(?P<noun>[a-z][a-z-]+),? (?-i:(?P<name>[A-Z][a-zà-ÿ][a-zà-ÿ'-]*))(?=,|\s+[a-z])"
+)
+#: Words before a name that make it no one of the speaker's ("my new Honda", "my trip to Paris").
+_NOT_OWNED_NOUNS: Final = frozenset(
+    ["new", "old", "trip", "holiday", "flight", "move", "visit", "time", "year", "first", "last", "favourite",
+     "fave", "car", "bike", "van", "job", "team", "company", "flat", "house", "home", "degree", "course"]
+)  # fmt: skip
 _PRONOUN_START: Final = re.compile(r"^(?:he|she|they)\b(?:'s)?", re.IGNORECASE)
 _CAPITALISED: Final = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
 #: Capitalised words that start sentences without naming anyone.
@@ -296,6 +307,11 @@ def _subject_clause(clause: str, state: RuleState, speaker: str) -> tuple[str, s
             name = " ".join(words[:size]).casefold()
             if len(words) >= size and name in state.persons:
                 return state.persons[name], clause
+    owned = _OWNED_NAMED.match(clause)
+    if owned and owned["name"] not in _NOT_SUBJECTS | NOT_NAMES and owned["noun"] not in _NOT_OWNED_NOUNS:
+        name = owned["name"]  # "our eldest, Ilyas, … is obsessed with dinosaurs": Ilyas is
+        state.persons.setdefault(name.casefold(), name)
+        return name, name + clause[owned.end("name") :].replace(",", "", 1)
     if _FIRST_PERSON.match(clause):
         return speaker, third_person(clause, speaker)
     return None

@@ -54,6 +54,7 @@ _PAST: Final = re.compile(
 _NO_NAME: Final = frozenset(
     ["where", "what", "who", "whom", "whose", "when", "which", "how", "why", "does", "do", "did", "is", "the"]
 )
+_FOR_A_LIVING: Final = re.compile(r"\b(?:for|make|makes|made|earn|earns|earned) an? living\b")
 _FAVOURITE: Final = re.compile(r"\bfavou?rite (\w+(?: \w+)?)", re.IGNORECASE)
 #: "when is my MOT?", "when's the recital?": a dated thing of the user's, whatever it is called.
 _WHEN_IS: Final = re.compile(
@@ -93,7 +94,9 @@ def asked_slots(query: str) -> SlotAsk:
     mine = not names and _FIRST_PERSON.search(query) is not None
     if not mine and not names:
         return SlotAsk()
-    words = [word.removesuffix("'s").removesuffix("’s") for word in _WORD.findall(query.casefold())]
+    # "what do I do for a living?" asks for the job: "living" there is no home
+    said = _FOR_A_LIVING.sub(" job ", query.casefold())
+    words = [word.removesuffix("'s").removesuffix("’s") for word in _WORD.findall(said)]
     keys = [key for word in words for key in _CUES.get(word, ())]
     for match in _FAVOURITE.finditer(query):
         # "favourite board game": the learner keys the last noun ("favourite_game") or the whole

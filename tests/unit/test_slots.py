@@ -24,6 +24,8 @@ NOW = datetime(2025, 11, 14, tzinfo=UTC)
         ("what's my cat's name?", "cat"),
         ("what is my favourite board game?", "favourite_game"),
         ("what's my phone number?", "phone"),
+        ("what do I do for a living?", "works_as"),  # a living earned is a job, no home
+        ("Where am I living now?", "lives_in"),
     ],
 )
 def test_a_first_person_question_asks_for_its_slot(query: str, key: str) -> None:
@@ -97,3 +99,7 @@ def test_only_a_slot_question_reorders_by_time() -> None:
 @pytest.mark.parametrize(("query", "thing"), [("when is my MOT?", "mot"), ("When's my recital?", "recital")])
 def test_an_appointment_of_any_name_is_asked_by_its_thing(query: str, thing: str) -> None:
     assert thing in asked_slots(query).things
+
+
+def test_a_living_earned_asks_no_home() -> None:
+    assert "lives_in" not in asked_slots("what do I do for a living?").keys

@@ -279,3 +279,47 @@ def test_an_ending_never_ends_what_its_own_turn_told() -> None:
     assert decision.target is not None
     assert decision.target.value == "vegan"
     assert [stored.value for stored in decision.also] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "not_the_speakers"),
+    [
+        # a possessed noun with a name after it: the clause is the name's (it had been the speaker's)
+        (
+            "our eldest, Ilyas, turns 9 next week and is obsessed with dinosaurs",
+            ("Ilyas", "dinosaurs"),
+            "dinosaurs",
+        ),
+        (
+            "our youngest Freya turns 4 on Saturday and is obsessed with trains.",
+            ("Freya", "trains"),
+            "trains",
+        ),
+        ("my nan Edith has taken up aqua aerobics at 82!!", ("Edith", "aqua aerobics"), "aqua aerobics"),
+        # a value ends where a clause of its own begins
+        (
+            "my grandad Stan is obsessed with his allotment and he's diabetic.",
+            ("Stan", "his allotment"),
+            None,
+        ),
+    ],
+)
+def test_what_is_said_of_someone_named_after_what_they_are_is_theirs(
+    parser: NameRecognizer, text: str, fact: tuple[str, str], not_the_speakers: str | None
+) -> None:
+    typed = _typed(parser, text)
+    assert fact in {(subject, value) for subject, _, value in typed}, typed
+    assert not [f for f in typed if f[0] == "Kim" and f[2] == not_the_speakers]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my new Honda is great", ("Kim", "drives", "Honda")),  # a car, no one's name
+        ("Mum's taken up pottery, she loves it.", ("Mum", "hobby", "pottery")),  # hers, not the speaker's
+    ],
+)
+def test_a_thing_after_my_is_no_person_and_mum_is_her_own_subject(
+    parser: NameRecognizer, text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in _typed(parser, text)
