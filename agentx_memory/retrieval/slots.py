@@ -95,8 +95,8 @@ def asked_slots(query: str) -> SlotAsk:
     if not mine and not names:
         return SlotAsk()
     # "what do I do for a living?" asks for the job: "living" there is no home
-    said = _FOR_A_LIVING.sub(" job ", query.casefold())
-    words = [word.removesuffix("'s").removesuffix("’s") for word in _WORD.findall(said)]
+    asked = _FOR_A_LIVING.sub(" job ", query.casefold())
+    words = [word.removesuffix("'s").removesuffix("’s") for word in _WORD.findall(asked)]
     keys = [key for word in words for key in _CUES.get(word, ())]
     for match in _FAVOURITE.finditer(query):
         # "favourite board game": the learner keys the last noun ("favourite_game") or the whole
