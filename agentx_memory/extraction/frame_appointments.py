@@ -113,8 +113,14 @@ _WEEKDAY_OR_MONTH: Final = re.compile(
 def _timeish(token: Any) -> bool:
     """A date or a time: what the recogniser says is one, a weekday or month, "the 14th", "3pm", and
     the hour in "at 9"."""
+    if token.text in _ALWAYS:
+        return False  # "the gym is 24/7 now": open all hours, no day
     hour = token.text.isdigit() and int(token.text) <= 24 and token.head.lower_ == "at"
     return token.ent_type_ in {"DATE", "TIME", "ORDINAL"} or bool(_WEEKDAY_OR_MONTH.match(token.text)) or hour
+
+
+#: Figures that say "always", not a day.
+_ALWAYS: Final = frozenset(["24/7", "24/7/365", "365", "24x7"])
 
 
 def _when(*holders: Any) -> list[Any]:
@@ -139,7 +145,17 @@ def _whole_phrase(doc: Any, first: int, last: int, now: datetime) -> str:
     found = find_time_phrase(doc.text[begin:], now)
     if found is not None and found.start < end - begin < found.end:
         end = begin + found.end
+    # … and back to its start: "my driving test is a fortnight today" hangs only "today" on the copula
+    for back in range(min(first, _LOOK_BACK), 0, -1):
+        start = doc[first - back].idx
+        found = find_time_phrase(doc.text[start:end], now)
+        if found is not None and found.start == 0 and found.end == end - start:
+            return str(doc.text[start:end])
     return str(doc.text[begin:end])
+
+
+#: How many words before a time's head its phrase may begin ("a fortnight today", "two weeks from today").
+_LOOK_BACK: Final = 4
 
 
 def _day_of(number: Any) -> bool:
@@ -152,6 +168,19 @@ def _named_date(attr: Any) -> bool:
     """A date said with a weekday's or a month's name ("the last friday of october"), not a bare number
     the model calls a date ("my son is 15", "my budget is 15k")."""
     return attr.ent_type_ == "DATE" and any(_WEEKDAY_OR_MONTH.match(t.text) for t in attr.subtree)
+
+
+def _all_time(attr: Any, now: datetime) -> bool:
+    """A copula's value that is a time and nothing else: "11/22", "a week tomorrow", "a fortnight
+    today"; not a number ("my son is 15") nor a thing with a time in it."""
+    last = attr.right_edge.i
+    while (
+        last + 1 < len(attr.doc) and attr.doc[last + 1].head.i == attr.head.i and attr.doc[last + 1].ent_type_
+    ):
+        last = attr.doc[last + 1].right_edge.i  # "a week | tomorrow": the parse hangs "tomorrow" apart
+    words = attr.doc[attr.left_edge.i : last + 1]
+    found = find_time_phrase(words.text, now)
+    return found is not None and found.start == 0 and found.end >= len(words.text.rstrip(".!? "))
 
 
 #: Seven digits or more in a row (spaces and dashes between): a phone number, never a day or an hour.
@@ -184,6 +213,8 @@ def appointment_atom(
         )
         # "our team offsite is the last friday of october": a copula's whole date
         or any(_named_date(c) for c in predicate.children if c.dep_ == "attr")  # not "my son is 15"
+        # "closing on the house is 11/22", "Graduation is a week tomorrow": the copula's whole value a time
+        or any(_all_time(c, turn.timestamp) for c in predicate.children if c.dep_ == "attr")
     )  # "car service is now September 17 instead"; not "the weather is awful today"
     # a thing one cancels or books is an occasion ("my MRI is booked for Wednesday the 22nd")
     loose = lemma in {*_MOVES, "cancel", "book"} or (lemma == "be" and dated and not verbless)
@@ -231,7 +262,9 @@ def appointment_atom(
     # "September 17 instead"; "on Thursday instead of Tuesday": the old time is no time of it now
     times = re.sub(r"\s+(?:instead(?:\s+of\b.*)?|rather than\b.*|not\b.*)$", "", times)
     times = re.sub(r"\s+(?:now|from now on)$", "", times)  # "Thursday 15th 14:30 now"
-    if not re.match(r"^(?:on|at|in|next|this|last|yesterday|today|tonight|tomorrow)\b", times):
+    if not re.match(
+        r"^(?:on|at|in|next|this|last|yesterday|today|tonight|tomorrow|an?|one|two|three)\b", times
+    ):  # "a fortnight today", "two weeks from today" need no "on"
         times = f"on {times}"
     capitals = {t.lower_: t.text for t in thing.subtree if t.text.isupper() and len(t.text) > 1}  # "MOT"
     label = " ".join(

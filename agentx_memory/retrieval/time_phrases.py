@@ -236,6 +236,22 @@ _NTH_WEEKDAY = (
 )
 
 
+#: "the last Friday of this month", "the first Monday of next month".
+_NTH_WEEKDAY_COMING = (
+    r"(?:the\s+)?(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
+    + _WEEKDAY
+    + r"\s+(?:in|of)\s+(?P<rel>this|next)\s+month"
+)
+
+
+def _nth_weekday_coming(match: re.Match[str], now: datetime) -> Span:
+    """ "the last Friday of this month": of the month said, counted from ``now``'s."""
+    nth, weekday = ORDINALS[match.group("nth").lower()], _WEEKDAYS.index(match.group("wd").lower())
+    month = now.month + (1 if match.group("rel").lower() == "next" else 0)
+    year, month = now.year + (month - 1) // 12, (month - 1) % 12 + 1
+    return day_span(nth_weekday(year, month, weekday, nth))
+
+
 def _feast(match: re.Match[str], now: datetime) -> Span:
     """ "New Year's Eve", "Valentine's Day": the last such day that has begun (a plan's moves ahead)."""
     name = re.sub(r"\s+", " ", match.group("feast").lower().replace("’", "'")).replace("st. ", "st ")
@@ -487,6 +503,7 @@ _POINTS: Final[tuple[tuple[str, str, str | None, _PointResolver, bool], ...]] = 
     (_DAY_OF_COMING_MONTH, r"(?:on\s+)?", "", _day_of_coming_month, True),
     (_WEEK_ON_DAY, "", "", _week_on_day, True),
     (_DAY_WEEK, r"(?:on\s+)?", "", _week_on_day, True),
+    (_NTH_WEEKDAY_COMING, r"(?:on\s+)?", "", _nth_weekday_coming, True),
     (_NTH_WEEKDAY, r"(?:on\s+)?", "", _nth_weekday, True),
     # a feast as a day only when said as one ("on New Year's Eve"): "a Christmas card list" is no date
     (_FEAST, r"(?:on|at|for|over)\s+", "", _feast, True),

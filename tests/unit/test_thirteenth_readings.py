@@ -323,3 +323,48 @@ def test_a_thing_after_my_is_no_person_and_mum_is_her_own_subject(
     parser: NameRecognizer, text: str, fact: tuple[str, str, str]
 ) -> None:
     assert fact in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "day"),
+    [
+        # the time phrase begins before the word the parse hangs on the copula
+        ("my driving test is a fortnight today and I'm bricking it.", "appointment_driving_test", 16),
+        # a copula's whole value a time makes its subject an occasion, whatever it is called
+        (
+            "Graduation is a week tomorrow, need a speech opener for the dinner after",
+            "appointment_graduation",
+            10,
+        ),
+        # "this month" is the month it is said in
+        ("The pub quiz I'm running is on the last Friday of this month.", "appointment_pub_quiz", 26),
+    ],
+)
+def test_an_occasion_dated_by_a_phrase_counted_from_today(
+    parser: NameRecognizer, text: str, key: str, day: int
+) -> None:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    dated = {f.key: f.event_time for f in read if f.event_time is not None}
+    assert key in dated, read
+    assert (dated[key].month, dated[key].day) == (9, day)
+
+
+@pytest.mark.parametrize("text", ["My son is 15 and obsessed with Minecraft.", "The gym is 24/7 now."])
+def test_a_number_after_a_copula_is_no_occasion(parser: NameRecognizer, text: str) -> None:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+    assert not [f for f in read if f.key.startswith("appointment")], read
+
+
+def test_the_nth_weekday_of_this_or_next_month() -> None:
+    from datetime import UTC, datetime
+
+    from agentx_memory.retrieval.time_phrases import find_time_phrase
+
+    for text, now, day in [
+        ("on the last Friday of this month", datetime(2025, 10, 1, tzinfo=UTC), (10, 31)),
+        ("the first Monday of next month", datetime(2025, 12, 10, tzinfo=UTC), (1, 5)),
+    ]:
+        found = find_time_phrase(text, now)
+        assert found is not None
+        assert found.time_range.start is not None
+        assert (found.time_range.start.month, found.time_range.start.day) == day
