@@ -19,7 +19,7 @@ from ..backends_async import AsyncBackends
 from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
-from ..extraction.dedup import StoredFact, decide, dedup_batch, slot_keys
+from ..extraction.dedup import Decision, StoredFact, decide, dedup_batch, ends_the_new, slot_keys
 from ..extraction.dependants import FREE_KEYS, cascades, leaning_on, of_the_former
 from ..extraction.frame_rivals import FAVOURITES, PREFERRED, in_category
 from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
@@ -65,6 +65,8 @@ class _Chunk:
     lease: tuple[str, str] | None = None
     #: the keys of what the chunk's endings ended ("I quit my job")
     ended: set[str] = field(default_factory=set)
+    #: the facts the chunk learned in place of an older value ("I'm seeing Saoirse now")
+    replaced: set[str] = field(default_factory=set)
 
 
 class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
@@ -292,6 +294,11 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
             atom = in_category(atom, decision.target.key or "")
             vector = await backends.embed_one(atom.statement)
         action: str = decision.action
+        if ends_the_new(atom, decision, chunk.replaced):
+            # "I'm seeing Saoirse now … Orla and I are finished": an ending that names no one is of the
+            # value the new one replaced, which is ended already; the ending is kept as said
+            decision = Decision("add", None, "ends what the new value replaced")
+            action = "add"
         policy = self.settings.learning.contradiction_policy
         if action == "conflict" and policy != "flag_review":
             action = "supersede" if policy == "prefer_new" else "skip"
@@ -336,6 +343,8 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
             await facts.retire(self.scope, also.id, fact.id, stated_at)
         if action == "supersede" and decision.target is not None:
             await self._retire_leaning(backends, decision.target, atom, fact.id, stated_at, chunk)
+            if not atom.ends and atom.key != "ended":
+                chunk.replaced.add(fact.id)
         if atom.ends and action == "supersede" and decision.target is not None:
             ended.update(stored.key for stored in (decision.target, *decision.also) if stored.key)
         if action == "past" and decision.target is not None:

@@ -11,7 +11,7 @@ kept, flagged for review).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from collections.abc import Set as AbstractSet
 from datetime import datetime, timedelta
 from typing import Final
@@ -39,6 +39,7 @@ __all__ = [
     "decide",
     "dedup_batch",
     "distinctive",
+    "ends_the_new",
     "fact_signature",
     "jaccard",
     "single_valued",
@@ -309,6 +310,14 @@ def _ended(atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime |
     slotted = [stored for stored in mine if in_slots(stored.key, atom.ends)]
     named = [stored for stored in slotted if _named_in(words, atom.ends_words, stored.claim)]
     return slotted if not words or set(atom.ends) <= _ENDS_TOGETHER else named
+
+
+def ends_the_new(atom: FactAtom, decision: Decision, replaced: Collection[str]) -> bool:
+    """Whether ``decision`` would have an ending that names nothing ("we broke up", "sold it") end a value
+    that was itself learned, in the same chunk, in place of an older one: the ending is of the older."""
+    if not (atom.ends or atom.key == "ended") or atom.ends_words or decision.action != "supersede":
+        return False
+    return decision.target is not None and decision.target.id in replaced
 
 
 def _ended_later(

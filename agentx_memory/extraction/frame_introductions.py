@@ -4,6 +4,7 @@ Theo, by the way", "Oh and I'm Kemi, forgot to say"; adjectives, states and whom
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,10 +26,33 @@ def introduction(sentence: Any, speaker: str) -> str | None:
                 return name_of(given[0])
     if (spoken := name_given(sentence)) is not None and introduces(spoken, speaker, surely=True):
         return spoken
+    if (renamed := _name_now(sentence)) is not None and introduces(renamed, speaker, surely=True):
+        return renamed
     for words in _pieces(sentence):
         if (name := _introduced(words, speaker)) is not None:
             return name
     return None
+
+
+def _name_now(sentence: Any) -> str | None:
+    """The new name a sentence about the speaker's name gives as what "it" is now: "I've changed my name
+    by deed poll, it's Danielle now"."""
+    if not any(t.lemma_ == "name" and mine(t) for t in sentence):
+        return None
+    for token in sentence:
+        head = token.head
+        said_now = any(c.lower_ == "now" for c in head.children)
+        it = any(c.dep_ == "nsubj" and c.lower_ == "it" for c in head.children)
+        if token.dep_ == "attr" and token.pos_ == "PROPN" and head.lemma_ == "be" and it and said_now:
+            return name_of(token) if _a_name(token.text) else None
+    return None
+
+
+def _a_name(word: str) -> bool:
+    """A word a person is called: not a listed non-name, an acronym ("TBD") or a handle ("FoodieJo")."""
+    # "FoodieJo", "gamer99": run-together words or digits; "McKenzie", "DeShawn", "MacLeod" are names
+    handle = bool(re.search(r"[a-z]{4,}[A-Z]|\d", word))
+    return word not in NOT_NAMES and not (word.isupper() and len(word) > 1) and not handle
 
 
 def _pieces(sentence: Any) -> Iterator[list[Any]]:
@@ -37,7 +61,9 @@ def _pieces(sentence: Any) -> Iterator[list[Any]]:
     yield [token for token in sentence if not token.is_punct and token.pos_ != "INTJ"]
     piece: list[Any] = []
     for token in [*sentence, None]:
-        if token is None or token.text in {",", ";", "-", "–", "—", "..."}:
+        # "Quick update: I go by Dani now", "I'm called Bartholomew but please don't …"
+        apart = token is not None and token.lower_ in {"but", "so"} and token.pos_ == "CCONJ"
+        if token is None or apart or token.text in {",", ";", ":", "-", "–", "—", "..."}:
             while piece and (piece[0].pos_ in {"CCONJ", "INTJ"} or piece[0].lower_ in {"so", "also", "the"}):
                 piece.pop(0)
             if piece:
@@ -56,11 +82,14 @@ def _introduced(words: list[Any], speaker: str) -> str | None:
         and token.text[:1].isupper()
         and token.lower_ != "name"
     ]
-    if not names or len(words) > 5 or any(token.ent_type_ in {"NORP", "GPE", "ORG"} for token in names):
+    if not names or len(words) > 5:
+        return None
+    lemmas = [token.lemma_.casefold() for token in words]
+    # the model takes many a name for a place or a firm; "Name: Lakshmi" says what it is
+    if lemmas[0] != "name" and any(token.ent_type_ in {"NORP", "GPE", "ORG"} for token in names):
         return None
     name = " ".join(token.text for token in names)
-    first = names[0]
-    lemmas = [token.lemma_.casefold() for token in words]
+    first = names[-1] if names[0].dep_ == "compound" else names[0]  # "I'm Siobhan Adeyemi": the name's head
     said = (
         # "I'm Dana", "I am Dana Reyes"
         (
@@ -78,7 +107,7 @@ def _introduced(words: list[Any], speaker: str) -> str | None:
         # "most people know me as Bex"
         or ("know" in lemmas and "as" in lemmas and "i" in lemmas and first.dep_ == "pobj")
     )
-    if not said or first.text in NOT_NAMES or not introduces(name, speaker):
+    if not said or not _a_name(first.text) or not introduces(name, speaker):
         return None
     # "Hi, I'm Marco": words before the clause are greetings only ("hi", "hey", "hello", "oh").
     return name

@@ -261,6 +261,28 @@ def test_what_was_learned_of_a_partner_who_is_gone_goes_with_the_relation(memory
     assert not any(subject == "Callum" and value == "chef" for subject, _, value in current)
 
 
+def test_an_ending_that_names_no_one_ends_the_partner_the_new_one_replaced(memory: AgentMemory) -> None:
+    """ "I'm seeing Saoirse now" then "we're finished, me and the last one" in the same talk: the ending
+    is of the girlfriend before, already replaced; Saoirse stays current."""
+    first = memory.new_conversation()
+    memory.store_turn(first, "user", "My girlfriend Orla is a massive foodie.", timestamp=T0)
+    memory.consolidate_conversation(first)
+    later = memory.new_conversation()
+    memory.store_turn(
+        later, "user", "I'm seeing a girl called Saoirse now.", timestamp=T0 + timedelta(days=30)
+    )
+    memory.store_turn(
+        later,
+        "user",
+        "We split up in the spring, it was for the best.",
+        timestamp=T0 + timedelta(days=30, minutes=2),
+    )
+    memory.consolidate_conversation(later)
+    current = {(f.key, f.value) for f in memory.list_facts()}
+    assert ("partner", "Saoirse") in current
+    assert not any(value == "Orla" for _, value in current)
+
+
 def test_the_same_partner_under_a_new_name_keeps_what_was_learned_of_them(memory: AgentMemory) -> None:
     _sessions(memory, "My boyfriend Marco is a nurse.", "Marco proposed! My fiancé Marco is over the moon.")
     current = {(f.subject, f.key, f.value) for f in memory.list_facts()}

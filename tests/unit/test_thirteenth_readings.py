@@ -10,7 +10,7 @@ import pytest
 from agentx_memory.extraction.atoms import FactAtom
 from agentx_memory.extraction.dependants import cascades, of_the_former
 from agentx_memory.extraction.names import NameRecognizer
-from agentx_memory.extraction.rules import TurnText, extract_turns
+from agentx_memory.extraction.rules import UNKNOWN_SPEAKER, TurnText, extract_turns
 from agentx_memory.extraction.stored import StoredFact
 from tests.reading import SAID_AT, spacy_reader
 
@@ -368,3 +368,42 @@ def test_the_nth_weekday_of_this_or_next_month() -> None:
         assert found is not None
         assert found.time_range.start is not None
         assert (found.time_range.start.month, found.time_range.start.day) == day
+
+
+def _named(parser: NameRecognizer, text: str) -> set[str]:
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, UNKNOWN_SPEAKER)], recognizer=parser).facts
+    return {f.value for f in read if f.key == "name"}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I'm called Bartholomew but please don't make a joke about it, everyone does.", "Bartholomew"),
+        ("Quick thing first — I've changed my name by deed poll, it's Danielle now.", "Danielle"),
+        ("I got married in August and changed my surname — I'm Siobhan Adeyemi now.", "Siobhan Adeyemi"),
+        ("Name: Lakshmi", "Lakshmi"),
+        ("I'm DeShawn.", "DeShawn"),
+    ],
+)
+def test_a_name_given_beside_other_words_or_as_the_name_now(
+    parser: NameRecognizer, text: str, name: str
+) -> None:
+    assert _named(parser, text) == {name}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm sorry, Dave, I can't do that.",
+        "I'm Jewish but I don't keep kosher.",
+        "I'm called in to work most Sundays but I'm free on Saturday.",
+        "I'm Siobhan's sister, she asked me to get in touch.",
+        "Name: TBD",
+        "I changed my name on Instagram, it's FoodieJo now.",
+        "I'm tired but happy.",
+    ],
+)
+def test_no_name_from_whom_one_speaks_to_a_state_an_acronym_or_a_handle(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert _named(parser, text) == set()
