@@ -32,8 +32,9 @@ MIN_EXPERIENCE_WORDS: Final = 3
 #: Where a value's clause ends; not at an initial's stop ("Ursula K. Le Guin", "the U.S. now").
 VALUE_END: Final = re.compile(
     r"(?:,\s*(?:but|and|which|who|because|since|so|though|although|as|where|when|while)\b|"
-    # "obsessed with his allotment and he's diabetic": a clause of its own, with its own subject
-    r"\s+and\s+(?:he|she|they|we|I|it|you)(?:['’](?:s|re|m|ve|d|ll)\b|\s)|"
+    # "obsessed with his allotment and he's diabetic": a clause of its own about someone else (an "and I
+    # …" clause stays: "left Tesco and I'm at Aldi now" says the new job)
+    r"\s+and\s+(?:he|she|they)(?:['’](?:s|re|d|ll)\b|\s)|"
     r"\s+before\s+\w+ing\b|\s+(?:but|because|since|although|though|whereas|so that|which is|which was|"
     # not at a clock's colon ("on Thursday 15th 14:30")
     r"lol|haha|btw|tbh|imo)\b|[,;!?(]|:(?!\d\d)|(?<!\b(?-i:[A-HJ-Z]))\.(?:\s|$)|\s+-\s+).*$",
