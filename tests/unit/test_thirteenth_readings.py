@@ -302,6 +302,8 @@ def test_an_ending_never_ends_what_its_own_turn_told() -> None:
             ("Stan", "his allotment"),
             None,
         ),
+        # … but an "and I" clause goes on telling the speaker's news
+        ("I left Tesco in March and I'm at Aldi now, much better hours.", ("Kim", "Aldi"), None),
     ],
 )
 def test_what_is_said_of_someone_named_after_what_they_are_is_theirs(
