@@ -311,7 +311,7 @@ def _subject_clause(clause: str, state: RuleState, speaker: str) -> tuple[str, s
     if owned and owned["name"] not in _NOT_SUBJECTS | NOT_NAMES and owned["noun"] not in _NOT_OWNED_NOUNS:
         name = owned["name"]  # "our eldest, Ilyas, … is obsessed with dinosaurs": Ilyas is
         state.persons.setdefault(name.casefold(), name)
-        return name, name + clause[owned.end("name") :].replace(",", "", 1)
+        return name, name + re.sub(r"^,", "", clause[owned.end("name") :])  # the comma after the name only
     if _FIRST_PERSON.match(clause):
         return speaker, third_person(clause, speaker)
     return None

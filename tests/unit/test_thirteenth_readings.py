@@ -302,6 +302,8 @@ def test_an_ending_never_ends_what_its_own_turn_told() -> None:
             ("Stan", "his allotment"),
             None,
         ),
+        # only the comma after the name goes: "… a med student, she never cleans" keeps its own end
+        ("my roommate Léa is a med student, she never cleans the kitchen lol", ("Léa", "med student"), None),
         # … but an "and I" clause goes on telling the speaker's news
         ("I left Tesco in March and I'm at Aldi now, much better hours.", ("Kim", "Aldi"), None),
     ],
@@ -409,3 +411,9 @@ def test_no_name_from_whom_one_speaks_to_a_state_an_acronym_or_a_handle(
     parser: NameRecognizer, text: str
 ) -> None:
     assert _named(parser, text) == set()
+
+
+def test_the_rules_alone_keep_a_clause_after_the_value_out_of_it(parser: NameRecognizer) -> None:
+    text = "my roommate Léa is a med student, she never cleans the kitchen lol"
+    read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser, parse=False).facts
+    assert [f.statement for f in read] == ["Léa is a med student."]
