@@ -192,6 +192,14 @@ def _opening_verb(sentence: Any) -> Any | None:
         and not any(c.dep_ in _SUBJECTS for c in later.children)
     ):
         return None  # "Being out in nature, away from the noise … was great": what the later verb lacks
+    if (
+        clause.dep_ == "advcl"
+        and clause.tag_ == "VBG"
+        and later.i > clause.i
+        and later.tag_ == "VBD"
+        and any(c.dep_ in _SUBJECTS for c in later.children)
+    ):
+        return None  # "Seeing the smiles on their faces, we knew …": of the later clause's time, past
     lower = opener.lower_
     if lower in _MOODS or opener.lemma_.casefold() in _IT_VERBS or _tells_how_it_went(opener):
         return None

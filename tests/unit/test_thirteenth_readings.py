@@ -417,3 +417,16 @@ def test_the_rules_alone_keep_a_clause_after_the_value_out_of_it(parser: NameRec
     text = "my roommate Léa is a med student, she never cleans the kitchen lol"
     read = extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser, parse=False).facts
     assert [f.statement for f in read] == ["Léa is a med student."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Seeing the smiles on their faces, we knew we made a real difference.",
+        "Walking home from the station, Tom spotted a fox.",
+    ],
+)
+def test_an_opening_participle_is_the_later_clauses_subjects_no_dropped_i(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not [fact for fact in _typed(parser, text) if fact[0] == "Kim"]
