@@ -13,7 +13,7 @@ from .lexicon import VEHICLE_NOUNS, WISH_HEADS
 from .patterns import OCCUPATIONS
 from .verbs import gerund
 
-__all__ = ["a_job_named", "for_a_living", "work_done_now"]
+__all__ = ["a_job_named", "for_a_living", "work_done_now", "work_things"]
 
 
 def for_a_living(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -152,3 +152,56 @@ def _doer(lemma: str) -> str | None:
         if doer in OCCUPATIONS:
             return doer
     return None
+
+
+def work_things(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The employer named on the speaker's things of work: "my Canva laptop arrived today", "Picked up my
+    Mercado Libre lanyard", "my Flutterwave ID card and staff email have come through"; not a maker's
+    or a mail provider's name ("my Dell laptop", "my Gmail"), nor a thing wished for or asked about."""
+    if sentence.text.rstrip().endswith("?") or any(
+        t.dep_ == "neg" or t.tag_ == "MD" or t.lower_ in {"if", "when", "once"} for t in sentence
+    ):
+        return []
+    words = list(sentence)
+    for at, my in enumerate(words):
+        if my.lower_ not in {"my", "our"}:
+            continue
+        name = []
+        for word in words[at + 1 : at + 4]:
+            if not (word.text[:1].isupper() and word.is_alpha) or word.lower_ in _WORK_THINGS:
+                break
+            name.append(word)
+        rest = words[at + 1 + len(name) :]
+        if not name or not rest or rest[0].lower_ not in _WORK_THINGS:
+            continue
+        said = " ".join(word.text for word in name)
+        if said.casefold() in _MAKERS or name[0].lower_ in _MAKERS:
+            continue
+        if any(word.ent_type_ in {"DATE", "TIME", "EVENT", "NORP"} for word in name):
+            continue  # "my Christmas email", "my Spanish badge"
+        if rest[0].lower_ in {"email", "login"} and name[0].lower_ in _SERVICES:
+            continue  # "my Spotify login": an account, not a job
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        return [
+            build_atom("identity", "works_at", said, f"{speaker} works at {said}", ctx, [], False, "explicit")
+        ]
+    return []
+
+
+#: Things an employer gives the people who work there.
+_WORK_THINGS: Final = frozenset(
+    ["laptop", "badge", "lanyard", "id", "staff", "work", "payslip", "paycheck", "paycheque", "login",
+     "onboarding", "induction", "hoodie", "uniform", "swag", "contract", "desk", "email"]
+)  # fmt: skip
+#: Names on a thing that say who made it or carries its mail, not who employs its owner.
+_MAKERS: Final = frozenset(
+    ["apple", "dell", "hp", "lenovo", "asus", "acer", "microsoft", "surface", "samsung", "google",
+     "chromebook", "macbook", "thinkpad", "razer", "msi", "lg", "toshiba", "huawei", "xiaomi", "gmail",
+     "outlook", "hotmail", "yahoo", "proton", "icloud", "aol", "nike", "adidas", "ikea", "amazon", "etsy",
+     "ebay", "new", "old", "first", "own", "personal", "home", "school", "uni", "university", "college"]
+)  # fmt: skip
+#: Services one has an account with: their email or login is no job.
+_SERVICES: Final = frozenset(
+    ["slack", "zoom", "teams", "linkedin", "facebook", "instagram", "twitter", "netflix", "spotify", "uber",
+     "paypal", "steam", "discord", "tiktok", "reddit", "github", "duolingo", "strava", "airbnb", "booking"]
+)  # fmt: skip

@@ -430,3 +430,36 @@ def test_an_opening_participle_is_the_later_clauses_subjects_no_dropped_i(
     parser: NameRecognizer, text: str
 ) -> None:
     assert not [fact for fact in _typed(parser, text) if fact[0] == "Kim"]
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("my Canva laptop arrived today and IT wants me to set up Okta before Monday.", "Canva"),
+        ("Picked up my Mercado Libre lanyard today, the yellow is LOUD.", "Mercado Libre"),
+        ("Please, my Flutterwave ID card and staff email have finally come through.", "Flutterwave"),
+        ("my Monzo email finally works and I've got my badge", "Monzo"),
+    ],
+)
+def test_an_employer_named_on_the_speakers_things_of_work(
+    parser: NameRecognizer, text: str, employer: str
+) -> None:
+    assert ("Kim", "works_at", employer) in _typed(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my Dell laptop died again.",
+        "I set up my Gmail filters yesterday.",
+        "When I get my Google badge I'll feel real.",
+        "my sister's Deloitte laptop is ancient",
+        "my Christmas email went out",
+        "my Spotify login stopped working",
+        "Is my Canva laptop covered by insurance?",
+    ],
+)
+def test_no_employer_from_a_maker_a_service_a_wish_or_someone_elses_thing(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not [fact for fact in _typed(parser, text) if fact[1] == "works_at"]
