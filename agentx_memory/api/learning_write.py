@@ -337,7 +337,13 @@ class LearningWrites(SemanticApi, ProceduralApi):
             self._retire_leaning(backends, decision.target, atom, fact.id, stated_at, chunk)
             if not atom.ends and atom.key != "ended":
                 chunk.replaced.add(fact.id)
-        if atom.ends and action == "supersede" and decision.target is not None:
+        # what an ending ended leaves the profile: "I quit my job", "I left Amazon in August" (its value
+        # named), "I'm no longer with Barclays" (its value said not to hold)
+        if (
+            (atom.ends or atom.ends_words or atom.negated)
+            and action == "supersede"
+            and decision.target is not None
+        ):
             ended.update(stored.key for stored in (decision.target, *decision.also) if stored.key)
         if action == "past" and decision.target is not None:
             # Said before the stored value: history, whatever order the turns were learned in.

@@ -181,6 +181,15 @@ def test_an_ending_ends_the_job_in_the_facts_the_profile_and_recall(
     assert "quit" in top[0].content
 
 
+@pytest.mark.parametrize(
+    "ending", ["I left Amazon in August. Not looking for anything just yet.", "I'm no longer with Amazon."]
+)
+def test_an_ending_that_names_the_employer_leaves_the_profile(memory: AgentMemory, ending: str) -> None:
+    _sessions(memory, "I work for Amazon in logistics.", ending)
+    assert "works_at" not in memory.get_profile().preferences
+    assert ("works_at", "Amazon") not in {(f.key, f.value) for f in memory.list_facts() if not f.negated}
+
+
 def test_a_question_about_the_users_slot_is_answered_by_its_current_fact(
     memory: AgentMemory, settings: Settings, embedder: Embedder
 ) -> None:
