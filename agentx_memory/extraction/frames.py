@@ -57,6 +57,7 @@ from .introductions import NOT_NAMES, identity_name, introduces
 from .lexicon import (
     APPOINTMENTS,
     PARTNER_NOUNS,
+    PET_KINDS,
     RELATION_NOUNS,
     SAME_PAST,
     SLOTS,
@@ -251,6 +252,8 @@ def read_parsed(
         reading.atoms.append(partner)  # "I've got a girlfriend! Her name's Ines."
         reading.untold = None
     ended = {word for atom in reading.atoms for word in atom.ends_words}
+    # "Our old collie Juno crossed the rainbow bridge": a pet the same turn ends is no current pet
+    reading.atoms = [atom for atom in reading.atoms if not (atom.key in PET_KINDS and atom.value in ended)]
     for name, relation in reading.people.items():  # "Jo, my wife, is a doctor": Jo is the speaker's wife
         if name not in ended:  # "our cat Mittens passed away": no current cat named in the same breath
             reading.atoms.append(relation_atom(speaker, relation, name, turn))

@@ -463,3 +463,8 @@ def test_no_employer_from_a_maker_a_service_a_wish_or_someone_elses_thing(
     parser: NameRecognizer, text: str
 ) -> None:
     assert not [fact for fact in _typed(parser, text) if fact[1] == "works_at"]
+
+
+def test_a_pet_the_same_turn_ends_is_no_current_pet(parser: NameRecognizer) -> None:
+    text = "Our old collie Juno crossed the rainbow bridge last month; the new pup is chewing everything."
+    assert not [fact for fact in _typed(parser, text) if fact[1] == "dog" and fact[2] == "Juno"]
