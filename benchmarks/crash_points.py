@@ -17,7 +17,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from agentx_memory import AgentMemory, embedded
@@ -69,9 +68,10 @@ def _kill(settings: Settings, store: str) -> None:
         time.sleep(0.01)
 
 
-def sweep_cell(data_dir: Path, operation: str, store: str, embedder: Embedder, limit: int = 40) -> Cell:
-    """One call of ``operation`` per crash point (at most ``limit``), a clean call between them."""
-    settings = cell_settings(data_dir)
+def sweep_cell(base: Settings, operation: str, store: str, embedder: Embedder, limit: int = 40) -> Cell:
+    """One call of ``operation`` per crash point (at most ``limit``), a clean call between them, on the
+    servers of ``base``."""
+    settings = cell_settings(base)
     cell = Cell(operation, store, 0)
     refused: Counter[str] = Counter()
     leaked: Counter[str] = Counter()

@@ -107,24 +107,24 @@ class Killer(threading.Thread):
         embedded.start_or_attach(self.settings)
 
 
-def cell_settings(data_dir: Path) -> Settings:
+def cell_settings(base: Settings) -> Settings:
+    """``base`` (its data dir and start-up timeout) with a schema, graph and key prefix of the cell's own."""
     suffix = uuid.uuid4().hex[:12]
-    return Settings.model_validate(
-        {
-            "data_dir": data_dir,
-            "postgres": {"schema": f"c_{suffix}"},
-            "graph": {"name": f"c_{suffix}"},
-            "redis": {"key_prefix": f"c{suffix}"},
-            "learning": {"auto_consolidate": False},
+    return base.model_copy(
+        update={
+            "postgres": base.postgres.model_copy(update={"schema": f"c_{suffix}"}),
+            "graph": base.graph.model_copy(update={"name": f"c_{suffix}"}),
+            "redis": base.redis.model_copy(update={"key_prefix": f"c{suffix}"}),
+            "learning": base.learning.model_copy(update={"auto_consolidate": False}),
         }
     )
 
 
 def run_cell(
-    data_dir: Path, operation: str, store: str, iterations: int, kills: int, seed: int, embedder: Embedder
+    base: Settings, operation: str, store: str, iterations: int, kills: int, seed: int, embedder: Embedder
 ) -> Cell:
-    """One cell of the matrix on the servers under ``data_dir`` (running when it returns)."""
-    settings = cell_settings(data_dir)
+    """One cell of the matrix on the servers of ``base`` (running when it returns)."""
+    settings = cell_settings(base)
     op = OPERATIONS[operation]()
     iterations = max(2, round(iterations * op.scale))
     rng = random.Random(f"{seed}/{operation}/{store}")
@@ -301,10 +301,10 @@ def main() -> None:
                     if args.sweep:
                         from benchmarks.crash_points import sweep_cell  # it imports this module
 
-                        cells.append(sweep_cell(data_dir, op, store, embedder))
+                        cells.append(sweep_cell(base, op, store, embedder))
                     else:
                         cells.append(
-                            run_cell(data_dir, op, store, args.iterations, args.kills, args.seed, embedder)
+                            run_cell(base, op, store, args.iterations, args.kills, args.seed, embedder)
                         )
                     print_row(cells[-1])
         finally:

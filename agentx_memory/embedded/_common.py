@@ -154,6 +154,25 @@ def pid_alive(pid: int, name: str) -> bool:
     return state not in ("Z", "X") and name.encode() in cmdline
 
 
+_STATES = {"R": "running", "S": "sleeping", "D": "waiting on the disk", "T": "stopped", "t": "stopped"}
+
+
+def process_doing(pid: int) -> str:
+    """What a live process is doing, for the message of a server that does not answer in time: its state
+    and the kernel function it waits in, where ``/proc`` tells ("" where it does not). A start that
+    stalls on a busy machine says whether it was starved of the disk or hung."""
+    proc = Path("/proc") / str(pid)
+    try:
+        state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+    with contextlib.suppress(OSError):
+        wchan = (proc / "wchan").read_text().strip()
+        if wchan and wchan != "0":
+            return f"{_STATES.get(state, state)}, in {wchan}"
+    return _STATES.get(state, state)
+
+
 def terminate(pid: int, name: str, sig: signal.Signals, timeout_s: float) -> bool:
     """Send ``sig`` and wait for the process to go away, escalating to SIGKILL; True if it ended."""
     for current, wait_s in ((sig, timeout_s), (signal.SIGKILL, 5.0)):

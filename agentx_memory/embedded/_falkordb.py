@@ -28,6 +28,7 @@ from ._common import (
     log_since,
     log_tail,
     pid_alive,
+    process_doing,
     read_pid,
     terminate,
 )
@@ -209,7 +210,13 @@ def _wait_for_falkordb(
             # A crash removes the pidfile: without this the wait would last the whole timeout.
             raise _falkordb_failure(paths, "the server crashed during start-up", log_offset)
         if time.monotonic() > deadline:
-            still = f"; it is still running as pid {pid} (stop it with `agentx-memory down`)" if pid else ""
+            doing = process_doing(pid) if pid else ""
+            still = (
+                f"; it is still running as pid {pid}{f' ({doing})' if doing else ''} "
+                "(stop it with `agentx-memory down`)"
+                if pid
+                else ""
+            )
             reason = f"it did not answer on {paths.falkordb_socket} within {timeout_s:g} s{still}"
             raise _falkordb_failure(paths, reason, log_offset)
         time.sleep(POLL_S)

@@ -26,6 +26,7 @@ from ._common import (
     ServerStatus,
     log_tail,
     pid_alive,
+    process_doing,
     terminate,
 )
 
@@ -115,7 +116,10 @@ def _wait_for_postgres(pgdata: Path, pid: int | None, deadline: float, log_offse
         if pid is not None and not pid_alive(pid, "postgres"):
             return None
         if time.monotonic() > deadline:
-            still = f" (it is still running as pid {pid})" if pid is not None else ""
+            still = ""
+            if pid is not None:
+                doing = process_doing(pid)
+                still = f" (it is still running as pid {pid}{f', {doing}' if doing else ''})"
             reason = f"it did not accept connections within embedded.start_timeout_s{still}"
             raise _postgres_failure(pgdata, reason, log_offset)
         time.sleep(POLL_S)

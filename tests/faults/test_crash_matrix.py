@@ -56,7 +56,7 @@ def test_every_operation_and_both_stores_are_killed() -> None:
 def test_a_killed_store_loses_duplicates_and_resurrects_nothing(
     own_servers: Settings, embedder: Embedder, operation: str, store: str
 ) -> None:
-    cell = run_cell(own_servers.data_dir, operation, store, ITERATIONS, kills=1, seed=0, embedder=embedder)
+    cell = run_cell(own_servers, operation, store, ITERATIONS, kills=1, seed=0, embedder=embedder)
     assert cell.kills == 1
     assert cell.acknowledged > 0
     assert not cell.leaked, cell.notes  # every failed call raised an AgentMemoryError subclass

@@ -19,7 +19,7 @@ SWEPT = ("learn_fact", "correct_fact", "forget_user")
 def test_a_graph_killed_after_any_statement_leaves_nothing_half_written(
     own_servers: Settings, embedder: Embedder, operation: str
 ) -> None:
-    cell = sweep_cell(own_servers.data_dir, operation, "falkordb", embedder)
+    cell = sweep_cell(own_servers, operation, "falkordb", embedder)
     assert cell.kills >= 3  # one per statement of the call
     assert cell.refused  # the kills were felt
     assert cell.acknowledged > cell.kills  # the call after each restart worked
