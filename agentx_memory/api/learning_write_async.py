@@ -20,7 +20,7 @@ from ..errors import ConflictError, InvalidInputError
 from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import Decision, StoredFact, decide, dedup_batch, ends_the_new, slot_keys
-from ..extraction.dependants import FREE_KEYS, cascades, leaning_on, of_the_former
+from ..extraction.dependants import FREE_KEYS, cascades, former_names, leaning_on, of_the_former
 from ..extraction.frame_rivals import FAVOURITES, PREFERRED, in_category
 from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
 from ..extraction.rules import TurnText
@@ -254,7 +254,9 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
             for fact in await backends.facts.in_slot(self.scope, subject, FREE_KEYS)
         ]
         theirs = [
-            StoredFact.of(fact, 0.0) for fact in await backends.facts.in_slot(self.scope, old.value, ["*"])
+            StoredFact.of(fact, 0.0)
+            for who in former_names(old)  # only a partner or a pet has facts of their own to take along
+            for fact in await backends.facts.in_slot(self.scope, who, ["*"])
         ]
         for fact_id in [*leaning_on(old, statements, stated_at), *of_the_former(old, theirs, stated_at)]:
             await backends.facts.retire(self.scope, fact_id, new_id, stated_at)

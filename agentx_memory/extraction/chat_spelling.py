@@ -101,6 +101,21 @@ _LOWER_I: Final = (
     ),
     # "my other half, Gareth": the partner, in the words the reader knows
     (re.compile(r"\b([Mm]y|[Oo]ur) (?:other|better) half\b"), r"\1 partner"),
+    # "my bloke Mitch", "my fella": Australian and British chat's partner
+    (re.compile(r"\b([Mm]y) (?:bloke|fella|feller)\b"), r"\1 partner"),
+    # "the missus wants a dog", "the other half is away": the speaker's own, said with "the" (not "the
+    # wife of the owner")
+    (
+        re.compile(
+            r"(^|[.!?;:(—–-]\s*|\band\s+)([Tt])he (missus|wifey|hubby|other half|better half)\b(?!\s+of\b)"
+        ),
+        lambda said: (
+            f"{said[1]}{'M' if said[2] == 'T' else 'm'}y "
+            + {"missus": "wife", "wifey": "wife", "hubby": "husband"}.get(said[3], "partner")
+        ),
+    ),
+    # "The wife, Rhiannon, says I snore": "the wife" named beside it opens the sentence
+    (re.compile(r"(^|[.!?]\s+)The (wife|husband)(?=\s*[,—–-]\s*[A-Z][a-z]+)"), r"\1My \2"),
     # "my sis just moved to dubai", "my bro", "my hubby": chat's words for the speaker's people, in the
     # words the reader knows (only after "my"/"our": "bro, I moved" addresses someone)
     (

@@ -17,7 +17,15 @@ from .atoms import FactAtom
 from .lexicon import PARTNER_NOUNS, PET_KINDS
 from .stored import StoredFact, value_tokens
 
-__all__ = ["CASCADING_KEYS", "COMPANION_KEYS", "FREE_KEYS", "cascades", "leaning_on", "of_the_former"]
+__all__ = [
+    "CASCADING_KEYS",
+    "COMPANION_KEYS",
+    "FREE_KEYS",
+    "cascades",
+    "former_names",
+    "leaning_on",
+    "of_the_former",
+]
 
 #: Slots one value at a time whose old value takes the statements that name it with it.
 CASCADING_KEYS: Final = frozenset(["lives_in", "works_at", "works_as", "drives"])
@@ -63,9 +71,12 @@ def leaning_on(old: StoredFact, statements: Sequence[StoredFact], until: datetim
     words = naming_words(old.value, old.subject)
     if not words:
         return []
+    called = _called_by_the_relation(old)
     found = []
     for fact in statements:
-        if fact.id == old.id or fact.key not in FREE_KEYS or fact.temporal == "past":
+        if fact.id == old.id or fact.key not in FREE_KEYS:
+            continue
+        if fact.temporal == "past" and not (called is not None and called.search(fact.claim)):
             continue
         if until is not None and fact.stated_at is not None and fact.stated_at > until:
             continue
@@ -76,18 +87,37 @@ def leaning_on(old: StoredFact, statements: Sequence[StoredFact], until: datetim
     return found
 
 
+def former_names(old: StoredFact) -> list[str]:
+    """The subjects what was learned of ``old``'s former partner or pet is filed under: their name, and
+    the user's relation to them when a sentence named them by it ("Sofia's boyfriend Álvaro forgot
+    Valentine's again" is filed under "Sofia's boyfriend"); none for any other value."""
+    if old.fact_kind != "relationship" or old.key not in COMPANION_KEYS or not old.value or not old.subject:
+        return []
+    return [old.value, f"{old.subject}'s {old.key}"]
+
+
 def of_the_former(old: StoredFact, facts: Sequence[StoredFact], until: datetime | None) -> list[str]:
     """The ids of the current facts about ``old``'s value, the former partner or pet ("Haruka loves
     hiking"), said no later than ``until`` (when the relation ended): what was learned of them while
     the relation held. What is said of them afterwards is news of someone the user knows."""
     if old.fact_kind != "relationship" or old.key not in COMPANION_KEYS or not old.value:
         return []
-    name = old.value.casefold()
+    names = {who.casefold() for who in former_names(old)}
+    called = _called_by_the_relation(old)
     return [
         fact.id
         for fact in facts
         if fact.id != old.id
-        and (fact.subject or "").casefold() == name
-        and fact.temporal != "past"
+        and (fact.subject or "").casefold() in names
+        and (fact.temporal != "past" or (called is not None and called.search(fact.claim) is not None))
         and not (until is not None and fact.stated_at is not None and fact.stated_at > until)
     ]
+
+
+def _called_by_the_relation(old: StoredFact) -> re.Pattern[str] | None:
+    """For a former partner or pet, their name after the relation ("boyfriend Álvaro"): a statement that
+    calls them so says the relation holds, even in a past event's words ("Sofia's boyfriend Álvaro forgot
+    Valentine's again"), and goes with it."""
+    if old.fact_kind != "relationship" or old.key not in COMPANION_KEYS or not old.value:
+        return None
+    return re.compile(rf"\b{re.escape(old.key)}\s+{re.escape(old.value)}\b", re.IGNORECASE)

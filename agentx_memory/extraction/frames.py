@@ -32,6 +32,7 @@ from .frame_changes import (
     relation_atom,
     wedded,
 )
+from .frame_couples import partner_gone, partners_together
 from .frame_cues import cue_atoms, partners_told, work_told
 from .frame_fits import SUBJECTS
 from .frame_followups import (
@@ -48,6 +49,7 @@ from .frame_lapses import apart, exes, handed_on, new_owner, used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pets import gone_pets, pet_atom, pet_said, pets_beside, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
+from .frame_returns import given_back
 from .frame_rivals import favoured
 from .frame_slot_nouns import slot_noun_atoms
 from .frame_things import thing_atom
@@ -155,6 +157,9 @@ def read_parsed(
         asked = sentence.text.rstrip().endswith("?") or inverted(sentence)
         if asked and not supposed(sentence):  # "Where can I charge my Tesla?": the car is taken for granted
             reading.atoms += owned_vehicle(sentence, speaker, turn, asked=True)
+            reading.atoms += partners_together(
+                sentence, speaker, turn, correction
+            )  # "… anniversary with Iker?"
         atoms_before, vetoes_before = len(reading.atoms), set(reading.vetoes)
         if not (asked or supposed(sentence)):
             reading.atoms += contact_atoms(sentence, speaker, turn, speaker, number_asked)
@@ -165,6 +170,7 @@ def read_parsed(
             reading.atoms += sentence_atoms(sentence, speaker, turn)
             reading.atoms += slot_noun_atoms(sentence, speaker, turn, correction)
             reading.atoms += exes(sentence, speaker, turn) + new_owner(sentence, speaker, turn)
+            reading.atoms += partner_gone(sentence, speaker, turn)  # "Ollie's out of the picture"
         if not (asked or supposed(sentence)) and not any(True for _ in _predicates(sentence)):
             last_thing = _appointment(reading, sentence.root, speaker, turn, last_person, last_thing)
         for predicate in _predicates(sentence):
@@ -185,6 +191,8 @@ def read_parsed(
                 reading.atoms.append(split)  # "Ravi and I are no longer together"
             if not questioned and (handed := handed_on(predicate, speaker, turn)) is not None:
                 reading.atoms.append(handed)  # "the i30 went to my cousin"
+            if not questioned and (back := given_back(predicate, speaker, turn)) is not None:
+                reading.atoms.append(back)  # "handed back my laptop and pass at Accenture"
             if not questioned and (gone := used_to(predicate, speaker, turn)) is not None:
                 reading.atoms.append(gone)  # "I used to live in Paris": no home there now
             found = _subject(predicate, speaker, person_referent(predicate, last_person), reading.people)
@@ -243,6 +251,7 @@ def read_parsed(
             reading.atoms += cue_atoms(sentence, speaker, turn, correction, read)
             if not any(key in PARTNER_NOUNS for key in read):
                 reading.atoms += partners_told(sentence, speaker, turn, correction)
+                reading.atoms += partners_together(sentence, speaker, turn, correction)
             reading.atoms += work_told(sentence, speaker, turn, correction)
             last_person = named_last(sentence, last_person, reading.atoms[atoms_before:], speaker)
     reading.atoms += favoured(doc, speaker, turn, reading.atoms)  # "X is my new obsession; Y sounds tired"

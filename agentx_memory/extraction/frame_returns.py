@@ -1,0 +1,123 @@
+"""Endings told by what the speaker gave back.
+
+What one hands back is what one had: "Handed back my laptop and pass at Accenture" (the job's things,
+so the job), "took the Golf back to the dealer at the end of the lease" (the car), "handed back my
+Flyefit key fob" (whatever the speaker had of Flyefit), "gave back the keys to the flat on Mercer
+Street" (that home). Each is an ending of the facts it names, as of when it was said. Nothing of a thing
+without a name or a slot ("returned the library books", "handed back the essay"), nor of someone else's
+giving. Pure functions over a spaCy parse."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .atoms import FactAtom
+from .clause_atoms import Context, TurnText, build_atom
+from .english import third_person
+from .frame_fits import SUBJECTS
+from .lexicon import DWELLINGS, VEHICLE_MAKES, VEHICLE_MODELS, VEHICLE_NOUNS
+
+__all__ = ["given_back"]
+
+#: Verbs of giving a thing back, each with the particle it needs ("" for none).
+_GIVING_BACK: Final = frozenset(
+    [("hand", "back"), ("hand", "in"), ("give", "back"), ("turn", "in"), ("take", "back"), ("send", "back"),
+     ("drop", "off"), ("drop", "back"), ("return", "")]
+)  # fmt: skip
+#: What a job lends one: given back to the employer, the job is over.
+_WORK_THINGS: Final = frozenset(
+    ["laptop", "pass", "badge", "lanyard", "uniform", "id", "card", "keycard", "phone", "key", "keys", "fob",
+     "equipment", "kit", "van", "locker"]
+)  # fmt: skip
+_JOB_KEYS: Final = ["works_at", "works_as"]
+#: Words that make the giving back no parting: a swap, a repair, a loan.
+_NOT_PARTING: Final = frozenset(
+    ["new", "replacement", "repair", "fix", "fixed", "borrow", "borrowed", "swap"]
+)
+
+
+def given_back(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+    """The ending a clause of giving something back tells, if it tells one (see the module)."""
+    lemma = predicate.lemma_.casefold()
+    children = list(predicate.children)
+    particle = next(
+        (c.lower_ for c in children if c.dep_ in {"prt", "advmod"} and c.lower_ in {"back", "in", "off"}), ""
+    )
+    if (lemma, particle) not in _GIVING_BACK:
+        return None
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
+        return None
+    subjects = [c for c in children if c.dep_ in SUBJECTS]
+    if subjects and subjects[0].lower_ not in {"i", "we"}:
+        return None  # "she handed my laptop back": hers to give
+    # the things given: the object and what is joined to it, and a verb the parse made of a noun joined
+    # to the clause ("handed back my laptop and pass at Accenture")
+    joined = [c for c in children if c.dep_ == "conj" and not any(g.dep_ in SUBJECTS for g in c.children)]
+    things = [t for c in children if c.dep_ == "dobj" for t in (c, *c.conjuncts)]
+    things += [c for c in joined if c.lemma_.casefold() in _WORK_THINGS]
+    if not things or any(t.lemma_.casefold() == "notice" for t in things):
+        return None  # "handed in my notice" is read with the job's other endings
+    if any(t.lower_ in _NOT_PARTING for t in predicate.sent):
+        return None
+    holders = [predicate, *joined, *things, *(c for c in children if c.lower_ == "back")]
+    places = [
+        g
+        for holder in holders
+        for c in holder.children
+        if c.dep_ == "prep" and c.lower_ in {"at", "to", "from"}
+        for g in c.children
+        if g.dep_ == "pobj"
+    ]
+    keys, words = _what_ended(things, places)
+    if not keys and not words:
+        return None
+    others = {
+        t.i for c in children if c.dep_ in {"conj", "cc", "advcl", "parataxis", "ccomp"} for t in c.subtree
+    }
+    kept_joined = [c for c in joined if c in things]
+    others -= {t.i for c in kept_joined for t in c.subtree}
+    others -= {c.i for c in children if c.dep_ == "cc" and any(c.i < j.i for j in kept_joined)}
+    kept = [t for t in predicate.subtree if t.i not in others and t.i >= predicate.i]
+    said = "".join(t.text_with_ws for t in kept).strip(" ,.;!")
+    said = said[:1].lower() + said[1:]
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    atom = build_atom(
+        "statement", "ended", said, third_person(f"I {said}", speaker), ctx, [], False, "explicit"
+    )
+    return atom.model_copy(update={"ends": keys, "ends_words": words, "temporal": "past"})
+
+
+def _what_ended(things: list[Any], places: list[Any]) -> tuple[list[str], list[str]]:
+    """The slots and the words of what giving ``things`` back (to or at ``places``) ends."""
+    names = [t.text for thing in things for t in _own_words(thing) if _a_name(t)]
+    lemmas = {thing.lemma_.casefold() for thing in things}
+    if lemmas & VEHICLE_NOUNS or any(n.casefold() in VEHICLE_MODELS | VEHICLE_MAKES for n in names):
+        return ["drives"], names  # "took the Golf back to the dealer", "handed the car back"
+    employers = list(dict.fromkeys(p.text for p in places if _a_name(p)))
+    at_work = any(c.lower_ == "work" for thing in things for c in thing.children if c.dep_ == "compound")
+    if lemmas & _WORK_THINGS and (employers or at_work) and not names:
+        return _JOB_KEYS, employers  # "returned my badge and laptop to Deloitte", "my work phone"
+    homes = [p for p in places if p.lemma_.casefold() in DWELLINGS]
+    if lemmas & {"key", "keys"} and homes:  # "gave back the keys to the flat on Mercer Street"
+        streets = [t.text for home in homes for t in home.subtree if _a_name(t)]
+        return (["lives_in"], streets) if streets else ([], [])
+    return [], names  # "handed back my Flyefit key fob": whatever of Flyefit the speaker had
+
+
+def _own_words(thing: Any) -> list[Any]:
+    """The words of ``thing`` itself, not of a place it was given at or to ("pass at Accenture")."""
+    return [
+        t
+        for t in thing.subtree
+        if not any(a.dep_ == "prep" and a.head.i == thing.i for a in t.ancestors)
+        and not (t.dep_ == "prep" and t.head.i == thing.i)
+    ]
+
+
+def _a_name(token: Any) -> bool:
+    """A name inside a sentence: a proper noun, or a capitalised word the small model took for a common
+    noun ("the Golf"); a model's number ("the i30")."""
+    if token.dep_ == "poss" or token.pos_ in {"PRON", "DET", "ADP"} or token.lower_ in _WORK_THINGS:
+        return False
+    capital = token.text[:1].isupper() and not token.is_sent_start and token.pos_ in {"PROPN", "NOUN"}
+    return capital or (any(ch.isdigit() for ch in token.text) and any(ch.isalpha() for ch in token.text))

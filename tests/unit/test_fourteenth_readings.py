@@ -1,0 +1,196 @@
+"""The fourteenth session's readings, each with its near misses: endings told by what the speaker gave
+back, a partner gone by name or told by what the two have together, chat's words for a partner, and
+what a statement that called the former partner by the relation says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentx_memory.extraction.atoms import FactAtom
+from agentx_memory.extraction.dependants import former_names, leaning_on, of_the_former
+from agentx_memory.extraction.lexicon import PARTNER_NOUNS
+from agentx_memory.extraction.names import NameRecognizer
+from agentx_memory.extraction.rules import TurnText, extract_turns
+from agentx_memory.extraction.stored import StoredFact
+from tests.reading import SAID_AT, spacy_reader
+
+parser = pytest.fixture(scope="module")(spacy_reader)
+
+
+def _read(parser: NameRecognizer, text: str) -> list[FactAtom]:
+    return extract_turns([TurnText("t1", "user", text, SAID_AT, "Kim")], recognizer=parser).facts
+
+
+def _endings(parser: NameRecognizer, text: str) -> list[tuple[list[str], list[str]]]:
+    return [(sorted(f.ends), f.ends_words) for f in _read(parser, text) if f.key == "ended"]
+
+
+_JOB = ["works_as", "works_at"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ends", "words"),
+    [
+        ("Handed back my laptop and pass at Accenture this afternoon, so that's that.", _JOB, ["Accenture"]),
+        ("Returned my badge and laptop to Deloitte on Friday, last day done.", _JOB, ["Deloitte"]),
+        ("Handed my work phone back to Tesco today, that's me finished there.", _JOB, ["Tesco"]),
+        ("I handed the Niro back on Tuesday and I'm not replacing it.", ["drives"], ["Niro"]),
+        ("Gave the Corolla back to the lease company last week.", ["drives"], ["Corolla"]),
+        ("Took the Golf back to the dealer at the end of the lease.", ["drives"], ["Golf"]),
+        ("Handed back my Flyefit key fob yesterday.", [], ["Flyefit"]),
+        ("Cleared my desk and handed my lanyard in at Barclays on Friday.", _JOB, ["Barclays"]),
+        (
+            "Dropped the Qashqai back at the dealership this morning, the lease is up.",
+            ["drives"],
+            ["Qashqai"],
+        ),
+        ("Sent the Tesla back to the leasing firm yesterday.", ["drives"], ["Tesla"]),
+    ],
+)
+def test_what_the_speaker_gave_back_ends_what_it_names(
+    parser: NameRecognizer, text: str, ends: list[str], words: list[str]
+) -> None:
+    assert (ends, words) in _endings(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I handed back the essay to my tutor.",  # nothing of the speaker's that a fact names
+        "She handed my laptop back after fixing it.",  # someone else gave it
+        "I returned the library books on Monday.",
+        "Can I hand back a rental car at a different branch?",  # asked
+        "I handed back my old work laptop and got a new one.",  # a swap
+        "I didn't hand the Golf back in the end.",
+        "Handed back the marked exams to my students today.",
+        "My brother handed the Polo back to the dealer.",
+    ],
+)
+def test_giving_back_what_names_nothing_held_is_no_ending(parser: NameRecognizer, text: str) -> None:
+    assert _endings(parser, text) == []
+
+
+def test_a_car_taken_back_is_no_car_the_speaker_drives(parser: NameRecognizer) -> None:
+    read = _read(parser, "Took the Golf back to the dealer at the end of the lease.")
+    assert not [f for f in read if f.key == "drives"], read
+
+
+_PARTNERS = sorted(PARTNER_NOUNS)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("(Ollie is long gone btw)", ["Ollie"]),
+        ("Ollie's out of the picture now, by the way.", ["Ollie"]),
+        ("Ollie is in the past, I'm focusing on me.", ["Ollie"]),
+        ("Ollie and I fizzled out over the summer.", ["Ollie"]),
+        ("Things with Ollie fizzled out in March.", ["Ollie"]),
+        ("After Desmond fizzled out I took up climbing.", ["Desmond"]),
+        ("It ended with Ollie a while ago.", ["Ollie"]),
+        ("Ollie and I went our separate ways in June.", ["Ollie"]),
+        ("We called it quits in the spring.", []),  # whoever is current
+        ("Things with Sean petered out in the autumn.", ["Sean"]),
+        ("Noor is well and truly out of the picture.", ["Noor"]),
+        ("We went our separate ways back in May.", []),
+    ],
+)
+def test_a_partner_gone_by_name_or_a_couple_that_faded(
+    parser: NameRecognizer, text: str, named: list[str]
+) -> None:
+    assert (_PARTNERS, named) in _endings(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ollie is long gone from the office, he retired.",
+        "The snow is long gone.",
+        "Ollie and I went our separate ways at the station and I took the bus.",
+        "The match ended with Ollie scoring twice.",
+        "Is Ollie out of the picture?",
+        "The pain in my knee is long gone now.",
+    ],
+)
+def test_no_parting_from_a_place_left_a_thing_gone_or_a_day_apart(parser: NameRecognizer, text: str) -> None:
+    assert not [e for e in _endings(parser, text) if e[0] == _PARTNERS], _endings(parser, text)
+
+
+def _partners(parser: NameRecognizer, text: str) -> set[str]:
+    return {f.value for f in _read(parser, text) if f.subject == "Kim" and f.key in PARTNER_NOUNS}
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("Ideas for a 3-month anniversary with Iker?", "Iker"),  # taken for granted in a question
+        ("Me and Jess hit a year together on Saturday!", "Jess"),
+        ("Temi and I just signed the lease on our first flat together.", "Temi"),
+        ("Celebrating two years with Marco tomorrow!", "Marco"),
+        ("Meeting Liam's parents this weekend, what gift should I bring?", "Liam"),
+        ("Went on a third date with Priya last night and it was lovely.", "Priya"),
+        ("My bloke Mitch reckons we should do the Cape to Cape track.", "Mitch"),
+        ("the missus — Tasha — wants a dog. what breed for a small terrace?", "Tasha"),
+        ("Leila and I just hit six months together!", "Leila"),
+        ("Callum and I bought our first house together in March.", "Callum"),
+        ("The wife, Rhiannon, says I snore.", "Rhiannon"),
+    ],
+)
+def test_a_partner_told_by_what_the_two_have_together(
+    parser: NameRecognizer, text: str, partner: str
+) -> None:
+    assert partner in _partners(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My friend Sam and I signed the lease on our first flat together.",
+        "My sister Jo and I bought a house together.",
+        "My work anniversary with Google is next week.",
+        "Meeting my boss's parents at the company party.",
+        "Me and Jess split after a year together.",
+        "I hope to celebrate two years with Marco one day.",
+        "The wife of the landlord, Tasha, is lovely.",
+        "Celebrating five years with Unilever next week!",
+        "Me and my mate Tom hit ten years of friendship together.",
+        "My brother and I bought a flat together as an investment.",
+    ],
+)
+def test_no_partner_from_a_friend_a_relation_an_employer_or_a_parting(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert _partners(parser, text) == set(), _read(parser, text)
+
+
+def _stored(fact_id: str, subject: str, key: str, value: str, claim: str = "", **more: Any) -> StoredFact:
+    fields: dict[str, Any] = {"temporal": "current", "stated_at": SAID_AT, **more}
+    kind = fields.pop("kind", "statement")
+    return StoredFact(
+        fact_id, claim or f"{subject} {key} {value}", subject, key, value, False, (), kind, 0.0, **fields
+    )
+
+
+def test_what_was_said_of_the_former_partner_by_the_relation_goes_with_them() -> None:
+    old = _stored("bf", "Sofia", "boyfriend", "Álvaro", kind="relationship")
+    assert former_names(old) == ["Álvaro", "Sofia's boyfriend"]
+    said = _stored(
+        "forgot",
+        "Sofia's boyfriend",
+        "said",
+        "Sofia's boyfriend Álvaro forgot Valentine's again",
+        claim="Sofia's boyfriend Álvaro forgot Valentine's AGAIN.",
+        temporal="past",
+    )
+    trip = _stored("trip", "Álvaro", "did", "went to Lisbon", claim="Álvaro went to Lisbon.", temporal="past")
+    later = _stored("later", "Sofia's boyfriend", "said", "x", stated_at=SAID_AT.replace(year=2027))
+    assert of_the_former(old, [said, trip, later], SAID_AT.replace(month=12)) == ["forgot"]
+    # the user's own statement that calls him her boyfriend goes too; one that only names him stays
+    hers = _stored("hers", "Sofia", "said", "x", claim="Sofia's boyfriend Álvaro cooked.", temporal="past")
+    met = _stored("met", "Sofia", "said", "x", claim="Sofia met Álvaro at a gig.", temporal="past")
+    assert leaning_on(old, [hers, met], None) == ["hers"]
+    # a sister, a car: none of theirs is looked for
+    assert former_names(_stored("sis", "Sofia", "sister", "Ana", kind="relationship")) == []
+    assert former_names(_stored("car", "Sofia", "drives", "a Clio", kind="identity")) == []
