@@ -12,6 +12,7 @@ good"). Pure functions over a spaCy parse."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from .atoms import FactAtom
@@ -132,13 +133,24 @@ def _put_behind(copula: Any) -> Any | None:
     return subjects[0] if out or history else None
 
 
+#: "my first steak in twelve years", "first burger in ages": the first for a long while.
+_FIRST_IN_AGES: Final = re.compile(
+    r"\bfirst\b[^.!?;]{0,40}\bin\s+(?:\w+\s+)?(?:years|ages|a\s+decade|decades|forever|a\s+long\s+time)\b",
+    re.IGNORECASE,
+)
+
+
 def _meat_again(token: Any) -> bool:
     """ "I've gone back to eating meat", "I'm back on meat and dairy", "eating fish again": the diet that
     kept them out ends."""
-    if token.lemma_.casefold() not in _MEATS or token.dep_ not in {"dobj", "pobj"}:
+    eaten = token.head if token.dep_ == "compound" else token  # "my first bacon sandwich"
+    if token.lemma_.casefold() not in _MEATS or eaten.dep_ not in {"dobj", "pobj"}:
         return False
     clause = token.sent
-    back = any(t.lower_ in {"back", "again"} for t in clause)
+    # "had my first bacon sandwich in twelve years": eaten again after a long time
+    back = (
+        any(t.lower_ in {"back", "again"} for t in clause) or _FIRST_IN_AGES.search(clause.text) is not None
+    )
     mine = any(t.dep_ in SUBJECTS and t.lower_ in {"i", "we"} for t in clause) or not any(
         t.dep_ in SUBJECTS for t in clause
     )

@@ -284,7 +284,24 @@ def _ago(match: re.Match[str], now: datetime) -> Span:
     return period(match.group("unit").lower(), now.date(), -_count(match))
 
 
+#: A first or a superlative just before "in twelve years": a span looked back over ("my first bacon
+#: sandwich in twelve years", "the best night out in years", "for the first time in a decade"), not a
+#: time ahead; unless a verb between makes the "in" the thing's time ("my first shift is in two weeks").
+_SPAN_BEFORE: Final = re.compile(
+    r"\b(?:first|only|best|worst|longest|hottest|coldest|biggest|happiest|proudest|quietest|busiest)\b"
+    r"(?P<gap>[^.!?;,]{0,40})$",
+    re.IGNORECASE,
+)
+_TIME_OF: Final = re.compile(
+    r"\b(?:is|are|was|were|be|will|starts?|begins?|comes?|due)\b|['’]s\b", re.IGNORECASE
+)
+
+
 def _ahead(match: re.Match[str], now: datetime) -> Span:
+    if match.group(0)[:2].casefold() == "in":
+        span = _SPAN_BEFORE.search(match.string, 0, match.start())
+        if span is not None and not _TIME_OF.search(span["gap"]):
+            raise ValueError("a span looked back over, no time ahead")
     # "In 2 weeks" is the calendar week holding the day two weeks from now, as "2 weeks ago" is behind.
     return period(match.group("unit").lower(), now.date(), _count(match))
 

@@ -14,6 +14,7 @@ from agentx_memory.extraction.lexicon import PARTNER_NOUNS
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import TurnText, extract_turns
 from agentx_memory.extraction.stored import StoredFact
+from agentx_memory.retrieval.time_phrases import find_time_phrase
 from tests.reading import SAID_AT, spacy_reader
 
 parser = pytest.fixture(scope="module")(spacy_reader)
@@ -194,3 +195,44 @@ def test_what_was_said_of_the_former_partner_by_the_relation_goes_with_them() ->
     # a sister, a car: none of theirs is looked for
     assert former_names(_stored("sis", "Sofia", "sister", "Ana", kind="relationship")) == []
     assert former_names(_stored("car", "Sofia", "drives", "a Clio", kind="identity")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Had my first bacon sandwich in twelve years this morning", "this morning"),
+        ("the best night out in 3 years", None),
+        ("for the first time in 10 years I ran", None),
+        ("my first shift is in two weeks", "in two weeks"),  # the shift's time, said with a verb
+        ("I fly out in two weeks", "in two weeks"),
+    ],
+)
+def test_a_first_or_best_in_years_is_a_span_looked_back_over(text: str, phrase: str | None) -> None:
+    found = find_time_phrase(text, SAID_AT)
+    assert (found.time_range.phrase if found is not None else None) == phrase
+
+
+@pytest.mark.parametrize(
+    ("text", "ends"),
+    [
+        ("Had my first bacon sandwich in twelve years this morning and honestly it was amazing.", True),
+        ("Ate my first burger in ages last night.", True),
+        ("My sister had her first steak in years.", False),  # hers
+        ("My first steak was at a wedding in 2009.", False),
+    ],
+)
+def test_the_first_meat_in_years_ends_a_diet_without_it(
+    parser: NameRecognizer, text: str, ends: bool
+) -> None:
+    assert bool([e for e in _endings(parser, text) if e[0] == ["diet"]]) is ends
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My first steak in a decade is booked for Friday at Hawksmoor.",
+        "Our first dinner out booked at Dishoom!",
+    ],
+)
+def test_a_table_booked_somewhere_is_no_employer(parser: NameRecognizer, text: str) -> None:
+    assert not [f for f in _read(parser, text) if f.key == "works_at"]
