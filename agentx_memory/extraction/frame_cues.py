@@ -63,14 +63,14 @@ _NOT_EMPLOYED: Final = frozenset(
      "course", "class", "student", "former", "old", "ex", "used", "quit", "leave", "left", "fire", "sack",
      "redundant", "reject", "visit", "tour", "friend", "sister", "brother", "husband", "wife", "partner",
      # a table or a treatment booked there: "my first steak in a decade is booked for Friday at Hawksmoor"
-     "book", "booking", "reservation", "reserve", "table", "dinner", "lunch", "brunch", "meal"]
+     "book", "booking", "reservation", "reserve", "table"]
 )  # fmt: skip
 #: Words of being someone's customer: they make a name no employer, and say nothing of one's job ("three
 #: studios and some private clients").
 _CUSTOMERS: Final = frozenset(
     ["customer", "client", "order", "delivery", "account", "shop", "shopping", "buy", "bought",
      "subscription", "refund", "complaint", "visit", "tour", "book", "booking", "reservation", "reserve",
-     "table", "dinner", "lunch", "brunch", "meal"]
+     "table"]
 )  # fmt: skip
 #: Words that end a state or tell of one gone: the cue would read the wrong way.
 _GONE: Final = frozenset(

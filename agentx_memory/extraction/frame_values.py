@@ -237,11 +237,30 @@ def phrase(value: Any, places: bool = True) -> str:
         words.pop(0)
     while words and (words[-1].is_punct or words[-1].dep_ in {"cc", "advmod"}):
         words.pop()
+    words += _title_after(value, words)
     text = ""
     for before, word in zip([None, *words], words, strict=False):
         gap = before is not None and word.i != before.i + 1 and not text.endswith(" ")
         text += (" " if gap else "") + word.text_with_ws
     return " ".join(text.split())
+
+
+def _title_after(value: Any, words: list[Any]) -> list[Any]:
+    """Capitalised words right after a name that the parse hung elsewhere: "Love Actually" ("Actually" an
+    adverb of the clause), "Pulp Fiction"."""
+    if value.pos_ != "PROPN" or not words:
+        return []
+    after: list[Any] = []
+    doc, last = value.doc, words[-1]
+    while last.i + 1 < len(doc) and last.whitespace_:
+        word = doc[last.i + 1]
+        if not (word.is_alpha and word.text[:1].isupper() and word.pos_ != "PRON" and not word.is_sent_start):
+            break
+        if word.head.i == value.i or word in words:
+            break  # already the value's own
+        after.append(word)
+        last = word
+    return after
 
 
 def _joining(token: Any) -> bool:

@@ -47,6 +47,7 @@ from .frame_followups import (
 from .frame_introductions import introduction
 from .frame_lapses import apart, exes, handed_on, new_owner, used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
+from .frame_pet_care import pets_cared_for
 from .frame_pets import gone_pets, pet_atom, pet_said, pets_beside, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
 from .frame_returns import given_back
@@ -167,6 +168,9 @@ def read_parsed(
             reading.atoms += pets_named(sentence, speaker, turn)
             if not any(_used_to(t) for t in sentence):  # "I used to have a cat called Smudge": history
                 reading.atoms += pets_near(sentence, speaker, turn) + pets_beside(sentence, speaker, turn)
+            petted = {atom.value for atom in reading.atoms if atom.key in PET_KINDS}
+            cared = pets_cared_for(sentence, speaker, turn, reading.people)  # "Rosie's first vet visit"
+            reading.atoms += [pet for pet in cared if pet.value not in petted]
             reading.atoms += sentence_atoms(sentence, speaker, turn)
             reading.atoms += slot_noun_atoms(sentence, speaker, turn, correction)
             reading.atoms += exes(sentence, speaker, turn) + new_owner(sentence, speaker, turn)

@@ -236,3 +236,40 @@ def test_the_first_meat_in_years_ends_a_diet_without_it(
 )
 def test_a_table_booked_somewhere_is_no_employer(parser: NameRecognizer, text: str) -> None:
     assert not [f for f in _read(parser, text) if f.key == "works_at"]
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        (
+            "What's the best food for a 10 week old springer? Rosie has her first vet visit Thursday.",
+            ("dog", "Rosie"),
+        ),
+        ("booked Luna in for her desexing next week, she's a 5 month old kelpie.", ("dog", "Luna")),
+        ("Pickle is booked in to be spayed on Friday.", ("pet", "Pickle")),
+        ("Bramble's booked in at the groomers on Saturday.", ("pet", "Bramble")),
+        ("Need to get Ziggy neutered before he's six months.", ("pet", "Ziggy")),
+    ],
+)
+def test_a_pet_told_by_the_care_only_a_pet_gets(
+    parser: NameRecognizer, text: str, pet: tuple[str, str]
+) -> None:
+    assert ("Kim", *pet) in {(f.subject, f.key, f.value) for f in _read(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister's dog Rosie has the vet on Monday.",
+        "I'm looking after my neighbour's cat Tom, he needs his worming tablet.",
+        "My son Jack wants to be a vet.",
+        "Dr Patel the vet was lovely.",
+    ],
+)
+def test_no_pet_of_the_speakers_from_someone_elses_a_vet_or_a_wish(parser: NameRecognizer, text: str) -> None:
+    assert not [f for f in _read(parser, text) if f.subject == "Kim" and f.key in {"pet", "dog", "cat"}]
+
+
+def test_a_title_after_a_name_is_part_of_it(parser: NameRecognizer) -> None:
+    read = {(f.key, f.value) for f in _read(parser, "My favourite film is Love Actually, obviously.")}
+    assert read == {("favourite_film", "Love Actually")}
