@@ -21,8 +21,10 @@ from ..extraction.atoms import Extraction, FactAtom
 from ..extraction.clause_atoms import UNKNOWN_SPEAKER
 from ..extraction.dedup import Decision, StoredFact, decide, dedup_batch, ends_the_new, slot_keys
 from ..extraction.dependants import FREE_KEYS, cascades, former_names, leaning_on, of_the_former
+from ..extraction.frame_appointments import as_appointment
 from ..extraction.frame_rivals import FAVOURITES, PREFERRED, in_category
 from ..extraction.learning_pure import PROFILE_KEYS, fact_priority, profile_changes
+from ..extraction.lexicon import ANY_APPOINTMENT
 from ..extraction.rules import TurnText
 from ..extraction.stored import in_slots
 from ..extraction.substitutions import substituted, substitutions
@@ -294,6 +296,10 @@ class AsyncLearningWrites(AsyncSemanticApi, AsyncProceduralApi):
         ):
             # a new favourite told against the stored one: filed under its category ("favourite_band")
             atom = in_category(atom, decision.target.key or "")
+            vector = await backends.embed_one(atom.statement)
+        if atom.key == ANY_APPOINTMENT and decision.target is not None and decision.target.key:
+            # "they've preponed it to 20th June": filed under the appointment it moved ("root canal")
+            atom = as_appointment(atom, decision.target.key, decision.target.claim)
             vector = await backends.embed_one(atom.statement)
         action: str = decision.action
         if ends_the_new(atom, decision, chunk.replaced):

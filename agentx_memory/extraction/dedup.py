@@ -20,7 +20,7 @@ from ..embedding.calibration import DEFAULT_MODEL_ID, Calibration, load_profile
 from ..retrieval.time_phrases import find_time_phrase
 from .atoms import SINGLE_VALUED_KEYS, FactAtom
 from .corrections import ENDING
-from .lexicon import PARTNER_NOUNS, REGIMES
+from .lexicon import ANY_APPOINTMENT, PARTNER_NOUNS, REGIMES
 from .stored import (
     TOKEN,
     Action,
@@ -75,6 +75,8 @@ _OPPOSITES: Final = {"likes": "dislikes", "dislikes": "likes", "can": "cannot", 
 
 def slot_keys(key: str) -> list[str]:
     """The stored keys a new fact under ``key`` is compared with."""
+    if key.startswith(ANY_APPOINTMENT):
+        return [f"{ANY_APPOINTMENT}*"]  # every appointment: one moved without saying which is any of them
     if key in PARTNER_NOUNS:
         return sorted(PARTNER_NOUNS)
     return [key, _OPPOSITES[key]] if key in _OPPOSITES else [key]
@@ -371,6 +373,28 @@ def _lone_favourite(atom: FactAtom, candidates: Sequence[StoredFact]) -> StoredF
     return kinds[0] if len(kinds) == 1 else None
 
 
+def _lone_appointment(
+    atom: FactAtom, candidates: Sequence[StoredFact], said_at: datetime | None
+) -> StoredFact | None:
+    """ "They've preponed it to 20th June": an appointment moved without saying which is the speaker's one
+    appointment still to come when it was said; with two, which one moved is not said, and both stay.
+    Learned the other way round, the one appointment is the one the stored move was of."""
+    if not atom.key.startswith(ANY_APPOINTMENT):
+        return None
+    if atom.key != ANY_APPOINTMENT:
+        mine = [s for s in candidates if (s.key or "").startswith(ANY_APPOINTMENT) and _same_subject(atom, s)]
+        moves = [s for s in mine if s.key == ANY_APPOINTMENT]
+        return moves[0] if len(moves) == 1 and len(mine) == 1 else None
+    coming = [
+        stored
+        for stored in candidates
+        if (stored.key or "").startswith(ANY_APPOINTMENT)
+        and _same_subject(atom, stored)
+        and (said_at is None or stored.event_time is None or stored.event_time >= said_at - timedelta(days=1))
+    ]
+    return coming[0] if len(coming) == 1 else None
+
+
 def _exclusive(atom: FactAtom, stored: StoredFact) -> bool:
     """Whether the two values of a single-valued key exclude each other: any two homes do; of diets
     only two regimes ("vegan" ends "vegetarian"; "gluten-free" or "lactose intolerant" ends neither)."""
@@ -414,7 +438,7 @@ def decide(
             return Decision("supersede", finished[0], "ends the stored fact", tuple(finished[1:]))
     new_value = value_tokens(atom.value)
     compatible: set[str] = set()  # another value of the slot that holds beside this one
-    lone = _lone_favourite(atom, candidates)
+    lone = _lone_favourite(atom, candidates) or _lone_appointment(atom, candidates, said_at)
     for stored in candidates:
         if (
             (_same_slot(atom, stored) or stored is lone)

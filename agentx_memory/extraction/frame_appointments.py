@@ -17,7 +17,7 @@ from .clause_atoms import Context, TurnText, build_atom, nth_day
 from .frame_fits import SUBJECTS, is_time
 from .lexicon import APPOINTMENTS
 
-__all__ = ["DAY_ALONE", "appointment_atom", "on_coming_day", "thing_key"]
+__all__ = ["DAY_ALONE", "appointment_atom", "as_appointment", "on_coming_day", "presumed", "thing_key"]
 
 _TIME_PREPS: Final = frozenset(["on", "at", "for", "to", "till", "until"])
 _MOVES: Final = frozenset(
@@ -110,6 +110,44 @@ _WEEKDAY_OR_MONTH: Final = re.compile(
 )
 
 
+#: Words that take an appointment away: what a sentence says of one with them is not that it holds.
+_CALLED_OFF: Final = frozenset(["cancel", "scrap", "miss", "skip", "off", "postpone", "move", "reschedule"])
+
+
+def presumed(sentence: Any) -> list[Any]:
+    """The speaker's appointments a question or a request takes for granted, each with its time: "Can I
+    eat before my root canal on Friday?", "help me plan the route for my visa interview on 17 February"."""
+    if any(t.lemma_.casefold() in _CALLED_OFF or t.dep_ == "neg" for t in sentence):
+        return []  # "my dentist appointment on Tuesday got cancelled"
+    return [
+        token
+        for token in sentence
+        if token.pos_ == "NOUN"
+        and thing_key(token, loose=True) is not None
+        and any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in token.children)
+        and any(c.dep_ == "prep" and c.lower_ in {"on", "at"} and is_time(c) for c in token.children)
+    ]
+
+
+def _bare_appointment(token: Any) -> bool:
+    """ "my appointment", "our booking": the speaker's, not named for what it is."""
+    return (
+        token.lemma_.casefold() in {"appointment", "booking", "slot", "session"}
+        and thing_key(token) is None
+        and any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in token.children)
+    )
+
+
+def as_appointment(atom: FactAtom, key: str, claim: str) -> FactAtom:
+    """An appointment moved without saying which, filed under the one it moved (``key``, its ``claim``):
+    "Divya's appointment is on 20th June" → "Divya's root canal is on 20th June"."""
+    label = claim.removeprefix(f"{atom.subject}'s ").split(" is ", 1)[0]
+    if label == claim or not label:
+        label = key.removeprefix("appointment_").replace("_", " ")
+    statement = atom.statement.replace(f"{atom.subject}'s appointment is", f"{atom.subject}'s {label} is", 1)
+    return atom.model_copy(update={"key": key, "statement": statement})
+
+
 def _timeish(token: Any) -> bool:
     """A date or a time: what the recogniser says is one, a weekday or month, "the 14th", "3pm", and
     the hour in "at 9"."""
@@ -185,16 +223,26 @@ def _all_time(attr: Any, now: datetime) -> bool:
 
 #: Seven digits or more in a row (spaces and dashes between): a phone number, never a day or an hour.
 _PHONE_LIKE: Final = re.compile(r"\d(?:[ -]?\d){6,}")
+_DATE_AFTER_WEEKDAY: Final = re.compile(
+    r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day),\s+(?=\d{1,2}(?:st|nd|rd|th)?\s+[a-z]|[a-z]+\s+\d)",
+    re.IGNORECASE,
+)
+_HOUR_AFTER_COMMA: Final = re.compile(
+    r",\s*(?:at\s+)?(\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d)(?:\s+slot)?\b",
+    re.IGNORECASE,
+)
 
 
 def appointment_atom(
-    predicate: Any, subject: str, turn: TurnText, speaker: str, last_thing: Any | None
+    predicate: Any, subject: str, turn: TurnText, speaker: str, last_thing: Any | None, note: bool = False
 ) -> tuple[FactAtom | None, Any | None]:
     """An appointment and its time ("I have a dentist appointment on Tuesday at 10am", "physio moved to
-    Monday 4pm", "it's on the 19th now" after the thing was named), and the thing it is about."""
+    Monday 4pm", "it's on the 19th now" after the thing was named), and the thing it is about.
+    ``note``: ``predicate`` is a noun read as a note of its own ("my visa interview on 17 February" inside
+    a request)."""
     # chat's verbless note: "Optician appointment on May 9th", "Dentist on the 14th at 3pm" (as "is")
-    verbless = predicate.pos_ in {"NOUN", "PROPN"} and not any(
-        t.pos_ in {"VERB", "AUX"} for t in predicate.sent
+    verbless = note or (
+        predicate.pos_ in {"NOUN", "PROPN"} and not any(t.pos_ in {"VERB", "AUX"} for t in predicate.sent)
     )
     lemma = "be" if verbless else _move_lemma(predicate)
     # what was moved before who moved it: "the garage pushed the MOT to June 3rd"
@@ -217,7 +265,7 @@ def appointment_atom(
         or any(_all_time(c, turn.timestamp) for c in predicate.children if c.dep_ == "attr")
     )  # "car service is now September 17 instead"; not "the weather is awful today"
     # a thing one cancels or books is an occasion ("my MRI is booked for Wednesday the 22nd")
-    loose = lemma in {*_MOVES, "cancel", "book"} or (lemma == "be" and dated and not verbless)
+    loose = note or lemma in {*_MOVES, "cancel", "book"} or (lemma == "be" and dated and not verbless)
     thing = next((t for t in things if thing_key(t, loose) is not None), None)
     subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
     objects = [c for c in predicate.children if c.dep_ == "dobj"] if lemma in _MOVES else []
@@ -229,9 +277,19 @@ def appointment_atom(
     mine = all(c.lower_ in {"i", "we"} for c in subjects)
     if thing is None and last_thing is not None and (pointed or (lemma in _MOVES and mine)):
         thing = last_thing
+    # "they have preponed it to 20th June", "The PSK has preponed my appointment to Tuesday 19th": moved,
+    # and which one is not said (nor named before in the turn)
+    unnamed = [c for c in objects if c.lower_ in {"it", "me", "us"} or _bare_appointment(c)]
+    told_before = thing is not None and thing is last_thing  # "the vet …, so I moved it": that one
+    moved = lemma in _MOVES - {"book", "schedule"} and bool(unnamed) and not told_before
+    # the one who moved it, unless it is the appointment itself ("physio moved me back a week")
+    moved = moved and (thing is None or (thing.dep_ in SUBJECTS and thing_key(thing) is None))
+    if moved:
+        thing = unnamed[0]
     if thing is None:
         return None, None
-    key = thing_key(thing, loose or thing is last_thing)
+    # the moved one's key is "" (filed as ANY_APPOINTMENT): which it is, the writer finds
+    key = "" if moved and thing is unnamed[0] else thing_key(thing, loose or thing is last_thing)
     # "brought my driving test forward to October 16": the time may hang on "forward" or "back"
     shifts = [
         c for c in predicate.children if c.dep_ in {"advmod", "prt"} and c.lower_ in {"forward", "back"}
@@ -244,7 +302,9 @@ def appointment_atom(
         # "moved the meeting this morning": when it was moved, not to when
         # "rescheduled the dentist for the 22nd": "for" a time is the new one too (not "swapped my shift
         # for Tuesday", a trade)
-        to = {"to", "till", "until", "for"} if lemma == "reschedule" else {"to", "till", "until"}
+        # ("put me down for March 6th": put down "for" a time is booked for it)
+        down = any(c.dep_ == "prt" and c.lower_ == "down" for c in predicate.children)
+        to = {"to", "till", "until", "for"} if lemma == "reschedule" or down else {"to", "till", "until"}
         moved_to = [c for c in when if c.lower_ in to]
         # and the hour said after the new day: "moved to Tuesday 19 March at 3pm"
         # (or its day after the hour: "moved to 6am on the 3rd")
@@ -262,6 +322,10 @@ def appointment_atom(
     # "September 17 instead"; "on Thursday instead of Tuesday": the old time is no time of it now
     times = re.sub(r"\s+(?:instead(?:\s+of\b.*)?|rather than\b.*|not\b.*)$", "", times)
     times = re.sub(r"\s+(?:now|from now on)$", "", times)  # "Thursday 15th 14:30 now"
+    # "26 July, 2:30 pm slot", "fri 13/9, 17:30": the hour after a comma is the day's (a statement is cut
+    # at its commas, and the hour went with it)
+    times = _HOUR_AFTER_COMMA.sub(r" at \1", times)
+    times = _DATE_AFTER_WEEKDAY.sub(r"\1 ", times)  # "Monday, 3 February": one day
     if not re.match(
         r"^(?:on|at|in|next|this|last|yesterday|today|tonight|tomorrow|an?|one|two|three)\b", times
     ):  # "a fortnight today", "two weeks from today" need no "on"
@@ -269,8 +333,8 @@ def appointment_atom(
     capitals = {t.lower_: t.text for t in thing.subtree if t.text.isupper() and len(t.text) > 1}  # "MOT"
     label = " ".join(
         [
-            *(capitals.get(word, word) for word in key.split("_")),
-            *(["appointment"] if thing.lemma_.casefold() == "appointment" else []),
+            *(capitals.get(word, word) for word in key.split("_") if word),
+            *(["appointment"] if thing.lemma_.casefold() == "appointment" or not key else []),
         ]
     )
     statement = f"{subject}'s {label} is {times}"

@@ -25,7 +25,7 @@ from typing import Any, Final
 from .antecedents import named_last, person_referent
 from .atoms import FactAtom
 from .clause_atoms import UNKNOWN_SPEAKER, TurnText
-from .frame_appointments import appointment_atom
+from .frame_appointments import appointment_atom, presumed, thing_key
 from .frame_changes import (
     contact_atoms,
     ending_atom,
@@ -248,6 +248,11 @@ def read_parsed(
                 reading.vetoes.add((owner, slot.key, value_words(value)))
                 if owner != speaker:
                     reading.vetoes.add((speaker, slot.key, value_words(value)))
+        if not supposed(sentence):
+            dated = {atom.key for atom in reading.atoms[atoms_before:] if atom.key.startswith("appointment_")}
+            for noun in presumed(sentence):  # "… plan the route for my visa interview on 17 February"
+                if f"appointment_{thing_key(noun, loose=True)}" not in dated:
+                    _appointment(reading, noun, speaker, turn, last_person, last_thing, note=True)
         if not (asked or supposed(sentence)):
             read = {atom.key for atom in reading.atoms[atoms_before:]} | {
                 key for _, key, _ in reading.vetoes - vetoes_before
@@ -278,13 +283,20 @@ _ENDING: Final = Frame("end", "dobj", "ending", change=True)
 
 
 def _appointment(
-    reading: Reading, predicate: Any, speaker: str, turn: TurnText, last_person: str | None, last: Any
+    reading: Reading,
+    predicate: Any,
+    speaker: str,
+    turn: TurnText,
+    last_person: str | None,
+    last: Any,
+    note: bool = False,
 ) -> Any:
     """Read an appointment the predicate states (whose: a possessive's, else the speaker's); returns
-    the thing last named, for "it's on the 19th now"."""
-    if not _states_present(predicate, _ENDING) or denied(predicate):
+    the thing last named, for "it's on the 19th now". ``note``: a noun taken for granted with its time
+    ("… before my root canal on Friday?")."""
+    if not note and (not _states_present(predicate, _ENDING) or denied(predicate)):
         return last
-    atom, thing = appointment_atom(predicate, speaker, turn, speaker, last)
+    atom, thing = appointment_atom(predicate, speaker, turn, speaker, last, note)
     if atom is None or thing is None:
         return thing if thing is not None else last
     # "Milo's vet appointment" is Milo's; "Tuesday's car service" is the speaker's, on a Tuesday

@@ -17,6 +17,7 @@ from .patterns import OCCUPATIONS, RELATIONS
 __all__ = [
     "ABSTAINING",
     "ABSTRACTIONS",
+    "ANY_APPOINTMENT",
     "APPOINTMENTS",
     "BUSINESSES",
     "DEATHS",
@@ -495,6 +496,11 @@ ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
     "flog": frozenset(),  # "finally flogged the Peugeot": sold, in British chat
     "offload": frozenset(),
 }
+
+#: The key of an appointment moved without saying which ("they've preponed it to 20th June", "the PSK
+#: moved my appointment to Tuesday"): the speaker's one appointment to come (:mod:`.dedup`), whose key
+#: the writer then files it under (:func:`.frame_appointments.as_appointment`).
+ANY_APPOINTMENT: Final = "appointment_"
 
 #: What a thing an ending names stands for: quitting "my job" ends the employer and the occupation.
 SLOT_OF_THING: Final[dict[str, tuple[str, ...]]] = {

@@ -320,3 +320,43 @@ def test_a_new_favourite_told_against_the_old_one_takes_its_category(
         assert ("favourite_book", "Middlemarch") in current
     old = next(f for f in books if f.value == "Pride and Prejudice")
     assert old.valid_until == T0 + timedelta(days=10)  # when Middlemarch was said
+
+
+def _appointments(memory: AgentMemory) -> tuple[set[tuple[str, str]], set[str]]:
+    """(current appointments as (key, claim), the claims of the past ones)."""
+    facts = [f for f in memory.list_facts(include_history=True) if (f.key or "").startswith("appointment_")]
+    current = {(f.key or "", f.claim) for f in facts if f.valid_until is None}
+    return current, {f.claim for f in facts if f.valid_until is not None}
+
+
+@pytest.mark.parametrize("newest_first", [False, True])
+def test_an_appointment_moved_without_saying_which_moves_the_one_to_come(
+    memory: AgentMemory, newest_first: bool
+) -> None:
+    """ "Clinic called, they have preponed it to 20th March": the user's one appointment still to come is
+    the one moved, in either order of learning; said in order, the move is filed under its name."""
+    _sessions(
+        memory,
+        "My root canal is on 28 March at 4 pm. Will it hurt?",
+        "Clinic called, they have preponed it to 20th March same time since the doctor is travelling.",
+        newest_first=newest_first,
+    )
+    current, past = _appointments(memory)
+    assert [claim for _, claim in current if "20" in claim], current
+    assert not [claim for _, claim in current if "28" in claim], current
+    assert [claim for claim in past if "28" in claim], past
+    if not newest_first:
+        assert {key for key, _ in current} == {"appointment_root_canal"}
+    old = next(f for f in memory.list_facts(include_history=True) if "28 March" in f.claim)
+    assert old.valid_until == T0 + timedelta(days=10)  # when the move was said
+
+
+def test_a_move_that_does_not_say_which_of_two_appointments_moves_neither(memory: AgentMemory) -> None:
+    _sessions(
+        memory,
+        "My root canal is on 28 March at 4 pm, and my MOT is on 30 March.",
+        "They moved it to 20th March.",
+    )
+    current, past = _appointments(memory)
+    assert past == set()
+    assert len(current) == 3, current  # both kept, and the move as said

@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from agentx_memory.extraction.atoms import FactAtom
+from agentx_memory.extraction.dedup import decide
 from agentx_memory.extraction.dependants import former_names, leaning_on, of_the_former
-from agentx_memory.extraction.lexicon import PARTNER_NOUNS
+from agentx_memory.extraction.frame_appointments import as_appointment
+from agentx_memory.extraction.lexicon import ANY_APPOINTMENT, PARTNER_NOUNS
 from agentx_memory.extraction.names import NameRecognizer
 from agentx_memory.extraction.rules import TurnText, extract_turns
 from agentx_memory.extraction.stored import StoredFact
@@ -273,3 +275,100 @@ def test_no_pet_of_the_speakers_from_someone_elses_a_vet_or_a_wish(parser: NameR
 def test_a_title_after_a_name_is_part_of_it(parser: NameRecognizer) -> None:
     read = {(f.key, f.value) for f in _read(parser, "My favourite film is Love Actually, obviously.")}
     assert read == {("favourite_film", "Love Actually")}
+
+
+def _appointment_claims(parser: NameRecognizer, text: str) -> set[tuple[str, str]]:
+    return {(f.key, f.statement) for f in _read(parser, text) if f.key.startswith("appointment_")}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Clinic called, they have preponed it to 20th June same time.", "Kim's appointment is on 20th June"),
+        ("The PSK has preponed my appointment to Tuesday 19th.", "Kim's appointment is on Tuesday 19th"),
+        (
+            "the GI office put me down for March 6th, they had a scheduling mess.",
+            "Kim's appointment is on March 6th",
+        ),
+        ("I moved it to next Tuesday.", "Kim's appointment is next Tuesday"),
+    ],
+)
+def test_an_appointment_moved_without_saying_which_is_filed_as_any(
+    parser: NameRecognizer, text: str, claim: str
+) -> None:
+    assert [key for key, said in _appointment_claims(parser, text) if said.startswith(claim)] == [
+        ANY_APPOINTMENT
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "hour"),
+    [
+        (
+            "I rescheduled my passport appointment to 26 July, 2:30 pm slot, because of office travel.",
+            "at 2:30 pm",
+        ),
+        ("hair appt update: fri 13/9, 17:30. remind me thursday night instead", "at 17:30"),
+        ("My MRI is on Monday, 3 February.", "Monday 3 February (3 February"),
+    ],
+)
+def test_the_hour_or_date_after_a_comma_stays_with_the_day(
+    parser: NameRecognizer, text: str, hour: str
+) -> None:
+    assert [said for _, said in _appointment_claims(parser, text) if hour in said]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        (
+            "Please help me plan the route to the consulate for my visa interview on 17 February.",
+            "appointment_visa_interview",
+        ),
+        ("Can I put fake tan on before my skin check on 2 September?", "appointment_skin_check"),
+    ],
+)
+def test_an_appointment_a_request_takes_for_granted(parser: NameRecognizer, text: str, key: str) -> None:
+    assert key in {k for k, _ in _appointment_claims(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text", ["My dentist appointment on Tuesday got cancelled.", "I missed my physio session on Monday."]
+)
+def test_no_appointment_from_one_called_off_or_missed(parser: NameRecognizer, text: str) -> None:
+    assert _appointment_claims(parser, text) == set()
+
+
+def _event(fact_id: str, key: str, claim: str, day: int, said: int) -> StoredFact:
+    at = SAID_AT.replace(month=6, day=day)
+    return _stored(
+        fact_id, "Kim", key, claim, claim, kind="event", event_time=at, stated_at=at.replace(day=said)
+    )
+
+
+def test_a_move_of_any_appointment_supersedes_the_one_to_come_and_only_one() -> None:
+    moved = FactAtom(
+        fact_kind="event", subject="Kim", statement="Kim's appointment is on 20 June.", key=ANY_APPOINTMENT,
+        value="on 20 June",
+    )  # fmt: skip
+    canal = _event("canal", "appointment_root_canal", "Kim's root canal is on 28 June at 4 pm.", 28, 3)
+    said = SAID_AT.replace(month=6, day=12)
+    decision = decide(moved, [canal], said)
+    assert (decision.action, decision.target) == ("supersede", canal)
+    gone = _event("gone", "appointment_dentist", "Kim's dentist is on 1 June.", 1, 1)  # before the move
+    assert decide(moved, [canal, gone], said).target == canal
+    mot = _event("mot", "appointment_mot", "Kim's MOT is on 30 June.", 30, 4)
+    assert decide(moved, [canal, mot], said).action == "add"  # which of the two is not said
+    assert as_appointment(moved, canal.key or "", canal.claim).statement == "Kim's root canal is on 20 June."
+    # learned the other way round: the appointment is history beside the move said after it
+    stored_move = _stored(
+        "move", "Kim", ANY_APPOINTMENT, "on 20 June", moved.statement, kind="event", stated_at=said
+    )
+    first = FactAtom(
+        fact_kind="event",
+        subject="Kim",
+        statement=canal.claim,
+        key="appointment_root_canal",
+        value="on 28 June",
+    )
+    assert decide(first, [stored_move], SAID_AT.replace(month=6, day=3)).action == "past"
