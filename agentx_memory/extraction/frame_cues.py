@@ -138,7 +138,8 @@ def cue_atoms(
     root = sentence.root
     if root.lemma_ == "be" and root.tag_ == "VBD":
         return atoms  # "My old flat in Leeds was tiny": a state gone
-    lemmas = {_cue(t) for t in sentence} | {t.lower_ for t in sentence}
+    # the words as written too, but not those :func:`_cue` refused ("my first open mic at the Crown")
+    lemmas = {_cue(t) for t in sentence} | {t.lower_ for t in sentence if _cue(t) or t.lower_ not in _CUED}
     if lemmas & _GONE:
         return atoms
     home, job = (
@@ -547,6 +548,10 @@ def _acts_on_me(body: Any) -> bool:
         and not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in body.children)
         and any(c.dep_ in {"dobj", "dative"} and c.lower_ in {"me", "us"} for c in verb.children)
     )
+
+
+#: Words that are cues only as :func:`_cue` reads them.
+_CUED: Final = frozenset(["first", "start", "join", "hire"])
 
 
 def _cue(token: Any) -> str:

@@ -23,7 +23,7 @@ from .frame_things import FAVOURITE_WORDS
 from .frame_values import frames_of
 from .lexicon import DWELLINGS, PARTNER_NOUNS, RELATION_NOUNS, SLOTS, VEHICLE_NOUNS
 
-__all__ = ["exes", "lapsed", "new_owner", "parted", "used_to"]
+__all__ = ["exes", "lapsed", "never_again", "new_owner", "parted", "used_to"]
 
 #: What a diet without meat keeps out: eaten again, it ends.
 _MEATS: Final = frozenset(["meat", "fish", "dairy", "chicken", "bacon", "steak", "beef", "pork", "burger"])
@@ -83,6 +83,19 @@ def _lapse(token: Any) -> Any | None:
     if lemma == "lose" and token.pos_ == "VERB":
         keen = [c for c in children if c.dep_ == "dobj" and c.lemma_.casefold() in _KEENNESS]
         return _object_of(keen[0], {"in", "for"}) if keen and (mine or _opens(token)) else None
+    # "My knees have given up on running": the speaker's body gave up the thing
+    if lemma == "give" and any(c.lower_ == "up" for c in children) and _my_body(children):
+        return _object_of(token, {"on"})
+    # "Photography has taken a back seat", "running's on the back burner"
+    if (lemma == "take" and any(_back(c, "seat") for c in children)) or (
+        lemma == "be"
+        and any(c.lower_ == "on" and any(_back(g, "burner") for g in c.children) for c in children)
+    ):
+        subjects = [c for c in children if c.dep_ in SUBJECTS and c.pos_ in {"NOUN", "PROPN"}]
+        mine = any(
+            t.lower_ in {"i", "my", "me", "i'm", "i've"} for t in token.sent
+        )  # "Safety took a back seat"
+        return subjects[0] if mine and subjects and subjects[0].lemma_.casefold() not in _BODY else None
     # "I've fallen out of love with running"
     if lemma == "fall" and any(c.lower_ == "out" for c in children) and (mine or _opens(token)):
         return _object_of(token, {"with"})
@@ -104,6 +117,76 @@ def _lapse(token: Any) -> Any | None:
             named = [c for c in days[0].children if c.dep_ in {"compound", "amod", "nmod"}]
             return named[-1] if named else None
     return None
+
+
+#: A body's parts that can give up on a pastime for the speaker.
+_BODY: Final = frozenset(
+    ["knee", "knees", "back", "body", "hip", "hips", "ankle", "ankles", "foot", "feet", "shoulder",
+     "shoulders", "leg", "legs", "joint", "joints", "lung", "lungs", "wrist", "wrists", "elbow", "elbows"]
+)  # fmt: skip
+
+
+def _my_body(children: list[Any]) -> bool:
+    """The clause's subject is the speaker's body: "my knees have given up on running"."""
+    return any(
+        c.dep_ in SUBJECTS
+        and c.lemma_.casefold() in _BODY
+        and any(p.dep_ == "poss" and p.lower_ == "my" for p in c.children)
+        for c in children
+    )
+
+
+def _back(token: Any, noun: str) -> bool:
+    """ "a back seat", "the back burner"."""
+    return token.lemma_.casefold() == noun and any(c.lower_ == "back" for c in token.children)
+
+
+def never_again(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """What the speaker says they will not take up again: "I'm not picking the guitar up again", "never
+    playing rugby again", "I won't be touching golf again": an ending of the facts that name it."""
+    atoms = []
+    for verb in sentence:
+        children = list(verb.children)
+        again = any(c.lower_ == "again" for c in children) or any(
+            c.lower_ == "again" for c in sentence if c.head.i == verb.i or c.head.head.i == verb.i
+        )
+        denied = any(c.dep_ == "neg" or c.lower_ in {"never", "no"} for c in children)
+        if verb.pos_ != "VERB" or not (again and denied) or verb.lemma_.casefold() not in _TAKING_UP:
+            continue
+        subjects = [c for c in children if c.dep_ in SUBJECTS]
+        if subjects and subjects[0].lower_ not in {"i", "we"}:
+            continue
+        if any(t.ent_type_ in {"DATE", "TIME"} for t in verb.subtree):
+            continue  # "not picking the kids up again today": one day's, no pastime
+        things = [
+            c
+            for c in children
+            if c.dep_ == "dobj"
+            and c.pos_ in {"NOUN", "PROPN"}
+            and c.lemma_.casefold() not in RELATION_NOUNS | _PEOPLE
+            and not any(d.lower_ in {"that", "this", "those", "these"} for d in c.children)
+        ]  # not "the kids", "that song"
+        words = [
+            t.text
+            for thing in things
+            for t in thing.subtree
+            if t.pos_ in {"NOUN", "PROPN"} and len(t.text) > 2
+        ]
+        if not words:
+            continue
+        others = {t.i for c in children if c.dep_ in {"cc", "conj"} for t in c.subtree}
+        said = "".join(t.text_with_ws for t in verb.subtree if t.i not in others).strip(" .,!")
+        ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+        told = third_person(said if subjects else f"I {said}", speaker)
+        atom = build_atom("statement", "ended", said, told, ctx, [], False, "explicit")
+        atoms.append(atom.model_copy(update={"ends_words": words, "temporal": "past"}))
+    return atoms
+
+
+#: People one picks up or drops off, no pastime.
+_PEOPLE: Final = frozenset(["kid", "kids", "child", "children", "baby", "people", "friend", "friends"])
+#: Verbs of doing a pastime the speaker says they will never do again.
+_TAKING_UP: Final = frozenset(["pick", "play", "touch", "do", "ride", "run", "climb", "swim", "surf", "go"])
 
 
 def _put_behind(copula: Any) -> Any | None:

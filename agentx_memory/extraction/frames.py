@@ -45,7 +45,7 @@ from .frame_followups import (
     speaks_of_contact,
 )
 from .frame_introductions import introduction
-from .frame_lapses import apart, exes, handed_on, new_owner, used_to
+from .frame_lapses import apart, exes, handed_on, never_again, new_owner, used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pet_care import pets_cared_for
 from .frame_pets import gone_pets, pet_atom, pet_said, pets_beside, pets_named, pets_near
@@ -175,6 +175,7 @@ def read_parsed(
             reading.atoms += slot_noun_atoms(sentence, speaker, turn, correction)
             reading.atoms += exes(sentence, speaker, turn) + new_owner(sentence, speaker, turn)
             reading.atoms += partner_gone(sentence, speaker, turn)  # "Ollie's out of the picture"
+            reading.atoms += never_again(sentence, speaker, turn)  # "not picking the guitar up again"
         if not (asked or supposed(sentence)) and not any(True for _ in _predicates(sentence)):
             last_thing = _appointment(reading, sentence.root, speaker, turn, last_person, last_thing)
         for predicate in _predicates(sentence):

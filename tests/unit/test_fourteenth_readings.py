@@ -372,3 +372,37 @@ def test_a_move_of_any_appointment_supersedes_the_one_to_come_and_only_one() -> 
         value="on 28 June",
     )
     assert decide(first, [stored_move], SAID_AT.replace(month=6, day=3)).action == "past"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("My knees have given up on running so I've taken up swimming instead.", ["running"]),
+        ("Photography has taken a back seat, I sold the Nikon.", ["Photography"]),
+        ("The band's not happening anymore and I'm not picking the guitar up again.", ["guitar"]),
+        ("I'm never playing rugby again after that injury.", ["rugby"]),
+    ],
+)
+def test_a_pastime_the_body_gave_up_put_aside_or_never_taken_up_again(
+    parser: NameRecognizer, text: str, words: list[str]
+) -> None:
+    assert ([], words) in _endings(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister's knees have given up on running.",
+        "I'm not picking the kids up again today, it's your turn.",
+        "I'll never play that song again.",
+        "Safety took a back seat in the design.",
+    ],
+)
+def test_no_pastime_ends_for_someone_else_a_day_a_song_or_a_design(parser: NameRecognizer, text: str) -> None:
+    assert _endings(parser, text) == []
+
+
+def test_a_first_open_mic_somewhere_is_no_first_day_at_work(parser: NameRecognizer) -> None:
+    text = "Played my first open mic at the Crown last night — three songs on ukulele."
+    assert not [f for f in _read(parser, text) if f.key == "works_at"]
+    assert ("works_at", "Monzo") in {(f.key, f.value) for f in _read(parser, "First week at Monzo done!")}
