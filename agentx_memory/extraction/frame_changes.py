@@ -30,7 +30,7 @@ from .lexicon import (
 )
 from .parse_paths import a_name, said_with_me, whose
 
-__all__ = ["PHONE", "contact_atoms", "ending_atom", "relation_atom", "wedded"]
+__all__ = ["PHONE", "contact_atoms", "ending_atom", "my_card", "relation_atom", "wedded"]
 
 PHONE: Final = re.compile(r"(?<![\w@])\+?\(?\d[\d ().-]{6,}\d(?![\w@])")
 _EMAIL: Final = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -38,6 +38,17 @@ _CONTACT_CUES: Final = frozenset(
     ["number", "phone", "mobile", "cell", "landline", "text", "call", "reach", "whatsapp", "digits",
      "mob", "tel"]  # a signature's "Mob: 07700 900789"
 )  # fmt: skip
+#: The speaker's own signature or card, whose number is theirs: "an email signature for me: Hayley
+#: Brooks, Physiotherapist, 0433 987 210", "format this for my business card".
+_MY_CARD: Final = re.compile(
+    r"\b(?:my\s+(?:(?!credit|debit|bank|gift|loyalty|library|id|sim|travel|rail|oyster)\w+\s+){0,2}"
+    r"(?:signature|card)|(?:signature|card)\s+for\s+me)\b"
+    # "My line is 0803 …", "I have taken a Jio connection: 70221 88431"
+    r"|\bmy\s+(?:\w+\s+)?line\b|\bconnection\s*[:—–-]"
+    # "Can you put 07700 900872 down as my number on everything?"
+    r"|\bas\s+my\s+(?:new\s+)?(?:number|mobile|phone|email|e-mail)\b",
+    re.IGNORECASE,
+)
 #: "I'm now on 0412 777 888", "get me on +44 …": the speaker reached on a number.
 _ON_NUMBER: Final = re.compile(
     r"\b(?:I'?m|I am|me|us)\s+(?:now\s+|still\s+|only\s+)?on\s+[+(\d]", re.IGNORECASE
@@ -316,7 +327,8 @@ def contact_atoms(
     text = sentence.text
     # "my mum's number" is hers; "everyone's addresses" (the speaker's among them) are not someone else's
     mine = {"my", "our", "everyone", "everybody", "mine"}  # "mine's stefan@…" (parsed a possessive)
-    if any(t.dep_ == "poss" and t.lower_ not in mine for t in sentence) or text.rstrip().endswith("?"):
+    questioned = text.rstrip().endswith("?") and _MY_CARD.search(text) is None  # "… as my number?" gives it
+    if any(t.dep_ == "poss" and t.lower_ not in mine for t in sentence) or questioned:
         return []
     if any(_for_someone_else(t) for t in sentence):
         return []  # "The number for the plumber is …", "the email of the landlord": theirs
@@ -326,12 +338,22 @@ def contact_atoms(
     alone = asked and (
         len([t for t in sentence if t.is_alpha]) <= 2 or (opening is not None and opening.like_num)
     )
+    # "0433 872 146 now pls", "07398 221904, the 456781 one's gone": a number said first as the one now
+    alone = alone or (opening is not None and opening.like_num and _NOW_THIS_ONE.search(text) is not None)
     atoms = []
     for key, pattern, cue in (
         ("email", _EMAIL, True),
-        ("phone", PHONE, bool(words & _CONTACT_CUES) or alone or _ON_NUMBER.search(text) is not None),
+        (
+            "phone",
+            PHONE,
+            bool(words & _CONTACT_CUES)
+            or alone
+            or _ON_NUMBER.search(text) is not None
+            or _MY_CARD.search(sentence.doc.text) is not None,
+        ),
     ):
-        match = pattern.search(text)
+        # not one said to be gone: "the 98450 12345 number will be disconnected, … a Jio connection: 70221 …"
+        match = next((m for m in pattern.finditer(text) if not _GONE_NUMBER.match(text, m.end())), None)
         if match is None or not cue or (key == "phone" and sum(ch.isdigit() for ch in match.group()) < 7):
             continue
         value = re.sub(r"[()]", "", match.group()).strip(" .,")  # "(415) 555-0110": no parentheses
@@ -340,6 +362,25 @@ def contact_atoms(
         ctx = Context(turn=turn, subject=subject, correction=False, is_speaker=subject == speaker)
         atoms.append(build_atom("identity", key, value, statement, ctx, [], False, "explicit"))
     return atoms
+
+
+#: Words after a number that say it is the old one: "… number will be disconnected", "… is gone".
+_GONE_NUMBER: Final = re.compile(
+    r"[\s,]*(?:\w+\s+){0,3}?(?:will\s+be\s+|is\s+|has\s+been\s+)?"
+    r"(?:disconnected|gone|dead|no\s+more|cancelled|discontinued|old|not\s+mine|switched\s+off)\b",
+    re.IGNORECASE,
+)
+#: Words after a number said first that make it the speaker's number now.
+_NOW_THIS_ONE: Final = re.compile(
+    r"\bnow\b|\bone(?:['’]s| is| has)\s+(?:gone|dead|no more|history|cancelled|disconnected)\b", re.IGNORECASE
+)
+
+
+def my_card(sentence: Any) -> bool:
+    """The sentence gives the speaker's own signature or card (a request for one may give it)."""
+    return _MY_CARD.search(sentence.text) is not None and not any(
+        t.dep_ == "poss" and t.lower_ not in {"my", "our"} for t in sentence
+    )
 
 
 def _for_someone_else(token: Any) -> bool:

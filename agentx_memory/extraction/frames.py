@@ -29,6 +29,7 @@ from .frame_appointments import appointment_atom, presumed, thing_key
 from .frame_changes import (
     contact_atoms,
     ending_atom,
+    my_card,
     relation_atom,
     wedded,
 )
@@ -158,6 +159,8 @@ def read_parsed(
         asked = sentence.text.rstrip().endswith("?") or inverted(sentence)
         if asked and not supposed(sentence):  # "Where can I charge my Tesla?": the car is taken for granted
             reading.atoms += owned_vehicle(sentence, speaker, turn, asked=True)
+            if my_card(sentence):  # "Can you lay out an email signature for me: …, 0433 987 210"
+                reading.atoms += contact_atoms(sentence, speaker, turn, speaker, number_asked)
             reading.atoms += partners_together(
                 sentence, speaker, turn, correction
             )  # "… anniversary with Iker?"

@@ -406,3 +406,51 @@ def test_a_first_open_mic_somewhere_is_no_first_day_at_work(parser: NameRecogniz
     text = "Played my first open mic at the Crown last night — three songs on ukulele."
     assert not [f for f in _read(parser, text) if f.key == "works_at"]
     assert ("works_at", "Monzo") in {(f.key, f.value) for f in _read(parser, "First week at Monzo done!")}
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        (
+            "Can you lay out an email signature for me: Hayley Brooks, Physiotherapist, 0433 987 210, "
+            "hayley@brooksphysio.com.au",
+            "0433 987 210",
+        ),
+        (
+            "Please format this for my business card: Obinna Eze, Quantity Surveyor, 0909 555 0832",
+            "0909 555 0832",
+        ),
+        ("My line is 0803 555 0147. Please write a short message to a client.", "0803 555 0147"),
+        (
+            "From 1st September the 98450 12345 number will be disconnected, I have taken a Jio connection: "
+            "70221 88431.",
+            "70221 88431",  # not the one said to be disconnected
+        ),
+        ("07398 221904, the 456781 one's gone", "07398 221904"),
+        ("0433 872 146 now pls", "0433 872 146"),
+        ("Can you put 07700 900872 down as my number on everything? The 461 one is no more.", "07700 900872"),
+        ("New number: 07700 900456 (old one 07700 900123 is dead)", "07700 900456"),
+    ],
+)
+def test_a_number_on_the_speakers_card_or_line_is_theirs(
+    parser: NameRecognizer, text: str, phone: str
+) -> None:
+    assert [f.value for f in _read(parser, text) if f.key == "phone"] == [phone]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write a signature for my boss: Tom Hill, 0412 555 678.",
+        "The washing line is 3 metres long, 12345678 is the order.",
+        "Can you update my sister's card: 0412 555 678?",
+        "my credit card 4111 1111 1111 1111 was declined",
+        "Put this on my gift card: 1234 5678 9012",
+        "3 eggs now, then 2 later",
+        "Can you put my sister's number down as my emergency contact: 0412 555 678?",
+    ],
+)
+def test_no_phone_from_someone_elses_card_a_washing_line_or_a_bank_card(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not [f for f in _read(parser, text) if f.key == "phone"]
