@@ -60,7 +60,7 @@ _LOWER_I: Final = (
         lambda said: f"{said[1]}My {(said[2] or '').lower().replace('current ', '')}{said[3].lower()} is ",
     ),
     # "keto's out", "the Micra's history": the "'s" is "is"
-    (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:out|over|history|old news|ancient history)\b)"), " is"),
+    (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:out|over|history|old news|ancient history|off to)\b)"), " is"),
     # "Canberra's my home", "Dublin's been home since I was born": no possessive comes before "my" or
     # "been"; the "'s" is "is" / "has"
     (re.compile(r"(?<=[A-Za-z])['’]s(?=\s+been\b)"), " has"),

@@ -17,7 +17,7 @@ from .english import third_person
 from .frame_fits import SUBJECTS
 from .lexicon import DWELLINGS, VEHICLE_MAKES, VEHICLE_MODELS, VEHICLE_NOUNS
 
-__all__ = ["given_back"]
+__all__ = ["given_back", "gone_to_others"]
 
 #: Verbs of giving a thing back, each with the particle it needs ("" for none).
 _GIVING_BACK: Final = frozenset(
@@ -121,3 +121,60 @@ def _a_name(token: Any) -> bool:
         return False
     capital = token.text[:1].isupper() and not token.is_sent_start and token.pos_ in {"PROPN", "NOUN"}
     return capital or (any(ch.isdigit() for ch in token.text) and any(ch.isalpha() for ch in token.text))
+
+
+#: Where a vehicle goes for good: "the Fiesta's off to the scrappy", "… off to auction".
+_GOING_FOR_GOOD: Final = frozenset(
+    ["scrappy", "scrapyard", "scrapper", "scrap", "scrapheap", "auction", "dealer", "dealership", "breaker",
+     "breakers", "wreckers", "crusher"]
+)  # fmt: skip
+
+
+def gone_to_others(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+    """A vehicle of the speaker's that is going or went to someone else: "The Fiesta's off to the scrappy
+    next week", "the chap who bought my A3 says …": it ends the facts that name it."""
+    children = list(predicate.children)
+    lemma = predicate.lemma_.casefold()
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
+        return None
+    things: list[Any] = []
+    if lemma == "be" and any(c.lower_ == "off" for c in children):
+        # (the small model may make "the scrappy next week" a week: every word after "to" counts)
+        to = [
+            g
+            for c in children
+            if c.lower_ == "off"
+            for p in (c, *c.children)
+            if p.lower_ == "to"
+            for g in p.subtree
+        ] + [g for c in children if c.dep_ == "prep" and c.lower_ == "to" for g in c.subtree]
+        to += [c for c in children if c.dep_ == "xcomp"]  # "off to auction": an infinitive to the model
+        if any(g.lemma_.casefold() in _GOING_FOR_GOOD for g in to):
+            things = [c for c in children if c.dep_ in SUBJECTS]
+    elif lemma in {"buy", "purchase"}:
+        subjects = [c for c in children if c.dep_ in SUBJECTS]
+        # only a stranger's buying: "the chap who bought my A3" (not "Dad bought my first car": for me)
+        if predicate.dep_ == "relcl" and subjects and subjects[0].lower_ in {"who", "that"}:
+            # "the chap who bought my A3": the speaker's, bought by someone else
+            things = [
+                c
+                for c in children
+                if c.dep_ == "dobj" and any(p.dep_ == "poss" and p.lower_ == "my" for p in c.children)
+            ]
+    vehicles = [t for t in things if _a_vehicle(t)]
+    if not vehicles:
+        return None
+    names = [t.text for t in vehicles[0].subtree if _a_name(t) or t.lower_ in VEHICLE_MODELS | VEHICLE_MAKES]
+    said = "".join(t.text_with_ws for t in predicate.subtree if t.dep_ not in {"relcl"} or t.i == predicate.i)
+    said = said.strip(" ,.;!")
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    told = said if lemma == "be" else f"someone bought {speaker}'s {vehicles[0].text}"
+    atom = build_atom("statement", "ended", said, told, ctx, [], False, "explicit")
+    return atom.model_copy(update={"ends": ["drives"], "ends_words": names, "temporal": "past"})
+
+
+def _a_vehicle(token: Any) -> bool:
+    lower = token.lower_
+    return lower in VEHICLE_MODELS | VEHICLE_MAKES | VEHICLE_NOUNS or (
+        _a_name(token) and any(ch.isdigit() for ch in token.text)  # "my A3", "the i30"
+    )

@@ -54,6 +54,9 @@ def named_vehicle(token: Any) -> bool:
     named = lower in VEHICLE_MAKES | VEHICLE_MODELS or (
         lower.rstrip("0123456789") in VEHICLE_MAKES and lower[-1:].isdigit()
     )
+    # "the Model Y", "my Model 3": Tesla's models said without the maker
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    named = named or (lower == "model" and following is not None and following.text in {"3", "Y", "S", "X"})
     return bool(named and token.text[:1].isupper() and token.pos_ in {"PROPN", "NOUN"})
 
 
@@ -191,7 +194,7 @@ def owned_vehicle(sentence: Any, speaker: str, turn: TurnText, *, asked: bool = 
         if head.lemma_ == "owner":  # "I'm a Tesla Model Y owner now": what the speaker drives
             return _owner_of(head, speaker, turn)
         words = [*head.children, *token.children]
-        if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in words):
+        if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in words) and not _in_use(head):
             continue
         if any(c.lower_ in _GONE_BY for c in words):
             return []
@@ -203,6 +206,25 @@ def owned_vehicle(sentence: Any, speaker: str, turn: TurnText, *, asked: bool = 
             return []
         return [slot_atom(_OWNED, head, speaker, turn, False, speaker, False)]
     return []
+
+
+#: Verbs of using one's own vehicle: "Taking the Skoda Octavia up to Skye", "charging the Model Y".
+_USING: Final = frozenset(["take", "drive", "ride", "charge", "park", "insure", "tax", "wash", "valet"])
+#: Trips a vehicle is "in": "First road trip in the Model Y".
+_TRIPS: Final = frozenset(["trip", "drive", "journey", "commute", "run", "spin"])
+
+
+def _in_use(head: Any) -> bool:
+    """ "the Octavia" the speaker is using (taking, driving, charging) or on a trip in: theirs, though said
+    with "the"."""
+    if not any(c.dep_ == "det" and c.lower_ == "the" for c in head.children):
+        return False
+    if head.dep_ == "pobj" and head.head.lower_ == "in" and head.head.head.lemma_.casefold() in _TRIPS:
+        return True  # "First road trip in the Model Y this weekend"
+    verb = head.head
+    subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
+    mine = all(c.lower_ in {"i", "we"} for c in subjects)
+    return head.dep_ == "dobj" and verb.lemma_.casefold() in _USING and mine
 
 
 def _owner_of(owner: Any, speaker: str, turn: TurnText) -> list[FactAtom]:

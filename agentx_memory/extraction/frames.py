@@ -51,7 +51,7 @@ from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, to
 from .frame_pet_care import pets_cared_for
 from .frame_pets import gone_pets, pet_atom, pet_said, pets_beside, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
-from .frame_returns import given_back
+from .frame_returns import given_back, gone_to_others
 from .frame_rivals import favoured
 from .frame_slot_nouns import slot_noun_atoms
 from .frame_things import thing_atom
@@ -201,6 +201,8 @@ def read_parsed(
                 reading.atoms.append(handed)  # "the i30 went to my cousin"
             if not questioned and (back := given_back(predicate, speaker, turn)) is not None:
                 reading.atoms.append(back)  # "handed back my laptop and pass at Accenture"
+            if not questioned and (sold := gone_to_others(predicate, speaker, turn)) is not None:
+                reading.atoms.append(sold)  # "the Fiesta's off to the scrappy", "the chap who bought my A3"
             if not questioned and (gone := used_to(predicate, speaker, turn)) is not None:
                 reading.atoms.append(gone)  # "I used to live in Paris": no home there now
             found = _subject(predicate, speaker, person_referent(predicate, last_person), reading.people)

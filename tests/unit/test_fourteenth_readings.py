@@ -454,3 +454,44 @@ def test_no_phone_from_someone_elses_card_a_washing_line_or_a_bank_card(
     parser: NameRecognizer, text: str
 ) -> None:
     assert not [f for f in _read(parser, text) if f.key == "phone"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("picked up a VW Golf off Gumtree. The Fiesta's off to the scrappy next week.", ["Fiesta"]),
+        ("The Micra is off to auction on Friday.", ["Micra"]),
+        ("The chap who bought my A3 says the heated seat doesn't work.", ["A3"]),
+        ("The woman who bought my old Clio messaged me.", ["Clio"]),
+    ],
+)
+def test_a_vehicle_gone_to_the_scrappy_or_bought_by_a_stranger_ends(
+    parser: NameRecognizer, text: str, words: list[str]
+) -> None:
+    assert (["drives"], words) in _endings(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My car's off to the garage for its MOT.", "Dad bought my first car.", "The guy who bought my sofa."],
+)
+def test_no_vehicle_ends_at_the_garage_as_a_gift_or_with_a_sofa(parser: NameRecognizer, text: str) -> None:
+    assert not [e for e in _endings(parser, text) if e[0] == ["drives"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "car"),
+    [
+        ("First road trip in the Model Y this weekend, Sydney to Canberra.", "the Model Y"),
+        ("Taking the Skoda Octavia up to Skye next month.", "the Skoda Octavia"),
+    ],
+)
+def test_a_vehicle_the_speaker_is_using_is_theirs(parser: NameRecognizer, text: str, car: str) -> None:
+    assert car in {f.value for f in _read(parser, text) if f.key == "drives"}
+
+
+@pytest.mark.parametrize(
+    "text", ["My brother is taking the Golf to Cornwall.", "I saw the Tesla at the show."]
+)
+def test_no_vehicle_from_someone_elses_trip_or_one_seen(parser: NameRecognizer, text: str) -> None:
+    assert not [f for f in _read(parser, text) if f.key == "drives"]
