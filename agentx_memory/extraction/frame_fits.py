@@ -97,7 +97,8 @@ def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
     head = value.lemma_.casefold()
     if value.lower_ in _NOT_VALUES or value.pos_ == "PRON":
         return False
-    if _a_time(value) and slot != "hobby":
+    taught_year = predicate.lemma_ == "teach" and head in _SCHOOL_YEARS  # "I teach Year 5": a DATE to it
+    if _a_time(value) and slot != "hobby" and not taught_year:
         return False  # "Physio moved to the 19th": a day, no home
     # "a small bakery", "my parents' place", "Tesco head office": a determined or named noun phrase
     determined = any(
@@ -302,10 +303,28 @@ AGENTIVE: Final = ("er", "or", "ist", "ian", "ant", "ent", "eer", "ier")
 _SCHOOL_YEARS: Final = frozenset(["year", "grade", "form", "class", "standard", "p", "ks"])
 
 
+def _a_field(value: Any) -> bool:
+    """A field of work, said by itself or before what one does in it ("insurance claims")."""
+    named = [value, *(c for c in value.children if c.dep_ in {"compound", "amod"})]
+    return any(t.lemma_.casefold() in FIELDS or t.lower_ in FIELDS for t in named) and not any(
+        c.dep_ in {"det", "poss"} for c in value.children
+    )
+
+
+def _a_school_year(value: Any) -> bool:
+    """ "Year 5", "Grade 10": a school year and its number (not "year 9s", people taught)."""
+    return value.lemma_.casefold() in _SCHOOL_YEARS and any(
+        c.dep_ == "nummod" and c.like_num for c in value.children
+    )
+
+
 def _occupation(value: Any, predicate: Any) -> bool:
     """A job: a known occupation, or an agent noun said like one; after "work as", "retrain as" any
     noun; what one teaches, a subject ("teach maths"; not "teach my kids"). "I'm a big reader", "I'm
     the one", "I'm a mess" are none."""
+    if predicate.lemma_ == "work" and value.dep_ == "pobj" and value.head.lower_ == "in":
+        # "I work in marketing", "in insurance claims": a field; not "in London", "in a café"
+        return value.pos_ == "NOUN" and _a_field(value)
     if predicate.lemma_ == "teach":
         # "I teach biology"; not a one-off ("got to teach people ice cream recipes on my show")
         once = predicate.dep_ == "xcomp" and predicate.head.lemma_ in {"get", "have"}
@@ -314,14 +333,14 @@ def _occupation(value: Any, predicate: Any) -> bool:
             not once
             and not taught_whom
             and value.pos_ in {"NOUN", "PROPN"}
-            and value.lemma_.casefold() not in _TAUGHT_PEOPLE
+            and (value.lemma_.casefold() not in _TAUGHT_PEOPLE or _a_school_year(value))
             and not any(c.dep_ in {"poss", "det"} for c in value.children)
             # "I teach Year 5", "teaching Grade 10": a school year is a subject taught; "teach 30 kids" none
             and (
                 value.lemma_.casefold() in _SCHOOL_YEARS
                 or not any(c.dep_ == "nummod" for c in value.children)
             )
-            and not value.ent_type_
+            and (not value.ent_type_ or value.lemma_.casefold() in _SCHOOL_YEARS)  # "Year 5": a DATE to it
         )
     # the tagger takes a job for an adjective: "qualified as a paramedic"
     noun_said = (

@@ -156,6 +156,7 @@ FRAMES: Final = (
     Frame("do", "prep", "employer", preps=("at",), through=_WORK_DONE),
     # occupation
     Frame("work", "prep", "occupation", preps=("as",)),
+    Frame("work", "prep", "occupation", preps=("in",)),  # "I work in marketing" (a field only: frame_fits)
     Frame("retrain", "prep", "occupation", change=True, preps=("as",)),
     Frame("train", "prep", "occupation", change=True, preps=("as",)),
     Frame("requalify", "prep", "occupation", change=True, preps=("as",)),

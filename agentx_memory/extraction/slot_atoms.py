@@ -66,12 +66,26 @@ def slot_atom(
     if frame.slot == "hobby" and value.lemma_ in {"learn", "play", "practise", "practice", "do"}:
         objects = [c for c in value.children if c.dep_ == "dobj"]  # "learning the piano": the piano
         said = phrase(objects[0]) if objects else said
-    if frame.lemma == "teach":  # "teaching maths": a maths teacher
-        said = f"{said} teacher"
+    if frame.lemma == "teach":  # "teaching maths": a maths teacher; "I teach Year 5": a Year 5 teacher
+        year = [
+            t
+            for t in value.subtree
+            if t.i == value.i or (t.head.i == value.i and t.dep_ in {"nummod", "compound"})
+        ]
+        school_year = any(ch.isdigit() for t in year for ch in t.text)  # the model calls "Year 5" a date
+        named = " ".join(t.text for t in year)
+        if school_year:
+            said = f"{named} teacher" if named[:1].isalpha() else "teacher"  # "year 9s": a teacher
+        else:
+            said = f"{said} teacher"
     if frame.slot == "occupation" and frame.lemma in OWNING and frame.via == "dobj":  # "runs a café"
         said = f"the owner of {said.replace('my own ', 'a ').replace('our own ', 'a ')}"
     # "the day job is dog grooming", "switched to data science": a doing or a field one works in
-    gerund = frame.slot == "occupation" and (value.tag_ == "VBG" or value.lemma_.casefold() in FIELDS)
+    gerund = frame.slot == "occupation" and (
+        value.tag_ == "VBG"
+        or value.lemma_.casefold() in FIELDS
+        or (frame.lemma == "work" and frame.preps == ("in",))  # "works in insurance claims"
+    )
     if frame.slot == "occupation" and not gerund and said.split()[0].casefold() not in {"a", "an", "the"}:
         said = ("an " if said[:1].casefold() in "aeiou" else "a ") + said
     if frame.slot == "vehicle":

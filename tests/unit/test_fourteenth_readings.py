@@ -495,3 +495,33 @@ def test_a_vehicle_the_speaker_is_using_is_theirs(parser: NameRecognizer, text: 
 )
 def test_no_vehicle_from_someone_elses_trip_or_one_seen(parser: NameRecognizer, text: str) -> None:
     assert not [f for f in _read(parser, text) if f.key == "drives"]
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("I teach Year 5 now!! Thirty ten-year-olds, send help.", "Year 5 teacher"),
+        ("I teach year 9s on Tuesdays.", "teacher"),
+        ("I work in marketing.", "marketing"),
+        ("I work in insurance claims and the admin is endless.", "insurance claims"),
+    ],
+)
+def test_a_school_year_taught_or_a_field_worked_in_is_the_job(
+    parser: NameRecognizer, text: str, job: str
+) -> None:
+    assert ("Kim", "works_as", job) in {(f.subject, f.key, f.value) for f in _read(parser, text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work in London.",
+        "I work in a café.",
+        "My sister works in finance.",
+        "The course teaches Year 1 content.",
+    ],
+)
+def test_no_job_from_a_town_a_place_someone_elses_field_or_a_course(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not [f for f in _read(parser, text) if f.subject == "Kim" and f.key == "works_as"]
