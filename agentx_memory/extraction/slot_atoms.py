@@ -73,9 +73,9 @@ def slot_atom(
             if t.i == value.i or (t.head.i == value.i and t.dep_ in {"nummod", "compound"})
         ]
         school_year = any(ch.isdigit() for t in year for ch in t.text)  # the model calls "Year 5" a date
-        named = " ".join(t.text for t in year)
+        taught = " ".join(t.text for t in year)
         if school_year:
-            said = f"{named} teacher" if named[:1].isalpha() else "teacher"  # "year 9s": a teacher
+            said = f"{taught} teacher" if taught[:1].isalpha() else "teacher"  # "year 9s": a teacher
         else:
             said = f"{said} teacher"
     if frame.slot == "occupation" and frame.lemma in OWNING and frame.via == "dobj":  # "runs a café"
