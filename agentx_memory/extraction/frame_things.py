@@ -75,6 +75,8 @@ def thing_atom(
         return build_atom("preference", key, said, statement.replace("  ", " "), ctx, [], False, "explicit")
     if subject is None:
         return None
+    if (theirs := _someone_elses(subject, attr, turn)) is not None:
+        return theirs  # "My wife Jo's new car is a Kia EV6": Jo drives a Kia EV6
     for thing, value in ((subject, attr), (attr, subject)):
         ranked = [g for rank in _ranks(thing) for g in rank.children]  # "my number one band"
         if not any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in [*thing.children, *ranked]):
@@ -198,3 +200,37 @@ def _ranks(thing: Any) -> list[Any]:
             or c.lower_ in {"go-to", "top", "comfort"}  # "Piranesi is my top book now", "my comfort show"
         )
     ]
+
+
+def _someone_elses(thing: Any, value: Any, turn: TurnText) -> FactAtom | None:
+    """A named person's car or job said by its noun: "My wife Jo's new car is a Kia EV6" (Jo drives it),
+    "Jo's new job is at Deloitte" (Jo works there); filed under them, not the speaker."""
+    # "My wife Jo's new car": the small model makes "wife" the subject and the car its apposition
+    thing = next((c for c in thing.children if c.dep_ == "appos"), thing)
+    owner = next((c for c in thing.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
+    if owner is None or not (owner.ent_type_ == "PERSON" or known_first_name(owner.text)):
+        return None
+    if any(c.dep_ == "amod" and c.lower_ in _BEFORE_NOW for c in thing.children):
+        return None  # "Jo's old car was …"
+    ctx = Context(turn=turn, subject=owner.text, correction=False, is_speaker=False)
+    head = thing.lemma_.casefold()
+    named = value.pos_ == "PROPN" or (value.pos_ == "NOUN" and value.text[:1].isupper())
+    if head in VEHICLE_NOUNS and named:  # a make or model ("a Golf"): not "Tom's car is a mess"
+        said = phrase(value)
+        told = f"{owner.text} drives {said}"
+        return build_atom("identity", "drives", said, told, ctx, [], False, "explicit")
+    if head in {"job", "role", "position"}:  # "Jo's new job is at Deloitte"
+        holders = [value, value.head] if value.dep_ in {"attr", "acomp", "pobj"} else [value]
+        at = [
+            g
+            for h in holders
+            for c in (h, *h.children)
+            if c.dep_ == "prep" and c.lower_ in {"at", "with"}
+            for g in c.children
+            if g.pos_ == "PROPN"
+        ]
+        if at:
+            said = phrase(at[0])
+            told = f"{owner.text} works at {said}"
+            return build_atom("identity", "works_at", said, told, ctx, [], False, "explicit")
+    return None

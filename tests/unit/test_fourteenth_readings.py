@@ -525,3 +525,21 @@ def test_no_job_from_a_town_a_place_someone_elses_field_or_a_course(
     parser: NameRecognizer, text: str
 ) -> None:
     assert not [f for f in _read(parser, text) if f.subject == "Kim" and f.key == "works_as"]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("My wife Jo's new car is a Kia EV6 and she's planning a trip down south.", ("Jo", "a Kia EV6")),
+        ("My brother Sam's car is a Golf.", ("Sam", "a Golf")),
+    ],
+)
+def test_a_named_persons_car_is_theirs_not_the_speakers(
+    parser: NameRecognizer, text: str, fact: tuple[str, str]
+) -> None:
+    drives = {(f.subject, f.value) for f in _read(parser, text) if f.key == "drives"}
+    assert drives == {fact}
+
+
+def test_a_car_that_is_a_mess_is_no_car_driven(parser: NameRecognizer) -> None:
+    assert not [f for f in _read(parser, "Tom's car is a mess.") if f.key == "drives"]
