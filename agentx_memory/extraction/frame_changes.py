@@ -366,8 +366,8 @@ def contact_atoms(
 
 #: Words after a number that say it is the old one: "… number will be disconnected", "… is gone".
 _GONE_NUMBER: Final = re.compile(
-    r"[\s,]*(?:\w+\s+){0,3}?(?:will\s+be\s+|is\s+|has\s+been\s+)?"
-    r"(?:disconnected|gone|dead|no\s+more|cancelled|discontinued|old|not\s+mine|switched\s+off)\b",
+    r"\s*(?:number\s+)?(?:will\s+be\s+|is\s+(?:now\s+)?|has\s+been\s+|['’]s\s+)?"
+    r"(?:disconnected|gone|dead|no\s+more|cancelled|discontinued|switched\s+off)\b",
     re.IGNORECASE,
 )
 #: Words after a number said first that make it the speaker's number now.

@@ -430,6 +430,8 @@ def test_a_first_open_mic_somewhere_is_no_first_day_at_work(parser: NameRecogniz
         ("0433 872 146 now pls", "0433 872 146"),
         ("Can you put 07700 900872 down as my number on everything? The 461 one is no more.", "07700 900872"),
         ("New number: 07700 900456 (old one 07700 900123 is dead)", "07700 900456"),
+        # "the old one" after the new number is not the new one
+        ("New mobile number: +91 99000 67890, the old one is disconnected.", "+91 99000 67890"),
     ],
 )
 def test_a_number_on_the_speakers_card_or_line_is_theirs(
