@@ -224,7 +224,9 @@ def _in_use(head: Any) -> bool:
     verb = head.head
     subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
     mine = all(c.lower_ in {"i", "we"} for c in subjects)
-    return head.dep_ == "dobj" and verb.lemma_.casefold() in _USING and mine
+    # in use now ("Taking the Octavia up to Skye", "charging the Model 3"); a habit ("I take the Fiesta to
+    # the coast every weekend") tells of the car but is read as the statement it is
+    return head.dep_ == "dobj" and verb.lemma_.casefold() in _USING and mine and verb.tag_ == "VBG"
 
 
 def _owner_of(owner: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
