@@ -327,7 +327,8 @@ def contact_atoms(
     text = sentence.text
     # "my mum's number" is hers; "everyone's addresses" (the speaker's among them) are not someone else's
     mine = {"my", "our", "everyone", "everybody", "mine"}  # "mine's stefan@…" (parsed a possessive)
-    questioned = text.rstrip().endswith("?") and _MY_CARD.search(text) is None  # "… as my number?" gives it
+    carded = _MY_CARD.search(text) is not None  # the speaker's own card or line, in this sentence
+    questioned = text.rstrip().endswith("?") and not carded  # "… as my number?" gives it
     if any(t.dep_ == "poss" and t.lower_ not in mine for t in sentence) or questioned:
         return []
     if any(_for_someone_else(t) for t in sentence):
@@ -346,10 +347,7 @@ def contact_atoms(
         (
             "phone",
             PHONE,
-            bool(words & _CONTACT_CUES)
-            or alone
-            or _ON_NUMBER.search(text) is not None
-            or _MY_CARD.search(sentence.doc.text) is not None,
+            bool(words & _CONTACT_CUES) or alone or _ON_NUMBER.search(text) is not None or carded,
         ),
     ):
         # not one said to be gone: "the 98450 12345 number will be disconnected, … a Jio connection: 70221 …"

@@ -23,7 +23,7 @@ from .frame_things import FAVOURITE_WORDS
 from .frame_values import frames_of
 from .lexicon import DWELLINGS, PARTNER_NOUNS, RELATION_NOUNS, SLOTS, VEHICLE_NOUNS
 
-__all__ = ["exes", "lapsed", "never_again", "new_owner", "parted", "used_to"]
+__all__ = ["a_receiver", "exes", "lapsed", "never_again", "new_owner", "parted", "used_to"]
 
 #: What a diet without meat keeps out: eaten again, it ends.
 _MEATS: Final = frozenset(["meat", "fish", "dairy", "chicken", "bacon", "steak", "beef", "pork", "burger"])
@@ -487,7 +487,7 @@ def handed_on(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
         for g in c.children
         if g.dep_ == "pobj"
     ]
-    if not to or not _a_receiver(to[0]) or any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
+    if not to or not a_receiver(to[0]) or any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
         return None
     subjects = [c for c in children if c.dep_ in {"nsubj", "nsubjpass"}]
     if lemma in _HANDING:
@@ -517,7 +517,7 @@ def handed_on(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     return atom.model_copy(update={"ends_words": words, "temporal": "past"})
 
 
-def _a_receiver(token: Any) -> bool:
+def a_receiver(token: Any) -> bool:
     """Someone a thing goes to: "my nephew", "a mate", "Tom", "a dealer", "a farmer in Perthshire"; not
     somewhere it goes for a while ("the garage", "the menders")."""
     return token.lemma_.casefold() in RELATION_NOUNS | _RECEIVERS or (token.ent_type_ == "PERSON")
@@ -527,7 +527,8 @@ def _a_receiver(token: Any) -> bool:
 _RECEIVERS: Final = frozenset(
     ["mate", "friend", "buyer", "neighbour", "neighbor", "dealer", "dealership", "farmer", "collector",
      "stranger", "guy", "bloke", "lad", "chap", "woman", "man", "family", "couple", "student", "owner",
-     "scrapyard", "scrapper", "scrap", "charity", "auction", "home"]
+     "scrapyard", "scrapper", "scrap", "charity", "auction", "home", "scrappy", "scrapheap", "breaker",
+     "breakers", "wreckers", "crusher"]
 )  # fmt: skip
 
 

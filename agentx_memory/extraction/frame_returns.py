@@ -15,6 +15,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_fits import SUBJECTS
+from .frame_lapses import a_receiver
 from .lexicon import DWELLINGS, VEHICLE_MAKES, VEHICLE_MODELS, VEHICLE_NOUNS
 
 __all__ = ["given_back", "gone_to_others"]
@@ -123,16 +124,10 @@ def _a_name(token: Any) -> bool:
     return capital or (any(ch.isdigit() for ch in token.text) and any(ch.isalpha() for ch in token.text))
 
 
-#: Where a vehicle goes for good: "the Fiesta's off to the scrappy", "… off to auction".
-_GOING_FOR_GOOD: Final = frozenset(
-    ["scrappy", "scrapyard", "scrapper", "scrap", "scrapheap", "auction", "dealer", "dealership", "breaker",
-     "breakers", "wreckers", "crusher"]
-)  # fmt: skip
-
-
 def gone_to_others(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     """A vehicle of the speaker's that is going or went to someone else: "The Fiesta's off to the scrappy
-    next week", "the chap who bought my A3 says …": it ends the facts that name it."""
+    next week", "the chap who bought my A3 says …": it ends the facts that name it. (Gone already, "the
+    i30 went to my cousin", is :func:`.frame_lapses.handed_on`'s, whose receivers these are.)"""
     children = list(predicate.children)
     lemma = predicate.lemma_.casefold()
     if any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
@@ -149,7 +144,7 @@ def gone_to_others(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | N
             for g in p.subtree
         ] + [g for c in children if c.dep_ == "prep" and c.lower_ == "to" for g in c.subtree]
         to += [c for c in children if c.dep_ == "xcomp"]  # "off to auction": an infinitive to the model
-        if any(g.lemma_.casefold() in _GOING_FOR_GOOD for g in to):
+        if any(a_receiver(g) for g in to):  # the ones a thing of the speaker's goes to for good
             things = [c for c in children if c.dep_ in SUBJECTS]
     elif lemma in {"buy", "purchase"}:
         subjects = [c for c in children if c.dep_ in SUBJECTS]
