@@ -288,7 +288,11 @@ _REMIND_ME: Final = re.compile(
     r"(?:remind\s+me|don't\s+let\s+me\s+forget)\s+(?:that\s+)?)(?=(?:I|I'm|I've|[Mm]y|[Oo]ur|[Ww]e)\b)"
 )
 #: "hair appt update: fri 13/9", "physio: thu 15th 14:30 now": a note's heading and the new time
-_UPDATE_HEADING: Final = re.compile(r"(^|[.!?]\s+)([A-Za-z][\w -]{0,30}?)\s+update\s*:\s+", re.IGNORECASE)
+#: (not a heading before a clause of its own: "Quick update: I go by Dani now")
+_UPDATE_HEADING: Final = re.compile(
+    r"(^|[.!?]\s+)([A-Za-z][\w -]{0,30}?)\s+update\s*:\s+(?!(?i:i|i'm|i've|we|we're|my|our|so|it's|they)\b)",
+    re.IGNORECASE,
+)
 _TIME_HEADING: Final = re.compile(
     r"(^|[.!?]\s+)([A-Za-z][\w-]*(?: [a-z][\w-]*)?)\s*:\s+(?=(?:on\s+|next\s+)?(?:Monday|Tuesday|Wednesday|"
     r"Thursday|Friday|Saturday|Sunday|the\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+"

@@ -52,7 +52,9 @@ _DATED: Final = re.compile(
 #: day is the thing's (a date the booking itself was made on reads "on" right after the verb, seldom)
 _BOOKED: Final = re.compile(
     r"\b(?:signed up|registered|enrolled|entered|booked|reserved|bought tickets|got tickets|scheduled)\s+"
-    r"(?:(?:for|in|on)\s+)?(?:a|an|the|my|our|us|me|him|her|them|\w+'s)\b[^.]*?\b(?:for|on)\s",
+    r"(?:(?:for|in|on)\s+)?(?:a|an|the|my|our|us|me|him|her|them|\w+'s)\b[^.]*?\b(?:for|on)\s"
+    # what tickets are for lies ahead: "got tickets to see Coldplay on 6/14"
+    r"|\b(?:got|bought|booked|have|has|scored|snagged)\s+(?:\w+\s+)?tickets\s+(?:to|for)\b[^.]*?\b(?:on|for|in)\s",
     re.IGNORECASE,
 )
 #: An occasion moved, said of it or of what moved it: "my flight's been moved to the 3rd", "they pushed

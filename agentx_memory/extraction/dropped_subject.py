@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from .clause_atoms import TurnText
 from .clauses import gerund_subject
-from .lexicon import ENDING_VERBS, FRAMES
+from .lexicon import DIETS, ENDING_VERBS, FRAMES
 from .parse_paths import others_doing
 
 __all__ = ["repair_gerunds", "restore_dropped_subjects", "with_subjects_restored", "with_surface_subject"]
@@ -72,6 +72,12 @@ _MOODS: Final = frozenset(
 )  # fmt: skip
 #: "now a data analyst", "officially a homeowner": what the speaker is, said without "I'm".
 _NOW_A: Final = re.compile(r"^(?:now|currently|officially|finally)\s+(?:a|an)\s+\w", re.IGNORECASE)
+_NOW_A_AFTER: Final = re.compile(
+    r"[,;]\s+(?:so\s+)?((?:now|officially|finally)\s+(?:a|an)\s+\w|(?:(?:now|officially|finally|fully|"
+    r"completely|properly)\s+)*(?:" + "|".join(sorted(map(re.escape, DIETS), key=len, reverse=True)) + r")"
+    r"\s+(?:now|again|these\s+days)\b)",
+    re.IGNORECASE,
+)  # "…, so fully vegan now", "…, veggie again"
 _HOW_IT_WENT: Final = frozenset(["well", "badly", "great", "fine", "ok", "okay", "smoothly", "wrong", "off"])
 
 
@@ -110,6 +116,8 @@ def restore_dropped_subjects(doc: Any) -> str | None:
             at = sentence.start if all(t.pos_ == "ADV" for t in before) else opener.i
             inserts.append((doc[at].idx, _pronoun(opener)))
         inserts += [(doc[i].idx, "I") for i in _spliced(sentence, at >= 0) if i != at]
+        # "Passed my bar exam, officially a solicitor now": what the speaker is, after the comma
+        inserts += [(sentence.start_char + m.start(1), "I'm") for m in _NOW_A_AFTER.finditer(sentence.text)]
     if not inserts:
         return None
     text: str = doc.text
@@ -273,15 +281,33 @@ def _tells_how_it_went(opener: Any) -> bool:
 
 
 def repair_gerunds(doc: Any) -> Any:
-    """``doc`` with the "-ing" words of verbs the readers know that the tagger took for adjectives put
-    back as verbs: "I'm freelancing as a copywriter" (a "freelancing" adjective heads no frame)."""
+    """``doc`` with the "-ing" words (and the "-ed" pasts said with "I") of verbs the readers know that the
+    tagger took for adjectives put back as verbs: "I'm freelancing as a copywriter" (a "freelancing"
+    adjective heads no frame), "I just qualified as a paramedic"."""
     for token in doc:
+        if token.pos_ == "ADJ" and token.lower_.endswith("ed") and _a_past_of_mine(token):
+            # "I just qualified as a paramedic": a past the tagger took for an adjective, with its subject
+            token.pos_, token.tag_, token.lemma_ = "VERB", "VBD", known_base(token.lower_)
+            continue
         if token.pos_ != "ADJ" or not token.lower_.endswith("ing") or token.dep_ not in {"ROOT", "acomp"}:
             continue
         base = known_base(token.lower_)
         if base is not None and any(c.dep_ == "prep" for c in token.children):
             token.pos_, token.tag_, token.lemma_ = "VERB", "VBG", base
     return doc
+
+
+def _a_past_of_mine(token: Any) -> bool:
+    """ "I just qualified as …": an "-ed" root with the speaker's subject, no copula ("I'm settled in
+    Leeds" is a state) and a preposition, of a verb the readers know."""
+    children = list(token.children)
+    return (
+        token.dep_ == "ROOT"
+        and known_base(token.lower_) is not None
+        and any(c.dep_ in _SUBJECTS and c.lower_ in {"i", "we"} for c in children)
+        and not any(c.dep_ in {"aux", "auxpass"} for c in children)
+        and any(c.dep_ == "prep" for c in children)
+    )
 
 
 def _names_a_thing(opener: Any) -> bool:

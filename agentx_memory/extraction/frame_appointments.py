@@ -40,8 +40,19 @@ _MOVES: Final = frozenset(
         "prepone",  # Indian English: brought forward ("preponed my appointment to Tuesday")
         "advance",
         "defer",
+        # moved in other words: "they've shunted it to the 22nd", "slid my physio to Friday"
+        "shunt",
+        "slide",
+        "nudge",
+        "shove",
+        "rearrange",
+        "rejig",
+        "reshuffle",
     ]
 )
+#: Moves said of things as well ("slid the box to the 3rd shelf"): of an appointment only when one is
+#: named or pointed at.
+_MOVES_OF_THINGS: Final = frozenset(["shunt", "slide", "nudge", "shove"])
 
 
 def _move_lemma(verb: Any) -> str:
@@ -95,7 +106,16 @@ def thing_key(thing: Any, loose: bool = False) -> str | None:
     if head == "appointment" and not words:  # "my appointment with the GP"
         words = [g for c in thing.children if c.dep_ == "prep" and c.lower_ == "with" for g in c.children]
     named = [w.lower_ for w in words] + ([] if head == "appointment" else [head])
+    owners = [w for w in words if w.dep_ == "poss"]
+    if owners and head not in APPOINTMENTS and not _named_otherwise(words, owners):
+        # "Dentist's receptionist rang — they've shunted it": one of the dentist's people, so the dentist
+        named = [owners[0].lower_]
     return "_".join(named) or None
+
+
+def _named_otherwise(words: list[Any], owners: list[Any]) -> bool:
+    """Whether a word other than the owner's names what the thing is ("the dentist's cleaning day")."""
+    return any(w.lemma_.casefold() in APPOINTMENTS for w in words if w not in owners)
 
 
 #: Words before "appointment" that say which of the speaker's, not what it is for: "my new appointment".
@@ -265,7 +285,8 @@ def appointment_atom(
         or any(_all_time(c, turn.timestamp) for c in predicate.children if c.dep_ == "attr")
     )  # "car service is now September 17 instead"; not "the weather is awful today"
     # a thing one cancels or books is an occasion ("my MRI is booked for Wednesday the 22nd")
-    loose = note or lemma in {*_MOVES, "cancel", "book"} or (lemma == "be" and dated and not verbless)
+    loose = note or lemma in {*_MOVES, "cancel", "book"} - _MOVES_OF_THINGS
+    loose = loose or (lemma == "be" and dated and not verbless)
     thing = next((t for t in things if thing_key(t, loose) is not None), None)
     subjects = [c for c in predicate.children if c.dep_ in SUBJECTS]
     objects = [c for c in predicate.children if c.dep_ == "dobj"] if lemma in _MOVES else []

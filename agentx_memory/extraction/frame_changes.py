@@ -24,6 +24,7 @@ from .frame_fits import SUBJECTS, is_time
 from .frame_values import set_off
 from .lexicon import (
     ENDING_VERBS,
+    FIELDS,
     PARTNER_NOUNS,
     SLOT_OF_THING,
     VEHICLE_NOUNS,
@@ -69,7 +70,7 @@ _GENERIC: Final = frozenset(
 _NAMING_ENDINGS: Final = frozenset(["leave", "sell", "ditch", "cancel", "scrap"])
 _OVER: Final = frozenset(["done", "over", "through", "finished"])
 #: Verbs that end a job when said of oneself without an object ("I retired", "I got fired").
-_PARTICLES: Final = frozenset(["down", "up", "off", "out", "in"])
+_PARTICLES: Final = frozenset(["down", "up", "off", "out", "in", "away"])
 _JOB_ENDS: Final = frozenset(["retire", "lay", "fire", "sack"])
 #: An ending verb with a particle that makes it another verb.
 _OTHER_VERBS: Final = frozenset(
@@ -226,11 +227,18 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     redundant = lemma == "make" and any(c.lower_ == "redundant" for c in predicate.children)
     # "handed in my notice at Aldi", "I've put my notice in", "gave notice": the job ends
     redundant = redundant or (
-        lemma in {"hand", "give", "put", "serve", "submit"}
+        lemma in {"hand", "give", "put", "serve", "submit", "turn", "tender", "send", "email"}
         and any(
-            c.dep_ == "dobj" and c.lemma_ == "notice" and whose(c) in {"", "my"} for c in predicate.children
+            c.dep_ == "dobj" and c.lemma_ in {"notice", "resignation"} and whose(c) in {"", "my"}
+            for c in predicate.children
         )
-        and not any(c.dep_ == "prep" and c.lower_ == "on" for c in predicate.children)  # "notice on the flat"
+        # "notice on the flat"; not "… on Monday", a day
+        and not any(
+            c.dep_ == "prep"
+            and c.lower_ == "on"
+            and not any(g.ent_type_ in {"DATE", "TIME"} for g in c.children)
+            for c in predicate.children
+        )
     )
     # "I changed my mind on offal": what was said of it holds no more
     mind = lemma == "change" and any(c.dep_ == "dobj" and c.lower_ == "mind" for c in predicate.children)
@@ -267,21 +275,31 @@ def ending_atom(predicate: Any, subject: str, turn: TurnText, speaker: str) -> F
     objects += [  # "dropped out of the choir": the particle's own "of"
         g
         for c in predicate.children
-        if c.dep_ in {"prep", "prt"} and c.lower_ in ENDING_VERBS.get(lemma, frozenset())
+        if (c.dep_ in {"prep", "prt"} or _particle(c, predicate))
+        and c.lower_ in ENDING_VERBS.get(lemma, frozenset())
         for of in c.children
         if of.dep_ == "prep" and of.lower_ in {"of", "from"}
         for g in of.children
         if g.dep_ == "pobj"
     ]
+    if lemma == "walk" and not any(
+        g.pos_ == "PROPN" or g.lemma_.casefold() in SLOT_OF_THING.keys() | FIELDS for g in objects
+    ):
+        return None  # "walked away from accountancy", "… from Deloitte"; not "from the table"
     # what a comma sets apart is another thought: "stepped down as treasurer, too much politics"
     commas = [c.i for c in predicate.children if c.text == "," and c.i > predicate.i]
     objects = [g for g in objects if not any(predicate.i < k < g.left_edge.i for k in commas)]
     if redundant or (lemma in _JOB_ENDS and not any(c.dep_ == "dobj" for c in predicate.children)):
         # "I retired", "I got laid off from Meta", "made redundant": the job ends
         keys = ["works_at", "works_as"]
+        # "laid off from Meta"; "put in my resignation at Tesco" (the place on the notice)
+        notices = [
+            c for c in predicate.children if c.dep_ == "dobj" and c.lemma_ in {"notice", "resignation"}
+        ]
         words = [
             g.text
-            for c in predicate.children
+            for holder in (predicate, *notices)
+            for c in holder.children
             if c.lower_ in {"from", "at"}
             for g in c.children
             if g.pos_ == "PROPN"

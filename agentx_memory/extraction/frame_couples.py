@@ -63,7 +63,9 @@ def partners_together(sentence: Any, speaker: str, turn: TurnText, correction: b
             if counted and (mine := _of_the_speaker(token)) is not None:
                 # "celebrating five years with Unilever": time with an employer is counted too, so a person
                 found += [p for p in _with(token) if p.ent_type_ == "PERSON" or known_first_name(p.text)]
-                found += mine if together else []
+                # "Me and Tomás are celebrating our anniversary": time the two count as theirs
+                ours = any(c.dep_ == "poss" and c.lower_ == "our" for t in counted for c in t.children)
+                found += mine if together or ours else []
         if token.lower_ == "together" and token.dep_ == "advmod":
             verb = clause_verb(token)  # "bought our first house together in March": "together" on "in"
             home = {t.lemma_.casefold() for t in verb.subtree} & _SHARED_HOME
@@ -104,10 +106,12 @@ def _of_the_speaker(verb: Any) -> list[Any] | None:
     subjects = [t for c in verb.children if c.dep_ in SUBJECTS for t in (c, *c.conjuncts)]
     if any(t.lemma_.casefold() in RELATION_NOUNS - PARTNER_NOUNS for t in subjects):
         return None
+    # "Liv and I are celebrating …": the parse may hang the name apart, as the root
+    if with_me := said_with_me(verb):
+        return with_me
     if all(t.lower_ in {"i", "we"} for t in subjects):
         return []  # "I'm celebrating two years with Marco", "we hit a year together"
-    with_me = said_with_me(verb)
-    return with_me if with_me else None
+    return None
 
 
 def _a_person(token: Any) -> bool:

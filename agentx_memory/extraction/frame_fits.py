@@ -15,6 +15,7 @@ from .lexicon import (
     ABSTAINING,
     BUSINESSES,
     DIETS,
+    DWELLINGS,
     FIELDS,
     FREE_OF,
     JUDGING,
@@ -117,6 +118,8 @@ def fits_slot(slot: str, value: Any, predicate: Any) -> bool:
             return False  # "moved to Deloitte", "moved over from Google to Stripe": a new employer
         if head in VEHICLE_NOUNS:
             return False  # "living in a van now": how one lives, no town to be found at
+        if head in DWELLINGS and any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in value.children):
+            return False  # "We moved into our first place together": a home, and no town to file
         return value.pos_ == "PROPN" or (value.pos_ == "NOUN" and determined)
     if slot == "employer":
         if predicate.lemma_ in {"move", "transfer"}:

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
+from .clause_atoms import UNKNOWN_SPEAKER
 from .frame_values import set_off
 from .given_names import known_first_name
 from .introductions import NOT_NAMES, introduces, name_given
 from .parse_paths import mine, name_of
 
-__all__ = ["introduction"]
+__all__ = ["introduction", "name_change"]
+
+#: Words that make a name given by a speaker known by another a change: "I go by Maggie these days".
+_NOW: Final = frozenset(["now", "these", "days", "nowadays", "instead", "from", "on", "please", "actually"])
 
 
 def introduction(sentence: Any, speaker: str) -> str | None:
@@ -30,6 +34,29 @@ def introduction(sentence: Any, speaker: str) -> str | None:
         return renamed
     for words in _pieces(sentence):
         if (name := _introduced(words, speaker)) is not None:
+            return name
+    return None
+
+
+def name_change(sentence: Any, speaker: str) -> str | None:
+    """The new name of a speaker known by another, given as a change: "I go by Maggie these days", "call
+    me Mags from now on", "I've changed my name to Maggie"; None for the name they are known by, a name
+    said without a word of change ("Max, my grandson, …"), or a question."""
+    if speaker == UNKNOWN_SPEAKER or sentence.text.rstrip().endswith("?"):
+        return None
+    words = {t.lower_ for t in sentence}
+    changed = any(t.lemma_ == "change" for t in sentence) and any(
+        t.lemma_ == "name" and mine(t) for t in sentence
+    )
+    if changed:  # "I've changed my name to Maggie"
+        given = [g for t in sentence if t.lower_ == "to" for g in t.children if g.pos_ == "PROPN"]
+        return name_of(given[0]) if given and _a_name(given[0].text) else None
+    # a name given to the speaker ("call me", "go by", "my name"), not "I call Austin home these days"
+    if not words & _NOW or not words & {"me", "by", "name"} or "home" in words:
+        return None
+    for piece in _pieces(sentence):
+        name = _introduced([t for t in piece if t.lower_ not in _NOW], UNKNOWN_SPEAKER)
+        if name is not None and name.split()[0] != speaker.split()[0]:
             return name
     return None
 
@@ -81,6 +108,7 @@ def _introduced(words: list[Any], speaker: str) -> str | None:
         if (token.pos_ == "PROPN" or (token.pos_ in {"ADJ", "NOUN"} and known_first_name(token.text)))
         and token.text[:1].isupper()
         and token.lower_ != "name"
+        and not (token.i > 0 and token.doc[token.i - 1].lower_ == "not")  # "call me Margaret, not Maggie"
     ]
     if not names or len(words) > 5:
         return None

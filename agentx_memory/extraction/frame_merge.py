@@ -87,6 +87,7 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
         if atom.fact_kind != "relationship"
         for word in value_tokens(atom.value)
     }
+    favourites = [value_tokens(atom.value) for atom in reading.atoms if atom.key.startswith("favourite")]
     kept = []
     for atom in ruled:
         said = value_tokens(atom.value)
@@ -95,6 +96,8 @@ def merged(reading: Reading, ruled: list[FactAtom], doc: Any, speaker: str) -> l
             for subject, key, judged in reading.vetoes
         ):
             continue
+        if atom.key == "likes" and said in favourites:
+            continue  # "I prefer ramen now, sushi's been replaced": the favourite told against the old
         if atom.fact_kind in {"statement", "experience", "event"} and any(
             (atom.subject, word) in words for word in value_tokens(atom.value)
         ):

@@ -36,6 +36,10 @@ def pets_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     found: list[FactAtom] = []
     for token in sentence:
         kind = _kind(token)  # "Oscar, my guinea pig": a guinea pig, no pig
+        named = [c for c in token.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+        if kind is not None and named and _kept(token):  # "the greyhound we were fostering, Arlo"
+            found.append(pet_said(speaker, kind, named[0].text, turn))
+            continue
         if kind is None or token.dep_ not in {"appos", "dobj", "amod", "compound"}:
             continue
         if _lost(token) or _gone(token, token.head):
@@ -292,10 +296,10 @@ def pet_atom(
         and pet is not None
         # the subject, or the subject of the verb it is coordinated with ("… and named him Ginger")
         and any(
-            c.dep_ in SUBJECTS and c.lower_ in {"i", "we"}
+            c.dep_ in SUBJECTS and (c.lower_ in {"i", "we"} or _household(c))
             for c in [*children, *(predicate.head.children if predicate.dep_ == "conj" else ())]
         )
-    ):  # "we're calling her Maple", "and named him Ginger", a pet spoken of before
+    ):  # "we're calling her Maple", "and named him Ginger", "the kids named her Olive": a pet told before
         # a name the tagger took for a plural ("named her Miso", Miso a noun) is a name all the same
         given = next(
             (
@@ -321,6 +325,14 @@ def pet_atom(
         )
         if owner is not None and new and (_speakers(owner) or the_pet or owner.lower_ in {"he", "she", "it"}):
             return pet_said(speaker, pet, new[0].text, turn, ends=[pet]), pet
+    if by == "to" and heard and pet is None and lemma == "answer":
+        # "We started calling Max 'Captain' and it stuck, he only answers to Captain now": of a kind not said,
+        # a new name for the name before it (only a pet answers to a name; it ends only what named it)
+        new = [g for c in children if c.lower_ == by for g in c.children if g.pos_ == "PROPN"]
+        before = predicate.doc[: predicate.i]
+        told = [t.text for t in before if t.pos_ == "PROPN" and new and t.text != new[0].text]
+        if new and told and any(c.dep_ in SUBJECTS and c.lower_ in {"he", "she", "it"} for c in children):
+            return pet_said(speaker, "pet", new[0].text, turn, ends_words=told[-1:]), None
     if lemma == "rename":
         old = next((c for c in children if c.dep_ == "dobj"), None)
         new = [g for c in children if c.dep_ == "prep" and c.lower_ in {"to", "as"} for g in c.children]
@@ -394,6 +406,36 @@ def pet_atom(
     if kinds and subject is not None and not _speakers(subject):
         return None, None  # "My sister got a greyhound. She's called Pepper.": her dog, not the speaker's
     return None, pet
+
+
+#: Verbs of taking an animal in: "the cat we adopted", "the greyhound we were fostering".
+_TAKING_IN: Final = frozenset(["adopt", "foster", "rescue", "get", "bring", "take", "buy", "have"])
+
+
+def _kept(kind: Any) -> bool:
+    """ "the greyhound we were fostering", "The cat we adopted": a pet the speaker's household took in
+    (not "the dog we were walking", nor someone else's)."""
+    return any(
+        c.dep_ == "relcl"
+        and c.lemma_.casefold() in _TAKING_IN
+        and any(g.dep_ in SUBJECTS and g.lower_ in {"i", "we"} for g in c.children)
+        and not any(g.dep_ == "neg" for g in c.children)
+        for c in kind.children
+    )
+
+
+#: Who in a household names its pet: "the kids named her Olive", "my daughter called him Bean".
+_NAMERS: Final = frozenset(
+    ["kids", "children", "son", "daughter", "boys", "girls", "wife", "husband", "partner", "family"]
+)
+
+
+def _household(subject: Any) -> bool:
+    """The speaker's household: "the kids", "my daughter", "our son" (not "my neighbour's kids")."""
+    if subject.lower_ not in _NAMERS:
+        return False
+    owners = [c.lower_ for c in subject.children if c.dep_ in {"poss", "det"}]
+    return bool(owners) and owners[0] in {"my", "our", "the"}
 
 
 def _theirs(said: str, speaker: str) -> str:

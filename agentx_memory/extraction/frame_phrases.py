@@ -11,6 +11,7 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .english import third_person
 from .frame_fits import SUBJECTS
+from .frame_moved_on import moved_on, said_by_me
 from .frame_said import told_atoms
 from .frame_things import FAVOURITE_WORDS, NO_THING
 from .frame_vehicles import (
@@ -21,7 +22,15 @@ from .frame_vehicles import (
     vehicle_head,
 )
 from .frame_work import for_a_living
-from .lexicon import DWELLINGS, FRAMES, RELATION_NOUNS, SCHOOLS, VEHICLE_NOUNS, WISH_HEADS, Frame
+from .lexicon import (
+    DWELLINGS,
+    FRAMES,
+    RELATION_NOUNS,
+    SCHOOLS,
+    VEHICLE_NOUNS,
+    WISH_HEADS,
+    Frame,
+)
 from .slot_atoms import slot_atom
 from .verbs import conjugate, gerund
 
@@ -54,7 +63,7 @@ def sentence_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom
     return [
         *_dwellings(sentence, speaker, turn),
         *_first_days(sentence, speaker, turn),
-        *_moved_on(sentence, speaker, turn),
+        *moved_on(sentence, speaker, turn),
         *_single(sentence, speaker, turn),
         *_lost(sentence, speaker, turn),
         *_new_vehicles(sentence, speaker, turn),
@@ -261,70 +270,6 @@ def habit_atom(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
     return build_atom("preference", "habit", doing, statement, ctx, [], negated, "explicit")
 
 
-#: What follows "no more" / comes between "not" and "anymore" that names a thing.
-_NAMING: Final = frozenset(["NOUN", "PROPN"])
-
-
-def _moved_on(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
-    """ "no more freelancing", "not Gippsland anymore", "I'm off metformin now": a thing the speaker
-    has moved on from, said without a verb of ending; it ends the stored facts that name it."""
-    tokens = list(sentence)
-    if any(t.lemma_ in _SAYING and not _said_by_me(t) for t in tokens):
-        return []  # "doc says no more running": someone else's word, not what the speaker gave up
-    words: list[Any] = []
-    for i, token in enumerate(tokens):
-        before = tokens[i - 1].lower_ if i else ""
-        if token.lower_ == "more" and before == "no":
-            named = []
-            for t in tokens[i + 1 :]:
-                if t.pos_ not in _NAMING and t.tag_ != "VBG" and t.pos_ != "ADJ":
-                    break
-                named.append(t)
-            # a doing or a name ("no more freelancing", "no more Netflix"); "no more excuses" ends nothing
-            words += [t for t in named if t.pos_ == "PROPN" or t.tag_ == "VBG" or t.lower_.endswith("ing")]
-        if token.lower_ == "not" and (end := _anymore_after(tokens, i)) is not None:
-            words += [t for t in tokens[i + 1 : end] if t.pos_ == "PROPN"]
-        if (
-            token.lower_ == "off"
-            and token.dep_ == "prep"
-            and token.head.lemma_ == "be"
-            and _mine_now(token.head)
-        ):
-            words += [g for g in token.children if g.dep_ == "pobj" and g.pos_ in _NAMING and not g.ent_type_]
-    if not words:
-        return []
-    said = " ".join(t.text for t in words)
-    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
-    atom = build_atom(
-        "statement", "ended", said, f"{speaker} has moved on from {said}", ctx, [], False, "explicit"
-    )
-    return [atom.model_copy(update={"ends_words": [t.text for t in words], "temporal": "past"})]
-
-
-#: Verbs that report another's words or wishes.
-_SAYING: Final = frozenset(["say", "tell", "want", "recommend", "suggest", "insist", "order", "advise"])
-
-
-def _said_by_me(verb: Any) -> bool:
-    return any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in verb.children)
-
-
-def _anymore_after(tokens: list[Any], i: int) -> int | None:
-    """The index of "anymore" within four words after ``tokens[i]`` ("not Gippsland anymore")."""
-    for j in range(i + 1, min(i + 6, len(tokens))):
-        if tokens[j].lower_ in {"anymore", "any more"}:
-            return j
-        if tokens[j].pos_ in {"VERB", "AUX"}:
-            return None  # "I'm not going anymore": a verb's negation, read elsewhere
-    return None
-
-
-def _mine_now(copula: Any) -> bool:
-    """ "I'm off metformin now": the speaker's, said of now (not "I'm off on Thursday")."""
-    mine = any(c.dep_ in SUBJECTS and c.lower_ == "i" for c in copula.children)
-    return mine and any(t.lower_ in {"now", "anymore", "completely"} for t in copula.subtree)
-
-
 def _single(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
     """ "I'm single": the speaker has no partner (a later partner replaces it, and it them)."""
     for token in sentence:
@@ -525,7 +470,7 @@ def _not_for_a_while(sentence: Any, speaker: str, turn: TurnText) -> list[FactAt
             continue
         if verb.dep_ in {"relcl", "acl"}:
             continue  # "loads of books I haven't read in years": the books, no habit stopped
-        if not _said_by_me(verb) or any(c.tag_ == "MD" for c in children):
+        if not said_by_me(verb) or any(c.tag_ == "MD" for c in children):
             continue
         spans = [g for c in children if c.dep_ == "prep" and c.lower_ in {"in", "for"} for g in c.children]
         if not any(g.lemma_.casefold() in _STRETCHES or g.lower_ in _STRETCHES for g in spans):

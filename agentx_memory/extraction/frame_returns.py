@@ -3,9 +3,11 @@
 What one hands back is what one had: "Handed back my laptop and pass at Accenture" (the job's things,
 so the job), "took the Golf back to the dealer at the end of the lease" (the car), "handed back my
 Flyefit key fob" (whatever the speaker had of Flyefit), "gave back the keys to the flat on Mercer
-Street" (that home). Each is an ending of the facts it names, as of when it was said. Nothing of a thing
-without a name or a slot ("returned the library books", "handed back the essay"), nor of someone else's
-giving. Pure functions over a spaCy parse."""
+Street" (that home). A last day, shift or week at a place that is past is the job's end too ("My last
+day at Tesco was Friday", "worked my last shift at the hospital"; not "my last day at Tesco is Friday",
+a plan, nor "my last day at the beach"). Each is an ending of the facts it names, as of when it was
+said. Nothing of a thing without a name or a slot ("returned the library books", "handed back the
+essay"), nor of someone else's giving. Pure functions over a spaCy parse."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from .frame_fits import SUBJECTS
 from .frame_lapses import a_receiver
 from .lexicon import DWELLINGS, VEHICLE_MAKES, VEHICLE_MODELS, VEHICLE_NOUNS
 
-__all__ = ["given_back", "gone_to_others"]
+__all__ = ["given_back", "gone_to_others", "last_day"]
 
 #: Verbs of giving a thing back, each with the particle it needs ("" for none).
 _GIVING_BACK: Final = frozenset(
@@ -173,3 +175,56 @@ def _a_vehicle(token: Any) -> bool:
     return lower in VEHICLE_MODELS | VEHICLE_MAKES | VEHICLE_NOUNS or (
         _a_name(token) and any(ch.isdigit() for ch in token.text)  # "my A3", "the i30"
     )
+
+
+#: Spans of work whose last one ends the job: "my last day at Tesco", "my final shift at the Ivy".
+_WORK_SPANS: Final = frozenset(["day", "shift", "week", "month", "stint"])
+
+
+def last_day(predicate: Any, speaker: str, turn: TurnText) -> FactAtom | None:
+    """The job's ending a clause of the speaker's last day, shift or week at a workplace tells: said in
+    the past tense, or as today (see the module)."""
+    children = list(predicate.children)
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in children):
+        return None
+    aux = {c.lower_ for c in children if c.dep_ in {"aux", "auxpass"}}
+    past = (predicate.tag_ in {"VBD", "VBN"} and not aux & {"will", "'ll", "gonna"}) or any(
+        c.lower_ in {"today", "yesterday"} for c in predicate.subtree if c.head in {predicate, *children}
+    )
+    if not past or predicate.sent.text.rstrip().endswith("?"):
+        return None
+    spans = [c for c in children if c.dep_ in {"dobj", "attr", *SUBJECTS} and _a_last_span(c)]
+    if not spans or not _speakers_span(spans[0], children):
+        return None
+    # "at Tesco" on the span, or on the verb ("I worked my last shift at Tesco on Friday")
+    places = [
+        g
+        for h in (spans[0], predicate)
+        for c in h.children
+        if c.dep_ == "prep" and c.lower_ == "at"
+        for g in c.children
+    ]
+    employers = [p.text for p in places if p.dep_ == "pobj" and _a_name(p)]
+    if not employers:
+        return None
+    said = "".join(t.text_with_ws for t in predicate.sent if not t.is_punct).strip()
+    said = said[:1].lower() + said[1:] if said.split()[0] not in {"I", "My"} else said
+    ctx = Context(turn=turn, subject=speaker, correction=True, is_speaker=True)
+    statement = f"{speaker} has left {employers[0]}"
+    atom = build_atom("statement", "ended", said, statement, ctx, [], False, "explicit")
+    return atom.model_copy(update={"ends": _JOB_KEYS, "ends_words": employers[:1], "temporal": "past"})
+
+
+def _a_last_span(noun: Any) -> bool:
+    """ "my last day", "our final shift": a span of work, the last one."""
+    return noun.lemma_.casefold() in _WORK_SPANS and any(
+        c.dep_ == "amod" and c.lower_ in {"last", "final"} for c in noun.children
+    )
+
+
+def _speakers_span(span: Any, children: list[Any]) -> bool:
+    """The speaker's: "my last day" or an "I" subject ("I worked my last shift")."""
+    owners = [c.lower_ for c in span.children if c.dep_ == "poss"]
+    if owners:
+        return owners[0] in {"my", "our"}
+    return any(c.dep_ in SUBJECTS and c.lower_ in {"i", "we"} for c in children)

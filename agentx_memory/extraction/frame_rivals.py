@@ -42,6 +42,8 @@ _SPOTS: Final = frozenset(["spot", "crown", "place", "title", "throne", "slot"])
 _SAID: Final = frozenset(["attr", "acomp"])
 #: Verbs of choosing one thing over another: "I'd take a negroni over a Guinness any day".
 _CHOOSING: Final = frozenset(["take", "choose", "pick", "prefer", "rather"])
+#: Words that make a preference a change: "I prefer ramen now", "… these days".
+_NOW: Final = frozenset(["now", "nowadays", "days"])
 #: Determiners that point at a thing shown rather than say it.
 _POINTING: Final = frozenset(["this", "that", "these", "those"])
 #: Words that are no thing one can prefer.
@@ -193,7 +195,14 @@ def _preferred(token: Any) -> tuple[Any | None, list[Any], str | None] | None:
         # "over" for any of them; "to" only after "prefer" ("I take the Fiesta to the coast" is a trip)
         against = {"over", "to"} if lemma == "prefer" else {"over"}
         over = [g for c in children if c.lower_ in against for g in c.children if g.dep_ == "pobj"]
-        return (objects[0], over, None) if over else None
+        if over:
+            return objects[0], over, None
+        # "Honestly I prefer ramen now, sushi's been replaced": preferred now, against what the turn names
+        # ("now" may hang on the next clause: the words right after the thing are read)
+        after = token.doc[token.i + 1 : min(objects[0].i + 4, token.sent.end)]
+        now = any(t.lower_ in _NOW for t in [*children, *after]) and not _asked(token)
+        now = now and lemma == "prefer"
+        return (objects[0], [], None) if now else None
     # "Thai food has knocked Italian off the top spot", "it's taken the top spot from The Dark Knight",
     # "the cortado has replaced the flat white as my favourite coffee"
     spot = [o for o in objects if o.lemma_.casefold() in _SPOTS]
@@ -251,6 +260,11 @@ def _mine(noun: Any) -> bool:
     own = [c for c in noun.children if c.dep_ == "poss"]
     owners = own or [c for c in noun.subtree if c.dep_ == "poss"]
     return bool(owners) and owners[0].lower_ in {"my", "our"}
+
+
+def _asked(verb: Any) -> bool:
+    """ "Do I prefer ramen now?": asked, not told."""
+    return bool(verb.sent.text.rstrip().endswith("?"))
 
 
 def _holds(verb: Any) -> bool:

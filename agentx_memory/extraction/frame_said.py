@@ -16,7 +16,7 @@ from .frame_lapses import lapsed, parted
 from .frame_routines import routines
 from .frame_swaps import left_to_be, spoken_as, swapped
 from .frame_vehicles import vehicle_in_use
-from .frame_work import a_job_named, work_done_now, work_things
+from .frame_work import a_job_named, employer_named, work_done_now, work_things
 from .lexicon import Frame
 from .slot_atoms import slot_atom
 
@@ -59,6 +59,7 @@ def told_atoms(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
         *a_job_named(sentence, speaker, turn),
         *work_done_now(sentence, speaker, turn),
         *work_things(sentence, speaker, turn),
+        *employer_named(sentence, speaker, turn),
         *_diet_owned_to(sentence, speaker, turn),
     ]
 

@@ -43,7 +43,13 @@ _TRADING: Final = {
     "pivot": "to",
     "move": "into",  # "I've moved into project management"
     "transition": "to",
+    # one value left for another of the same slot: "left Amazon for Stripe", "ditched Leeds for Bath"
+    "leave": "for",
+    "ditch": "for",
+    "quit": "for",
 }
+#: Verbs of leaving that trade only a value for one of the same slot (not "left the office for lunch").
+_LEFT_FOR_ANOTHER: Final = frozenset(["leave", "ditch", "quit"])
 
 
 def spoken_as(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -94,7 +100,12 @@ def swapped(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
                 slot, old_slot = "occupation", None  # "switched from accounting to data science"
             if slot is None and _doing(new) and olds and all(_doing(o) for o in olds):
                 slot, old_slot = "hobby", "hobby"  # "swapped surfing for mountain biking"
+            left = verb.lemma_.casefold() in _LEFT_FOR_ANOTHER
+            if left and slot is None and old_slot in {"employer", "residence"} and new.pos_ == "PROPN":
+                slot = old_slot  # "left Amazon for Stripe": a name for a name, of the kind the old one is
             if slot is None or (old_slot is not None and old_slot != slot):
+                continue
+            if left and old_slot != slot:
                 continue
             if slot == "residence" and not olds:
                 continue  # "I've switched to Monzo": a town is swapped for a town, not switched to alone

@@ -116,7 +116,10 @@ def frames_of(predicate: Any) -> Iterator[tuple[Frame, Any, bool]]:
                     yield frame, place, True
                 continue
             for attr in (c for c in children if c.dep_ in PREDICATIVE):
-                fits = fits_slot(frame.slot, attr, predicate)
+                # "I'm a nurse now, not a barista anymore": a value denied of itself is not what one is
+                fits = fits_slot(frame.slot, attr, predicate) and not any(
+                    c.dep_ == "neg" and c.i < attr.i for c in attr.children
+                )
                 yield frame, attr, fits
                 if fits and frame.slot == "occupation":  # "a sous chef at Osteria Rossa"
                     yield from _workplace(attr)

@@ -9,11 +9,12 @@ from .atoms import FactAtom
 from .clause_atoms import Context, TurnText, build_atom
 from .frame_fits import SUBJECTS, now_said
 from .frame_moods import CONDITIONS
+from .given_names import known_first_name
 from .lexicon import VEHICLE_NOUNS, WISH_HEADS
 from .patterns import OCCUPATIONS
 from .verbs import gerund
 
-__all__ = ["a_job_named", "for_a_living", "work_done_now", "work_things"]
+__all__ = ["a_job_named", "employer_named", "for_a_living", "work_done_now", "work_things"]
 
 
 def for_a_living(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
@@ -205,3 +206,33 @@ _SERVICES: Final = frozenset(
     ["slack", "zoom", "teams", "linkedin", "facebook", "instagram", "twitter", "netflix", "spotify", "uber",
      "paypal", "steam", "discord", "tiktok", "reddit", "github", "duolingo", "strava", "airbnb", "booking"]
 )  # fmt: skip
+
+
+#: Nouns that name the speaker's employer with its name beside them: "my company, Salesforce, …".
+_EMPLOYERS: Final = frozenset(["company", "employer", "firm", "workplace", "agency", "bosses"])
+
+
+def employer_named(sentence: Any, speaker: str, turn: TurnText) -> list[FactAtom]:
+    """The employer named beside "my company" / "my employer" / "the firm I work for": "my company,
+    Salesforce, just announced another reorg"; not a company of another kind ("my phone company,
+    Vodafone"), someone else's ("my wife's company, Arup"), one wished for or asked about."""
+    if sentence.text.rstrip().endswith("?") or any(t.tag_ == "MD" for t in sentence):
+        return []
+    for noun in sentence:
+        if noun.lemma_.casefold() not in _EMPLOYERS or noun.pos_ != "NOUN":
+            continue
+        owners = [c for c in noun.children if c.dep_ == "poss"]
+        if not owners or owners[0].lower_ not in {"my", "our"}:
+            continue
+        if any(c.dep_ in {"compound", "amod", "nmod"} for c in noun.children):
+            continue  # "my phone company", "my old firm", "my own company"
+        names = [c for c in noun.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+        # (the small model calls many a brand a person: "Deliveroo"; not a first name)
+        if not names or names[0].ent_type_ in {"GPE", "LOC", "DATE"} or known_first_name(names[0].text):
+            continue
+        said = " ".join(t.text for t in names[0].subtree if t.pos_ == "PROPN" or t.dep_ == "compound")
+        ctx = Context(turn=turn, subject=speaker, correction=False, is_speaker=True)
+        return [
+            build_atom("identity", "works_at", said, f"{speaker} works at {said}", ctx, [], False, "explicit")
+        ]
+    return []

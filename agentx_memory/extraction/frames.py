@@ -45,13 +45,13 @@ from .frame_followups import (
     partner_named,
     speaks_of_contact,
 )
-from .frame_introductions import introduction
+from .frame_introductions import introduction, name_change
 from .frame_lapses import apart, exes, handed_on, never_again, new_owner, used_to
 from .frame_moods import CONDITIONS, denied, inverted, supposed, supposed_at, told_news
 from .frame_pet_care import pets_cared_for
 from .frame_pets import gone_pets, pet_atom, pet_said, pets_beside, pets_named, pets_near
 from .frame_phrases import habit_atom, hired_by, sentence_atoms
-from .frame_returns import given_back, gone_to_others
+from .frame_returns import given_back, gone_to_others, last_day
 from .frame_rivals import favoured
 from .frame_slot_nouns import slot_noun_atoms
 from .frame_things import thing_atom
@@ -151,6 +151,9 @@ def read_parsed(
             if speaker == UNKNOWN_SPEAKER:
                 speaker = name  # the turn's later sentences, and later turns, are filed under the name
             continue
+        if (renamed := name_change(sentence, speaker)) is not None:  # "I go by Maggie these days"
+            reading.atoms.append(identity_name(turn, speaker, renamed))
+            continue
         lost = gone_pets(sentence)  # "we had to put my cat Tiger down": no cat of the speaker's now
         reading.vetoes |= {(speaker, kind, value_tokens(name)) for kind, name in lost}
         for name, relation in named_relations(sentence, speaker):
@@ -201,6 +204,8 @@ def read_parsed(
                 reading.atoms.append(handed)  # "the i30 went to my cousin"
             if not questioned and (back := given_back(predicate, speaker, turn)) is not None:
                 reading.atoms.append(back)  # "handed back my laptop and pass at Accenture"
+            if not questioned and (last := last_day(predicate, speaker, turn)) is not None:
+                reading.atoms.append(last)  # "My last day at Tesco was Friday"
             if not questioned and (sold := gone_to_others(predicate, speaker, turn)) is not None:
                 reading.atoms.append(sold)  # "the Fiesta's off to the scrappy", "the chap who bought my A3"
             if not questioned and (gone := used_to(predicate, speaker, turn)) is not None:
@@ -431,11 +436,17 @@ def _subject(
         if not mine(token):
             return None
         relation = token.lemma_.casefold()
+        # "my sister Ana", "my best mate Dan" (hung as a modifier of the noun)
         named = [
             c
             for c in token.children
-            if c.dep_ in {"appos", "compound"} and (c.pos_ == "PROPN" or misread_name(c))
+            if c.dep_ in {"appos", "compound", "npadvmod"} and (c.pos_ == "PROPN" or misread_name(c))
         ]
+        after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        # "My uncle Raj has moved back to Delhi": a capitalised word right after the relation, tagged an
+        # adverb of the verb, is its name
+        if not named and after is not None and after.head.i == predicate.i and _capitalised(after):
+            named = [after]
         if named:
             name = name_of(named[0])
             if not not_now(token):  # "my future wife Anna would love this": not (yet) his wife
@@ -443,6 +454,10 @@ def _subject(
             return name, True
         return f"{speaker}'s", False  # "my sister got a job at Deloitte": hers, not the speaker's
     return None
+
+
+def _capitalised(token: Any) -> bool:
+    return token.pos_ in {"ADV", "ADJ", "INTJ"} and token.is_title and token.is_alpha and not token.ent_type_
 
 
 def _a_wish(head: Any) -> bool:
@@ -473,9 +488,10 @@ def _proposed(predicate: Any) -> bool:
 
 
 def _me_included(sentence: Any) -> bool:
-    """ "We've all gone pescatarian, me included", "including me"."""
+    """ "We've all gone pescatarian, me included", "including me", "… as a family"."""
     words = [t.lower_ for t in sentence]
-    return any((a, b) in {("me", "included"), ("including", "me")} for a, b in pairwise(words))
+    together = {("me", "included"), ("including", "me"), ("a", "family"), ("a", "household")}
+    return any((a, b) in together for a, b in pairwise(words))  # "… as a family"
 
 
 #: Verbs whose object goes somewhere: "they moved me to Leeds", "work relocated me to Bangalore".
@@ -522,6 +538,8 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
         return False
     node = predicate
     while node.dep_ in {"xcomp", "ccomp", "advcl", "conj", "csubj", *_EMBEDDED} and node.head.i != node.i:
+        if _hung_main_clause(node):
+            break
         if node.dep_ in _EMBEDDED and not (
             node.dep_ == "acl" and any(c.dep_ in SUBJECTS for c in node.children)
         ):
@@ -587,6 +605,17 @@ def _states_present(predicate: Any, frame: Frame) -> bool:
     if past and not bool(aux & {"has", "have", "'ve", "'s"}):
         return predicate.lemma_ == "base" and "was" not in aux and "were" not in aux
     return True
+
+
+def _hung_main_clause(node: Any) -> bool:
+    """ "After months of searching we've finally settled in Hoboken": the small model found no main verb,
+    rooted the sentence at the fronted phrase and hung the clause under it; a clause with its own
+    subject there is the sentence's own."""
+    return (
+        node.sent.root.pos_ not in {"VERB", "AUX"}
+        and node.dep_ in {"ccomp", "advcl", "conj"}
+        and any(c.dep_ in SUBJECTS for c in node.children)
+    )
 
 
 #: Heads whose "to" clause happened: "started to teach", "managed to get a job at Arup".

@@ -496,6 +496,7 @@ ENDING_VERBS: Final[dict[str, frozenset[str]]] = {
     "pack": frozenset(["in"]),  # "packed in the five-a-side"
     "flog": frozenset(),  # "finally flogged the Peugeot": sold, in British chat
     "offload": frozenset(),
+    "walk": frozenset(["away"]),  # "walked away from accountancy"
 }
 
 #: The key of an appointment moved without saying which ("they've preponed it to 20th June", "the PSK

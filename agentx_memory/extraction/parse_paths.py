@@ -61,7 +61,7 @@ def said_with_me(predicate: Any) -> list[Any]:
         return []
     # "me and my bf Dan": the name the relation noun is given
     tokens = [_named(t) for t in tokens]
-    found = [t for t in tokens if t.lower_ not in {"i", "me"} and t.pos_ in {"PROPN", "NOUN"}]
+    found = [t for t in tokens if t.lower_ not in {"i", "me"} and _nominal(t)]
     return found or [name for t in tokens if (name := _named_before_and_i(t)) is not None]
 
 
@@ -78,7 +78,12 @@ def _named_before_and_i(i: Any) -> Any | None:
     if i.lower_ != "i" or i.i < 2 or doc[i.i - 1].lower_ != "and":
         return None
     before = doc[i.i - 2]
-    return before if before.text[:1].isupper() and before.pos_ in {"PROPN", "NOUN"} else None
+    return before if before.text[:1].isupper() and _nominal(before) else None
+
+
+def _nominal(token: Any) -> bool:
+    """A noun, or a name the tagger took for something else ("Tomás" is tagged an adjective)."""
+    return token.pos_ in {"PROPN", "NOUN"} or token.ent_type_ == "PERSON"
 
 
 def mine(token: Any) -> bool:

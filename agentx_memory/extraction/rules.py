@@ -282,6 +282,7 @@ def _is_occupation(value: str) -> bool:
     judged = bool(set(words[:-1]) & JUDGING)  # "a useless teacher", "a natural teacher": no job said
     return (
         bool(words)
+        and words[0] != "not"  # "I'm a nurse now, not a barista anymore": the job it is not
         and not placed
         and not judged
         and (words[-1] in OCCUPATIONS or words[-1].rstrip("s") in OCCUPATIONS)

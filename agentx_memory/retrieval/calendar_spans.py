@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta
+from typing import Final
 
 __all__ = [
     "ORDINALS",
     "Span",
     "day_span",
+    "easter_day",
     "midnight",
     "minus_months",
     "month_span",
@@ -105,11 +107,64 @@ def nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
     return matching[nth - 1] if nth > 0 else matching[-1]
 
 
+#: Days counted from Easter Sunday: "Good Friday" is two before it.
+_EASTER_OFFSETS: Final = {"good friday": -2, "easter saturday": -1, "easter monday": 1}
+_EASTER = re.compile(r"\b(?:easter|good\s+friday)\b", re.IGNORECASE)
+#: "Monday the 1st", "Friday 13th": a weekday with its day of the month and no month.
+_WEEKDAY_AND_DAY = re.compile(
+    r"\b(?P<wd>mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\b",
+    re.IGNORECASE,
+)
+_WEEKDAY_STEMS: Final = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+_MONTH_NAMED = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,2}[/.-]\d{1,2}", re.IGNORECASE
+)
+
+
+def _easter(year: int) -> date:
+    """Easter Sunday of the Gregorian calendar (the anonymous algorithm of Meeus, Jones and Butcher; no
+    dependency carries it here but python-dateutil, which is not one of ours)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    week = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 19 * week) // 433
+    month = (h + week - 7 * m + 90) // 25
+    return date(year, month, (h + week - 7 * m + 33 * month + 19) % 32)
+
+
+def easter_day(year: int, name: str) -> date:
+    """The day of ``name`` ("easter", "easter monday", "good friday" …) in ``year``: moves with Easter."""
+    said = re.sub(r"\s+", " ", name.casefold())
+    return _easter(year) + timedelta(days=_EASTER_OFFSETS.get(said, 0))
+
+
 def next_occurrence(start: datetime, end: datetime, phrase: str, now: datetime) -> Span:
     """``[start, end)``, a day, weekday or month named without a year and read as the last one, moved to
     the next one: "on June 3" or "on Saturday" said of a plan lies ahead. Unchanged when the span has
     not ended (said on June 3 itself, it is today) or ``phrase`` dates itself ("in 2021", "two days
     ago", "last May")."""
+    if end <= now and (feast := _EASTER.search(phrase)) is not None:  # Easter moves with the year
+        named = re.sub(r"\s+", " ", phrase.casefold())
+        name = next((n for n in _EASTER_OFFSETS if n in named), feast.group(0))
+        for years in (1, 2):
+            later = midnight(easter_day(start.year + years, name))
+            if later + (end - start) > now:
+                return later, later + (end - start)
+    weekday_day = _WEEKDAY_AND_DAY.search(phrase)
+    if end <= now and weekday_day is not None and not _MONTH_NAMED.search(phrase):
+        # "Monday the 1st": the next month whose day that is falls on that weekday
+        wanted = _WEEKDAY_STEMS.index(weekday_day.group("wd").lower())
+        for months in range(1, 25):
+            year, month = shift_month(start.year, start.month, months)
+            try:
+                day = date(year, month, int(weekday_day.group("day")))
+            except ValueError:
+                continue
+            if day.weekday() == wanted:
+                return day_span(day)
     nth = _NTH_OF_MONTH.search(phrase)
     if nth is not None and end <= now:  # the same place in the same month of a later year
         ordinal = ORDINALS[nth.group("nth").lower()]

@@ -28,6 +28,7 @@ from .calendar_spans import (
     ORDINALS,
     Span,
     day_span,
+    easter_day,
     midnight,
     minus_months,
     month_span,
@@ -226,6 +227,7 @@ _FEASTS: Final = {
 }
 _FEAST = (
     r"(?P<feast>new\s+year['’]?s\s+(?:eve|day)|hogmanay|christmas(?:\s+(?:eve|day))?|boxing\s+day|"
+    r"easter(?:\s+(?:sunday|monday|saturday|day|weekend))?|good\s+friday|"
     r"valentine['’]?s(?:\s+day)?|halloween|bonfire\s+night|st\.?\s+patrick['’]?s\s+day)"
 )
 _NTH_WEEKDAY = (
@@ -255,6 +257,9 @@ def _nth_weekday_coming(match: re.Match[str], now: datetime) -> Span:
 def _feast(match: re.Match[str], now: datetime) -> Span:
     """ "New Year's Eve", "Valentine's Day": the last such day that has begun (a plan's moves ahead)."""
     name = re.sub(r"\s+", " ", match.group("feast").lower().replace("’", "'")).replace("st. ", "st ")
+    if name.startswith("easter") or name == "good friday":  # a feast that moves with the year
+        this_year = easter_day(now.year, name)
+        return day_span(this_year if this_year <= now.date() else easter_day(now.year - 1, name))
     month, day = _FEASTS[name]
     this_year = date(now.year, month, day)
     return day_span(this_year if this_year <= now.date() else date(now.year - 1, month, day))

@@ -90,7 +90,7 @@ def test_a_town_typed_in_lowercase_is_capitalised_where_a_place_stands(text: str
         ("ngl SOS by SZA is the GOAT now, been on repeat since summer.", ("favourite", "SOS by SZA")),
         ("I've decided I'm vegan from now on.", ("diet", "vegan")),
         ("Moved over from Google to Stripe in March.", ("works_at", "Stripe")),  # from a firm, to a firm
-        ("I prefer Redbreast to Jameson now.", ("likes", "Redbreast")),
+        ("I prefer Redbreast to Jameson now.", ("favourite", "Redbreast")),
         ("My go-to drink these days is cold brew.", ("favourite_drink", "cold brew")),
         ("And yup, I do- Oscar, my guinea pig. He's been great.", ("guinea pig", "Oscar")),  # no pig
         (
