@@ -347,6 +347,11 @@ def contact_atoms(
     mine = {"my", "our", "everyone", "everybody", "mine"}  # "mine's stefan@…" (parsed a possessive)
     carded = _MY_CARD.search(text) is not None  # the speaker's own card or line, in this sentence
     questioned = text.rstrip().endswith("?") and not carded  # "… as my number?" gives it
+    # a line of the card or signature the turn spoke of, said after it: "Can you update my email
+    # signature? Jo Bloggs, Product Lead, 0433 987 210" (verbless; not "Order 12345678 shipped")
+    lined = _MY_CARD.search(sentence.doc.text) is not None and not any(
+        t.pos_ in {"VERB", "AUX"} for t in sentence
+    )
     if any(t.dep_ == "poss" and t.lower_ not in mine for t in sentence) or questioned:
         return []
     if any(_for_someone_else(t) for t in sentence):
@@ -365,7 +370,7 @@ def contact_atoms(
         (
             "phone",
             PHONE,
-            bool(words & _CONTACT_CUES) or alone or _ON_NUMBER.search(text) is not None or carded,
+            bool(words & _CONTACT_CUES) or alone or _ON_NUMBER.search(text) is not None or carded or lined,
         ),
     ):
         # not one said to be gone: "the 98450 12345 number will be disconnected, … a Jio connection: 70221 …"

@@ -473,3 +473,29 @@ def test_an_employer_the_recogniser_took_for_a_person(parser: NameRecognizer) ->
 
 def test_a_town_called_home_is_no_new_name(parser: NameRecognizer) -> None:
     assert _named(parser, "I call Austin home these days.", "Margaret") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        ("Can you update my email signature? Jo Bloggs, Product Lead, 0433 987 210.", "0433 987 210"),
+        ("Please redo my business card. Mobile: 07700 900123.", "07700 900123"),
+    ],
+)
+def test_a_line_of_the_card_said_after_it_is_the_speakers_number(
+    parser: NameRecognizer, text: str, phone: str
+) -> None:
+    assert ("Kim", "phone", phone) in _slots(parser, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Update my business card please. Order 12345678 shipped.",
+        "Fix my email signature. My sister's number is 07700 900999.",
+    ],
+)
+def test_no_number_of_the_speakers_from_an_order_or_someone_elses_line(
+    parser: NameRecognizer, text: str
+) -> None:
+    assert not any(s == "Kim" and k == "phone" for s, k, _ in _slots(parser, text))
